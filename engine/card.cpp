@@ -1,0 +1,94 @@
+#include "engine/card.h"
+
+#include <cctype>
+
+namespace pyr {
+
+int deck_size(DeckKind d) { return d == DeckKind::Spanish48 ? 48 : 52; }
+int deck_ranks(DeckKind d) { return d == DeckKind::Spanish48 ? 12 : 13; }
+const char* deck_suits(DeckKind d) { return d == DeckKind::Spanish48 ? "OCEB" : "CDHS"; }
+
+Card card_from_index(int index, DeckKind d) {
+    const int r = deck_ranks(d);
+    return Card{static_cast<uint8_t>(index % r + 1), static_cast<uint8_t>(index / r)};
+}
+
+std::string rank_text(int rank, DeckKind d) {
+    if (d == DeckKind::Spanish48) return std::to_string(rank);
+    static const char* names = "A23456789TJQK";
+    return std::string(1, names[rank - 1]);
+}
+
+std::string card_text(Card c, DeckKind d) { return rank_text(c.rank, d) + deck_suits(d)[c.suit]; }
+
+static int suit_of(char ch, DeckKind d) {
+    const char* suits = deck_suits(d);
+    const char up = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
+    for (int i = 0; i < 4; ++i)
+        if (suits[i] == up) return i;
+    return -1;
+}
+
+std::optional<Card> parse_card(std::string_view tok, DeckKind d) {
+    if (tok.size() < 2) return std::nullopt;
+    const int suit = suit_of(tok.back(), d);
+    if (suit < 0) return std::nullopt;
+    std::string r;
+    for (char ch : tok.substr(0, tok.size() - 1))
+        r += static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
+    int rank = 0;
+    if (r == "A") {
+        rank = 1;
+    } else if (r.size() == 1 && r[0] >= '2' && r[0] <= '9') {
+        rank = r[0] - '0';
+    } else if (r == "10") {
+        rank = 10;
+    } else if (d == DeckKind::Standard52) {
+        if (r == "T") rank = 10;
+        else if (r == "J") rank = 11;
+        else if (r == "Q") rank = 12;
+        else if (r == "K") rank = 13;
+    } else {
+        if (r == "1") rank = 1;
+        else if (r == "11") rank = 11;
+        else if (r == "12") rank = 12;
+    }
+    if (rank == 0) return std::nullopt;
+    return Card{static_cast<uint8_t>(rank), static_cast<uint8_t>(suit)};
+}
+
+static bool is_separator(char ch) {
+    return ch == ' ' || ch == ',' || ch == '\n' || ch == '\r' || ch == '\t' || ch == ';';
+}
+
+std::vector<Card> parse_cards(std::string_view text, DeckKind d) {
+    std::vector<Card> out;
+    size_t i = 0;
+    while (i < text.size()) {
+        if (is_separator(text[i])) { ++i; continue; }
+        // A token runs up to and including the first suit letter, or up to a separator.
+        size_t j = i;
+        while (j < text.size() && !is_separator(text[j]) && suit_of(text[j], d) < 0) ++j;
+        if (j < text.size() && !is_separator(text[j])) ++j;  // include the suit letter
+        // Standard deck: a rank letter that is also... (no suit letter is a rank letter,
+        // so the scan above is unambiguous for both decks).
+        std::string_view tok = text.substr(i, j - i);
+        auto c = parse_card(tok, d);
+        if (!c) {
+            // Report the whole whitespace-delimited word for context.
+            size_t k = i;
+            while (k < text.size() && !is_separator(text[k])) ++k;
+            std::string word(text.substr(i, k - i));
+            throw ParseError("unknown card token '" + std::string(tok) + "'" +
+                             (word != tok ? " (in '" + word + "')" : std::string()) +
+                             "; cards are a rank (" +
+                             (d == DeckKind::Standard52 ? "A 2-9 T/10 J Q K" : "1-12") +
+                             ") then a suit (" + deck_suits(d) + ")");
+        }
+        out.push_back(*c);
+        i = j;
+    }
+    return out;
+}
+
+}  // namespace pyr

@@ -1,0 +1,47 @@
+// Cards and decks. A card is a rank (1 = Ace .. 13 = King, or 1..12 in the
+// Spanish deck) and a suit index 0..3 whose letter depends on the deck.
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace pyr {
+
+enum class DeckKind : uint8_t { Standard52, Spanish48 };
+
+int deck_size(DeckKind d);       // 52 or 48
+int deck_ranks(DeckKind d);      // 13 or 12
+const char* deck_suits(DeckKind d);  // "CDHS" or "OCEB"
+
+struct Card {
+    uint8_t rank = 0;  // 1..13 (1..12 Spanish)
+    uint8_t suit = 0;  // 0..3, letters from deck_suits()
+    friend bool operator==(Card, Card) = default;
+};
+
+// Index 0..deck_size-1, unique per card of a deck (suit-major).
+inline int card_index(Card c, DeckKind d) { return c.suit * deck_ranks(d) + (c.rank - 1); }
+Card card_from_index(int index, DeckKind d);
+
+// "QH", "TS" (standard); "1O", "12E" (Spanish).
+std::string card_text(Card c, DeckKind d);
+std::string rank_text(int rank, DeckKind d);
+
+// Thrown for any malformed card text; the message names the problem.
+struct ParseError : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+// Parses one card token (case-insensitive). Standard: rank A 2-9 T 10 J Q K,
+// suit C D H S. Spanish: rank 1-12 (A = 1), suit O C E B. nullopt if invalid.
+std::optional<Card> parse_card(std::string_view token, DeckKind d);
+
+// Splits text into card tokens: separators (spaces, commas, newlines, tabs) are
+// optional, since every token ends with its suit letter. Throws ParseError
+// naming the first unknown token.
+std::vector<Card> parse_cards(std::string_view text, DeckKind d);
+
+}  // namespace pyr
