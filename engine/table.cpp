@@ -1,0 +1,308 @@
+#include "engine/table.h"
+
+#include <algorithm>
+#include <sstream>
+
+namespace pyr {
+
+Table::Table(const Deal& deal) : v_(deal.variant) {
+    size_t k = 0;
+    const int rows = v_.rows;
+    for (int r = 0; r < rows; ++r) {
+        const int width = v_.shape == TableauShape::Pyramid ? r + 1 : rows - r;
+        tableau_.emplace_back();
+        for (int c = 0; c < width; ++c) tableau_.back().push_back(deal.cards.at(k++));
+    }
+    for (int p = 0; p < v_.reserve_piles; ++p) {
+        reserves_.emplace_back();
+        for (int h = 0; h < v_.reserve_height; ++h) reserves_.back().push_back(deal.cards.at(k++));
+    }
+    // The stock holds the rest; its next card is at the back.
+    for (size_t i = deal.cards.size(); i > k; --i) stock_.push_back(deal.cards[i - 1]);
+    has_stock_ = !stock_.empty();
+    wastes_.resize(v_.wastes);
+    for (int i = 0; i < v_.waste_start; ++i) deal_to_wastes();
+}
+
+// One round of dealing: a card onto each waste in turn, as far as the stock goes.
+void Table::deal_to_wastes() {
+    for (auto& w : wastes_) {
+        if (stock_.empty()) return;
+        w.push_back(stock_.back());
+        stock_.pop_back();
+    }
+}
+
+bool Table::covered_tableau(int r, int c) const {
+    if (r + 1 >= v_.rows) return false;
+    const auto& below = tableau_[r + 1];
+    const int w = static_cast<int>(below.size());
+    auto present = [&](int cc) { return cc >= 0 && cc < w && below[cc].has_value(); };
+    if (v_.shape == TableauShape::Pyramid) return present(c) || present(c + 1);
+    return present(c - 1) || present(c);
+}
+
+std::optional<std::pair<int, int>> Table::sole_cover(int r, int c) const {
+    if (r + 1 >= v_.rows) return std::nullopt;
+    const auto& below = tableau_[r + 1];
+    const int w = static_cast<int>(below.size());
+    std::vector<int> covers;
+    const int first = v_.shape == TableauShape::Pyramid ? c : c - 1;
+    for (int cc = first; cc <= first + 1; ++cc)
+        if (cc >= 0 && cc < w && below[cc].has_value()) covers.push_back(cc);
+    if (covers.size() != 1) return std::nullopt;
+    return std::make_pair(r + 1, covers[0]);
+}
+
+Table::Loc Table::find(Card card) const {
+    for (int r = 0; r < static_cast<int>(tableau_.size()); ++r)
+        for (int c = 0; c < static_cast<int>(tableau_[r].size()); ++c)
+            if (tableau_[r][c] == card) return {Where::Tableau, r, c};
+    for (int p = 0; p < static_cast<int>(reserves_.size()); ++p)
+        for (int j = 0; j < static_cast<int>(reserves_[p].size()); ++j)
+            if (reserves_[p][j] == card) return {Where::Reserve, p, j};
+    if (!stock_.empty() && stock_.back() == card) return {Where::StockTop, 0, 0};
+    for (int w = 0; w < static_cast<int>(wastes_.size()); ++w)
+        for (int j = 0; j < static_cast<int>(wastes_[w].size()); ++j)
+            if (wastes_[w][j] == card) return {Where::Waste, w, j};
+    return {};  // gone, or inside the stock
+}
+
+bool Table::playable(const Loc& l) const {
+    switch (l.where) {
+        case Where::Tableau: return !covered_tableau(l.i, l.j);
+        case Where::Reserve: return v_.reserves_open || l.j + 1 == static_cast<int>(reserves_[l.i].size());
+        case Where::StockTop: return v_.stock_top_playable;
+        case Where::Waste: return l.j >= static_cast<int>(wastes_[l.i].size()) - v_.waste_playable;
+        case Where::None: return false;
+    }
+    return false;
+}
+
+std::vector<std::pair<Card, Table::Loc>> Table::playable_cards() const {
+    std::vector<std::pair<Card, Loc>> out;
+    for (int r = 0; r < static_cast<int>(tableau_.size()); ++r)
+        for (int c = 0; c < static_cast<int>(tableau_[r].size()); ++c)
+            if (tableau_[r][c] && !covered_tableau(r, c)) out.push_back({*tableau_[r][c], {Where::Tableau, r, c}});
+    for (int p = 0; p < static_cast<int>(reserves_.size()); ++p)
+        for (int j = 0; j < static_cast<int>(reserves_[p].size()); ++j) {
+            Loc l{Where::Reserve, p, j};
+            if (playable(l)) out.push_back({reserves_[p][j], l});
+        }
+    if (!stock_.empty() && v_.stock_top_playable) out.push_back({stock_.back(), {Where::StockTop, 0, 0}});
+    for (int w = 0; w < static_cast<int>(wastes_.size()); ++w)
+        for (int j = 0; j < static_cast<int>(wastes_[w].size()); ++j) {
+            Loc l{Where::Waste, w, j};
+            if (playable(l)) out.push_back({wastes_[w][j], l});
+        }
+    return out;
+}
+
+void Table::take(const Loc& l) {
+    switch (l.where) {
+        case Where::Tableau: tableau_[l.i][l.j].reset(); break;
+        case Where::Reserve: reserves_[l.i].erase(reserves_[l.i].begin() + l.j); break;
+        case Where::StockTop: stock_.pop_back(); break;
+        case Where::Waste: wastes_[l.i].erase(wastes_[l.i].begin() + l.j); break;
+        case Where::None: break;
+    }
+}
+
+bool Table::can_redeal() const {
+    if (!stock_.empty() || v_.wastes == 0) return false;
+    if (!v_.unlimited_passes() && pass_ >= v_.passes) return false;
+    for (const auto& w : wastes_)
+        if (!w.empty()) return true;
+    return false;
+}
+
+std::optional<std::string> Table::apply(const Move& m) {
+    const DeckKind d = v_.deck;
+    switch (m.kind) {
+        case Move::Draw:
+            if (stock_.empty()) return std::string("the stock is empty");
+            if (v_.wastes == 0) {
+                stock_.pop_back();  // discarded out of play
+                ++discarded_;
+            } else if (v_.wastes == 1) {
+                for (int i = 0; i < v_.draw && !stock_.empty(); ++i) {
+                    wastes_[0].push_back(stock_.back());
+                    stock_.pop_back();
+                }
+            } else {
+                deal_to_wastes();
+            }
+            return std::nullopt;
+        case Move::Redeal:
+            if (v_.wastes == 0) return std::string("there is no waste to redeal");
+            if (!stock_.empty()) return std::string("the stock is not empty");
+            if (!v_.unlimited_passes() && pass_ >= v_.passes)
+                return "no redeal left (" + passes_text(v_.passes) + " passes)";
+            if (!can_redeal()) return std::string("the waste is empty");
+            if (v_.redeal == RedealOrder::Same) {
+                // Turning the waste over: its first card becomes the next card again.
+                for (auto it = wastes_[0].rbegin(); it != wastes_[0].rend(); ++it) stock_.push_back(*it);
+                wastes_[0].clear();
+            } else {
+                // Each waste in turn, first to last, is moved card by card (top first)
+                // onto the stock; then a row is dealt at once.
+                for (auto& w : wastes_)
+                    while (!w.empty()) {
+                        stock_.push_back(w.back());
+                        w.pop_back();
+                    }
+                deal_to_wastes();
+            }
+            ++pass_;
+            return std::nullopt;
+        case Move::Single: {
+            if (m.a.rank != v_.lone_rank)
+                return card_text(m.a, d) + " cannot be removed alone (only a " + rank_text(v_.lone_rank, d) + " can)";
+            const Loc l = find(m.a);
+            if (l.where == Where::None) return card_text(m.a, d) + " is not in play (removed, or inside the stock)";
+            if (!playable(l)) return card_text(m.a, d) + " is not playable";
+            take(l);
+            return std::nullopt;
+        }
+        case Move::Pair: {
+            const std::string both = card_text(m.a, d) + " and " + card_text(m.b, d);
+            if (m.a.rank + m.b.rank != v_.target) return both + " do not sum to " + std::to_string(v_.target);
+            const Loc la = find(m.a), lb = find(m.b);
+            for (auto [card, l] : {std::pair{m.a, la}, std::pair{m.b, lb}})
+                if (l.where == Where::None) return card_text(card, d) + " is not in play (removed, or inside the stock)";
+            bool ok = playable(la) && playable(lb);
+            if (!ok && v_.overlap) {
+                // Overlap rule: one card may pair with the one card still covering it, if that card is playable.
+                auto covers = [&](const Loc& under, const Loc& over) {
+                    if (under.where != Where::Tableau || over.where != Where::Tableau || !playable(over)) return false;
+                    auto sc = sole_cover(under.i, under.j);
+                    return sc && sc->first == over.i && sc->second == over.j;
+                };
+                ok = covers(la, lb) || covers(lb, la);
+            }
+            if (!ok) {
+                const Card bad = playable(la) ? m.b : m.a;
+                return card_text(bad, d) + " is not playable";
+            }
+            // Take the higher-indexed pile position first so indices stay valid
+            // when both cards sit in the same waste or reserve pile.
+            if (la.where == lb.where && la.i == lb.i && la.j < lb.j) {
+                take(lb);
+                take(la);
+            } else {
+                take(la);
+                take(lb);
+            }
+            return std::nullopt;
+        }
+    }
+    return std::string("unknown move");
+}
+
+std::vector<Move> Table::legal_moves() const {
+    std::vector<Move> out;
+    const auto p = playable_cards();
+    for (size_t i = 0; i < p.size(); ++i) {
+        if (p[i].first.rank == v_.lone_rank) out.push_back(Move::single(p[i].first));
+        for (size_t j = i + 1; j < p.size(); ++j)
+            if (p[i].first.rank + p[j].first.rank == v_.target) out.push_back(Move::pair(p[i].first, p[j].first));
+    }
+    if (v_.overlap)
+        for (int r = 0; r < static_cast<int>(tableau_.size()); ++r)
+            for (int c = 0; c < static_cast<int>(tableau_[r].size()); ++c) {
+                if (!tableau_[r][c]) continue;
+                auto sc = sole_cover(r, c);
+                if (!sc || covered_tableau(sc->first, sc->second)) continue;
+                const Card over = *tableau_[sc->first][sc->second];
+                if (over.rank + tableau_[r][c]->rank == v_.target) out.push_back(Move::pair(over, *tableau_[r][c]));
+            }
+    if (!stock_.empty()) out.push_back(Move::draw());
+    if (can_redeal()) out.push_back(Move::redeal());
+    return out;
+}
+
+int Table::tableau_left() const {
+    int n = 0;
+    for (const auto& row : tableau_)
+        for (const auto& c : row) n += c.has_value();
+    return n;
+}
+
+bool Table::won() const {
+    if (tableau_left() != 0) return false;
+    if (v_.goal == Goal::Pyramid) return true;
+    for (const auto& r : reserves_)
+        if (!r.empty()) return false;
+    for (const auto& w : wastes_)
+        if (!w.empty()) return false;
+    return stock_.empty() && discarded_ == 0;
+}
+
+std::string Table::key() const {
+    std::string k;
+    auto put = [&](Card c) { k += static_cast<char>('0' + card_index(c, v_.deck)); };
+    for (const auto& row : tableau_)
+        for (const auto& c : row) k += c ? static_cast<char>('0' + card_index(*c, v_.deck)) : '.';
+    for (const auto& r : reserves_) {
+        k += '|';
+        for (Card c : r) put(c);
+    }
+    k += "|s";
+    for (Card c : stock_) put(c);
+    for (const auto& w : wastes_) {
+        k += "|w";
+        for (Card c : w) put(c);
+    }
+    if (!v_.unlimited_passes()) k += "|p" + std::to_string(pass_);
+    return k;
+}
+
+std::string Table::render() const {
+    const DeckKind d = v_.deck;
+    const int cw = d == DeckKind::Spanish48 ? 3 : 2;  // card width
+    auto cell = [&](const std::optional<Card>& c) {
+        std::string s = c ? card_text(*c, d) : std::string(cw, '.');
+        return std::string(cw - s.size(), ' ') + s;
+    };
+    std::ostringstream o;
+    const int rows = static_cast<int>(tableau_.size());
+    for (int r = 0; r < rows; ++r) {
+        const int width = static_cast<int>(tableau_[r].size());
+        const int indent = (rows - width) * (cw + 2) / 2;
+        o << std::string(2 + indent, ' ');
+        for (int c = 0; c < width; ++c) o << (c ? "  " : "") << cell(tableau_[r][c]);
+        o << "\n";
+    }
+    auto list = [&](const std::vector<Card>& cards) {
+        std::string s;
+        for (Card c : cards) s += " " + card_text(c, d);
+        return s.empty() ? std::string(" (empty)") : s;
+    };
+    for (size_t p = 0; p < reserves_.size(); ++p)
+        o << "reserve " << p + 1 << " (bottom to top):" << list(reserves_[p]) << "\n";
+    if (has_stock_ && v_.wastes == 1) o << "waste (bottom to top):" << list(wastes_[0]) << "\n";
+    for (size_t w = 0; has_stock_ && v_.wastes > 1 && w < wastes_.size(); ++w)
+        o << "waste " << w + 1 << " (bottom to top):" << list(wastes_[w]) << "\n";
+    if (has_stock_) {
+        std::vector<Card> next_first(stock_.rbegin(), stock_.rend());
+        o << "stock (" << stock_.size() << ", next card first" << (v_.stock_top_playable ? "" : ", face down")
+          << "):" << list(next_first) << "\n";
+    }
+    if (discarded_ > 0) o << "discarded: " << discarded_ << "\n";
+    if (has_stock_ && v_.wastes > 0 && v_.passes != 1)
+        o << "pass " << pass_ << " of " << passes_text(v_.passes) << "\n";
+    return o.str();
+}
+
+std::optional<std::string> replay(const Deal& deal, const std::vector<Move>& moves, bool* won, Table* final_position) {
+    Table t(deal);
+    for (size_t i = 0; i < moves.size(); ++i) {
+        if (auto err = t.apply(moves[i]))
+            return "move " + std::to_string(i + 1) + " (" + move_text(moves[i], deal.deck()) + "): " + *err;
+    }
+    if (won) *won = t.won();
+    if (final_position) *final_position = t;
+    return std::nullopt;
+}
+
+}  // namespace pyr

@@ -1,0 +1,71 @@
+// The independent verifier: a position held as explicit piles of cards, with
+// the rules written plainly from the Variant. It shares no code with the
+// solver's packed state (engine/board.h), so replaying a solution here checks
+// the solver. Tests also use it as the slow brute-force reference.
+#pragma once
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/deal.h"
+#include "engine/move.h"
+
+namespace pyr {
+
+class Table {
+public:
+    explicit Table(const Deal& deal);
+
+    const Variant& variant() const { return v_; }
+    // Applies a move if legal; otherwise leaves the position unchanged and
+    // returns why the move is illegal.
+    std::optional<std::string> apply(const Move& m);
+    // Every legal move (unordered, duplicates-free).
+    std::vector<Move> legal_moves() const;
+    bool won() const;
+    // Cards of the tableau still in place (the classic score).
+    int tableau_left() const;
+    // The whole position as a string (equal strings = equal positions).
+    std::string key() const;
+    // The position drawn: tableau, reserves, waste(s), stock.
+    std::string render() const;
+
+    // Explicit piles (read-only views for printing and tests).
+    const std::vector<std::vector<std::optional<Card>>>& tableau() const { return tableau_; }
+    const std::vector<std::vector<Card>>& reserves() const { return reserves_; }
+    const std::vector<Card>& stock() const { return stock_; }  // back() is the next card
+    const std::vector<std::vector<Card>>& wastes() const { return wastes_; }  // back() is the top
+    int pass() const { return pass_; }  // 1-based
+
+private:
+    enum class Where { None, Tableau, Reserve, StockTop, Waste };
+    struct Loc {
+        Where where = Where::None;
+        int i = 0, j = 0;  // tableau row/col, reserve pile/index, waste pile/index
+    };
+    Loc find(Card c) const;
+    bool covered_tableau(int r, int c) const;  // some card overlapping (r, c) is still there
+    bool playable(const Loc& l) const;
+    std::vector<std::pair<Card, Loc>> playable_cards() const;
+    // The single card still overlapping tableau (r, c), if exactly one remains.
+    std::optional<std::pair<int, int>> sole_cover(int r, int c) const;
+    void take(const Loc& l);
+    void deal_to_wastes();
+    bool can_redeal() const;
+
+    Variant v_;
+    std::vector<std::vector<std::optional<Card>>> tableau_;
+    std::vector<std::vector<Card>> reserves_;
+    std::vector<Card> stock_;
+    std::vector<std::vector<Card>> wastes_;
+    bool has_stock_ = false;
+    int discarded_ = 0;
+    int pass_ = 1;
+};
+
+// Replays moves from the deal. On success returns nullopt and sets *won; on
+// the first illegal move returns "move N (TEXT): why".
+std::optional<std::string> replay(const Deal& deal, const std::vector<Move>& moves, bool* won,
+                                  Table* final_position = nullptr);
+
+}  // namespace pyr
