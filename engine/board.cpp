@@ -1,0 +1,212 @@
+#include "engine/board.h"
+
+#include <bit>
+#include <stdexcept>
+
+namespace pyr {
+
+namespace {
+inline uint64_t bit(int i) { return uint64_t{1} << i; }
+inline int lowest(uint64_t m) { return std::countr_zero(m); }
+inline int highest(uint64_t m) { return 63 - std::countl_zero(m); }
+}  // namespace
+
+Board::Board(const Deal& deal) : deal_(deal) {
+    const Variant& v = deal_.variant;
+    v.validate();
+    n_ = static_cast<int>(deal_.cards.size());
+    t_ = v.tableau_size();
+    f_ = v.fixed_size();
+    if (n_ > kMaxSlots || n_ < f_) throw std::invalid_argument("deal does not fit the layout");
+    if (v.redeal != RedealOrder::Same)
+        throw std::invalid_argument("variant '" + v.name + "': this redeal order is not supported by the solver yet");
+    // More passes than cards to remove plus one can never be used: a pass in
+    // which nothing is removed ends where it began, one pass later, so a play
+    // (and a shortest play) never needs more than (cards + 1) passes. Such
+    // counts are therefore exactly "unlimited", which keeps the pass field small.
+    passes_ = v.passes > key_layout::kMaxFinitePasses ? 0 : v.passes;
+
+    slot_of_.fill(-1);
+    for (int i = 0; i < n_; ++i) {
+        rank_[i] = deal_.cards[i].rank;
+        slot_of_[card_index(deal_.cards[i], v.deck)] = static_cast<int8_t>(i);
+    }
+    for (int i = 0; i < n_; ++i)
+        for (int j = 0; j < n_; ++j)
+            if (i != j && rank_[i] + rank_[j] == v.target) partners_[i] |= bit(j);
+    // Tableau geometry.
+    auto width = [&](int r) { return v.shape == TableauShape::Pyramid ? r + 1 : v.rows - r; };
+    std::vector<int> row_start(v.rows + 1, 0);
+    for (int r = 0; r < v.rows; ++r) row_start[r + 1] = row_start[r] + width(r);
+    for (int r = 0; r + 1 < v.rows; ++r)
+        for (int c = 0; c < width(r); ++c) {
+            const int first = v.shape == TableauShape::Pyramid ? c : c - 1;
+            for (int cc = first; cc <= first + 1; ++cc)
+                if (cc >= 0 && cc < width(r + 1)) cover_[row_start[r] + c] |= bit(row_start[r + 1] + cc);
+        }
+    // Reserve piles: each card is covered by the one above it, unless open.
+    for (int p = 0; p < v.reserve_piles; ++p)
+        for (int h = 0; h + 1 < v.reserve_height; ++h) {
+            const int s = t_ + p * v.reserve_height + h;
+            if (!v.reserves_open) cover_[s] = bit(s + 1);
+        }
+    // below_[x]: every slot that x covers, directly or through others.
+    for (int y = 0; y < f_; ++y) {
+        uint64_t frontier = cover_[y], seen = 0;
+        while (frontier) {
+            const int x = lowest(frontier);
+            frontier &= frontier - 1;
+            if (seen & bit(x)) continue;
+            seen |= bit(x);
+            below_[x] |= bit(y);
+            frontier |= cover_[x];
+        }
+    }
+    tableau_mask_ = t_ ? bit(t_) - 1 : 0;
+    fixed_mask_ = f_ ? bit(f_) - 1 : 0;
+    all_mask_ = n_ == 64 ? ~uint64_t{0} : bit(n_) - 1;
+    stock_mask_ = all_mask_ & ~fixed_mask_;
+    for (int j = 0; j < n_ - f_; ++j)
+        if (v.wastes > 1) waste_mask_[j % v.wastes] |= bit(f_ + j);
+}
+
+State Board::initial() const {
+    const Variant& v = deal_.variant;
+    State s;
+    s.pos = static_cast<uint8_t>(std::min(v.waste_start * std::max(v.wastes, 1), n_ - f_));
+    return canonical(s);
+}
+
+bool Board::won(const State& s) const {
+    const uint64_t need = deal_.variant.goal == Goal::Pyramid ? tableau_mask_ : all_mask_;
+    return (s.removed & need) == need;
+}
+
+uint64_t Board::in_play(const State& s) const {
+    uint64_t avail = all_mask_ & ~s.removed;
+    if (deal_.variant.discards()) avail &= ~drawn_mask(s);
+    return avail;
+}
+
+uint64_t Board::playable(const State& s) const {
+    const Variant& v = deal_.variant;
+    const uint64_t avail = all_mask_ & ~s.removed;
+    uint64_t p = 0;
+    for (uint64_t m = avail & fixed_mask_; m; m &= m - 1) {
+        const int i = lowest(m);
+        if ((cover_[i] & avail) == 0) p |= bit(i);
+    }
+    const uint64_t drawn = drawn_mask(s);
+    const uint64_t stock = avail & stock_mask_ & ~drawn;
+    if (v.stock_top_playable && stock) p |= stock & (~stock + 1);
+    const uint64_t waste = avail & drawn;
+    if (v.wastes == 1) {
+        uint64_t w = waste;
+        for (int k = 0; k < v.waste_playable && w; ++k) {
+            const int h = highest(w);
+            p |= bit(h);
+            w &= ~bit(h);
+        }
+    } else if (v.wastes > 1) {
+        for (int i = 0; i < v.wastes; ++i) {
+            uint64_t w = waste & waste_mask_[i];
+            for (int k = 0; k < v.waste_playable && w; ++k) {
+                const int h = highest(w);
+                p |= bit(h);
+                w &= ~bit(h);
+            }
+        }
+    }
+    return p;
+}
+
+bool Board::stock_empty(const State& s) const {
+    return (all_mask_ & ~s.removed & stock_mask_ & ~drawn_mask(s)) == 0;
+}
+
+bool Board::can_redeal(const State& s) const {
+    if (deal_.variant.wastes == 0 || !stock_empty(s)) return false;
+    if (passes_ != 0 && s.pass + 1 >= passes_) return false;
+    return (all_mask_ & ~s.removed & drawn_mask(s)) != 0;
+}
+
+int Board::legal_moves(const State& s, SlotMove* out) const {
+    const Variant& v = deal_.variant;
+    const uint64_t p = playable(s);
+    int n = 0;
+    uint8_t list[64];
+    int k = 0;
+    for (uint64_t m = p; m; m &= m - 1) list[k++] = static_cast<uint8_t>(lowest(m));
+    for (int i = 0; i < k; ++i)
+        if (rank_[list[i]] == v.lone_rank) out[n++] = SlotMove{SlotMove::Single, list[i], 0};
+    for (int i = 0; i < k; ++i)
+        for (int j = i + 1; j < k; ++j)
+            if (rank_[list[i]] + rank_[list[j]] == v.target) out[n++] = SlotMove{SlotMove::Pair, list[i], list[j]};
+    if (v.overlap) {
+        const uint64_t avail = all_mask_ & ~s.removed;
+        for (uint64_t m = avail & fixed_mask_ & ~p; m; m &= m - 1) {
+            const int i = lowest(m);
+            const uint64_t left = cover_[i] & avail;
+            if (std::popcount(left) != 1 || !(left & p)) continue;
+            const int b = lowest(left);
+            if (rank_[i] + rank_[b] == v.target)
+                out[n++] = SlotMove{SlotMove::Pair, static_cast<uint8_t>(b), static_cast<uint8_t>(i)};
+        }
+    }
+    if (!stock_empty(s)) out[n++] = SlotMove{SlotMove::Draw, 0, 0};
+    if (can_redeal(s)) out[n++] = SlotMove{SlotMove::Redeal, 0, 0};
+    return n;
+}
+
+State Board::canonical(State s) const {
+    if (passes_ == 0) s.pass = 0;
+    if (deal_.variant.wastes > 1) return s;  // the boundary decides which waste gets the next card
+    const uint64_t left = all_mask_ & ~s.removed & drawn_mask(s);
+    s.pos = left ? static_cast<uint8_t>(highest(left) - f_ + 1) : 0;
+    return s;
+}
+
+State Board::apply(const State& s0, SlotMove m) const {
+    const Variant& v = deal_.variant;
+    State s = s0;
+    switch (m.kind) {
+        case SlotMove::Single: s.removed |= bit(m.a); break;
+        case SlotMove::Pair: s.removed |= bit(m.a) | bit(m.b); break;
+        case SlotMove::Draw:
+            if (v.wastes > 1) {
+                s.pos = static_cast<uint8_t>(std::min(s.pos + v.wastes, n_ - f_));
+            } else {
+                uint64_t stock = all_mask_ & ~s.removed & stock_mask_ & ~drawn_mask(s);
+                for (int k = 0; k < v.draw && stock; ++k) {
+                    s.pos = static_cast<uint8_t>(lowest(stock) - f_ + 1);
+                    stock &= stock - 1;
+                }
+            }
+            break;
+        case SlotMove::Redeal:
+            s.pos = 0;
+            ++s.pass;
+            break;
+    }
+    return canonical(s);
+}
+
+Move Board::to_move(SlotMove m) const {
+    switch (m.kind) {
+        case SlotMove::Draw: return Move::draw();
+        case SlotMove::Redeal: return Move::redeal();
+        case SlotMove::Single: return Move::single(card(m.a));
+        case SlotMove::Pair: return Move::pair(card(m.a), card(m.b));
+    }
+    return Move::draw();
+}
+
+std::optional<SlotMove> Board::from_move(const State& s, const Move& m) const {
+    SlotMove buf[kMaxMoves];
+    const int n = legal_moves(s, buf);
+    for (int i = 0; i < n; ++i)
+        if (to_move(buf[i]) == m) return buf[i];
+    return std::nullopt;
+}
+
+}  // namespace pyr

@@ -1,0 +1,140 @@
+// The packed position and the fast rules the solver searches with.
+//
+// Every card of a deal sits in a slot: the tableau (row by row), the reserve
+// piles (pile by pile, bottom to top), then the stock in the order its cards
+// come off. Which card is in which slot is fixed by the deal and stored once,
+// here; a position only records what changed:
+//
+//   removed  which slots have been paired away (one bit per slot)
+//   pos      the stock boundary: stock slots [0, pos) have been drawn (they
+//            are on the waste, or discarded when there is no waste); the rest
+//            is still in the stock, the lowest remaining slot on top
+//   pass     0-based pass through the stock (0 when passes are unlimited)
+//
+// The waste is not stored: with one waste it is the remaining drawn slots in
+// slot order, top last; with several wastes dealt in rows, slot j of the pass
+// lies on waste (j mod wastes).
+#pragma once
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "engine/deal.h"
+#include "engine/move.h"
+
+namespace pyr {
+
+// 64-bit key layout, locked here:
+//
+//   63       58 57      52 51                                   0
+//   +----------+----------+--------------------------------------+
+//   |   pass   |   pos    |        removed slots (1 bit each)     |
+//   +----------+----------+--------------------------------------+
+namespace key_layout {
+constexpr int kSlotBits = 52;
+constexpr int kPosShift = 52;
+constexpr int kPosBits = 6;
+constexpr int kPassShift = 58;
+constexpr int kPassBits = 6;
+constexpr uint64_t kSlotMask = (uint64_t{1} << kSlotBits) - 1;
+constexpr uint64_t kPosMask = (uint64_t{1} << kPosBits) - 1;
+constexpr uint64_t kPassMask = (uint64_t{1} << kPassBits) - 1;
+static_assert(kSlotBits + kPosBits + kPassBits == 64, "the key uses exactly 64 bits");
+static_assert(kPosShift == kSlotBits && kPassShift == kPosShift + kPosBits, "fields are contiguous");
+static_assert((uint64_t{1} << kSlotBits) >= (uint64_t{1} << 52), "one bit for each card of a 52-card deck");
+static_assert(kPosMask >= 52, "pos can name every stock boundary");
+// Finite pass counts above this behave exactly as unlimited (see Board::Board).
+constexpr int kMaxFinitePasses = 53;
+static_assert(kPassMask >= kMaxFinitePasses - 1, "pass field holds every finite pass index");
+}  // namespace key_layout
+
+struct State {
+    uint64_t removed = 0;
+    uint8_t pos = 0;
+    uint8_t pass = 0;
+    friend bool operator==(const State&, const State&) = default;
+};
+
+constexpr uint64_t encode(const State& s) {
+    return (s.removed & key_layout::kSlotMask) | (uint64_t{s.pos} << key_layout::kPosShift) |
+           (uint64_t{s.pass} << key_layout::kPassShift);
+}
+constexpr State decode(uint64_t key) {
+    return State{key & key_layout::kSlotMask,
+                 static_cast<uint8_t>((key >> key_layout::kPosShift) & key_layout::kPosMask),
+                 static_cast<uint8_t>((key >> key_layout::kPassShift) & key_layout::kPassMask)};
+}
+static_assert(decode(encode(State{0x000F'FFFF'FFFF'FFFFull, 24, 2})) == State{0x000F'FFFF'FFFF'FFFFull, 24, 2});
+
+// A move in slot terms.
+struct SlotMove {
+    enum Kind : uint8_t { Draw, Redeal, Single, Pair };
+    Kind kind = Draw;
+    uint8_t a = 0, b = 0;
+};
+
+constexpr int kMaxSlots = 52;
+constexpr int kMaxMoves = 256;
+
+class Board {
+public:
+    explicit Board(const Deal& deal);
+
+    const Deal& deal() const { return deal_; }
+    const Variant& variant() const { return deal_.variant; }
+    int slots() const { return n_; }
+    int fixed() const { return f_; }
+    int stock_size() const { return n_ - f_; }
+    bool unlimited() const { return passes_ == 0; }
+    int passes() const { return passes_; }  // effective: 0 = unlimited
+    int rank(int slot) const { return rank_[slot]; }
+    Card card(int slot) const { return deal_.cards[slot]; }
+    int slot_of(Card c) const { return slot_of_[card_index(c, deal_.deck())]; }
+    uint64_t cover(int slot) const { return cover_[slot]; }
+    uint64_t below(int slot) const { return below_[slot]; }
+    uint64_t partners(int slot) const { return partners_[slot]; }  // slots whose ranks pair with it
+    uint64_t tableau_mask() const { return tableau_mask_; }
+    uint64_t fixed_mask() const { return fixed_mask_; }
+    uint64_t stock_mask() const { return stock_mask_; }
+    uint64_t all_mask() const { return all_mask_; }
+
+    State initial() const;
+    bool won(const State& s) const;
+
+    // Slots whose cards are still in play: not removed and not discarded.
+    uint64_t in_play(const State& s) const;
+    // Playable slots (exposed tableau/reserve cards, stock top, waste tops).
+    uint64_t playable(const State& s) const;
+    bool stock_empty(const State& s) const;
+    bool can_redeal(const State& s) const;
+
+    // Every legal move, in the order: removals (Kings, then pairs), draw, redeal.
+    int legal_moves(const State& s, SlotMove* out) const;
+    // Applies a legal move; the result's pos is canonical (see canonical()).
+    State apply(const State& s, SlotMove m) const;
+    // Positions that differ only by where the stock boundary sits inside a run
+    // of removed stock cards are the same position; this picks one of them.
+    State canonical(State s) const;
+
+    Move to_move(SlotMove m) const;
+    // nullopt when the move is not legal in s.
+    std::optional<SlotMove> from_move(const State& s, const Move& m) const;
+
+private:
+    uint64_t drawn_mask(const State& s) const {  // stock slots [0, pos)
+        return ((uint64_t{1} << (f_ + s.pos)) - 1) & stock_mask_;
+    }
+
+    Deal deal_;
+    int n_ = 0, f_ = 0, t_ = 0;
+    int passes_ = 0;
+    std::array<uint8_t, kMaxSlots> rank_{};
+    std::array<uint64_t, kMaxSlots> cover_{};   // slots directly covering this one
+    std::array<uint64_t, kMaxSlots> below_{};   // slots this one covers, transitively
+    std::array<uint64_t, kMaxSlots> partners_{};
+    std::array<int8_t, 64> slot_of_{};
+    std::array<uint64_t, 3> waste_mask_{};      // stock slots dealt to each waste
+    uint64_t tableau_mask_ = 0, fixed_mask_ = 0, stock_mask_ = 0, all_mask_ = 0;
+};
+
+}  // namespace pyr
