@@ -1,0 +1,96 @@
+#include "solver/solver.h"
+
+#include <chrono>
+
+#include "solver/prune.h"
+
+namespace pyr {
+
+const char* verdict_text(Verdict v) {
+    switch (v) {
+        case Verdict::Win: return "win";
+        case Verdict::Lose: return "lose";
+        case Verdict::Intractable: return "intractable";
+    }
+    return "?";
+}
+
+// Pass dominance: a position with more passes left can do everything the same
+// position with fewer passes left can (every move sequence stays legal), so if
+// (removed, pos, q) is stored for some q <= pass, this position adds nothing.
+// Stored positions are either fully searched without a win or on the current
+// path, whose search will reach everything they reach.
+bool Solver::visit(const Board& board, const State& s) {
+    uint64_t key = encode(s);
+    if (!board.unlimited() && s.pass > 0) {
+        State earlier = s;
+        for (int q = 0; q < s.pass; ++q) {
+            earlier.pass = static_cast<uint8_t>(q);
+            if (seen_.contains(encode(earlier))) return false;
+        }
+    }
+    return seen_.insert(key).second;
+}
+
+SolveResult Solver::solve(const Board& board, const SolveOptions& options) {
+    return solve(board, board.initial(), options);
+}
+
+SolveResult Solver::solve(const Board& board, const State& start, const SolveOptions& options) {
+    const auto t0 = std::chrono::steady_clock::now();
+    SolveResult result;
+    seen_.clear();
+    stack_.clear();
+    moves_.clear();
+    auto finish = [&](Verdict v) {
+        result.verdict = v;
+        result.states = seen_.size();
+        result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        return result;
+    };
+    if (board.won(start)) return finish(Verdict::Win);
+    visit(board, start);
+    if (has_dead_card(board, start)) return finish(Verdict::Lose);
+
+    SlotMove buf[kMaxMoves];
+    auto push = [&](const State& s) {
+        int n = board.legal_moves(s, buf);
+        const int f = forced_move(board, buf, n);
+        const uint32_t begin = static_cast<uint32_t>(moves_.size());
+        if (f >= 0) {
+            moves_.push_back(buf[f]);
+        } else {
+            moves_.insert(moves_.end(), buf, buf + n);
+        }
+        stack_.push_back(Frame{s, begin, begin, static_cast<uint32_t>(moves_.size())});
+    };
+    push(start);
+    while (!stack_.empty()) {
+        Frame& f = stack_.back();
+        if (f.next == f.end) {
+            moves_.resize(f.begin);  // the frame's moves sit on top of moves_
+            stack_.pop_back();
+            continue;
+        }
+        const SlotMove m = moves_[f.next++];
+        const State s = board.apply(f.state, m);
+        if (board.won(s)) {
+            for (const Frame& fr : stack_) result.solution.push_back(board.to_move(moves_[fr.next - 1]));
+            return finish(Verdict::Win);
+        }
+        if (options.max_states && seen_.size() >= options.max_states) return finish(Verdict::Intractable);
+        if (!visit(board, s)) continue;
+        if ((seen_.size() & 0xFFFFF) == 0) {
+            if (options.stop && options.stop->load(std::memory_order_relaxed)) {
+                result.interrupted = true;
+                return finish(Verdict::Intractable);
+            }
+            if (options.progress) options.progress(seen_.size());
+        }
+        if (has_dead_card(board, s)) continue;
+        push(s);
+    }
+    return finish(Verdict::Lose);
+}
+
+}  // namespace pyr
