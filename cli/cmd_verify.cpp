@@ -1,0 +1,48 @@
+#include <iostream>
+
+#include "cli/common.h"
+
+namespace pyr::cli {
+
+int cmd_verify(int argc, char** argv) {
+    po::options_description opts("pyramid verify options");
+    add_variant_options(opts);
+    add_deal_options(opts);
+    opts.add_options()
+        ("moves", po::value<std::string>(), "the moves, e.g. \"draw QH+AS KS redeal\"")
+        ("moves-file", po::value<std::string>(), "read the moves from a file ('-' for stdin)");
+    po::variables_map vm;
+    if (!parse_command(argc, argv,
+                       "usage: pyramid verify --variant NAME (--deal CARDS | --deal-file PATH | --seed N)\n"
+                       "                      (--moves \"draw QH+AS ...\" | --moves-file PATH)\n"
+                       "Replays the moves with the independent verifier. Exit 0 and 'valid win' when every move\n"
+                       "is legal and the goal is reached; exit 1 naming the first illegal move otherwise.",
+                       opts, vm))
+        return kOk;
+    const Variant v = variant_from(vm);
+    const LoadedDeal ld = deal_from(vm, v);
+    if (vm.count("moves") + vm.count("moves-file") != 1) throw UsageError("give the moves with --moves or --moves-file");
+    const std::string text =
+        vm.count("moves") ? vm["moves"].as<std::string>() : read_file_or_stdin(vm["moves-file"].as<std::string>());
+    std::vector<Move> moves;
+    try {
+        moves = parse_moves(text, v.deck);
+    } catch (const ParseError& e) {
+        throw UsageError(e.what());
+    }
+    bool won = false;
+    Table final_position(ld.deal);
+    if (auto err = replay(ld.deal, moves, &won, &final_position)) {
+        std::cout << "invalid: " << *err << "\n";
+        return kRejected;
+    }
+    if (!won) {
+        std::cout << "invalid: all " << moves.size() << " moves are legal but the goal is not reached ("
+                  << final_position.tableau_left() << " tableau cards left)\n";
+        return kRejected;
+    }
+    std::cout << "valid win (" << moves.size() << " moves)\n";
+    return kOk;
+}
+
+}  // namespace pyr::cli

@@ -1,0 +1,152 @@
+#include "cli/common.h"
+
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include "engine/deal_source.h"
+
+namespace pyr::cli {
+
+void add_variant_options(po::options_description& o) {
+    o.add_options()
+        ("variant", po::value<std::string>()->default_value("msc"),
+         ("game rules, one of: " + preset_names() + " (see `pyramid variants`)").c_str())
+        ("passes", po::value<std::string>(), "override: passes through the stock, N or 'unlimited'")
+        ("goal", po::value<std::string>(), "override: 'pyramid' (clear the tableau) or 'all' (every card)")
+        ("overlap", po::bool_switch(), "override: a card may pair with the one card still covering it");
+}
+
+void add_deal_options(po::options_description& o) {
+    o.add_options()
+        ("deal", po::value<std::string>(),
+         "the deal: every card in dealing order, tableau row by row from the top, then the stock from its top "
+         "(separators optional), e.g. \"6D 5H AH ...\"")
+        ("deal-file", po::value<std::string>(), "read the deal from a file ('-' for stdin); '#' starts a comment line")
+        ("seed", po::value<std::string>(), "PySolFC deal number of the variant's game: 1 to 10^20-1, or msN");
+}
+
+Variant variant_from(const po::variables_map& vm) {
+    const std::string name = vm["variant"].as<std::string>();
+    auto v = find_preset(name);
+    if (!v) throw UsageError("unknown variant '" + name + "'; variants: " + preset_names());
+    try {
+        if (vm.count("passes")) v->passes = parse_passes(vm["passes"].as<std::string>());
+        if (vm.count("goal")) v->goal = parse_goal(vm["goal"].as<std::string>());
+        if (vm.count("overlap") && vm["overlap"].as<bool>()) v->overlap = true;
+        v->validate();
+    } catch (const std::invalid_argument& e) {
+        throw UsageError(e.what());
+    }
+    return *v;
+}
+
+std::string read_file_or_stdin(const std::string& path) {
+    std::ostringstream ss;
+    if (path == "-") {
+        ss << std::cin.rdbuf();
+    } else {
+        std::ifstream in(path);
+        if (!in) throw UsageError("cannot read deal file '" + path + "'");
+        ss << in.rdbuf();
+    }
+    return ss.str();
+}
+
+LoadedDeal deal_from(const po::variables_map& vm, const Variant& v) {
+    const int given = static_cast<int>(vm.count("deal") + vm.count("deal-file") + vm.count("seed"));
+    if (given == 0) throw UsageError("no deal given: use --deal CARDS, --deal-file PATH or --seed N");
+    if (given > 1) throw UsageError("give only one of --deal, --deal-file and --seed");
+    LoadedDeal out;
+    try {
+        if (vm.count("seed")) {
+            out.seed = vm["seed"].as<std::string>();
+            out.deal = deal_from_seed(v, out.seed);
+        } else {
+            std::string text = vm.count("deal") ? vm["deal"].as<std::string>()
+                                                : read_file_or_stdin(vm["deal-file"].as<std::string>());
+            // Drop comment lines.
+            std::string kept;
+            std::istringstream lines(text);
+            for (std::string line; std::getline(lines, line);)
+                if (line.find_first_not_of(" \t") == std::string::npos || line[line.find_first_not_of(" \t")] != '#')
+                    kept += line + "\n";
+            out.deal = deal_from_text(v, kept);
+        }
+    } catch (const ParseError& e) {
+        throw UsageError(std::string("bad deal: ") + e.what());
+    } catch (const std::invalid_argument& e) {
+        throw UsageError(std::string("bad seed: ") + e.what());
+    }
+    return out;
+}
+
+bool parse_command(int argc, char** argv, const std::string& usage, const po::options_description& opts,
+                   po::variables_map& vm, const po::positional_options_description* positional) {
+    po::options_description all(opts);
+    all.add_options()("help,h", "show this help");
+    try {
+        po::command_line_parser parser(argc, argv);
+        parser.options(all);
+        if (positional) parser.positional(*positional);
+        po::store(parser.run(), vm);
+        po::notify(vm);
+    } catch (const po::error& e) {
+        throw UsageError(e.what());
+    }
+    if (vm.count("help")) {
+        std::cout << usage << "\n\n" << all << "\n";
+        return false;
+    }
+    return true;
+}
+
+std::string format_from(const po::variables_map& vm, const std::vector<std::string>& allowed) {
+    const std::string f = vm["format"].as<std::string>();
+    for (const auto& a : allowed)
+        if (a == f) return f;
+    std::string list;
+    for (const auto& a : allowed) list += (list.empty() ? "" : ", ") + a;
+    throw UsageError("unknown format '" + f + "'; formats: " + list);
+}
+
+json::object deal_json(const LoadedDeal& d) {
+    const Deal& deal = d.deal;
+    const Table t(deal);
+    const DeckKind dk = deal.deck();
+    json::object o;
+    o["variant"] = deal.variant.name;
+    if (!d.seed.empty()) o["seed"] = d.seed;
+    o["deal"] = compact(deal);
+    json::array rows;
+    for (const auto& row : t.tableau()) {
+        json::array r;
+        for (const auto& c : row) r.push_back(json::value(card_text(*c, dk)));
+        rows.push_back(r);
+    }
+    o[deal.variant.shape == TableauShape::Pyramid ? "pyramid" : "triangle"] = rows;
+    auto cards = [&](const std::vector<Card>& cs) {
+        json::array a;
+        for (Card c : cs) a.push_back(json::value(card_text(c, dk)));
+        return a;
+    };
+    if (!t.reserves().empty()) {
+        json::array piles;
+        for (const auto& p : t.reserves()) piles.push_back(cards(p));
+        o["reserves"] = piles;
+    }
+    if (deal.stock_size() > 0) {
+        if (t.wastes().size() == 1) o["waste"] = cards(t.wastes()[0]);
+        if (t.wastes().size() > 1) {
+            json::array ws;
+            for (const auto& w : t.wastes()) ws.push_back(cards(w));
+            o["wastes"] = ws;
+        }
+        o["stock"] = cards(std::vector<Card>(t.stock().rbegin(), t.stock().rend()));
+    }
+    return o;
+}
+
+std::string json_line(const json::value& v) { return json::serialize(v); }
+
+}  // namespace pyr::cli

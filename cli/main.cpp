@@ -1,0 +1,50 @@
+// pyramid: the command-line driver. Parses, calls the engine and solver, prints.
+#include <iostream>
+#include <string>
+
+#include "cli/common.h"
+
+namespace {
+const char* kMainHelp =
+    "pyramid: exact solver for Pyramid-family patience games\n"
+    "\n"
+    "usage: pyramid COMMAND [options]   (pyramid COMMAND --help for each)\n"
+    "\n"
+    "commands:\n"
+    "  solve      solve a deal: verdict (win, lose, intractable) and a solution\n"
+    "  verify     replay moves on a deal with the independent verifier\n"
+    "  deal       print a deal: drawn, as the compact string, or as JSON\n"
+    "  variants   list the rule presets, or describe one\n"
+    "\n"
+    "exit status: 0 done, 1 verify rejected the moves, 2 bad command line or input, 3 internal error\n";
+}
+
+int main(int argc, char** argv) {
+    using namespace pyr::cli;
+    if (argc < 2) {
+        std::cerr << kMainHelp;
+        return 2;
+    }
+    const std::string cmd = argv[1];
+    try {
+        if (cmd == "--help" || cmd == "-h" || cmd == "help") {
+            std::cout << kMainHelp;
+            return kOk;
+        }
+        if (cmd == "solve") return cmd_solve(argc - 1, argv + 1);
+        if (cmd == "verify") return cmd_verify(argc - 1, argv + 1);
+        if (cmd == "deal") return cmd_deal(argc - 1, argv + 1);
+        if (cmd == "variants") return cmd_variants(argc - 1, argv + 1);
+        std::cerr << "pyramid: unknown command '" << cmd << "' (try pyramid --help)\n";
+        return kUsage;
+    } catch (const UsageError& e) {
+        std::cerr << "pyramid " << cmd << ": " << e.what() << "\n";
+        return kUsage;
+    } catch (const std::bad_alloc&) {
+        std::cerr << "pyramid " << cmd << ": out of memory (try a smaller --max-states)\n";
+        return kInternal;
+    } catch (const std::exception& e) {
+        std::cerr << "pyramid " << cmd << ": internal error: " << e.what() << "\n";
+        return kInternal;
+    }
+}
