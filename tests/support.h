@@ -1,0 +1,106 @@
+// Test helpers: deterministic random deals and the slow brute-force reference.
+#pragma once
+#include <algorithm>
+#include <cstdint>
+#include <deque>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+#include "engine/deal.h"
+#include "engine/table.h"
+#include "engine/variant.h"
+
+namespace pyr::test {
+
+// splitmix64: a fixed, library-independent generator for test deals.
+struct Rng {
+    uint64_t x;
+    explicit Rng(uint64_t seed) : x(seed) {}
+    uint64_t next() {
+        uint64_t z = (x += 0x9E3779B97F4A7C15ull);
+        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+        z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+        return z ^ (z >> 31);
+    }
+    int below(int n) { return static_cast<int>(next() % static_cast<uint64_t>(n)); }
+};
+
+// A full deal of the variant's deck, shuffled by rng.
+inline Deal random_full_deal(const Variant& v, Rng& rng) {
+    std::vector<Card> cards;
+    for (int i = 0; i < deck_size(v.deck); ++i) cards.push_back(card_from_index(i, v.deck));
+    for (int i = static_cast<int>(cards.size()) - 1; i > 0; --i) std::swap(cards[i], cards[rng.below(i + 1)]);
+    return make_deal(v, cards);
+}
+
+// A small deal: the variant shrunk to `rows` tableau rows (reserve piles cut
+// to at most 4) and `stock` stock cards. Cards are drawn in complementary
+// pairs (and lone Kings) so that goal `all` is often reachable, then shuffled.
+inline Deal random_small_deal(Variant v, int rows, int stock, Rng& rng) {
+    v.rows = rows;
+    if (v.reserve_piles > 0) v.reserve_piles = std::min(v.reserve_piles, 4);
+    const int total = v.fixed_size() + stock;
+    std::vector<std::vector<Card>> by_rank(deck_ranks(v.deck) + 1);
+    for (int i = 0; i < deck_size(v.deck); ++i) {
+        const Card c = card_from_index(i, v.deck);
+        by_rank[c.rank].push_back(c);
+    }
+    for (auto& r : by_rank)
+        for (int i = static_cast<int>(r.size()) - 1; i > 0; --i) std::swap(r[i], r[rng.below(i + 1)]);
+    auto take = [&](int rank, std::vector<Card>& out) {
+        if (rank < 1 || rank >= static_cast<int>(by_rank.size()) || by_rank[rank].empty()) return false;
+        out.push_back(by_rank[rank].back());
+        by_rank[rank].pop_back();
+        return true;
+    };
+    std::vector<Card> cards;
+    while (static_cast<int>(cards.size()) < total) {
+        const int room = total - static_cast<int>(cards.size());
+        if (rng.below(8) == 0 && take(v.lone_rank, cards)) continue;
+        const int r = 1 + rng.below(v.target - 1);
+        const int q = v.target - r;
+        if (room == 1 || rng.below(10) == 0) {  // an odd card out now and then
+            take(r, cards);
+            continue;
+        }
+        if (q < 1 || q >= static_cast<int>(by_rank.size())) continue;
+        const size_t need_same = r == q ? 2 : 1;
+        if (by_rank[r].size() < need_same || by_rank[q].empty()) continue;
+        take(r, cards);
+        take(q, cards);
+    }
+    for (int i = static_cast<int>(cards.size()) - 1; i > 0; --i) std::swap(cards[i], cards[rng.below(i + 1)]);
+    return make_deal(v, cards, /*full_deck=*/false);
+}
+
+// The slow, obviously correct reference: every legal move from every
+// position, positions told apart by their full explicit contents. No packing,
+// no pruning, no dominance. nullopt when more than max_states positions.
+struct Reference {
+    std::optional<bool> winnable;
+    size_t states = 0;
+};
+inline Reference reference_winnable(const Deal& deal, size_t max_states = 2'000'000) {
+    std::unordered_set<std::string> seen;
+    std::vector<Table> stack{Table(deal)};
+    seen.insert(stack.back().key());
+    while (!stack.empty()) {
+        Table t = std::move(stack.back());
+        stack.pop_back();
+        if (t.won()) return {true, seen.size()};
+        for (const Move& m : t.legal_moves()) {
+            Table u = t;
+            if (u.apply(m)) continue;  // legal_moves must only return legal moves
+            if (seen.insert(u.key()).second) {
+                if (seen.size() > max_states) return {std::nullopt, seen.size()};
+                stack.push_back(std::move(u));
+            }
+        }
+    }
+    return {false, seen.size()};
+}
+
+}  // namespace pyr::test

@@ -1,0 +1,72 @@
+// Every reduction of the solver (canonical stock boundary, pass dominance,
+// forced Kings, dead cards) against the unpruned brute-force reference on many
+// small random deals, for every preset and override.
+#include <catch2/catch.hpp>
+
+#include "engine/board.h"
+#include "solver/solver.h"
+#include "tests/support.h"
+
+using namespace pyr;
+
+namespace {
+
+struct Tally {
+    int wins = 0, losses = 0;
+};
+
+void agree(const Variant& v, int deals, uint64_t seed, Tally& tally) {
+    test::Rng rng(seed);
+    Solver solver;
+    for (int i = 0; i < deals; ++i) {
+        const int rows = 2 + rng.below(4);
+        const int stock = rng.below(15);
+        const Deal d = test::random_small_deal(v, rows, stock, rng);
+        const test::Reference ref = test::reference_winnable(d);
+        REQUIRE(ref.winnable.has_value());
+        const Board b(d);
+        const SolveResult r = solver.solve(b);
+        INFO(v.name << " overlap=" << v.overlap << " passes=" << v.passes << " goal=" << goal_text(v.goal)
+                    << " deal " << compact(d));
+        REQUIRE(r.verdict == (*ref.winnable ? Verdict::Win : Verdict::Lose));
+        if (r.verdict == Verdict::Win) {
+            bool won = false;
+            REQUIRE_FALSE(replay(d, r.solution, &won));
+            REQUIRE(won);
+            ++tally.wins;
+        } else {
+            ++tally.losses;
+        }
+    }
+}
+
+std::vector<Variant> with_overrides(const Variant& base) {
+    std::vector<Variant> out{base};
+    Variant o = base;
+    o.overlap = true;
+    out.push_back(o);
+    Variant g = base;
+    g.goal = base.goal == Goal::All ? Goal::Pyramid : Goal::All;
+    out.push_back(g);
+    if (!base.discards())
+        for (int p : {1, 2, 0}) {
+            Variant q = base;
+            q.passes = p;
+            out.push_back(q);
+        }
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("solver verdicts equal the brute-force reference on small deals", "[bruteforce]") {
+    uint64_t seed = 1;
+    for (const auto& base : presets()) {
+        Tally tally;
+        for (const auto& v : with_overrides(base)) agree(v, 300, seed++, tally);
+        INFO(base.name << ": " << tally.wins << " wins, " << tally.losses << " losses");
+        // The sample must exercise both outcomes, or it proves nothing.
+        CHECK(tally.wins > 50);
+        CHECK(tally.losses > 50);
+    }
+}

@@ -1,0 +1,112 @@
+// Card, move and deal parsing, with every kind of bad input.
+#include <catch2/catch.hpp>
+
+#include "engine/deal.h"
+#include "engine/deal_source.h"
+#include "engine/move.h"
+#include "tests/support.h"
+
+using namespace pyr;
+
+TEST_CASE("card tokens parse in every accepted spelling", "[card]") {
+    const DeckKind d = DeckKind::Standard52;
+    CHECK(parse_card("QH", d) == Card{12, 2});
+    CHECK(parse_card("qh", d) == Card{12, 2});
+    CHECK(parse_card("TS", d) == Card{10, 3});
+    CHECK(parse_card("10s", d) == Card{10, 3});
+    CHECK(parse_card("ac", d) == Card{1, 0});
+    CHECK(parse_card("KD", d) == Card{13, 1});
+    CHECK_FALSE(parse_card("1S", d));
+    CHECK_FALSE(parse_card("11S", d));
+    CHECK_FALSE(parse_card("XH", d));
+    CHECK_FALSE(parse_card("QX", d));
+    CHECK_FALSE(parse_card("Q", d));
+    for (int i = 0; i < 52; ++i) {
+        const Card c = card_from_index(i, d);
+        CHECK(parse_card(card_text(c, d), d) == c);
+    }
+}
+
+TEST_CASE("Spanish cards: ranks 1-12, suits O C E B", "[card]") {
+    const DeckKind d = DeckKind::Spanish48;
+    CHECK(parse_card("12E", d) == Card{12, 2});
+    CHECK(parse_card("1o", d) == Card{1, 0});
+    CHECK(parse_card("AB", d) == Card{1, 3});
+    CHECK(parse_card("10C", d) == Card{10, 1});
+    CHECK_FALSE(parse_card("13E", d));
+    CHECK_FALSE(parse_card("KE", d));
+    CHECK_FALSE(parse_card("5H", d));
+    for (int i = 0; i < 48; ++i) {
+        const Card c = card_from_index(i, d);
+        CHECK(parse_card(card_text(c, d), d) == c);
+    }
+    // Without separators the suit letter ends each card.
+    auto cs = parse_cards("10O12E1B", d);
+    REQUIRE(cs.size() == 3);
+    CHECK(cs[0] == Card{10, 0});
+    CHECK(cs[1] == Card{12, 2});
+    CHECK(cs[2] == Card{1, 3});
+}
+
+TEST_CASE("a deal parses with or without separators, and as a drawn pyramid", "[deal]") {
+    const Variant v = *find_preset("msc");
+    const Deal a = deal_from_seed(v, "1");
+    const std::string c = compact(a);
+    CHECK(c.size() == 104);
+    std::string spaced, drawn;
+    for (size_t i = 0; i < c.size(); i += 2) spaced += c.substr(i, 2) + (i % 6 == 0 ? ", " : " ");
+    CHECK(parse_deal(v, spaced).cards == a.cards);
+    CHECK(parse_deal(v, Table(a).render().substr(0, 0) + c).cards == a.cards);
+    // Rows on their own lines, indented, lower case, "10" for tens.
+    size_t k = 0;
+    for (int r = 0; r < 7; ++r) {
+        drawn += std::string(2 * (6 - r), ' ');
+        for (int i = 0; i <= r; ++i, k += 2) drawn += c.substr(k, 2) + "  ";
+        drawn += "\n";
+    }
+    drawn += c.substr(k);
+    std::string lower;
+    for (char ch : drawn) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+    size_t t = lower.find('t');
+    REQUIRE(t != std::string::npos);
+    lower.replace(t, 1, "10");
+    CHECK(parse_deal(v, lower).cards == a.cards);
+}
+
+TEST_CASE("bad deals get one clear error naming the problem", "[deal]") {
+    const Variant v = *find_preset("msc");
+    const std::string c = compact(deal_from_seed(v, "7"));
+    auto message = [&](const std::string& text) -> std::string {
+        try {
+            parse_deal(v, text);
+        } catch (const ParseError& e) {
+            return e.what();
+        }
+        return "no error";
+    };
+    CHECK_THAT(message(c.substr(0, 10) + " ZZ " + c.substr(10)), Catch::Contains("unknown card token 'ZZ'"));
+    CHECK_THAT(message("1H" + c.substr(2)), Catch::Contains("unknown card token '1H'"));
+    CHECK_THAT(message(c.substr(0, 102) + c.substr(0, 2)), Catch::Contains("duplicate card"));
+    CHECK_THAT(message(c.substr(0, 102)), Catch::Contains("missing cards: 51 given"));
+    CHECK_THAT(message(c.substr(0, 102)), Catch::Contains("missing: " + c.substr(102, 2)));
+    CHECK_THAT(message(""), Catch::Contains("missing cards: 0 given"));
+    CHECK_THAT(message(c + " " + c.substr(50, 2)), Catch::Contains("too many cards: 53 given, a deal has 52"));
+    CHECK_THAT(message(c + " " + c.substr(50, 2)), Catch::Contains("duplicate card " + c.substr(50, 2)));
+    CHECK_THAT(message(c.substr(2) + c.substr(4, 2)), Catch::Contains("duplicate card " + c.substr(4, 2)));
+}
+
+TEST_CASE("moves parse in the text notation", "[move]") {
+    const DeckKind d = DeckKind::Standard52;
+    auto ms = parse_moves("draw QH+AS, KS\nredeal as+qh", d);
+    REQUIRE(ms.size() == 5);
+    CHECK(ms[0] == Move::draw());
+    CHECK(ms[1] == Move::pair(Card{12, 2}, Card{1, 3}));
+    CHECK(ms[2] == Move::single(Card{13, 3}));
+    CHECK(ms[3] == Move::redeal());
+    CHECK(ms[4] == ms[1]);
+    CHECK(moves_text(ms, d) == "draw QH+AS KS redeal QH+AS");
+    CHECK_THROWS_AS(parse_move("QH+", d), ParseError);
+    CHECK_THROWS_AS(parse_move("QH+QH", d), ParseError);
+    CHECK_THROWS_AS(parse_move("drew", d), ParseError);
+    CHECK_THROWS_WITH(parse_move("ZZ", d), Catch::Contains("ZZ"));
+}

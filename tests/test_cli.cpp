@@ -1,0 +1,194 @@
+// The `pyramid` command line, run as a user runs it: outputs, JSON keys,
+// exit statuses, and one clear error line on bad input.
+#include <catch2/catch.hpp>
+
+#include <sys/wait.h>
+
+#include <array>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+
+#include "engine/json.h"
+#include "tests/corpus.h"
+
+#ifndef PYR_CLI_PATH
+#define PYR_CLI_PATH "pyramid"
+#endif
+
+namespace {
+
+struct Run {
+    int status = -1;
+    std::string out, err;
+};
+
+// Runs `pyramid ARGS` through the shell, capturing stdout and stderr.
+Run run(const std::string& args, const std::string& input = "") {
+    static int counter = 0;
+    const std::string base = "/tmp/pyramid_cli_test_" + std::to_string(getpid()) + "_" + std::to_string(counter++);
+    std::string cmd = std::string("'") + PYR_CLI_PATH + "' " + args + " >" + base + ".out 2>" + base + ".err";
+    if (!input.empty()) {
+        std::ofstream(base + ".in") << input;
+        cmd += " <" + base + ".in";
+    } else {
+        cmd += " </dev/null";
+    }
+    Run r;
+    const int raw = std::system(cmd.c_str());
+    r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+    auto slurp = [](const std::string& p) {
+        std::ifstream in(p);
+        std::stringstream ss;
+        ss << in.rdbuf();
+        return ss.str();
+    };
+    r.out = slurp(base + ".out");
+    r.err = slurp(base + ".err");
+    std::remove((base + ".out").c_str());
+    std::remove((base + ".err").c_str());
+    std::remove((base + ".in").c_str());
+    return r;
+}
+
+int lines(const std::string& s) { return static_cast<int>(std::count(s.begin(), s.end(), '\n')); }
+
+}  // namespace
+
+TEST_CASE("solve --format json has the contract's keys, and its solution verifies", "[cli]") {
+    const Run r = run("solve --variant msc --seed 1 --format json");
+    REQUIRE(r.status == 0);
+    const auto v = boost::json::parse(r.out).as_object();
+    for (const char* key : {"variant", "deal", "verdict", "solution", "moves", "states", "seconds"})
+        CHECK(v.contains(key));
+    CHECK(v.at("variant").as_string() == "msc");
+    REQUIRE(v.at("verdict").as_string() == "win");
+    const auto& sol = v.at("solution").as_array();
+    CHECK(v.at("moves").as_int64() == static_cast<int64_t>(sol.size()));
+    CHECK(v.at("states").as_int64() > 0);
+    std::string moves;
+    for (const auto& m : sol) moves += std::string(m.as_string()) + " ";
+    const std::string deal(v.at("deal").as_string());
+    const Run ok = run("verify --variant msc --deal " + deal + " --moves '" + moves + "'");
+    CHECK(ok.status == 0);
+    CHECK(ok.out == "valid win (" + std::to_string(sol.size()) + " moves)\n");
+    // The same deal typed as cards (and from stdin) gives the same answer.
+    const Run same = run("solve --variant msc --deal-file - --format json", deal);
+    REQUIRE(same.status == 0);
+    CHECK(boost::json::parse(same.out).as_object().at("solution") == v.at("solution"));
+}
+
+TEST_CASE("solve text output draws the deal, the verdict, the moves, states and time", "[cli]") {
+    const Run r = run("solve --variant relaxed --seed 2");
+    REQUIRE(r.status == 0);
+    CHECK_THAT(r.out, Catch::Contains("verdict: "));
+    CHECK_THAT(r.out, Catch::Contains("waste (bottom to top): "));
+    CHECK_THAT(r.out, Catch::Contains("stock (23, next card first): "));
+    CHECK_THAT(r.out, Catch::Contains("states searched: "));
+    CHECK_THAT(r.out, Catch::Contains("time: "));
+}
+
+TEST_CASE("a lost deal is 'lose' with an empty solution; a small budget says 'intractable'", "[cli]") {
+    const auto hard = pyr::test::load_known("msc-hard.txt");
+    REQUIRE(hard.size() == 1);
+    const Run lose = run("solve --variant msc --format json --deal '" + hard[0].cards + "'");
+    REQUIRE(lose.status == 0);
+    const auto v = boost::json::parse(lose.out).as_object();
+    CHECK(v.at("verdict").as_string() == "lose");
+    CHECK(v.at("solution").as_array().empty());
+    CHECK(v.at("moves").is_null());
+    const Run cut = run("solve --variant msc --max-states 1000 --format json --deal '" + hard[0].cards + "'");
+    REQUIRE(cut.status == 0);
+    const auto c = boost::json::parse(cut.out).as_object();
+    CHECK(c.at("verdict").as_string() == "intractable");
+    CHECK(c.at("states").as_int64() <= 1000);
+}
+
+TEST_CASE("verify names the first illegal move and exits 1", "[cli]") {
+    const Run r = run("verify --variant msc --seed 1 --moves 'QH+AS JD+2C'");
+    CHECK(r.status == 1);
+    CHECK_THAT(r.out, Catch::Contains("move 2 (JD+2C)"));
+    CHECK_THAT(r.out, Catch::Contains("not"));
+    const Run partial = run("verify --variant msc --seed 1 --moves 'QH+AS'");
+    CHECK(partial.status == 1);
+    CHECK_THAT(partial.out, Catch::Contains("goal is not reached"));
+}
+
+TEST_CASE("bad input: one clear error line and exit status 2", "[cli]") {
+    struct Case {
+        std::string args, message;
+    };
+    const std::vector<Case> cases = {
+        {"solve --deal 'ZZ'", "unknown card token 'ZZ'"},
+        {"solve --deal 'AH AH'", "duplicate card AH"},
+        {"solve --deal 'AH 2H'", "missing cards: 2 given"},
+        {"solve --variant nope --seed 1", "unknown variant 'nope'"},
+        {"solve --seed 0", "bad seed"},
+        {"solve --seed abc", "bad seed"},
+        {"solve", "no deal given"},
+        {"solve --seed 1 --deal AH", "only one of"},
+        {"solve --seed 1 --format xml", "unknown format 'xml'"},
+        {"solve --seed 1 --bogus", "unrecognised option"},
+        {"solve --variant classic --passes 3 --seed 1", "passes must be 1"},
+        {"solve --seed 1 --passes 0", "passes must be"},
+        {"solve --seed 1 --goal most", "goal must be"},
+        {"solve --deal-file /nonexistent/file", "cannot read deal file"},
+        {"verify --seed 1 --moves 'QH+'", "bad move"},
+        {"verify --seed 1", "--moves"},
+        {"deal --seed 1 --format png", "unknown format"},
+        {"variants nope", "unknown variant"},
+        {"frobnicate", "unknown command"},
+    };
+    for (const auto& c : cases) {
+        INFO(c.args);
+        const Run r = run(c.args);
+        CHECK(r.status == 2);
+        CHECK(r.out.empty());
+        CHECK_THAT(r.err, Catch::Contains(c.message));
+        CHECK(lines(r.err) == 1);
+    }
+    const Run too_many = run("solve --deal-file -", std::string(200, 'A') + "\n");
+    CHECK(too_many.status == 2);
+}
+
+TEST_CASE("every command has --help", "[cli]") {
+    for (const char* cmd : {"solve", "verify", "deal", "variants"}) {
+        INFO(cmd);
+        const Run r = run(std::string(cmd) + " --help");
+        CHECK(r.status == 0);
+        CHECK_THAT(r.out, Catch::Contains(std::string("usage: pyramid ") + cmd));
+    }
+    const Run top = run("--help");
+    CHECK(top.status == 0);
+    CHECK_THAT(top.out, Catch::Contains("commands:"));
+}
+
+TEST_CASE("deal prints PySolFC's deal in every format", "[cli]") {
+    // PySolFC's Pyramid deal 1, from data/pysolfc-deals.txt.
+    const std::string order =
+        "JD2D9HJC5D7H7C5HKDKC9S5SADQCKH3H2SKS9DQDJSASAH3C4C5CTSQH4HAC4D7S3STD4STH8H2CJH7D6D8S8DQS6C3D8CTC6S9C2H6H";
+    const Run c = run("deal --variant pyramid --seed 1 --format compact");
+    REQUIRE(c.status == 0);
+    CHECK(c.out == order + "\n");
+    const Run j = run("deal --variant pyramid --seed 1 --format json");
+    REQUIRE(j.status == 0);
+    const auto o = boost::json::parse(j.out).as_object();
+    CHECK(o.at("deal").as_string() == order);
+    CHECK(o.at("pyramid").as_array().size() == 7);
+    CHECK(o.at("waste").as_array().size() == 1);
+    CHECK(o.at("waste").as_array()[0].as_string() == "4H");
+    CHECK(o.at("stock").as_array().size() == 23);
+    const Run t = run("deal --variant pyramid --seed 1");
+    REQUIRE(t.status == 0);
+    CHECK_THAT(t.out, Catch::Contains("AS  AH  3C  4C  5C  TS  QH"));
+}
+
+TEST_CASE("variants lists every preset and describes one", "[cli]") {
+    const Run list = run("variants");
+    REQUIRE(list.status == 0);
+    for (const char* name : {"msc", "relaxed", "pyramid", "cheops", "pharaohs", "solitarium", "classic"})
+        CHECK_THAT(list.out, Catch::Contains(name));
+    const Run one = run("variants pharaohs");
+    REQUIRE(one.status == 0);
+    CHECK_THAT(one.out, Catch::Contains("top two cards"));
+}

@@ -1,0 +1,54 @@
+// The known-deal corpus: every deal in data/ solved with its preset, the
+// verdict checked against the recorded answer, every solution replayed by
+// the independent verifier.
+#include <catch2/catch.hpp>
+
+#include "engine/board.h"
+#include "engine/deal.h"
+#include "engine/table.h"
+#include "solver/solver.h"
+#include "tests/corpus.h"
+
+using namespace pyr;
+
+namespace {
+
+void check_corpus(const std::string& preset, const std::string& file, size_t at_least) {
+    const auto known = test::load_known(file);
+    REQUIRE(known.size() >= at_least);
+    const Variant v = *find_preset(preset);
+    Solver solver;
+    int wins = 0;
+    for (const auto& k : known) {
+        INFO(file << " line " << k.line);
+        const Deal d = parse_deal(v, k.cards);
+        const SolveResult r = solver.solve(Board(d));
+        REQUIRE(r.verdict == (k.win ? Verdict::Win : Verdict::Lose));
+        if (r.verdict == Verdict::Win) {
+            ++wins;
+            bool won = false;
+            REQUIRE_FALSE(replay(d, r.solution, &won));
+            REQUIRE(won);
+            if (k.min_moves > 0) CHECK(static_cast<int>(r.solution.size()) >= k.min_moves);
+        }
+    }
+    CHECK(wins > 0);
+    if (known.size() > 1) CHECK(wins < static_cast<int>(known.size()));
+}
+
+}  // namespace
+
+TEST_CASE("msc: the 100 published deals", "[corpus]") { check_corpus("msc", "msc-100.txt", 100); }
+TEST_CASE("msc: the published hardest deal is lost", "[corpus]") {
+    const auto known = test::load_known("msc-hard.txt");
+    REQUIRE(known.size() == 1);
+    REQUIRE_FALSE(known[0].win);
+    Solver solver;
+    CHECK(solver.solve(Board(parse_deal(*find_preset("msc"), known[0].cards))).verdict == Verdict::Lose);
+}
+TEST_CASE("relaxed: known deals", "[corpus]") { check_corpus("relaxed", "known/relaxed.txt", 20); }
+TEST_CASE("pyramid: known deals", "[corpus]") { check_corpus("pyramid", "known/pyramid.txt", 20); }
+TEST_CASE("cheops: known deals", "[corpus]") { check_corpus("cheops", "known/cheops.txt", 20); }
+TEST_CASE("pharaohs: known deals", "[corpus]") { check_corpus("pharaohs", "known/pharaohs.txt", 20); }
+TEST_CASE("solitarium: known deals", "[corpus]") { check_corpus("solitarium", "known/solitarium.txt", 20); }
+TEST_CASE("classic: known deals", "[corpus]") { check_corpus("classic", "known/classic.txt", 20); }
