@@ -62,10 +62,18 @@ Board::Board(const Deal& deal) : deal_(deal) {
             frontier |= cover_[x];
         }
     }
+    for (int x = 0; x < f_; ++x) {
+        blocked_[x] = below_[x];
+        if (v.overlap)
+            for (uint64_t m = below_[x]; m; m &= m - 1)
+                if (cover_[lowest(m)] & bit(x)) blocked_[x] &= ~bit(lowest(m));
+    }
+    for (int i = 0; i < n_; ++i) rank_mask_[rank_[i]] |= bit(i);
     tableau_mask_ = t_ ? bit(t_) - 1 : 0;
     fixed_mask_ = f_ ? bit(f_) - 1 : 0;
     all_mask_ = n_ == 64 ? ~uint64_t{0} : bit(n_) - 1;
     stock_mask_ = all_mask_ & ~fixed_mask_;
+    goal_mask_ = v.goal == Goal::Pyramid ? tableau_mask_ : all_mask_;
     for (int j = 0; j < n_ - f_; ++j)
         if (v.wastes > 1) waste_mask_[j % v.wastes] |= bit(f_ + j);
 }
@@ -88,36 +96,46 @@ uint64_t Board::in_play(const State& s) const {
     return avail;
 }
 
-uint64_t Board::playable(const State& s) const {
-    const Variant& v = deal_.variant;
-    const uint64_t avail = all_mask_ & ~s.removed;
+uint64_t Board::fixed_playable(uint64_t removed) const {
+    const uint64_t avail = all_mask_ & ~removed;
     uint64_t p = 0;
     for (uint64_t m = avail & fixed_mask_; m; m &= m - 1) {
         const int i = lowest(m);
         if ((cover_[i] & avail) == 0) p |= bit(i);
     }
+    return p;
+}
+
+uint64_t Board::stock_playable(const State& s) const {
+    const Variant& v = deal_.variant;
+    const uint64_t avail = all_mask_ & ~s.removed;
+    uint64_t p = 0;
     const uint64_t drawn = drawn_mask(s);
     const uint64_t stock = avail & stock_mask_ & ~drawn;
     if (v.stock_top_playable && stock) p |= stock & (~stock + 1);
     const uint64_t waste = avail & drawn;
-    if (v.wastes == 1) {
-        uint64_t w = waste;
+    auto tops = [&](uint64_t w) {
         for (int k = 0; k < v.waste_playable && w; ++k) {
             const int h = highest(w);
             p |= bit(h);
             w &= ~bit(h);
         }
-    } else if (v.wastes > 1) {
-        for (int i = 0; i < v.wastes; ++i) {
-            uint64_t w = waste & waste_mask_[i];
-            for (int k = 0; k < v.waste_playable && w; ++k) {
-                const int h = highest(w);
-                p |= bit(h);
-                w &= ~bit(h);
-            }
-        }
-    }
+    };
+    if (v.wastes == 1) tops(waste);
+    for (int i = 0; v.wastes > 1 && i < v.wastes; ++i) tops(waste & waste_mask_[i]);
     return p;
+}
+
+bool Board::advance(State& s) const {
+    if (!stock_empty(s)) {
+        s = apply(s, SlotMove{SlotMove::Draw, 0, 0});
+        return true;
+    }
+    if (can_redeal(s)) {
+        s = apply(s, SlotMove{SlotMove::Redeal, 0, 0});
+        return true;
+    }
+    return false;
 }
 
 bool Board::stock_empty(const State& s) const {

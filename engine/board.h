@@ -93,6 +93,12 @@ public:
     uint64_t cover(int slot) const { return cover_[slot]; }
     uint64_t below(int slot) const { return below_[slot]; }
     uint64_t partners(int slot) const { return partners_[slot]; }  // slots whose ranks pair with it
+    // Slots that can never pair with this one while it is in place: the cards
+    // beneath it, except (overlap rule) the ones it covers directly.
+    uint64_t blocked(int slot) const { return blocked_[slot]; }
+    uint64_t rank_mask(int rank) const { return rank_mask_[rank]; }
+    // The cards the goal needs removed (tableau, or every card).
+    uint64_t goal_mask() const { return goal_mask_; }
     uint64_t tableau_mask() const { return tableau_mask_; }
     uint64_t fixed_mask() const { return fixed_mask_; }
     uint64_t stock_mask() const { return stock_mask_; }
@@ -104,7 +110,14 @@ public:
     // Slots whose cards are still in play: not removed and not discarded.
     uint64_t in_play(const State& s) const;
     // Playable slots (exposed tableau/reserve cards, stock top, waste tops).
-    uint64_t playable(const State& s) const;
+    uint64_t playable(const State& s) const { return fixed_playable(s.removed) | stock_playable(s); }
+    // The exposed tableau and reserve cards: these depend on the removed set only.
+    uint64_t fixed_playable(uint64_t removed) const;
+    // The playable stock and waste cards at the position's stock boundary.
+    uint64_t stock_playable(const State& s) const;
+    // Draws are deterministic: the position one draw (or, at the end of the
+    // stock, one redeal) later; false when neither is possible.
+    bool advance(State& s) const;
     bool stock_empty(const State& s) const;
     bool can_redeal(const State& s) const;
 
@@ -132,6 +145,9 @@ private:
     std::array<uint64_t, kMaxSlots> cover_{};   // slots directly covering this one
     std::array<uint64_t, kMaxSlots> below_{};   // slots this one covers, transitively
     std::array<uint64_t, kMaxSlots> partners_{};
+    std::array<uint64_t, kMaxSlots> blocked_{};
+    std::array<uint64_t, 14> rank_mask_{};
+    uint64_t goal_mask_ = 0;
     std::array<int8_t, 64> slot_of_{};
     std::array<uint64_t, 3> waste_mask_{};      // stock slots dealt to each waste
     uint64_t tableau_mask_ = 0, fixed_mask_ = 0, stock_mask_ = 0, all_mask_ = 0;

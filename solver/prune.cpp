@@ -4,35 +4,76 @@
 
 namespace pyr {
 
+namespace {
+// Hall's condition for the needed cards `need` (all of one rank): every
+// subset must be able to pair with at least as many distinct cards.
+bool hall_holds(const Board& b, uint64_t in_play, uint64_t need) {
+    uint64_t usable[4];
+    int k = 0;
+    for (uint64_t m = need; m && k < 4; m &= m - 1) usable[k++] = usable_partners(b, in_play, std::countr_zero(m));
+    for (int i = 0; i < k; ++i)
+        if (usable[i] == 0) return false;
+    for (unsigned set = 3; set < (1u << k); ++set) {
+        if (std::popcount(set) < 2) continue;
+        uint64_t reach = 0;
+        for (int i = 0; i < k; ++i)
+            if (set & (1u << i)) reach |= usable[i];
+        if (std::popcount(reach) < std::popcount(set)) return false;
+    }
+    return true;
+}
+}  // namespace
+
 bool has_dead_card(const Board& b, const State& s) {
     const Variant& v = b.variant();
     const uint64_t in_play = b.in_play(s);
     // With goal `all`, a discarded card can never be removed.
     if (v.goal == Goal::All && (b.all_mask() & ~s.removed & ~in_play)) return true;
-    const uint64_t must_go = in_play & (v.goal == Goal::Pyramid ? b.tableau_mask() : b.all_mask());
-    for (uint64_t m = must_go; m; m &= m - 1) {
-        const int x = std::countr_zero(m);
-        if (b.rank(x) == v.lone_rank) continue;
-        uint64_t blocked = x < b.fixed() ? b.below(x) : 0;
-        if (v.overlap && x < b.fixed()) {
-            // Cards x covers directly may still pair with x.
-            for (uint64_t c = blocked; c; c &= c - 1) {
-                const int y = std::countr_zero(c);
-                if (b.cover(y) & (uint64_t{1} << x)) blocked &= ~(uint64_t{1} << y);
-            }
+    const uint64_t must_go = in_play & b.goal_mask();
+    const int ranks = deck_ranks(v.deck);
+    for (int r = 1; r <= ranks; ++r) {
+        if (r == v.lone_rank) continue;
+        const uint64_t need = must_go & b.rank_mask(r);
+        if (need == 0) continue;
+        if (std::popcount(need) > 4) {  // not a standard deck: check each card alone
+            for (uint64_t m = need; m; m &= m - 1)
+                if (usable_partners(b, in_play, std::countr_zero(m)) == 0) return true;
+            continue;
         }
-        if ((in_play & ~blocked & b.partners(x)) == 0) return true;
+        if (!hall_holds(b, in_play, need)) return true;
     }
     return false;
 }
 
-int forced_move(const Board& b, const SlotMove* moves, int n) {
+int sole_pairs(const Board& b, const State& s, SolePair* out) {
     const Variant& v = b.variant();
-    const bool stock_kings_safe = v.wastes <= 1 && v.draw == 1;
-    for (int i = 0; i < n; ++i) {
-        if (moves[i].kind != SlotMove::Single) continue;
-        if (moves[i].a < b.fixed() || stock_kings_safe) return i;
+    const uint64_t in_play = b.in_play(s);
+    int n = 0;
+    for (uint64_t m = in_play & b.goal_mask(); m; m &= m - 1) {
+        const int x = std::countr_zero(m);
+        if (b.rank(x) == v.lone_rank) continue;
+        const uint64_t u = usable_partners(b, in_play, x);
+        if (std::popcount(u) == 1) out[n++] = SolePair{static_cast<uint8_t>(x), static_cast<uint8_t>(std::countr_zero(u))};
     }
+    return n;
+}
+
+int forced_move(const Board& b, const State& s, const SlotMove* moves, int n) {
+    const Variant& v = b.variant();
+    const bool stock_ok = stock_removals_commute(b);
+    auto allowed = [&](int slot) { return slot < b.fixed() || stock_ok; };
+    for (int i = 0; i < n; ++i)
+        if (moves[i].kind == SlotMove::Single && allowed(moves[i].a)) return i;
+    SolePair sole[kMaxSlots];
+    const int k = sole_pairs(b, s, sole);
+    for (int j = 0; j < k; ++j) {
+        if (!allowed(sole[j].x) || !allowed(sole[j].y)) continue;
+        for (int i = 0; i < n; ++i)
+            if (moves[i].kind == SlotMove::Pair &&
+                ((moves[i].a == sole[j].x && moves[i].b == sole[j].y) || (moves[i].a == sole[j].y && moves[i].b == sole[j].x)))
+                return i;
+    }
+    (void)v;
     return -1;
 }
 

@@ -1,24 +1,41 @@
 // Sound reductions of the search. Each one is argued here and tested against
-// the unpruned brute-force reference (tests/reference.h) on many small deals.
+// the unpruned brute-force reference (tests/support.h) on many small deals.
 #pragma once
 #include "engine/board.h"
 
 namespace pyr {
 
-// Dead-card detection: true when some card the goal needs can never be
-// removed, so the position is lost.
+// The cards x could still pair with: in play, of the partner rank, and not
+// blocked by x (beneath it; see Board::blocked).
+inline uint64_t usable_partners(const Board& b, uint64_t in_play, int x) {
+    return in_play & b.partners(x) & ~b.blocked(x);
+}
+
+// Dead-card detection: true when the cards the goal needs (the tableau, or
+// every card) can no longer all be removed, so the position is lost.
 //
-// A card X that must go (a tableau card; with goal `all`, every card) and is
-// not removed alone needs a partner: a card of rank (target - rank X) that is
-// still in play. A partner lying beneath X (covered by X, directly or through
-// other cards) cannot become playable before X is gone, so it cannot be X's
-// partner; the one exception is the overlap rule, under which X may pair with
-// a card it covers directly once X is that card's only cover. Discarded
-// cards are out of play for good. If X has no partner left, the goal is
-// unreachable from this position, whatever is played.
+// A needed card x that is not removed alone (not a King) needs a partner: a
+// card of the partner rank still in play. A partner beneath x cannot become
+// playable before x is gone, so it cannot be x's partner; the one exception
+// is the overlap rule, under which x may pair with a card it covers directly
+// once x is that card's only cover. Discarded cards are out of play for good.
+// Each partner serves once, so the needed cards of one rank need *distinct*
+// partners: Hall's condition must hold for every set S of them (the cards S
+// could pair with number at least |S|). If it fails for either rank of a
+// pair of ranks (r, target - r), the goal is unreachable whatever is played.
+// (Checking each side is necessary for a win; it is all this test claims.)
 bool has_dead_card(const Board& b, const State& s);
 
-// Forced moves (win/lose search only; not used by the optimal search, where a
+// A pair that must be made: a needed card x (not a King) with exactly one
+// usable partner y left. Every win removes x, and only with y (partners never
+// come back), so making the pair as soon as both are playable loses nothing.
+struct SolePair {
+    uint8_t x, y;
+};
+// Fills out[] (room for kMaxSlots) and returns how many.
+int sole_pairs(const Board& b, const State& s, SolePair* out);
+
+// Forced moves, for the win/lose searches (not the optimal search, where a
 // removal may cost a move the goal does not need).
 //
 // Removing a playable King (the lone rank) never hurts when it sits in the
@@ -29,9 +46,16 @@ bool has_dead_card(const Board& b, const State& s);
 // draw that would have moved the King dropped (the canonical stock boundary
 // makes the two positions identical). With draw-three or several wastes the
 // King's presence shifts which cards come up together, so there it is not
-// forced. So when such a King is playable, it is the only move tried.
+// forced. A sole pair (above) is forced under the same conditions: always
+// when both cards are tableau/reserve cards, and with a stock or waste card
+// only when drawing one at a time onto one waste (or discarding).
 //
 // Returns the index in moves[0..n) of a forced move, or -1.
-int forced_move(const Board& b, const SlotMove* moves, int n);
+int forced_move(const Board& b, const State& s, const SlotMove* moves, int n);
+
+// Whether removing stock/waste cards early is safe (see forced_move).
+inline bool stock_removals_commute(const Board& b) {
+    return b.variant().wastes <= 1 && b.variant().draw == 1;
+}
 
 }  // namespace pyr

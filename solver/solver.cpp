@@ -1,6 +1,7 @@
 #include "solver/solver.h"
 
 #include <chrono>
+#include <stdexcept>
 
 #include "solver/prune.h"
 
@@ -32,11 +33,27 @@ bool Solver::visit(const Board& board, const State& s) {
     return seen_.insert(key).second;
 }
 
+Solver::Method Solver::method_for(const Board& board) {
+    const Variant& v = board.variant();
+    return v.draw == 1 && v.wastes <= 1 ? Method::Walk : Method::Positions;
+}
+
 SolveResult Solver::solve(const Board& board, const SolveOptions& options) {
     return solve(board, board.initial(), options);
 }
 
 SolveResult Solver::solve(const Board& board, const State& start, const SolveOptions& options) {
+    return solve_with(method_for(board), board, start, options);
+}
+
+SolveResult Solver::solve_with(Method method, const Board& board, const State& start, const SolveOptions& options) {
+    if (method == Method::Walk && method_for(board) != Method::Walk)
+        throw std::invalid_argument("the walk search needs draw-one and at most one waste");
+    return method == Method::Walk ? solve_walk(board, start, options) : solve_positions(board, start, options);
+}
+
+// The positions method: a plain memoized DFS, one table entry per position.
+SolveResult Solver::solve_positions(const Board& board, const State& start, const SolveOptions& options) {
     const auto t0 = std::chrono::steady_clock::now();
     SolveResult result;
     seen_.clear();
@@ -55,7 +72,7 @@ SolveResult Solver::solve(const Board& board, const State& start, const SolveOpt
     SlotMove buf[kMaxMoves];
     auto push = [&](const State& s) {
         int n = board.legal_moves(s, buf);
-        const int f = forced_move(board, buf, n);
+        const int f = forced_move(board, s, buf, n);
         const uint32_t begin = static_cast<uint32_t>(moves_.size());
         if (f >= 0) {
             moves_.push_back(buf[f]);

@@ -1,4 +1,4 @@
-// Exact solver: a memoized depth-first search over packed positions.
+// Exact solver: memoized depth-first searches over packed positions.
 //
 // Verdicts are proofs. `win` comes with a move list that the independent
 // verifier (engine/table.h) replays; `lose` means every reachable position
@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include <boost/unordered/unordered_flat_map.hpp>
 #include <boost/unordered/unordered_flat_set.hpp>
 
 #include "engine/board.h"
@@ -22,38 +23,65 @@ enum class Verdict { Win, Lose, Intractable };
 const char* verdict_text(Verdict v);
 
 struct SolveOptions {
-    uint64_t max_states = 0;                 // positions the search may store; 0 = no limit
+    uint64_t max_states = 0;                  // positions the search may expand; 0 = no limit
     const std::atomic<bool>* stop = nullptr;  // set from elsewhere (Ctrl-C) to stop early
-    // Called every 2^20 stored positions with the count so far (progress display).
+    // Called every 2^20 expanded positions with the count so far (progress display).
     std::function<void(uint64_t states)> progress;
 };
 
 struct SolveResult {
     Verdict verdict = Verdict::Lose;
     std::vector<Move> solution;  // the moves, when won
-    uint64_t states = 0;         // distinct positions stored
+    uint64_t states = 0;         // positions expanded (the search's work; see each method)
     double seconds = 0;
     bool interrupted = false;  // stopped through SolveOptions::stop: verdict is intractable
 };
 
-// One solver per worker: its table and stacks are kept between deals, so
-// solving many deals allocates only while the table grows.
+// One solver per worker: its tables and stacks are kept between deals, so
+// solving many deals allocates only while the tables grow.
 class Solver {
 public:
+    // The search methods. Both are exact; `Walk` is the fast one and applies
+    // when cards are drawn one at a time onto at most one waste.
+    enum class Method {
+        Walk,       // memo keyed by the removed set: see solver/walk.cpp
+        Positions,  // memo keyed by the whole position (removed set, boundary, pass)
+    };
+    static Method method_for(const Board& board);
+
     SolveResult solve(const Board& board, const SolveOptions& options = {});
     SolveResult solve(const Board& board, const State& start, const SolveOptions& options);
+    SolveResult solve_with(Method method, const Board& board, const State& start, const SolveOptions& options);
 
 private:
+    SolveResult solve_positions(const Board& board, const State& start, const SolveOptions& options);
+    SolveResult solve_walk(const Board& board, const State& start, const SolveOptions& options);
+
+    // Positions method.
     struct Frame {
         State state;
         uint32_t begin, next, end;  // moves_[begin, end) are its moves; [next, end) still to try
     };
-    // Stores s unless it (or a position that dominates it) is stored already.
     bool visit(const Board& board, const State& s);
-
     boost::unordered_flat_set<uint64_t> seen_;
     std::vector<Frame> stack_;
     std::vector<SlotMove> moves_;
+
+    // Walk method.
+    struct WalkMove {
+        SlotMove move;
+        uint8_t pos, pass;  // the stock boundary at which the move is made
+    };
+    struct WalkFrame {
+        State state;
+        uint32_t begin, next, end;  // walk_moves_[begin, end); [next, end) still to try
+    };
+    bool arrive(const Board& board, const State& s, uint32_t& limit);
+    void expand(const Board& board, const State& s, uint32_t limit);
+    uint32_t time_of(const Board& board, const State& s) const;
+    boost::unordered_flat_map<uint64_t, uint16_t> first_time_;
+    std::vector<WalkFrame> walk_stack_;
+    std::vector<WalkMove> walk_moves_;
 };
 
 }  // namespace pyr

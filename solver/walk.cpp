@@ -1,0 +1,226 @@
+// The walk search: a memoized DFS whose table is keyed by the removed set
+// alone.
+//
+// Why it is exact. Fix the removed set R. Between removals the only moves are
+// draws and, at the end of the stock, a redeal; with one card drawn at a time
+// onto one waste (or discarded) they are deterministic, so the positions of R
+// form a chain ordered by "time" (pass, then stock boundary; see time_of). A
+// position reaches every later position of its chain by drawing. Hence:
+//
+//  1. One expansion of (R, t) "walks" the chain from t to its end and offers,
+//     at each position on the way, the removals that use a stock or waste
+//     card there. Removals of tableau/reserve cards only do not depend on
+//     the boundary; they are offered once, at t: made later, they would lead
+//     to a position that the same removal made at t reaches by drawing.
+//  2. The table remembers, for each R, the earliest time expanded. Arriving at
+//     (R, t') with t' at or after it adds nothing: every removal available
+//     from (R, t') onwards was offered by that expansion. Arriving earlier, we
+//     expand again, walking only up to the old earliest time.
+//  3. With unlimited passes the chain is a cycle (the redeal brings the stock
+//     back), so one expansion covers every position of R.
+//
+// This is the search over positions with draws folded into the removals that
+// follow them; each stored entry stands for a whole chain of positions (20 to
+// 35 of them on lost msc deals), which is where the saving comes from.
+//
+// The reductions of solver/prune.h apply unchanged: a forced King is the only
+// move offered at the position where it becomes playable (for a stock King,
+// the walk stops there: the removal dominates everything later on the chain),
+// and dead-card detection cuts a position before it is expanded; with discards,
+// cards leave play as the walk passes them, so the walk also stops as soon as
+// a card the goal needs loses its last partner.
+#include <bit>
+#include <chrono>
+#include <limits>
+
+#include "solver/prune.h"
+#include "solver/solver.h"
+
+namespace pyr {
+
+namespace {
+constexpr uint32_t kNoLimit = std::numeric_limits<uint32_t>::max();
+inline uint64_t bit(int i) { return uint64_t{1} << i; }
+}  // namespace
+
+uint32_t Solver::time_of(const Board& board, const State& s) const {
+    return board.unlimited() ? 0 : uint32_t{s.pass} * static_cast<uint32_t>(board.stock_size() + 1) + s.pos;
+}
+
+// Decides whether s must be expanded, updating the table. On true, `limit` is
+// the time up to which the walk must go (exclusive), kNoLimit for a full walk.
+bool Solver::arrive(const Board& board, const State& s, uint32_t& limit) {
+    const uint32_t t = time_of(board, s);
+    auto [it, inserted] = first_time_.try_emplace(s.removed, static_cast<uint16_t>(t));
+    if (inserted) {
+        limit = kNoLimit;
+        return true;
+    }
+    if (board.unlimited() || it->second <= t) return false;
+    limit = it->second;
+    it->second = static_cast<uint16_t>(t);
+    return true;
+}
+
+void Solver::expand(const Board& board, const State& s, uint32_t limit) {
+    const Variant& v = board.variant();
+    const uint64_t fixed = board.fixed_playable(s.removed);
+    auto offer = [&](SlotMove::Kind k, int a, int b, const State& at) {
+        walk_moves_.push_back(WalkMove{SlotMove{k, static_cast<uint8_t>(a), static_cast<uint8_t>(b)}, at.pos, at.pass});
+    };
+    // Tableau and reserve removals, offered once at the walk's start.
+    for (uint64_t m = fixed; m; m &= m - 1) {
+        const int a = std::countr_zero(m);
+        if (board.rank(a) == v.lone_rank) {  // forced: the only move (prune.h)
+            offer(SlotMove::Single, a, 0, s);
+            return;
+        }
+    }
+    // Sole pairs (prune.h) are forced wherever both cards are playable.
+    SolePair sole[kMaxSlots];
+    const int sole_n = sole_pairs(board, s, sole);
+    auto forced_pair = [&](uint64_t playable) -> int {
+        for (int i = 0; i < sole_n; ++i)
+            if ((playable >> sole[i].x & 1) && (playable >> sole[i].y & 1)) return i;
+        return -1;
+    };
+    if (const int i = forced_pair(fixed); i >= 0) {
+        offer(SlotMove::Pair, sole[i].x, sole[i].y, s);
+        return;
+    }
+    for (uint64_t m = fixed; m; m &= m - 1) {
+        const int a = std::countr_zero(m);
+        for (uint64_t q = board.partners(a) & fixed & ~(bit(a + 1) - 1); q; q &= q - 1)
+            offer(SlotMove::Pair, a, std::countr_zero(q), s);
+    }
+    if (v.overlap) {
+        const uint64_t avail = board.all_mask() & ~s.removed;
+        for (uint64_t m = avail & board.fixed_mask() & ~fixed; m; m &= m - 1) {
+            const int i = std::countr_zero(m);
+            const uint64_t left = board.cover(i) & avail;
+            if (std::popcount(left) == 1 && (left & fixed) && (board.partners(i) & left))
+                offer(SlotMove::Pair, std::countr_zero(left), i, s);
+        }
+    }
+    // The walk along the chain of draws (and redeals). Each distinct removal is
+    // offered only at the first position where it is available: made later,
+    // it leads to the same removed set at a later time, which the earlier one
+    // reaches by drawing. After one full cycle, (pos, pass) to (pos, pass + 1),
+    // the chain only repeats the stock and waste configurations already seen,
+    // so the walk ends there too (or at the limit, or where the stock runs out).
+    const int f = board.fixed();
+    const uint64_t stock_left = board.stock_mask() & ~s.removed;
+    const bool discards = v.discards();
+    const int passes = board.passes();
+    uint64_t handled = 0;  // stock cards whose pairs with tableau/reserve cards were offered
+    uint64_t offered_with[kMaxSlots];  // stock-stock pairs offered, per lower slot (only bits of `handled` read)
+    State at = s;
+    for (bool first = true;; first = false) {
+        if (!first) {
+            if (at.pos == s.pos && (board.unlimited() || at.pass == s.pass + 1)) break;  // a full cycle
+            if (!board.unlimited() && time_of(board, at) >= limit) break;
+            if (discards && has_dead_card(board, at)) break;  // discards are for good
+        }
+        const uint64_t stockish = board.stock_playable(at);
+        if (const int i = forced_pair(fixed | stockish); i >= 0) {
+            offer(SlotMove::Pair, sole[i].x, sole[i].y, at);  // dominates the rest of the chain
+            return;
+        }
+        for (uint64_t m = stockish; m; m &= m - 1) {
+            const int c = std::countr_zero(m);
+            const bool fresh = !(handled & bit(c));
+            if (fresh) {
+                handled |= bit(c);
+                offered_with[c] = 0;
+                if (board.rank(c) == v.lone_rank) {
+                    // Forced (prune.h: draw-one onto one waste, or discards): the
+                    // removal dominates the rest of the chain, so the walk ends here.
+                    offer(SlotMove::Single, c, 0, at);
+                    return;
+                }
+                for (uint64_t q = board.partners(c) & fixed; q; q &= q - 1) offer(SlotMove::Pair, c, std::countr_zero(q), at);
+            }
+            for (uint64_t q = board.partners(c) & stockish & ~(bit(c + 1) - 1) & ~offered_with[c]; q; q &= q - 1) {
+                const int d = std::countr_zero(q);
+                offered_with[c] |= bit(d);
+                offer(SlotMove::Pair, c, d, at);
+            }
+        }
+        // Advance one draw, or redeal at the end of the stock (draw-one: the
+        // drawn card is the new highest drawn card, so the boundary stays canonical).
+        const uint64_t ahead = stock_left & ~((uint64_t{1} << (f + at.pos)) - 1);
+        if (ahead) {
+            at.pos = static_cast<uint8_t>(std::countr_zero(ahead) - f + 1);
+        } else if (!discards && (passes == 0 || at.pass + 1 < passes) && (stock_left & ~ahead)) {
+            at.pos = 0;
+            if (passes != 0) ++at.pass;
+        } else {
+            break;
+        }
+    }
+}
+
+SolveResult Solver::solve_walk(const Board& board, const State& start, const SolveOptions& options) {
+    const auto t0 = std::chrono::steady_clock::now();
+    SolveResult result;
+    first_time_.clear();
+    walk_stack_.clear();
+    walk_moves_.clear();
+    uint64_t expanded = 0;
+    auto finish = [&](Verdict verdict) {
+        result.verdict = verdict;
+        result.states = expanded;
+        result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        return result;
+    };
+    if (board.won(start)) return finish(Verdict::Win);
+    uint32_t limit = kNoLimit;
+    arrive(board, start, limit);
+    expanded = 1;
+    if (has_dead_card(board, start)) return finish(Verdict::Lose);
+    auto push = [&](const State& s, uint32_t lim) {
+        const uint32_t begin = static_cast<uint32_t>(walk_moves_.size());
+        expand(board, s, lim);
+        walk_stack_.push_back(WalkFrame{s, begin, begin, static_cast<uint32_t>(walk_moves_.size())});
+    };
+    push(start, limit);
+    while (!walk_stack_.empty()) {
+        WalkFrame& f = walk_stack_.back();
+        if (f.next == f.end) {
+            walk_moves_.resize(f.begin);
+            walk_stack_.pop_back();
+            continue;
+        }
+        const WalkMove wm = walk_moves_[f.next++];
+        const State next = board.apply(State{f.state.removed, wm.pos, wm.pass}, wm.move);
+        if (board.won(next)) {
+            // Rebuild the moves: each frame's draws up to its chosen move, then the move.
+            for (const WalkFrame& fr : walk_stack_) {
+                const WalkMove& chosen = walk_moves_[fr.next - 1];
+                State at = fr.state;
+                while (at.pos != chosen.pos || at.pass != chosen.pass) {
+                    const SlotMove step{board.stock_empty(at) ? SlotMove::Redeal : SlotMove::Draw, 0, 0};
+                    result.solution.push_back(board.to_move(step));
+                    at = board.apply(at, step);
+                }
+                result.solution.push_back(board.to_move(chosen.move));
+            }
+            return finish(Verdict::Win);
+        }
+        if (!arrive(board, next, limit)) continue;
+        if (options.max_states && expanded >= options.max_states) return finish(Verdict::Intractable);
+        ++expanded;
+        if ((expanded & 0xFFFFF) == 0) {
+            if (options.stop && options.stop->load(std::memory_order_relaxed)) {
+                result.interrupted = true;
+                return finish(Verdict::Intractable);
+            }
+            if (options.progress) options.progress(expanded);
+        }
+        if (has_dead_card(board, next)) continue;
+        push(next, limit);
+    }
+    return finish(Verdict::Lose);
+}
+
+}  // namespace pyr
