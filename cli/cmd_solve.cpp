@@ -22,6 +22,7 @@ int cmd_solve(int argc, char** argv) {
     opts.add_options()
         ("max-states", po::value<uint64_t>()->default_value(100'000'000),
          "stop with verdict 'intractable' after storing this many positions (0 = no limit)")
+        ("optimal", po::bool_switch(), "find a shortest solution (every draw, redeal and removal counts one move)")
         ("format", po::value<std::string>()->default_value("text"), "output: text or json");
     po::variables_map vm;
     if (!parse_command(argc, argv,
@@ -38,6 +39,7 @@ int cmd_solve(int argc, char** argv) {
 
     SolveOptions so;
     so.max_states = vm["max-states"].as<uint64_t>();
+    so.optimal = vm["optimal"].as<bool>();
     so.stop = &g_stop;
     std::signal(SIGINT, on_sigint);
     if (isatty(STDERR_FILENO))
@@ -57,6 +59,7 @@ int cmd_solve(int argc, char** argv) {
         json::array sol;
         for (const auto& m : r.solution) sol.push_back(json::value(move_text(m, dk)));
         o["solution"] = sol;
+        if (so.optimal) o["optimal"] = r.verdict == Verdict::Win;
         if (r.verdict == Verdict::Win) o["moves"] = r.solution.size();
         else o["moves"] = nullptr;
         o["states"] = r.states;
@@ -73,7 +76,7 @@ int cmd_solve(int argc, char** argv) {
     else if (r.verdict == Verdict::Intractable) std::cout << " (--max-states " << so.max_states << " reached)";
     std::cout << "\n";
     if (r.verdict == Verdict::Win) {
-        std::cout << "solution: " << r.solution.size() << " moves\n";
+        std::cout << (so.optimal ? "shortest solution: " : "solution: ") << r.solution.size() << " moves\n";
         for (size_t i = 0; i < r.solution.size(); ++i)
             std::cout << std::setw(4) << i + 1 << ". " << move_text(r.solution[i], dk) << "\n";
     }

@@ -43,6 +43,7 @@ SolveResult Solver::solve(const Board& board, const SolveOptions& options) {
 }
 
 SolveResult Solver::solve(const Board& board, const State& start, const SolveOptions& options) {
+    if (options.optimal) return solve_optimal(board, start, options);
     return solve_with(method_for(board), board, start, options);
 }
 

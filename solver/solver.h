@@ -23,6 +23,7 @@ enum class Verdict { Win, Lose, Intractable };
 const char* verdict_text(Verdict v);
 
 struct SolveOptions {
+    bool optimal = false;                     // a shortest solution (every move counts one)
     uint64_t max_states = 0;                  // positions the search may expand; 0 = no limit
     const std::atomic<bool>* stop = nullptr;  // set from elsewhere (Ctrl-C) to stop early
     // Called every 2^20 expanded positions with the count so far (progress display).
@@ -35,6 +36,7 @@ struct SolveResult {
     uint64_t states = 0;         // positions expanded (the search's work; see each method)
     double seconds = 0;
     bool interrupted = false;  // stopped through SolveOptions::stop: verdict is intractable
+    bool optimal = false;      // with SolveOptions::optimal: the solution is proved shortest
 };
 
 // One solver per worker: its tables and stacks are kept between deals, so
@@ -56,6 +58,7 @@ public:
 private:
     SolveResult solve_positions(const Board& board, const State& start, const SolveOptions& options);
     SolveResult solve_walk(const Board& board, const State& start, const SolveOptions& options);
+    SolveResult solve_optimal(const Board& board, const State& start, const SolveOptions& options);
 
     // Positions method.
     struct Frame {
@@ -82,6 +85,22 @@ private:
     boost::unordered_flat_map<uint64_t, uint16_t> first_time_;
     std::vector<WalkFrame> walk_stack_;
     std::vector<WalkMove> walk_moves_;
+
+    // Optimal method (solver/optimal.cpp).
+    struct Reached {
+        uint16_t g;                   // moves from the start
+        uint8_t h;                    // lower bound on the moves left
+        uint8_t prev_pos, prev_pass;  // the stock boundary before the move
+        uint8_t kind : 7;             // the move that reached it: kind, a, b
+        uint8_t closed : 1;           // expanded (or a dead end)
+        uint8_t a, b;
+    };
+    static_assert(sizeof(Reached) == 8, "a table entry is 16 bytes with its key");
+    boost::unordered_flat_map<uint64_t, Reached> best_;
+    std::vector<std::vector<uint64_t>> open_;  // keys by f = g + h, last in first out
 };
+
+// The optimal search's lower bound on the moves still needed (optimal.cpp).
+int optimal_heuristic(const Board& board, const State& s);
 
 }  // namespace pyr
