@@ -31,24 +31,89 @@ namespace {
 
 constexpr int kUnreachable = 1 << 20;
 
-// Removal moves still needed: see the header comment.
-int removal_bound(const Board& b, uint64_t need) {
-    const Variant& v = b.variant();
-    int h = 0;
-    const int ranks = deck_ranks(v.deck);
-    for (int r = 1; r <= ranks; ++r) {
-        const int q = v.target - r;
-        const int nr = std::popcount(need & b.rank_mask(r));
-        if (r == v.lone_rank) {
-            h += nr;
-        } else if (q == r) {
-            h += (nr + 1) / 2;
-        } else if (q > r && q <= ranks) {
-            h += std::max(nr, static_cast<int>(std::popcount(need & b.rank_mask(q))));
-        } else if (q < 1 || q > ranks) {
-            h += nr;
-        }
+// One pair of ranks (r, q = target - r), r < q: the needed cards of each
+// rank, and how many tableau-style pairs they can make among themselves.
+struct RankClass {
+    int r, q;
+    int a, b;  // needed cards of rank r, of rank q
+    int m;     // maximum matching between them (no card paired with one it blocks)
+};
+
+// Maximum bipartite matching, at most 4 cards a side (Kuhn's augmenting paths).
+int small_matching(const uint8_t* adj, int left) {
+    int match_of_right[4] = {-1, -1, -1, -1};
+    int size = 0;
+    for (int x = 0; x < left; ++x) {
+        uint8_t seen = 0;
+        auto augment = [&](auto&& self, int u) -> bool {
+            for (int y = 0; y < 4; ++y) {
+                if (!(adj[u] >> y & 1) || (seen >> y & 1)) continue;
+                seen |= static_cast<uint8_t>(1 << y);
+                if (match_of_right[y] < 0 || self(self, match_of_right[y])) {
+                    match_of_right[y] = u;
+                    return true;
+                }
+            }
+            return false;
+        };
+        size += augment(augment, x);
     }
+    return size;
+}
+
+// Fills classes[] (room for 13) and returns how many; counts needed Kings
+// and self-pairing ranks into *other_moves (removal moves outside classes).
+int rank_classes(const Board& b, uint64_t need, RankClass* classes, int* other_moves) {
+    const Variant& v = b.variant();
+    const int ranks = deck_ranks(v.deck);
+    int n = 0;
+    *other_moves = 0;
+    for (int r = 1; r <= ranks; ++r) {
+        const uint64_t cards = need & b.rank_mask(r);
+        const int nr = std::popcount(cards);
+        const int q = v.target - r;
+        if (r == v.lone_rank || q < 1 || q > ranks) {
+            *other_moves += nr;  // a King alone (or a card with no partner rank: dead anyway)
+            continue;
+        }
+        if (q == r) {
+            *other_moves += (nr + 1) / 2;
+            continue;
+        }
+        if (q < r) continue;
+        const uint64_t partners = need & b.rank_mask(q);
+        RankClass c{r, q, nr, static_cast<int>(std::popcount(partners)), 0};
+        if (c.a > 0 && c.b > 0) {
+            if (c.a > 4 || c.b > 4) {
+                c.m = std::min(c.a, c.b);  // not a standard deck: no blocking refinement
+            } else {
+                uint8_t adj[4] = {};
+                int i = 0;
+                for (uint64_t x = cards; x; x &= x - 1, ++i) {
+                    const int xs = std::countr_zero(x);
+                    int j = 0;
+                    for (uint64_t y = partners; y; y &= y - 1, ++j) {
+                        const int ys = std::countr_zero(y);
+                        if (!(b.blocked(xs) >> ys & 1) && !(b.blocked(ys) >> xs & 1)) adj[i] |= static_cast<uint8_t>(1 << j);
+                    }
+                }
+                c.m = small_matching(adj, c.a);
+            }
+        }
+        classes[n++] = c;
+    }
+    return n;
+}
+
+// Removal moves still needed. A move removes at most one card of each rank
+// of one pair of ranks (r, q), or one King. In a class with a needed r cards
+// and b needed q cards, at most m moves remove two of them (m = the largest
+// set of disjoint r-q pairs in which neither card blocks the other: a card
+// beneath another can only go after it), so the class takes at least
+// a + b - m moves. Needed Kings take one each.
+int removal_bound(const RankClass* classes, int n, int other_moves) {
+    int h = other_moves;
+    for (int i = 0; i < n; ++i) h += classes[i].a + classes[i].b - classes[i].m;
     return h;
 }
 
@@ -80,7 +145,7 @@ int removal_bound(const Board& b, uint64_t need) {
 // stock partners; per pair of ranks with a > b, at least a - b stock cards of
 // rank q (tableau pairs can absorb only b); with goal `all`, every stock card.
 // The bound is the largest of these costs (draws are shared by all).
-int draw_bound(const Board& b, const State& s, uint64_t in_play, uint64_t need) {
+int draw_bound(const Board& b, const State& s, uint64_t in_play, uint64_t need, const RankClass* classes, int nclasses) {
     const Variant& v = b.variant();
     const int f = b.fixed();
     const uint64_t stock = in_play & b.stock_mask();
@@ -89,32 +154,28 @@ int draw_bound(const Board& b, const State& s, uint64_t in_play, uint64_t need) 
     const uint64_t drawn = (boundary - 1) & b.stock_mask();
     const uint64_t ahead = stock & ~drawn, waste = stock & drawn;
     const bool all = v.goal == Goal::All;
-    const int ranks = deck_ranks(v.deck);
-    // Needed tableau counts per rank (goal pyramid).
-    int need_count[14] = {};
-    for (int r = 1; r <= ranks; ++r) need_count[r] = std::popcount(need & b.fixed_mask() & b.rank_mask(r));
     uint64_t junk = 0;
     for (uint64_t m = stock; m; m &= m - 1) {
         const int c = std::countr_zero(m);
         if (b.rank(c) != v.lone_rank && (b.partners(c) & in_play) == 0) junk |= uint64_t{1} << c;
     }
+    // Clearing `set` from the stock: see the comment above (goal pyramid: a
+    // class with a, b needed tableau cards and matching m saves at most
+    // Ya + Yb - max(0, Ya - (a - m), Yb - (b - m)) moves, Ya = min(stock q
+    // cards, a), Yb = min(stock r cards, b); with m = min(a, b) this is the
+    // min(Ya, Yb + a - b) of the derivation).
     auto clear_cost = [&](uint64_t set) -> int {
         if (all) return std::popcount(set & junk);
         int cost = std::popcount(set);
-        for (int r = 1; r <= ranks; ++r) {
-            const int q = v.target - r;
-            if (q < r || q > ranks || r == v.lone_rank) continue;
-            int na = need_count[r], nb = need_count[q];
-            int sq = std::popcount(set & b.rank_mask(q)), sr = std::popcount(set & b.rank_mask(r));
-            if (q == r) {
-                cost -= std::min(sr, na);  // a card of a self-pairing rank: one pair per card at best
-                continue;
-            }
-            if (na < nb) {
-                std::swap(na, nb);
-                std::swap(sq, sr);
-            }
-            cost -= std::min(std::min(sq, na), std::min(sr, nb) + (na - nb));
+        for (int i = 0; i < nclasses; ++i) {
+            const RankClass& c = classes[i];
+            const int ya = std::min(static_cast<int>(std::popcount(set & b.rank_mask(c.q))), c.a);
+            const int yb = std::min(static_cast<int>(std::popcount(set & b.rank_mask(c.r))), c.b);
+            cost -= ya + yb - std::max({0, ya - (c.a - c.m), yb - (c.b - c.m)});
+        }
+        if (v.target % 2 == 0) {  // a rank pairing with itself: at best one saving per needed card
+            const int half = v.target / 2;
+            cost -= std::min(std::popcount(set & b.rank_mask(half)), std::popcount(need & b.rank_mask(half)));
         }
         return std::max(cost, 0);
     };
@@ -149,28 +210,35 @@ int draw_bound(const Board& b, const State& s, uint64_t in_play, uint64_t need) 
         for (uint64_t m = stock; m; m &= m - 1) h = std::max(h, reach(std::countr_zero(m)));
         return h;
     }
-    for (int r = 1; r <= ranks; ++r) {
-        const int q = v.target - r;
-        if (q < 1 || q > ranks || q == r || r == v.lone_rank) continue;
-        const int excess = need_count[r] - need_count[q];  // tableau r cards that need a stock q card
-        if (excess <= 0) continue;
+    // Per class, needed cards of one rank beyond the matching need stock partners.
+    auto require = [&](int partner_rank, int count) {
+        if (count <= 0) return true;
         int costs[4], n = 0;
-        for (uint64_t m = stock & b.rank_mask(q); m && n < 4; m &= m - 1) costs[n++] = reach(std::countr_zero(m));
-        if (n < excess) return kUnreachable;
+        for (uint64_t m = stock & b.rank_mask(partner_rank); m && n < 4; m &= m - 1) costs[n++] = reach(std::countr_zero(m));
+        if (n < count) return false;
         std::sort(costs, costs + n);
-        h = std::max(h, costs[excess - 1]);
+        h = std::max(h, costs[count - 1]);
+        return true;
+    };
+    for (int i = 0; i < nclasses; ++i) {
+        const RankClass& c = classes[i];
+        if (!require(c.q, c.a - c.m) || !require(c.r, c.b - c.m)) return kUnreachable;
     }
     return h;
 }
 
 }  // namespace
 
-int optimal_heuristic(const Board& b, const State& s) {
+int optimal_heuristic(const Board& b, const State& s, int* draw_part) {
     const uint64_t in_play = b.in_play(s);
     const uint64_t need = in_play & b.goal_mask();
-    const int d = draw_bound(b, s, in_play, need);
+    RankClass classes[13];
+    int other = 0;
+    const int n = rank_classes(b, need, classes, &other);
+    const int d = draw_bound(b, s, in_play, need, classes, n);
+    if (draw_part) *draw_part = d;
     if (d >= kUnreachable) return kUnreachable;
-    return removal_bound(b, need) + d;
+    return removal_bound(classes, n, other) + d;
 }
 
 namespace {
@@ -210,6 +278,7 @@ SolveResult Solver::solve_optimal(const Board& board, const State& start, const 
         result.optimal = result.verdict == Verdict::Win;
         return result;
     }
+    if (method_for(board) == Method::Walk) return solve_optimal_walk(board, start, options, result, t0);
     const int upper = static_cast<int>(result.solution.size());
     uint64_t expanded = result.states;
     auto finish = [&](bool proved) {

@@ -6,6 +6,7 @@
 // --max-states budget runs out first the verdict is `intractable`, never `lose`.
 #pragma once
 #include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -59,6 +60,8 @@ private:
     SolveResult solve_positions(const Board& board, const State& start, const SolveOptions& options);
     SolveResult solve_walk(const Board& board, const State& start, const SolveOptions& options);
     SolveResult solve_optimal(const Board& board, const State& start, const SolveOptions& options);
+    SolveResult solve_optimal_walk(const Board& board, const State& start, const SolveOptions& options,
+                                   SolveResult first, std::chrono::steady_clock::time_point t0);
 
     // Positions method.
     struct Frame {
@@ -98,9 +101,36 @@ private:
     static_assert(sizeof(Reached) == 8, "a table entry is 16 bytes with its key");
     boost::unordered_flat_map<uint64_t, Reached> best_;
     std::vector<std::vector<uint64_t>> open_;  // keys by f = g + h, last in first out
+
+    // Optimal walk method (solver/optimal_walk.cpp): nodes are entry points (R, t).
+    struct NodeLink {
+        uint32_t parent;     // the node whose walk made the move
+        SlotMove move;       // the removal
+        uint8_t pos, pass;   // where on the parent's chain it was made
+    };
+    struct Node {
+        uint64_t removed;
+        uint8_t pos, pass;
+        uint16_t g;
+        uint8_t h = 0;
+        bool closed = false;    // expanded, dominated, or a dead end
+        bool walked = false;    // expanded (or dead): covers [t, end) of its chain
+        bool end_far = false;   // ... through to the chain's end
+        uint8_t end_pos = 0, end_pass = 0;
+        NodeLink how;
+        uint32_t next;        // the next node of the same removed set
+    };
+    uint32_t chain_distance(const Board& board, uint64_t removed, int p1, int x1, int p2, int x2) const;
+    bool node_dominates(const Board& board, const Node& a, int pos, int pass, uint32_t g) const;
+    uint32_t reach_node(const Board& board, const State& t, uint32_t g, const NodeLink& how);
+    std::vector<Node> nodes_;
+    boost::unordered_flat_map<uint64_t, uint32_t> heads_;  // removed set -> its latest node
+    std::vector<std::vector<uint32_t>> open_nodes_;        // node indices by f
 };
 
 // The optimal search's lower bound on the moves still needed (optimal.cpp).
-int optimal_heuristic(const Board& board, const State& s);
+// draw_part, when given, receives the part of it that bounds draws, redeals and
+// removals beyond the removal bound.
+int optimal_heuristic(const Board& board, const State& s, int* draw_part = nullptr);
 
 }  // namespace pyr

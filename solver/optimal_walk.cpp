@@ -1,0 +1,285 @@
+// The optimal search with draws folded into removals (draw-one, at most one
+// waste): A* whose nodes are entry points (R, t) -- a removed set R and the
+// stock time t at which it was reached -- and whose edges are "draw along R's
+// chain to t', then make a removal there", costing the draws (and redeals)
+// plus one.
+//
+// Why it is exact. For a fixed R the draws and redeals are deterministic, so
+// (R, t1) reaches (R, t2) for any later t2 on the chain at cost
+// dist_R(t1, t2), the number of draws and redeals in between. Hence:
+//  - (R, t1) reached at cost g1 dominates (R, t2) reached at cost g2 when
+//    g1 + dist_R(t1, t2) <= g2: everything the second can do, the first can
+//    do at no greater total cost. Dominated nodes are dropped, and an
+//    expansion stops walking where another node of R dominates the chain.
+//  - Each distinct removal is offered only at the first position of the walk
+//    where it is available: made later it reaches the same R' at a later
+//    time, for at least the draws in between, and the earlier R' reaches that
+//    position by drawing the same cards (fewer if the removal took a stock
+//    card): the later one is dominated. Removals of tableau/reserve cards only
+//    are offered at t alone, for the same reason.
+//  - After one full cycle of the stock the chain repeats configurations
+//    already passed at lower cost, so the walk ends there.
+// The heuristic is optimal_heuristic (optimal.cpp), with BPMX (a child's bound
+// is at least its parent's minus the edge cost) so that f never decreases;
+// entries are re-opened when reached more cheaply. The forced moves of the
+// plain optimal search apply unchanged.
+#include <algorithm>
+#include <bit>
+#include <chrono>
+#include <limits>
+
+#include "solver/prune.h"
+#include "solver/solver.h"
+
+namespace pyr {
+
+namespace {
+constexpr uint32_t kNone = std::numeric_limits<uint32_t>::max();
+constexpr uint32_t kFar = 1u << 30;  // "not reachable along the chain"
+inline uint64_t bit(int i) { return uint64_t{1} << i; }
+}  // namespace
+
+// Draws and redeals from time (p1, x1) to (p2, x2) along the chain of R;
+// kFar when (p2, x2) is not ahead of (p1, x1).
+uint32_t Solver::chain_distance(const Board& board, uint64_t removed, int p1, int x1, int p2, int x2) const {
+    const int f = board.fixed();
+    const uint64_t left = board.stock_mask() & ~removed;
+    if (left == 0) return 0;  // no stock: every time is the same position
+    auto count = [&](int from, int to) {  // remaining stock cards in slots [from, to) of the stock
+        if (to <= from) return 0;
+        const uint64_t m = ((to + f >= 64 ? ~uint64_t{0} : bit(to + f) - 1) & ~(bit(from + f) - 1));
+        return std::popcount(left & m);
+    };
+    const int s = board.stock_size();
+    if (board.unlimited()) {
+        if (x2 >= x1) return count(x1, x2);
+        return count(x1, s) + 1 + count(0, x2);
+    }
+    if (p2 == p1) return x2 >= x1 ? count(x1, x2) : kFar;
+    if (p2 < p1) return kFar;
+    return count(x1, s) + (p2 - p1) + (p2 - p1 - 1) * std::popcount(left) + count(0, x2);
+}
+
+bool Solver::node_dominates(const Board& board, const Node& a, int pos, int pass, uint32_t g) const {
+    const uint32_t d = chain_distance(board, a.removed, a.pass, a.pos, pass, pos);
+    return d < kFar && a.g + d <= g;
+}
+
+// Records (R, t) reached at cost g unless a node of R dominates it; returns
+// the node's index, or kNone.
+uint32_t Solver::reach_node(const Board& board, const State& t, uint32_t g, const NodeLink& how) {
+    auto [it, inserted] = heads_.try_emplace(t.removed, kNone);
+    for (uint32_t i = it->second; i != kNone; i = nodes_[i].next)
+        if (node_dominates(board, nodes_[i], t.pos, t.pass, g)) return kNone;
+    const uint32_t index = static_cast<uint32_t>(nodes_.size());
+    Node n;
+    n.removed = t.removed;
+    n.pos = t.pos;
+    n.pass = t.pass;
+    n.g = static_cast<uint16_t>(g);
+    n.how = how;
+    n.next = it->second;
+    // Nodes of R this one dominates need no expansion of their own.
+    for (uint32_t i = it->second; i != kNone; i = nodes_[i].next)
+        if (!nodes_[i].closed && node_dominates(board, n, nodes_[i].pos, nodes_[i].pass, nodes_[i].g)) nodes_[i].closed = true;
+    it->second = index;
+    nodes_.push_back(n);
+    return index;
+}
+
+SolveResult Solver::solve_optimal_walk(const Board& board, const State& start, const SolveOptions& options,
+                                       SolveResult first, std::chrono::steady_clock::time_point t0) {
+    const Variant& v = board.variant();
+    SolveResult result = first;
+    const int upper = static_cast<int>(first.solution.size());
+    uint64_t expanded = first.states;
+    auto finish = [&](bool proved) {
+        result.optimal = proved;
+        result.states = expanded;
+        result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        return result;
+    };
+    nodes_.clear();
+    heads_.clear();
+    for (auto& b : open_nodes_) b.clear();
+    if (open_nodes_.size() < static_cast<size_t>(upper + 1)) open_nodes_.resize(upper + 1);
+
+    auto queue = [&](uint32_t index, int h_floor) {
+        Node& n = nodes_[index];
+        const State s{n.removed, n.pos, n.pass};
+        int h = optimal_heuristic(board, s);
+        if (h >= (1 << 20) || has_dead_card(board, s)) {
+            n.closed = true;  // lost from here, and so from every later time of R
+            n.walked = true;
+            n.end_far = true;
+            return;
+        }
+        h = std::min(std::max(h, h_floor), 255);
+        n.h = static_cast<uint8_t>(h);
+        if (n.g + h <= upper) open_nodes_[n.g + h].push_back(index);
+    };
+    const uint32_t root = reach_node(board, start, 0, NodeLink{kNone, {}, 0, 0});
+    queue(root, 0);
+
+    const int f_slots = board.fixed();
+    const bool discards = v.discards();
+    const int passes = board.passes();
+    const bool stock_ok = stock_removals_commute(board);
+    for (int f = 0; f <= upper; ++f) {
+        // Last in, first out within a bucket (deeper first); nodes queued into
+        // this bucket while expanding are taken in turn.
+        while (!open_nodes_[f].empty()) {
+            const uint32_t index = open_nodes_[f].back();
+            open_nodes_[f].pop_back();
+            if (nodes_[index].closed || nodes_[index].g + nodes_[index].h != f) continue;
+            nodes_[index].closed = true;
+            nodes_[index].walked = true;
+            nodes_[index].end_far = true;  // unless the walk below stops where another node covers it
+            const Node node = nodes_[index];
+            const State s{node.removed, node.pos, node.pass};
+            if (board.won(s)) {
+                // Walk the parents back, then replay forwards with the draws.
+                std::vector<uint32_t> path;
+                for (uint32_t i = index; i != kNone; i = nodes_[i].how.parent) path.push_back(i);
+                std::reverse(path.begin(), path.end());
+                result.solution.clear();
+                for (size_t i = 1; i < path.size(); ++i) {
+                    const Node& from = nodes_[path[i - 1]];
+                    const NodeLink& how = nodes_[path[i]].how;
+                    State at{from.removed, from.pos, from.pass};
+                    while (at.pos != how.pos || at.pass != how.pass) {
+                        const SlotMove step{board.stock_empty(at) ? SlotMove::Redeal : SlotMove::Draw, 0, 0};
+                        result.solution.push_back(board.to_move(step));
+                        at = board.apply(at, step);
+                    }
+                    result.solution.push_back(board.to_move(how.move));
+                }
+                return finish(true);
+            }
+            if (options.max_states && expanded >= options.max_states) return finish(false);
+            ++expanded;
+            if ((expanded & 0xFFFFF) == 0) {
+                if (options.stop && options.stop->load(std::memory_order_relaxed)) {
+                    result.interrupted = true;
+                    return finish(false);
+                }
+                if (options.progress) options.progress(expanded);
+            }
+
+            const uint64_t fixed = board.fixed_playable(s.removed);
+            auto offer = [&](SlotMove::Kind kind, int a, int b, const State& at, uint32_t cost) {
+                const SlotMove m{kind, static_cast<uint8_t>(a), static_cast<uint8_t>(b)};
+                const State next = board.apply(at, m);
+                const uint32_t g = cost + 1;
+                if (static_cast<int>(g) > upper) return;
+                const uint32_t child = reach_node(board, next, g, NodeLink{index, m, at.pos, at.pass});
+                if (child != kNone) queue(child, node.h - static_cast<int>(g - node.g));
+            };
+            // Tableau/reserve moves at t: a needed King or a sole pair is forced.
+            bool forced = false;
+            for (uint64_t m = fixed; m && !forced; m &= m - 1) {
+                const int a = std::countr_zero(m);
+                if (board.rank(a) == v.lone_rank && (board.goal_mask() >> a & 1)) {
+                    offer(SlotMove::Single, a, 0, s, node.g);
+                    forced = true;
+                }
+            }
+            if (forced) continue;
+            SolePair sole[kMaxSlots];
+            const int sole_n = sole_pairs(board, s, sole);
+            auto forced_pair = [&](uint64_t playable, bool stock_involved) -> int {
+                if (stock_involved && !stock_ok) return -1;
+                for (int i = 0; i < sole_n; ++i)
+                    if ((playable >> sole[i].x & 1) && (playable >> sole[i].y & 1)) return i;
+                return -1;
+            };
+            if (const int i = forced_pair(fixed, false); i >= 0) {
+                offer(SlotMove::Pair, sole[i].x, sole[i].y, s, node.g);
+                continue;
+            }
+            for (uint64_t m = fixed; m; m &= m - 1) {
+                const int a = std::countr_zero(m);
+                if (board.rank(a) == v.lone_rank) offer(SlotMove::Single, a, 0, s, node.g);
+                for (uint64_t q = board.partners(a) & fixed & ~(bit(a + 1) - 1); q; q &= q - 1)
+                    offer(SlotMove::Pair, a, std::countr_zero(q), s, node.g);
+            }
+            if (v.overlap) {
+                const uint64_t avail = board.all_mask() & ~s.removed;
+                for (uint64_t m = avail & board.fixed_mask() & ~fixed; m; m &= m - 1) {
+                    const int i = std::countr_zero(m);
+                    const uint64_t left = board.cover(i) & avail;
+                    if (std::popcount(left) == 1 && (left & fixed) && (board.partners(i) & left))
+                        offer(SlotMove::Pair, std::countr_zero(left), i, s, node.g);
+                }
+            }
+            // The walk along R's chain.
+            const uint64_t stock_left = board.stock_mask() & ~s.removed;
+            uint64_t handled = 0;
+            uint64_t offered_with[kMaxSlots];
+            State at = s;
+            uint32_t cost = node.g;
+            for (bool first_pos = true;; first_pos = false) {
+                if (!first_pos) {
+                    if (at.pos == s.pos && (board.unlimited() || at.pass == s.pass + 1)) break;
+                    if (discards && has_dead_card(board, at)) break;
+                    // Covered: another node of R walked this position at no greater cost.
+                    bool covered = false;
+                    for (uint32_t i = heads_.at(s.removed); i != kNone && !covered; i = nodes_[i].next) {
+                        const Node& o = nodes_[i];
+                        if (i == index || !o.walked || !node_dominates(board, o, at.pos, at.pass, cost)) continue;
+                        covered = o.end_far || chain_distance(board, s.removed, o.pass, o.pos, at.pass, at.pos) <
+                                                   chain_distance(board, s.removed, o.pass, o.pos, o.end_pass, o.end_pos);
+                    }
+                    if (covered) {
+                        nodes_[index].end_far = false;
+                        nodes_[index].end_pos = at.pos;
+                        nodes_[index].end_pass = at.pass;
+                        break;
+                    }
+                }
+                const uint64_t stockish = board.stock_playable(at);
+                if (const int i = forced_pair(fixed | stockish, true); i >= 0) {
+                    offer(SlotMove::Pair, sole[i].x, sole[i].y, at, cost);
+                    break;
+                }
+                bool stop = false;
+                for (uint64_t m = stockish; m && !stop; m &= m - 1) {
+                    const int c = std::countr_zero(m);
+                    if (!(handled & bit(c))) {
+                        handled |= bit(c);
+                        offered_with[c] = 0;
+                        if (board.rank(c) == v.lone_rank) {
+                            offer(SlotMove::Single, c, 0, at, cost);
+                            // A King the goal needs is forced (it must go; removing it now saves its draws).
+                            if (v.goal == Goal::All && stock_ok) stop = true;
+                            continue;
+                        }
+                        for (uint64_t q = board.partners(c) & fixed; q; q &= q - 1)
+                            offer(SlotMove::Pair, c, std::countr_zero(q), at, cost);
+                    }
+                    for (uint64_t q = board.partners(c) & stockish & ~(bit(c + 1) - 1) & ~offered_with[c]; q; q &= q - 1) {
+                        const int d = std::countr_zero(q);
+                        offered_with[c] |= bit(d);
+                        offer(SlotMove::Pair, c, d, at, cost);
+                    }
+                }
+                if (stop) break;
+                const uint64_t ahead = stock_left & ~(bit(f_slots + at.pos) - 1);
+                if (ahead) {
+                    at.pos = static_cast<uint8_t>(std::countr_zero(ahead) - f_slots + 1);
+                } else if (!discards && (passes == 0 || at.pass + 1 < passes) && (stock_left & ~ahead)) {
+                    at.pos = 0;
+                    if (passes != 0) ++at.pass;
+                } else {
+                    break;
+                }
+                ++cost;
+                if (static_cast<int>(cost) >= upper) break;
+            }
+        }
+    }
+    // Nothing within the bound beat the fast search's solution: it is a shortest one.
+    return finish(true);
+}
+
+}  // namespace pyr
