@@ -254,6 +254,10 @@ std::string Table::key() const {
         for (Card c : w) put(c);
     }
     if (!v_.unlimited_passes()) k += "|p" + std::to_string(pass_);
+    // Discarded cards are out of play, and with goal `all` they make a win
+    // impossible: a King discarded by a draw and a King removed alone leave
+    // the same piles but are not the same position.
+    if (v_.discards()) k += "|d" + std::to_string(discarded_);
     return k;
 }
 
