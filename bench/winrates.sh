@@ -39,8 +39,11 @@ out=$(mktemp)
 trap 'rm -f "$out"' EXIT
 start=$(date +%s)
 # One line per deal: seed, verdict, states, seconds (pulled from the JSON).
+# sh -c gets: $0 the binary, $1 the variant, $2 the budget, then the extra options.
 seq "$first" "$last" | xargs -P "$jobs" -I{} sh -c '
-  j=$("$0" solve --variant "$1" --seed {} --format json --max-states "$2" "$@" 2>&1 | tail -n 1)
+  bin=$0 variant=$1 budget=$2
+  shift 2
+  j=$("$bin" solve --variant "$variant" --seed {} --format json --max-states "$budget" "$@" 2>&1 | tail -n 1)
   v=$(printf "%s" "$j" | sed -n "s/.*\"verdict\":\"\([a-z]*\)\".*/\1/p")
   st=$(printf "%s" "$j" | sed -n "s/.*\"states\":\([0-9]*\).*/\1/p")
   se=$(printf "%s" "$j" | sed -n "s/.*\"seconds\":\([0-9.eE+-]*\).*/\1/p")

@@ -103,7 +103,11 @@ bool parse_command(int argc, char** argv, const std::string& usage, const po::op
     try {
         po::command_line_parser parser(argc, argv);
         parser.options(all);
-        if (positional) parser.positional(*positional);
+        // Without a positional description Boost drops stray words silently
+        // ("solve --seed 1 msc" would solve with the default variant); an
+        // empty one makes them an error.
+        const po::positional_options_description none;
+        parser.positional(positional ? *positional : none);
         po::store(parser.run(), vm);
         po::notify(vm);
     } catch (const po::error& e) {

@@ -129,6 +129,8 @@ TEST_CASE("bad input: one clear error line and exit status 2", "[cli]") {
         {"solve --seed 1 --deal AH", "only one of"},
         {"solve --seed 1 --format xml", "unknown format 'xml'"},
         {"solve --seed 1 --bogus", "unrecognised option"},
+        {"solve --seed 1 giza", "too many positional options"},
+        {"variants giza msc", "too many positional options"},
         {"solve --variant classic --passes 3 --seed 1", "passes must be 1"},
         {"solve --seed 1 --passes 0", "passes must be"},
         {"solve --seed 1 --goal most", "goal must be"},
@@ -265,4 +267,26 @@ TEST_CASE("spanish: 48-card deals from seeds and from text, in Spanish notation"
     for (const auto& m : r.at("solution").as_array()) moves += std::string(m.as_string()) + " ";
     CHECK_THAT(moves, Catch::Matches(".*[0-9]+[OCEB]( |\\+).*"));
     CHECK(run("verify --variant spanish --seed 27 --moves '" + moves + "'").status == 0);
+}
+
+TEST_CASE("deal: tuts-tomb starts three on the waste; triangle rows run 7 down to 1", "[cli]") {
+    // PySolFC's King Tut and Triangle deal 1, from data/pysolfc-deals.txt.
+    const Run tut = run("deal --variant tuts-tomb --seed 1 --format json");
+    REQUIRE(tut.status == 0);
+    const auto t = boost::json::parse(tut.out).as_object();
+    const auto& waste = t.at("waste").as_array();
+    REQUIRE(waste.size() == 3);
+    CHECK((waste[0].as_string() == "4H" && waste[1].as_string() == "AC" && waste[2].as_string() == "4D"));
+    CHECK(t.at("stock").as_array().size() == 21);
+    CHECK_THAT(run("deal --variant tuts-tomb --seed 1").out, Catch::Contains("stock (21, next card first, face down)"));
+    const Run tri = run("deal --variant triangle --seed 1 --format json");
+    REQUIRE(tri.status == 0);
+    const auto g = boost::json::parse(tri.out).as_object();
+    REQUIRE_FALSE(g.contains("pyramid"));
+    const auto& rows = g.at("triangle").as_array();
+    REQUIRE(rows.size() == 7);
+    for (size_t r = 0; r < 7; ++r) CHECK(rows[r].as_array().size() == 7 - r);
+    CHECK(rows[6].as_array()[0].as_string() == "QH");
+    const Run text = run("deal --variant triangle --seed 1");
+    CHECK_THAT(text.out, Catch::Contains("  JD  2D  9H  JC  5D  7H  7C\n"));
 }
