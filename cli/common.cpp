@@ -14,14 +14,16 @@ void add_variant_options(po::options_description& o) {
          ("game rules, one of: " + preset_names() + " (see `pyramid variants`)").c_str())
         ("passes", po::value<std::string>(), "override: passes through the stock, N or 'unlimited'")
         ("goal", po::value<std::string>(), "override: 'pyramid' (clear the tableau) or 'all' (every card)")
-        ("overlap", po::bool_switch(), "override: a card may pair with the one card still covering it");
+        ("overlap", po::bool_switch(), "override: a card may pair with the one card still covering it")
+        ("reserves", po::value<std::string>(),
+         "override for variants with reserve piles: 'top' (each pile's top card playable) or 'open' (every card)");
 }
 
 void add_deal_options(po::options_description& o) {
     o.add_options()
         ("deal", po::value<std::string>(),
-         "the deal: every card in dealing order, tableau row by row from the top, then the stock from its top "
-         "(separators optional), e.g. \"6D 5H AH ...\"")
+         "the deal: every card in dealing order, tableau row by row from the top, then any reserve piles (pile 1 "
+         "bottom to top, pile 2, ...), then the stock from its top (separators optional), e.g. \"6D 5H AH ...\"")
         ("deal-file", po::value<std::string>(), "read the deal from a file ('-' for stdin); '#' starts a comment line")
         ("seed", po::value<std::string>(), "PySolFC deal number of the variant's game: 1 to 10^20-1, or msN");
 }
@@ -34,6 +36,19 @@ Variant variant_from(const po::variables_map& vm) {
         if (vm.count("passes")) v->passes = parse_passes(vm["passes"].as<std::string>());
         if (vm.count("goal")) v->goal = parse_goal(vm["goal"].as<std::string>());
         if (vm.count("overlap") && vm["overlap"].as<bool>()) v->overlap = true;
+        if (vm.count("reserves")) {
+            const std::string r = vm["reserves"].as<std::string>();
+            if (v->reserve_piles == 0) {
+                std::string with;  // the presets the option applies to, for the message
+                for (const auto& p : presets())
+                    if (p.reserve_piles > 0) with += (with.empty() ? "" : ", ") + p.name;
+                throw UsageError("variant '" + name + "' has no reserve piles, so --reserves does not apply" +
+                                 (with.empty() ? std::string() : " (it does to: " + with + ")"));
+            }
+            if (r == "open") v->reserves_open = true;
+            else if (r == "top") v->reserves_open = false;
+            else throw UsageError("--reserves must be 'open' or 'top' (got '" + r + "')");
+        }
         v->validate();
     } catch (const std::invalid_argument& e) {
         throw UsageError(e.what());
@@ -88,7 +103,11 @@ bool parse_command(int argc, char** argv, const std::string& usage, const po::op
     try {
         po::command_line_parser parser(argc, argv);
         parser.options(all);
-        if (positional) parser.positional(*positional);
+        // Without a positional description Boost drops stray words silently
+        // ("solve --seed 1 msc" would solve with the default variant); an
+        // empty one makes them an error.
+        const po::positional_options_description none;
+        parser.positional(positional ? *positional : none);
         po::store(parser.run(), vm);
         po::notify(vm);
     } catch (const po::error& e) {

@@ -161,8 +161,10 @@ int Board::legal_moves(const State& s, SlotMove* out) const {
         for (int j = i + 1; j < k; ++j)
             if (rank_[list[i]] + rank_[list[j]] == v.target) out[n++] = SlotMove{SlotMove::Pair, list[i], list[j]};
     if (v.overlap) {
+        // The overlap rule is about the tableau's overlapping cards: a reserve
+        // card never pairs with the card lying on it (as in Table::apply).
         const uint64_t avail = all_mask_ & ~s.removed;
-        for (uint64_t m = avail & fixed_mask_ & ~p; m; m &= m - 1) {
+        for (uint64_t m = avail & tableau_mask_ & ~p; m; m &= m - 1) {
             const int i = lowest(m);
             const uint64_t left = cover_[i] & avail;
             if (std::popcount(left) != 1 || !(left & p)) continue;

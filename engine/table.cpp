@@ -254,12 +254,19 @@ std::string Table::key() const {
         for (Card c : w) put(c);
     }
     if (!v_.unlimited_passes()) k += "|p" + std::to_string(pass_);
+    // Discarded cards are out of play, and with goal `all` they make a win
+    // impossible: a King discarded by a draw and a King removed alone leave
+    // the same piles but are not the same position.
+    if (v_.discards()) k += "|d" + std::to_string(discarded_);
     return k;
 }
 
 std::string Table::render() const {
     const DeckKind d = v_.deck;
     const int cw = d == DeckKind::Spanish48 ? 3 : 2;  // card width
+    // An even cell pitch keeps each row exactly half a cell in from the one
+    // below it, so the pyramid (or triangle) is drawn without a zigzag.
+    const int gap = cw % 2 ? 3 : 2;
     auto cell = [&](const std::optional<Card>& c) {
         std::string s = c ? card_text(*c, d) : std::string(cw, '.');
         return std::string(cw - s.size(), ' ') + s;
@@ -268,9 +275,9 @@ std::string Table::render() const {
     const int rows = static_cast<int>(tableau_.size());
     for (int r = 0; r < rows; ++r) {
         const int width = static_cast<int>(tableau_[r].size());
-        const int indent = (rows - width) * (cw + 2) / 2;
+        const int indent = (rows - width) * (cw + gap) / 2;
         o << std::string(2 + indent, ' ');
-        for (int c = 0; c < width; ++c) o << (c ? "  " : "") << cell(tableau_[r][c]);
+        for (int c = 0; c < width; ++c) o << (c ? std::string(gap, ' ') : "") << cell(tableau_[r][c]);
         o << "\n";
     }
     auto list = [&](const std::vector<Card>& cards) {

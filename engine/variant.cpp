@@ -68,6 +68,45 @@ std::vector<Variant> make_presets() {
     classic.score_variant = true;
     out.push_back(classic);
 
+    // PySolFC Giza: every card dealt face up, 24 of them onto 8 reserve piles;
+    // there is no stock, so nothing is drawn and nothing is redealt.
+    Variant giza = pyramid;
+    giza.name = "giza";
+    giza.title = "Giza (PySolFC)";
+    giza.reserve_piles = 8;
+    giza.reserve_height = 3;
+    giza.waste_start = 0;
+    giza.passes = 1;
+    giza.pysol_game = 592;
+    out.push_back(giza);
+
+    // PySolFC King Tut: a face-down stock dealt three at a time, endlessly.
+    Variant tut = solitarium;
+    tut.name = "tuts-tomb";
+    tut.title = "Tut's Tomb (PySolFC King Tut)";
+    tut.draw = 3;
+    tut.waste_start = 3;
+    tut.pysol_game = 681;
+    out.push_back(tut);
+
+    Variant triangle = pyramid;
+    triangle.name = "triangle";
+    triangle.title = "Triangle (PySolFC)";
+    triangle.shape = TableauShape::Triangle;
+    triangle.pysol_game = 700;
+    out.push_back(triangle);
+
+    // PySolFC has no Spanish deck; --seed shuffles the 48 cards with Pyramid's
+    // generator for the same number (see engine/pysol_random.h).
+    Variant spanish = classic;
+    spanish.name = "spanish";
+    spanish.title = "Spanish Pyramid (48-card Spanish deck, classic rules)";
+    spanish.deck = DeckKind::Spanish48;
+    spanish.target = 12;
+    spanish.lone_rank = 12;
+    spanish.pysol_game = 38;
+    out.push_back(spanish);
+
     return out;
 }
 
@@ -195,9 +234,10 @@ std::string describe(const Variant& v) {
         } else {
             o << "A draw " << (v.wastes > 1 ? "deals one card onto each of the " + std::to_string(v.wastes) + " waste piles"
                                             : v.draw == 1 ? std::string("moves one card to the waste")
-                                                          : "moves " + std::to_string(v.draw) + " cards to the waste")
-              << "; the " << nth_top(v.waste_playable) << " of " << (v.wastes > 1 ? "each waste are" : "the waste are")
-              << " playable";
+                                                          : "moves " + std::to_string(v.draw) +
+                                                                " cards to the waste (the rest, when fewer are left)")
+              << "; the " << nth_top(v.waste_playable) << " of " << (v.wastes > 1 ? "each waste " : "the waste ")
+              << (v.waste_playable == 1 ? "is" : "are") << " playable";
             if (v.waste_playable > 1 || v.wastes > 1) o << ", with tableau cards or with each other";
             o << ". ";
             if (v.waste_start == 0) o << "The waste starts empty.\n";
@@ -206,6 +246,7 @@ std::string describe(const Variant& v) {
         }
         o << "Passes: ";
         if (v.unlimited_passes()) o << "unlimited";
+        else if (v.passes == 1) o << "1 through the stock (no redeal)";
         else o << v.passes << " through the stock (" << plural(v.passes - 1, "redeal") << ")";
         if (v.passes != 1) {
             o << "; a redeal is allowed only when the stock is empty and ";
@@ -214,22 +255,38 @@ std::string describe(const Variant& v) {
         }
         o << ".\n";
     }
-    o << "Overlap rule: " << (v.overlap ? "on: a card may pair with the one card still covering it, if that card is playable"
-                                        : "off")
+    o << "Overlap rule: "
+      << (v.overlap ? "on: a tableau card may pair with the one tableau card still covering it, if that card is playable"
+                    : "off")
       << ".\n";
     o << "Goal: " << (v.goal == Goal::Pyramid ? "remove all " + std::to_string(v.tableau_size()) + " tableau cards"
                                               : "remove all " + std::to_string(total) + " cards")
       << (v.score_variant ? "; the score is the number of pyramid cards left (0 is a win)" : "") << ".\n";
-    o << "Moves: draw, redeal, a " << rank_text(v.lone_rank, v.deck)
-      << " removed alone, a pair removed; each counts one move.\n";
-    o << "Deals: --seed N gives PySolFC's deal N of game " << v.pysol_game << ".\n";
+    o << "Moves: ";
+    if (stock > 0) o << "draw, ";
+    if (stock > 0 && !v.discards() && v.passes != 1) o << "redeal, ";
+    if (v.lone_rank > 0) o << "a " << rank_text(v.lone_rank, v.deck) << " removed alone, ";
+    o << "a pair removed; each counts one move.\n";
+    // The compact string (--deal, --format compact) lists the cards in this order.
+    o << "Deal order: the tableau row by row, the first row first, left to right";
+    if (v.reserve_piles > 0) o << "; then reserve pile 1 bottom to top, then pile 2, and so on";
+    if (stock > 0) o << "; then the stock in the order its cards come off" << (v.waste_start > 0 ? " (those dealt to the waste at the start first)" : "");
+    o << ".\n";
+    if (v.deck == DeckKind::Standard52)
+        o << "Deals: --seed N gives PySolFC's deal N of game " << v.pysol_game << ".\n";
+    else
+        o << "Deals: PySolFC has no " << total << "-card deck; --seed N shuffles it, ordered by suit then rank, with "
+          << "the generator and shuffle of PySolFC's deal N of game " << v.pysol_game << ".\n";
     return o.str();
 }
 
 std::string summary(const Variant& v) {
     std::ostringstream o;
     o << v.title << "; ";
-    if (v.reserve_piles > 0) o << v.reserve_piles << " reserves; ";
+    if (v.deck != DeckKind::Standard52) o << deck_size(v.deck) << " cards, pairs sum to " << v.target << "; ";
+    if (v.shape == TableauShape::Triangle) o << "inverted triangle; ";
+    if (v.reserve_piles > 0)
+        o << v.reserve_piles << " reserves of " << v.reserve_height << (v.reserves_open ? " (all open)" : "") << "; ";
     if (v.fixed_size() < deck_size(v.deck)) {
         if (v.discards()) o << "stock top playable, unpaired cards discarded; ";
         else {

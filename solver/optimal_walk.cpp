@@ -205,7 +205,7 @@ SolveResult Solver::solve_optimal_walk(const Board& board, const State& start, c
             }
             if (v.overlap) {
                 const uint64_t avail = board.all_mask() & ~s.removed;
-                for (uint64_t m = avail & board.fixed_mask() & ~fixed; m; m &= m - 1) {
+                for (uint64_t m = avail & board.tableau_mask() & ~fixed; m; m &= m - 1) {  // the overlap rule is for tableau cards
                     const int i = std::countr_zero(m);
                     const uint64_t left = board.cover(i) & avail;
                     if (std::popcount(left) == 1 && (left & fixed) && (board.partners(i) & left))

@@ -1,9 +1,13 @@
-// Reading the known-deal files of data/: one deal a line (52 cards), then the
-// expected answer ("win", "win N" with N the minimum moves, or "lose"), then
-// anything (a '# seed N' note). Lines starting with '#' are comments.
+// Reading the known-deal files of data/: one deal a line (every card of the
+// preset's deck: 52, or 48 for the Spanish deck), then the expected answer
+// ("win", "win N" with N the minimum moves, or "lose"), then anything (a
+// '# seed N' note). Lines starting with '#' are comments. The cards run up to
+// the verdict word, so the reader needs no deck size; parse_deal checks the
+// count against the preset.
 #pragma once
 #include <fstream>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -32,8 +36,9 @@ inline std::vector<KnownDeal> load_known(const std::string& file) {
         KnownDeal k;
         k.line = n;
         std::string tok;
-        for (int i = 0; i < 52 && ss >> tok; ++i) k.cards += tok + " ";
-        ss >> tok;
+        while (ss >> tok && tok != "win" && tok != "lose") k.cards += tok + " ";
+        if (tok != "win" && tok != "lose")
+            throw std::runtime_error(file + " line " + std::to_string(n) + ": no verdict ('win' or 'lose')");
         k.win = tok == "win";
         if (k.win && (ss >> tok) && tok != "#") k.min_moves = std::stoi(tok);
         out.push_back(k);

@@ -31,7 +31,8 @@ int main(int argc, char** argv) {
     int kept = 0, wins = 0;
     std::cout << "# " << v->name << ": PySolFC deals (game " << v->pysol_game << "), verdicts from the solver,\n"
               << "# each cross-checked by the unpruned brute-force reference (tests/corpus_tool.cpp).\n"
-              << "# Format: 52 cards in dealing order, then the verdict; '# seed N' names the deal.\n";
+              << "# Format: " << deck_size(v->deck) << " cards in dealing order, then the verdict; "
+              << "'# seed N' names the deal.\n";
     for (; kept < wanted; ++seed) {
         const std::string number = std::to_string(seed);
         const Deal d = deal_from_seed(*v, number);

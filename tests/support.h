@@ -36,12 +36,20 @@ inline Deal random_full_deal(const Variant& v, Rng& rng) {
     return make_deal(v, cards);
 }
 
-// A small deal: the variant shrunk to `rows` tableau rows (reserve piles cut
-// to at most 4) and `stock` stock cards. Cards are drawn in complementary
-// pairs (and lone Kings) so that goal `all` is often reachable, then shuffled.
+// A small deal: the variant shrunk to `rows` tableau rows and `stock` stock
+// cards. A variant with no stock at full size (every card dealt face up, as
+// in giza) keeps none: a stock would bring draws its rules never have. Reserve
+// piles shrink at random instead, to 1-4 piles of 1 to their full height, so
+// small deals still see both short and buried reserve cards. Cards are drawn
+// in complementary pairs (and lone Kings) so that goal `all` is often
+// reachable, then shuffled.
 inline Deal random_small_deal(Variant v, int rows, int stock, Rng& rng) {
+    if (v.fixed_size() >= deck_size(v.deck)) stock = 0;
     v.rows = rows;
-    if (v.reserve_piles > 0) v.reserve_piles = std::min(v.reserve_piles, 4);
+    if (v.reserve_piles > 0) {
+        v.reserve_piles = 1 + rng.below(std::min(v.reserve_piles, 4));
+        v.reserve_height = 1 + rng.below(v.reserve_height);
+    }
     const int total = v.fixed_size() + stock;
     std::vector<std::vector<Card>> by_rank(deck_ranks(v.deck) + 1);
     for (int i = 0; i < deck_size(v.deck); ++i) {

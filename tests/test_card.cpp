@@ -4,6 +4,7 @@
 #include "engine/deal.h"
 #include "engine/deal_source.h"
 #include "engine/move.h"
+#include "engine/pysol_random.h"
 #include "tests/support.h"
 
 using namespace pyr;
@@ -93,6 +94,46 @@ TEST_CASE("bad deals get one clear error naming the problem", "[deal]") {
     CHECK_THAT(message(c + " " + c.substr(50, 2)), Catch::Contains("too many cards: 53 given, a deal has 52"));
     CHECK_THAT(message(c + " " + c.substr(50, 2)), Catch::Contains("duplicate card " + c.substr(50, 2)));
     CHECK_THAT(message(c.substr(2) + c.substr(4, 2)), Catch::Contains("duplicate card " + c.substr(4, 2)));
+}
+
+TEST_CASE("spanish deals: 48 cards from seeds and text; standard tokens are named errors", "[deal]") {
+    const Variant v = *find_preset("spanish");
+    const Deal a = deal_from_seed(v, "1");
+    REQUIRE(a.cards.size() == 48);
+    CHECK(a.stock_size() == 20);
+    // PySolFC's generator over the 48 cards created suit by suit (O C E B),
+    // each 1..12, dealt from the end of the shuffled list.
+    const auto ids = pysol_deal_order(parse_pysol_deal_number("1"), 48);
+    for (int i = 0; i < 48; ++i) CHECK(a.cards[i] == Card{static_cast<uint8_t>(ids[i] % 12 + 1), static_cast<uint8_t>(ids[i] / 12)});
+    CHECK(deal_from_seed(v, "32000").cards != deal_from_seed(v, "ms32000").cards);  // MT19937 vs LCG
+    // Text in any case, with or without separators, reads back.
+    const std::string c = compact(a);
+    std::string lower;
+    for (char ch : c) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+    CHECK(parse_deal(v, lower).cards == a.cards);
+    CHECK(parse_cards("1O 12E 10C 1o 12e 10c", v.deck) ==
+          std::vector<Card>{{1, 0}, {12, 2}, {10, 1}, {1, 0}, {12, 2}, {10, 1}});
+    auto message = [&](const std::string& text) -> std::string {
+        try {
+            parse_deal(v, text);
+        } catch (const ParseError& e) {
+            return e.what();
+        }
+        return "no error";
+    };
+    CHECK_THAT(message("KH " + c), Catch::Contains("unknown card token 'KH'") && Catch::Contains("1-12"));
+    CHECK_THAT(message("QC " + c), Catch::Contains("unknown card token 'QC'"));
+    CHECK_THAT(message("13O " + c), Catch::Contains("unknown card token '13O'"));
+    CHECK_THAT(message(c.substr(0, c.size() - 2)), Catch::Contains("missing cards: 47 given, a deal has 48"));
+    // The standard deck refuses Spanish suits in turn.
+    CHECK_THAT([&] {
+        try {
+            parse_deal(*find_preset("msc"), "12E");
+        } catch (const ParseError& e) {
+            return std::string(e.what());
+        }
+        return std::string("no error");
+    }(), Catch::Contains("unknown card token '12E'"));
 }
 
 TEST_CASE("moves parse in the text notation", "[move]") {

@@ -129,6 +129,8 @@ TEST_CASE("bad input: one clear error line and exit status 2", "[cli]") {
         {"solve --seed 1 --deal AH", "only one of"},
         {"solve --seed 1 --format xml", "unknown format 'xml'"},
         {"solve --seed 1 --bogus", "unrecognised option"},
+        {"solve --seed 1 giza", "too many positional options"},
+        {"variants giza msc", "too many positional options"},
         {"solve --variant classic --passes 3 --seed 1", "passes must be 1"},
         {"solve --seed 1 --passes 0", "passes must be"},
         {"solve --seed 1 --goal most", "goal must be"},
@@ -137,6 +139,10 @@ TEST_CASE("bad input: one clear error line and exit status 2", "[cli]") {
         {"verify --seed 1", "--moves"},
         {"deal --seed 1 --format png", "unknown format"},
         {"variants nope", "unknown variant"},
+        {"solve --variant msc --reserves open --seed 1", "has no reserve piles"},
+        {"solve --variant giza --reserves some --seed 1", "--reserves must be 'open' or 'top'"},
+        {"solve --variant spanish --deal 'KH'", "unknown card token 'KH'"},
+        {"deal --variant spanish --deal '1O 12E 10C'", "missing cards: 3 given, a deal has 48"},
         {"frobnicate", "unknown command"},
     };
     for (const auto& c : cases) {
@@ -186,9 +192,101 @@ TEST_CASE("deal prints PySolFC's deal in every format", "[cli]") {
 TEST_CASE("variants lists every preset and describes one", "[cli]") {
     const Run list = run("variants");
     REQUIRE(list.status == 0);
-    for (const char* name : {"msc", "relaxed", "pyramid", "cheops", "pharaohs", "solitarium", "classic"})
+    for (const char* name : {"msc", "relaxed", "pyramid", "cheops", "pharaohs", "solitarium", "classic", "giza",
+                             "tuts-tomb", "triangle", "spanish"})
         CHECK_THAT(list.out, Catch::Contains(name));
     const Run one = run("variants pharaohs");
     REQUIRE(one.status == 0);
     CHECK_THAT(one.out, Catch::Contains("top two cards"));
+}
+
+TEST_CASE("giza: reserves drawn and in JSON; --reserves open changes what is legal", "[cli]") {
+    // PySolFC's Giza deal 1, from data/pysolfc-deals.txt: reserves are dealt first, round-robin.
+    const Run t = run("deal --variant giza --seed 1");
+    REQUIRE(t.status == 0);
+    CHECK_THAT(t.out, Catch::Contains("reserve 1 (bottom to top): JD KD 2S\n"));
+    CHECK_THAT(t.out, Catch::Contains("reserve 8 (bottom to top): 5H 3H 3C\n"));
+    CHECK_THAT(t.out, !Catch::Contains("stock"));
+    const Run j = run("deal --variant giza --seed 1 --format json");
+    REQUIRE(j.status == 0);
+    const auto o = boost::json::parse(j.out).as_object();
+    CHECK(o.at("reserves").as_array().size() == 8);
+    CHECK_FALSE(o.contains("stock"));
+    // Deal 3 needs a buried reserve card: with every reserve card open the
+    // solver wins it, and that solution is illegal when only tops play.
+    const Run top = run("solve --variant giza --seed 3 --format json");
+    const Run open = run("solve --variant giza --reserves open --seed 3 --format json");
+    REQUIRE((top.status == 0 && open.status == 0));
+    CHECK(boost::json::parse(top.out).as_object().at("verdict").as_string() == "lose");
+    const auto won = boost::json::parse(open.out).as_object();
+    REQUIRE(won.at("verdict").as_string() == "win");
+    std::string moves;
+    for (const auto& m : won.at("solution").as_array()) moves += std::string(m.as_string()) + " ";
+    CHECK(run("verify --variant giza --reserves open --seed 3 --moves '" + moves + "'").status == 0);
+    const Run rejected = run("verify --variant giza --reserves top --seed 3 --moves '" + moves + "'");
+    CHECK(rejected.status == 1);
+    CHECK_THAT(rejected.out, Catch::Contains("not playable"));
+}
+
+TEST_CASE("spanish: 48-card deals from seeds and from text, in Spanish notation", "[cli]") {
+    const Run c = run("deal --variant spanish --seed 1 --format compact");
+    REQUIRE(c.status == 0);
+    const std::string compact = c.out.substr(0, c.out.size() - 1);
+    const Run j = run("deal --variant spanish --seed 1 --format json");
+    REQUIRE(j.status == 0);
+    const auto o = boost::json::parse(j.out).as_object();
+    CHECK(o.at("pyramid").as_array().size() == 7);
+    CHECK(o.at("pyramid").as_array()[6].as_array().size() == 7);
+    CHECK(o.at("stock").as_array().size() == 20);
+    CHECK_FALSE(o.contains("waste"));  // classic rules: no waste
+    CHECK(o.at("deal").as_string() == compact);
+    // Every card is a Spanish card: rank 1-12, suit O C E B.
+    for (const auto& row : o.at("pyramid").as_array())
+        for (const auto& card : row.as_array()) {
+            const std::string s(card.as_string());
+            CHECK(std::string("OCEB").find(s.back()) != std::string::npos);
+            const int rank = std::stoi(s.substr(0, s.size() - 1));
+            CHECK((rank >= 1 && rank <= 12));
+        }
+    // The compact string reads back, in lower case too, to the same deal.
+    std::string lower = compact;
+    for (char& ch : lower) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+    const Run back = run("deal --variant spanish --format compact --deal '" + lower + "'");
+    REQUIRE(back.status == 0);
+    CHECK(back.out == c.out);
+    const Run t = run("deal --variant spanish --seed 1");
+    REQUIRE(t.status == 0);
+    CHECK_THAT(t.out, Catch::Contains("stock (20, next card first): "));
+    // Solving works end to end on the 48-card deck (deal 27 is one of the few
+    // won ones), and the solution, in Spanish notation, verifies.
+    const Run s = run("solve --variant spanish --seed 27 --format json");
+    REQUIRE(s.status == 0);
+    const auto r = boost::json::parse(s.out).as_object();
+    REQUIRE(r.at("verdict").as_string() == "win");
+    std::string moves;
+    for (const auto& m : r.at("solution").as_array()) moves += std::string(m.as_string()) + " ";
+    CHECK_THAT(moves, Catch::Matches(".*[0-9]+[OCEB]( |\\+).*"));
+    CHECK(run("verify --variant spanish --seed 27 --moves '" + moves + "'").status == 0);
+}
+
+TEST_CASE("deal: tuts-tomb starts three on the waste; triangle rows run 7 down to 1", "[cli]") {
+    // PySolFC's King Tut and Triangle deal 1, from data/pysolfc-deals.txt.
+    const Run tut = run("deal --variant tuts-tomb --seed 1 --format json");
+    REQUIRE(tut.status == 0);
+    const auto t = boost::json::parse(tut.out).as_object();
+    const auto& waste = t.at("waste").as_array();
+    REQUIRE(waste.size() == 3);
+    CHECK((waste[0].as_string() == "4H" && waste[1].as_string() == "AC" && waste[2].as_string() == "4D"));
+    CHECK(t.at("stock").as_array().size() == 21);
+    CHECK_THAT(run("deal --variant tuts-tomb --seed 1").out, Catch::Contains("stock (21, next card first, face down)"));
+    const Run tri = run("deal --variant triangle --seed 1 --format json");
+    REQUIRE(tri.status == 0);
+    const auto g = boost::json::parse(tri.out).as_object();
+    REQUIRE_FALSE(g.contains("pyramid"));
+    const auto& rows = g.at("triangle").as_array();
+    REQUIRE(rows.size() == 7);
+    for (size_t r = 0; r < 7; ++r) CHECK(rows[r].as_array().size() == 7 - r);
+    CHECK(rows[6].as_array()[0].as_string() == "QH");
+    const Run text = run("deal --variant triangle --seed 1");
+    CHECK_THAT(text.out, Catch::Contains("  JD  2D  9H  JC  5D  7H  7C\n"));
 }

@@ -52,3 +52,7 @@ TEST_CASE("cheops: known deals", "[corpus]") { check_corpus("cheops", "known/che
 TEST_CASE("pharaohs: known deals", "[corpus]") { check_corpus("pharaohs", "known/pharaohs.txt", 20); }
 TEST_CASE("solitarium: known deals", "[corpus]") { check_corpus("solitarium", "known/solitarium.txt", 20); }
 TEST_CASE("classic: known deals", "[corpus]") { check_corpus("classic", "known/classic.txt", 20); }
+TEST_CASE("giza: known deals", "[corpus]") { check_corpus("giza", "known/giza.txt", 20); }
+TEST_CASE("tuts-tomb: known deals", "[corpus]") { check_corpus("tuts-tomb", "known/tuts-tomb.txt", 20); }
+TEST_CASE("triangle: known deals", "[corpus]") { check_corpus("triangle", "known/triangle.txt", 20); }
+TEST_CASE("spanish: known deals", "[corpus]") { check_corpus("spanish", "known/spanish.txt", 20); }

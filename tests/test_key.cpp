@@ -1,6 +1,7 @@
 // The packed position: key layout round trips and canonical stock boundary.
 #include <catch2/catch.hpp>
 
+#include <set>
 #include <unordered_set>
 
 #include "engine/board.h"
@@ -54,4 +55,188 @@ TEST_CASE("the canonical stock boundary is unique and keeps the position", "[key
         REQUIRE(b.can_redeal(c) == b.can_redeal(s));
         REQUIRE(c.pos <= s.pos);
     }
+}
+
+namespace {
+
+// Positions reached by random legal plays from the start of the board's deal.
+std::vector<State> reached(const Board& b, test::Rng& rng, int plays, int steps) {
+    std::vector<State> out;
+    for (int g = 0; g < plays; ++g) {
+        State s = b.initial();
+        out.push_back(s);
+        for (int i = 0; i < steps; ++i) {
+            SlotMove buf[kMaxMoves];
+            const int n = b.legal_moves(s, buf);
+            if (n == 0) break;
+            s = b.apply(s, buf[rng.below(n)]);
+            out.push_back(s);
+        }
+    }
+    return out;
+}
+
+uint64_t bits(std::initializer_list<int> slots) {
+    uint64_t m = 0;
+    for (int s : slots) m |= uint64_t{1} << s;
+    return m;
+}
+
+}  // namespace
+
+TEST_CASE("every new layout's reached positions round-trip and are canonical", "[key]") {
+    test::Rng rng(11);
+    for (const char* name : {"giza", "tuts-tomb", "triangle", "spanish"}) {
+        INFO(name);
+        Variant v = *find_preset(name);
+        for (bool overlap : {false, true}) {
+            v.overlap = overlap;
+            for (const char* seed : {"1", "2", "31999", "123456"}) {
+                const Board b(deal_from_seed(v, seed));
+                for (const State& s : reached(b, rng, 20, 150)) {
+                    REQUIRE(decode(encode(s)) == s);
+                    REQUIRE(b.canonical(s) == s);
+                    REQUIRE((s.removed & ~b.all_mask()) == 0);      // no bit beyond the deck
+                    REQUIRE(int{s.pos} <= b.stock_size());
+                    if (b.unlimited()) REQUIRE(s.pass == 0);
+                }
+            }
+        }
+    }
+}
+
+TEST_CASE("giza: 52 fixed slots, no stock; reserves empty top-down unless open", "[key]") {
+    const Variant giza = *find_preset("giza");
+    const Board b(deal_from_seed(giza, "24"));
+    CHECK(b.slots() == 52);
+    CHECK(b.fixed() == 52);
+    CHECK(b.stock_size() == 0);
+    CHECK(b.stock_mask() == 0);
+    CHECK(b.initial() == State{});
+    // Pile p occupies slots 28+3p (bottom) .. 30+3p (top); each card is
+    // covered by the one on it.
+    for (int p = 0; p < 8; ++p) {
+        const int bottom = 28 + 3 * p;
+        CHECK(b.cover(bottom) == bits({bottom + 1}));
+        CHECK(b.cover(bottom + 1) == bits({bottom + 2}));
+        CHECK(b.cover(bottom + 2) == 0);
+        CHECK(b.below(bottom) == 0);
+        CHECK(b.below(bottom + 2) == bits({bottom, bottom + 1}));
+    }
+    uint64_t tops = 0;
+    for (int p = 0; p < 8; ++p) tops |= bits({30 + 3 * p});
+    CHECK(b.playable(b.initial()) == (tops | (uint64_t{0x7F} << 21)));
+
+    // Removed-bit patterns of a pile: with tops only, always a top run
+    // (none, top, top two, all three); open reserves reach the others too.
+    auto patterns = [&](const Variant& v) {
+        test::Rng rng(5);
+        std::set<int> seen;
+        for (const char* seed : {"24", "617", "11982", "32001"}) {
+            const Board board(deal_from_seed(v, seed));
+            for (const State& s : reached(board, rng, 200, 60)) {
+                REQUIRE(s.pos == 0);
+                REQUIRE(s.pass == 0);
+                for (int p = 0; p < 8; ++p) seen.insert(static_cast<int>((s.removed >> (28 + 3 * p)) & 7));
+            }
+        }
+        return seen;
+    };
+    // Bit 0 is the bottom card, bit 2 the top.
+    CHECK(patterns(giza) == std::set<int>{0b000, 0b100, 0b110, 0b111});
+    Variant open = giza;
+    open.reserves_open = true;
+    const Board ob(deal_from_seed(open, "24"));
+    for (int s = 28; s < 52; ++s) CHECK(ob.cover(s) == 0);
+    CHECK((ob.playable(ob.initial()) & ~ob.tableau_mask()) == ((uint64_t{1} << 24) - 1) << 28);  // all 24 play
+    const std::set<int> open_patterns = patterns(open);
+    CHECK(open_patterns.size() == 8);  // every subset of a pile, buried cards first included
+}
+
+TEST_CASE("triangle: card (r, c) is covered by (r+1, c-1) and (r+1, c)", "[key]") {
+    const Board b(deal_from_seed(*find_preset("triangle"), "3"));
+    // Rows of 7, 6, ..., 1 cards start at slots 0, 7, 13, 18, 22, 25, 27.
+    CHECK(b.cover(0) == bits({7}));          // a row's first card: one cover
+    CHECK(b.cover(1) == bits({7, 8}));
+    CHECK(b.cover(6) == bits({12}));         // a row's last card: one cover
+    CHECK(b.cover(7) == bits({13}));
+    CHECK(b.cover(12) == bits({17}));
+    CHECK(b.cover(22) == bits({25}));
+    CHECK(b.cover(23) == bits({25, 26}));
+    CHECK(b.cover(25) == bits({27}));
+    CHECK(b.cover(26) == bits({27}));
+    CHECK(b.cover(27) == 0);                 // the last row's single card
+    CHECK(b.below(27) == b.tableau_mask() - bits({27}));  // it covers every other card
+    // At the start only that card, the stock top and the starting waste card play.
+    CHECK(b.playable(b.initial()) == bits({27, 28, 29}));
+    // Removing it exposes both cards of the row above.
+    State s = b.initial();
+    s.removed |= bits({27});
+    CHECK((b.playable(s) & b.tableau_mask()) == bits({25, 26}));
+}
+
+TEST_CASE("draw three: three start on the waste; the canonical boundary keeps play and future draws", "[key]") {
+    const Variant tut = *find_preset("tuts-tomb");
+    const Board b(deal_from_seed(tut, "617"));
+    CHECK(b.stock_size() == 24);
+    CHECK(b.unlimited());
+    const State start = b.initial();
+    CHECK(start.pos == 3);  // slots 28, 29, 30 dealt to the waste at the start
+    CHECK(b.playable(start) == (bits({30}) | (uint64_t{0x7F} << 21)));  // waste top only; stock face down
+    // A draw takes the next three cards still in the stock, skipping removed ones.
+    State s = start;
+    s.removed |= bits({32});
+    CHECK(b.apply(s, SlotMove{SlotMove::Draw, 0, 0}).pos == 7);  // 31, 33, 34
+    CHECK(b.apply(start, SlotMove{SlotMove::Draw, 0, 0}).pos == 6);
+    // The last draw takes what is left.
+    State end = start;
+    end.pos = 22;
+    CHECK(b.apply(end, SlotMove{SlotMove::Draw, 0, 0}).pos == 24);
+
+    test::Rng rng(3);
+    const SlotMove draw{SlotMove::Draw, 0, 0}, redeal{SlotMove::Redeal, 0, 0};
+    for (int i = 0; i < 20000; ++i) {
+        State x;
+        x.removed = (rng.next() & rng.next() & b.stock_mask()) | (rng.next() & b.tableau_mask());
+        x.pos = static_cast<uint8_t>(rng.below(25));
+        const State c = b.canonical(x);
+        REQUIRE(b.canonical(c) == c);
+        REQUIRE(c.pos <= x.pos);
+        REQUIRE(b.playable(c) == b.playable(x));
+        REQUIRE(b.stock_empty(c) == b.stock_empty(x));
+        REQUIRE(b.can_redeal(c) == b.can_redeal(x));
+        // The same future: draw after draw (and a redeal) lead to the same positions.
+        State xs = x, cs = c;
+        for (int k = 0; k < 10 && !b.stock_empty(xs); ++k) {
+            xs = b.apply(xs, draw);
+            cs = b.apply(cs, draw);
+            REQUIRE(xs == cs);
+        }
+        if (b.can_redeal(xs)) REQUIRE(b.apply(xs, redeal) == b.apply(cs, redeal));
+    }
+}
+
+TEST_CASE("spanish: 48 slots, a 20-card stock, the 12 goes alone", "[key]") {
+    const Board b(deal_from_seed(*find_preset("spanish"), "27"));
+    CHECK(b.slots() == 48);
+    CHECK(b.stock_size() == 20);
+    CHECK(b.all_mask() == (uint64_t{1} << 48) - 1);
+    CHECK(b.stock_mask() == ((uint64_t{1} << 48) - 1) - ((uint64_t{1} << 28) - 1));
+    for (int i = 0; i < 48; ++i) {
+        INFO("slot " << i);
+        CHECK(b.slot_of(b.card(i)) == i);
+        // Partners sum to 12 and the 12 has none.
+        for (int j = 0; j < 48; ++j)
+            CHECK(((b.partners(i) >> j) & 1) == (i != j && b.rank(i) + b.rank(j) == 12));
+    }
+    test::Rng rng(9);
+    for (const State& s : reached(b, rng, 50, 80)) {
+        SlotMove buf[kMaxMoves];
+        const int n = b.legal_moves(s, buf);
+        for (int k = 0; k < n; ++k)
+            if (buf[k].kind == SlotMove::Single) REQUIRE(b.rank(buf[k].a) == 12);
+    }
+    State all;
+    all.removed = b.all_mask();
+    CHECK(b.won(all));
 }

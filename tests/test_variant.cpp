@@ -38,6 +38,28 @@ TEST_CASE("the issue's preset table, row by row", "[variant]") {
     CHECK((!so.stock_top_playable && so.waste_playable == 1 && so.unlimited_passes() && so.goal == Goal::Pyramid));
     const Variant cl = *find_preset("classic");
     CHECK((cl.discards() && cl.stock_top_playable && cl.passes == 1 && cl.goal == Goal::Pyramid));
+
+    const Variant giza = *find_preset("giza");
+    CHECK((giza.reserve_piles == 8 && giza.reserve_height == 3 && !giza.reserves_open));
+    CHECK(giza.fixed_size() == 52);  // no stock
+    CHECK((giza.goal == Goal::All && giza.pysol_game == 592));
+    const Variant tut = *find_preset("tuts-tomb");
+    CHECK((tut.draw == 3 && tut.waste_start == 3 && tut.waste_playable == 1 && !tut.stock_top_playable));
+    CHECK((tut.unlimited_passes() && tut.goal == Goal::Pyramid && tut.pysol_game == 681));
+    const Variant tri = *find_preset("triangle");
+    CHECK((tri.shape == TableauShape::Triangle && tri.pysol_game == 700));
+    // "otherwise as pyramid": only the shape and the game differ.
+    Variant tri_as_pyramid = tri;
+    tri_as_pyramid.shape = TableauShape::Pyramid;
+    tri_as_pyramid.name = "pyramid";
+    tri_as_pyramid.title = find_preset("pyramid")->title;
+    tri_as_pyramid.pysol_game = 38;
+    CHECK(describe(tri_as_pyramid) == describe(*find_preset("pyramid")));
+    const Variant sp = *find_preset("spanish");
+    CHECK((sp.deck == DeckKind::Spanish48 && sp.target == 12 && sp.lone_rank == 12 && sp.pysol_game == 38));
+    CHECK((sp.tableau_size() == 28 && deck_size(sp.deck) - sp.fixed_size() == 20));
+    // "classic with the Spanish deck": the play rules are classic's.
+    CHECK((sp.discards() && sp.stock_top_playable && sp.passes == 1 && sp.goal == Goal::Pyramid && sp.score_variant));
 }
 
 TEST_CASE("descriptions follow the rules, not the name", "[variant]") {
@@ -48,7 +70,34 @@ TEST_CASE("descriptions follow the rules, not the name", "[variant]") {
     v.overlap = true;
     CHECK_THAT(describe(v), Catch::Contains("Overlap rule: on"));
     CHECK_THAT(describe(*find_preset("classic")), Catch::Contains("discards the top card out of play"));
-    CHECK_THAT(describe(*find_preset("pharaohs")), Catch::Contains("top two cards"));
+    CHECK_THAT(describe(*find_preset("pharaohs")), Catch::Contains("top two cards of the waste are playable"));
+    CHECK_THAT(describe(*find_preset("msc")), Catch::Contains("the top card of the waste is playable"));
+
+    const std::string giza = describe(*find_preset("giza"));
+    CHECK_THAT(giza, Catch::Contains("8 reserve piles of 3 face-up cards; the top card of each pile is playable"));
+    CHECK_THAT(giza, Catch::Contains("Stock: none"));
+    CHECK_THAT(giza, Catch::Contains("remove all 52 cards"));
+    CHECK_THAT(giza, !Catch::Contains("draw") && !Catch::Contains("Passes"));  // nothing to draw or redeal
+    CHECK_THAT(giza, Catch::Contains("then reserve pile 1 bottom to top"));
+    Variant open = *find_preset("giza");
+    open.reserves_open = true;
+    CHECK_THAT(describe(open), Catch::Contains("every reserve card is playable"));
+
+    const std::string tut = describe(*find_preset("tuts-tomb"));
+    CHECK_THAT(tut, Catch::Contains("face down"));
+    CHECK_THAT(tut, Catch::Contains("moves 3 cards to the waste"));
+    CHECK_THAT(tut, Catch::Contains("3 cards dealt to the waste at the start"));
+    CHECK_THAT(tut, Catch::Contains("Passes: unlimited"));
+
+    CHECK_THAT(describe(*find_preset("triangle")), Catch::Contains("inverted triangle of 28 cards, rows of 7 down to 1"));
+
+    const std::string sp = describe(*find_preset("spanish"));
+    CHECK_THAT(sp, Catch::Contains("Deck: 48 cards (Spanish"));
+    CHECK_THAT(sp, Catch::Contains("sum to 12"));
+    CHECK_THAT(sp, Catch::Contains("a 12 (the top rank) is removed alone"));
+    CHECK_THAT(sp, Catch::Contains("Stock: 20 cards"));
+    CHECK_THAT(sp, Catch::Contains("PySolFC has no 48-card deck"));
+    CHECK_THAT(sp, Catch::Contains("1 through the stock (no redeal)"));
 }
 
 TEST_CASE("contradictory rules are refused with a reason", "[variant]") {
