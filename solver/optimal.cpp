@@ -154,48 +154,74 @@ int draw_bound(const Board& b, const State& s, uint64_t in_play, uint64_t need, 
     const uint64_t drawn = (boundary - 1) & b.stock_mask();
     const uint64_t ahead = stock & ~drawn, waste = stock & drawn;
     const bool all = v.goal == Goal::All;
-    uint64_t junk = 0;
-    for (uint64_t m = stock; m; m &= m - 1) {
-        const int c = std::countr_zero(m);
-        if (b.rank(c) != v.lone_rank && (b.partners(c) & in_play) == 0) junk |= uint64_t{1} << c;
-    }
-    // Clearing `set` from the stock: see the comment above (goal pyramid: a
-    // class with a, b needed tableau cards and matching m saves at most
-    // Ya + Yb - max(0, Ya - (a - m), Yb - (b - m)) moves, Ya = min(stock q
-    // cards, a), Yb = min(stock r cards, b); with m = min(a, b) this is the
-    // min(Ya, Yb + a - b) of the derivation).
-    auto clear_cost = [&](uint64_t set) -> int {
-        if (all) return std::popcount(set & junk);
-        int cost = std::popcount(set);
+    // Clearing a set of stock cards, given its per-rank counts: see the comment
+    // above (goal pyramid: a class with a, b needed tableau cards and matching
+    // m saves at most Ya + Yb - max(0, Ya - (a - m), Yb - (b - m)) moves,
+    // Ya = min(stock q cards, a), Yb = min(stock r cards, b); with
+    // m = min(a, b) this is the min(Ya, Yb + a - b) of the derivation).
+    const int half = v.target % 2 == 0 ? v.target / 2 : 0;  // a rank pairing with itself
+    const int need_half = half ? static_cast<int>(std::popcount(need & b.rank_mask(half))) : 0;
+    struct Counts {
+        uint8_t rank[14] = {};
+        int size = 0, junk = 0;
+    };
+    auto clear_cost = [&](const Counts& set) -> int {
+        if (all) return set.junk;
+        int cost = set.size;
         for (int i = 0; i < nclasses; ++i) {
             const RankClass& c = classes[i];
-            const int ya = std::min(static_cast<int>(std::popcount(set & b.rank_mask(c.q))), c.a);
-            const int yb = std::min(static_cast<int>(std::popcount(set & b.rank_mask(c.r))), c.b);
+            const int ya = std::min(static_cast<int>(set.rank[c.q]), c.a);
+            const int yb = std::min(static_cast<int>(set.rank[c.r]), c.b);
             cost -= ya + yb - std::max({0, ya - (c.a - c.m), yb - (c.b - c.m)});
         }
-        if (v.target % 2 == 0) {  // a rank pairing with itself: at best one saving per needed card
-            const int half = v.target / 2;
-            cost -= std::min(std::popcount(set & b.rank_mask(half)), std::popcount(need & b.rank_mask(half)));
-        }
+        if (half) cost -= std::min(static_cast<int>(set.rank[half]), need_half);
         return std::max(cost, 0);
+    };
+    auto add = [&](Counts& set, int slot, bool is_junk) {
+        ++set.rank[b.rank(slot)];
+        ++set.size;
+        set.junk += is_junk;
     };
     const bool top = v.stock_top_playable;
     const bool can_redeal = !v.discards() && (b.passes() == 0 || s.pass + 1 < b.passes());
-    auto pass_cost = [&](uint64_t set, uint64_t cb) {  // clear `set` from the stock, then make c playable
-        return top ? clear_cost(set) : std::popcount(set) + (cb ? 1 : 0);
+    // Cost of clearing a stretch of the stock and then having its next card
+    // playable: a face-down stock is only drawn (every card, and that card too).
+    auto pass_cost = [&](const Counts& before, bool then_card) {
+        return top ? clear_cost(before) : before.size + (then_card ? 1 : 0);
     };
-    auto reach = [&](int c) -> int {
-        const uint64_t cb = uint64_t{1} << c;
-        const uint64_t before = cb - 1;  // slots dealt before c
-        if (ahead & cb) return pass_cost(ahead & before, cb);
-        // On the waste: clear the cards above it now (junk cannot be cleared), or redeal.
-        const uint64_t above = waste & ~(before | cb);
-        int cost = std::popcount(above & junk) >= v.waste_playable
-                       ? kUnreachable
-                       : std::max(0, clear_cost(above) - (v.waste_playable - 1));
-        if (can_redeal) cost = std::min(cost, pass_cost(ahead, 0) + 1 + pass_cost(stock & before, cb));
-        return cost;
-    };
+    // reach[c] for every stock card in play, in one sweep each way.
+    int reach[kMaxSlots];
+    uint8_t slots[kMaxSlots];
+    bool junk[kMaxSlots];
+    int n = 0;
+    for (uint64_t m = stock; m; m &= m - 1) {
+        const int c = std::countr_zero(m);
+        slots[n] = static_cast<uint8_t>(c);
+        junk[n] = b.rank(c) != v.lone_rank && (b.partners(c) & in_play) == 0;
+        ++n;
+    }
+    Counts ahead_before, all_before, ahead_all;
+    for (int i = 0; i < n; ++i)
+        if (ahead >> slots[i] & 1) add(ahead_all, slots[i], junk[i]);
+    const int finish = pass_cost(ahead_all, false);
+    for (int i = 0; i < n; ++i) {
+        const int c = slots[i];
+        if (ahead >> c & 1) {
+            reach[c] = pass_cost(ahead_before, true);
+            add(ahead_before, c, junk[i]);
+        } else {
+            reach[c] = can_redeal ? finish + 1 + pass_cost(all_before, true) : kUnreachable;
+        }
+        add(all_before, c, junk[i]);
+    }
+    // On the waste: clear the cards above it now (junk cannot be cleared), or redeal.
+    Counts above;
+    for (int i = n - 1; i >= 0; --i) {
+        const int c = slots[i];
+        if (!(waste >> c & 1)) continue;
+        if (above.junk < v.waste_playable) reach[c] = std::min(reach[c], std::max(0, clear_cost(above) - (v.waste_playable - 1)));
+        add(above, c, junk[i]);
+    }
     int h = 0;
     for (uint64_t m = need & b.fixed_mask(); m; m &= m - 1) {
         const int x = std::countr_zero(m);
@@ -203,20 +229,21 @@ int draw_bound(const Board& b, const State& s, uint64_t in_play, uint64_t need, 
         const uint64_t u = usable_partners(b, in_play, x);
         if (u & b.fixed_mask()) continue;  // may pair without the stock
         int best = kUnreachable;
-        for (uint64_t q = u; q && best > 0; q &= q - 1) best = std::min(best, reach(std::countr_zero(q)));
+        for (uint64_t q = u; q && best > 0; q &= q - 1) best = std::min(best, reach[std::countr_zero(q)]);
         h = std::max(h, best);
     }
     if (all) {
-        for (uint64_t m = stock; m; m &= m - 1) h = std::max(h, reach(std::countr_zero(m)));
+        for (uint64_t m = stock; m; m &= m - 1) h = std::max(h, reach[std::countr_zero(m)]);
         return h;
     }
     // Per class, needed cards of one rank beyond the matching need stock partners.
     auto require = [&](int partner_rank, int count) {
         if (count <= 0) return true;
-        int costs[4], n = 0;
-        for (uint64_t m = stock & b.rank_mask(partner_rank); m && n < 4; m &= m - 1) costs[n++] = reach(std::countr_zero(m));
-        if (n < count) return false;
-        std::sort(costs, costs + n);
+        int costs[4];
+        int k = 0;
+        for (uint64_t m = stock & b.rank_mask(partner_rank); m && k < 4; m &= m - 1) costs[k++] = reach[std::countr_zero(m)];
+        if (k < count) return false;
+        std::sort(costs, costs + k);
         h = std::max(h, costs[count - 1]);
         return true;
     };
@@ -228,6 +255,13 @@ int draw_bound(const Board& b, const State& s, uint64_t in_play, uint64_t need, 
 }
 
 }  // namespace
+
+int optimal_removal_bound(const Board& b, const State& s) {
+    RankClass classes[13];
+    int other = 0;
+    const int n = rank_classes(b, b.in_play(s) & b.goal_mask(), classes, &other);
+    return removal_bound(classes, n, other);
+}
 
 int optimal_heuristic(const Board& b, const State& s, int* draw_part) {
     const uint64_t in_play = b.in_play(s);

@@ -79,9 +79,19 @@ uint32_t Solver::reach_node(const Board& board, const State& t, uint32_t g, cons
     n.g = static_cast<uint16_t>(g);
     n.how = how;
     n.next = it->second;
-    // Nodes of R this one dominates need no expansion of their own.
-    for (uint32_t i = it->second; i != kNone; i = nodes_[i].next)
-        if (!nodes_[i].closed && node_dominates(board, n, nodes_[i].pos, nodes_[i].pass, nodes_[i].g)) nodes_[i].closed = true;
+    // Nodes of R this one dominates need no expansion of their own, and leave
+    // the list: the new node dominates whatever they dominate. (A node already
+    // walked may leave too: its coverage only ever shortened other walks.)
+    uint32_t* link = &n.next;
+    while (*link != kNone) {
+        Node& o = nodes_[*link];
+        if (node_dominates(board, n, o.pos, o.pass, o.g)) {
+            o.closed = true;
+            *link = o.next;
+        } else {
+            link = &o.next;
+        }
+    }
     it->second = index;
     nodes_.push_back(n);
     return index;
@@ -104,19 +114,36 @@ SolveResult Solver::solve_optimal_walk(const Board& board, const State& start, c
     for (auto& b : open_nodes_) b.clear();
     if (open_nodes_.size() < static_cast<size_t>(upper + 1)) open_nodes_.resize(upper + 1);
 
+    // Nodes are queued with a lower bound on their heuristic (BPMX: the
+    // parent's bound minus the edge cost) and evaluated as they come off the
+    // queue, in two stages: the cheap removal bound first, the whole
+    // heuristic only if the node is still in the current bucket. A node whose
+    // bound rises goes back into its proper bucket, and most never return.
     auto queue = [&](uint32_t index, int h_floor) {
         Node& n = nodes_[index];
+        n.h = static_cast<uint8_t>(std::clamp(h_floor, 0, 255));
+        if (n.g + n.h <= upper) open_nodes_[n.g + n.h].push_back(index);
+    };
+    // Raises a node's bound by one stage; false if it turned out a dead end.
+    auto evaluate = [&](uint32_t index) {
+        Node& n = nodes_[index];
         const State s{n.removed, n.pos, n.pass};
-        int h = optimal_heuristic(board, s);
-        if (h >= (1 << 20) || has_dead_card(board, s)) {
-            n.closed = true;  // lost from here, and so from every later time of R
-            n.walked = true;
-            n.end_far = true;
-            return;
+        int h;
+        if (n.stage == 0) {
+            h = optimal_removal_bound(board, s);
+            n.stage = 1;
+        } else {
+            h = optimal_heuristic(board, s);
+            n.stage = 2;
+            if (h >= (1 << 20) || has_dead_card(board, s)) {
+                n.closed = true;  // lost from here, and so from every later time of R
+                n.walked = true;
+                n.end_far = true;
+                return false;
+            }
         }
-        h = std::min(std::max(h, h_floor), 255);
-        n.h = static_cast<uint8_t>(h);
-        if (n.g + h <= upper) open_nodes_[n.g + h].push_back(index);
+        n.h = static_cast<uint8_t>(std::min(std::max<int>(h, n.h), 255));
+        return true;
     };
     const uint32_t root = reach_node(board, start, 0, NodeLink{kNone, {}, 0, 0});
     queue(root, 0);
@@ -132,6 +159,16 @@ SolveResult Solver::solve_optimal_walk(const Board& board, const State& start, c
             const uint32_t index = open_nodes_[f].back();
             open_nodes_[f].pop_back();
             if (nodes_[index].closed || nodes_[index].g + nodes_[index].h != f) continue;
+            bool moved = false;
+            while (nodes_[index].stage < 2 && !moved) {
+                if (!evaluate(index)) break;
+                const int nf = nodes_[index].g + nodes_[index].h;
+                if (nf != f) {
+                    if (nf <= upper) open_nodes_[nf].push_back(index);
+                    moved = true;
+                }
+            }
+            if (moved || nodes_[index].closed) continue;
             nodes_[index].closed = true;
             nodes_[index].walked = true;
             nodes_[index].end_far = true;  // unless the walk below stops where another node covers it

@@ -114,6 +114,7 @@ private:
         uint16_t g;
         uint8_t h = 0;
         bool closed = false;    // expanded, dominated, or a dead end
+        uint8_t stage = 0;      // h is: 0 a floor from the parent, 1 the removal bound, 2 the heuristic
         bool walked = false;    // expanded (or dead): covers [t, end) of its chain
         bool end_far = false;   // ... through to the chain's end
         uint8_t end_pos = 0, end_pass = 0;
@@ -132,5 +133,7 @@ private:
 // draw_part, when given, receives the part of it that bounds draws, redeals and
 // removals beyond the removal bound.
 int optimal_heuristic(const Board& board, const State& s, int* draw_part = nullptr);
+// Its removal part alone (cheaper; also a lower bound).
+int optimal_removal_bound(const Board& board, const State& s);
 
 }  // namespace pyr
