@@ -20,13 +20,19 @@ int cmd_solve(int argc, char** argv) {
     add_variant_options(opts);
     add_deal_options(opts);
     opts.add_options()
-        ("max-states", po::value<uint64_t>()->default_value(100'000'000),
-         "stop with verdict 'intractable' after storing this many positions (0 = no limit)")
+        ("moves", po::value<std::string>(),
+         "moves already played (notation as in verify): solve from the position they reach")
         ("optimal", po::bool_switch(), "find a shortest solution (every draw, redeal and removal counts one move)")
+        ("hint", po::bool_switch(), "print just the next move of a shortest solution (from --moves' position)")
+        ("best-score", po::bool_switch(),
+         "when the deal is lost, find the fewest tableau cards that can be left (always on for classic/spanish)")
+        ("max-states", po::value<uint64_t>()->default_value(100'000'000),
+         "stop with verdict 'intractable' after this many positions (0 = no limit)")
         ("format", po::value<std::string>()->default_value("text"), "output: text or json");
     po::variables_map vm;
     if (!parse_command(argc, argv,
                        "usage: pyramid solve [--variant NAME] (--deal CARDS | --deal-file PATH | --seed N)\n"
+                       "                     [--moves \"...\"] [--optimal | --hint] [--best-score]\n"
                        "                     [--max-states N] [--format text|json]\n"
                        "Solves the deal exactly: 'win' with a solution, 'lose' (proved), or 'intractable' when\n"
                        "the --max-states budget runs out first. Ctrl-C stops the search (verdict intractable).",
@@ -36,52 +42,113 @@ int cmd_solve(int argc, char** argv) {
     const Variant v = variant_from(vm);
     const LoadedDeal ld = deal_from(vm, v);
     const Board board(ld.deal);
+    const DeckKind dk = v.deck;
 
+    // The position to solve from: the start, or where the played moves lead.
+    std::vector<Move> played;
+    State start = board.initial();
+    if (vm.count("moves")) {
+        try {
+            played = parse_moves(vm["moves"].as<std::string>(), dk);
+        } catch (const ParseError& e) {
+            throw UsageError(std::string("bad --moves: ") + e.what());
+        }
+        std::string why;
+        const auto s = board.play(played, &why);
+        if (!s) throw UsageError("bad --moves: " + why);
+        start = *s;
+    }
+
+    const bool hint = vm["hint"].as<bool>();
     SolveOptions so;
     so.max_states = vm["max-states"].as<uint64_t>();
-    so.optimal = vm["optimal"].as<bool>();
+    so.optimal = vm["optimal"].as<bool>() || hint;
     so.stop = &g_stop;
     std::signal(SIGINT, on_sigint);
     if (isatty(STDERR_FILENO))
         so.progress = [](uint64_t n) { std::cerr << "\r  searching: " << n << " positions" << std::flush; };
     Solver solver;
-    const SolveResult r = solver.solve(board, so);
-    if (so.progress && r.states >= (1u << 20)) std::cerr << "\r" << std::string(40, ' ') << "\r";
+    const SolveResult r = solver.solve(board, start, so);
+    // The best score: asked for, or the headline of a score variant.
+    const bool want_score = (vm["best-score"].as<bool>() || v.score_variant) && !r.interrupted;
+    ScoreResult score;
+    if (want_score && r.verdict == Verdict::Lose) score = solver.best_score(board, start, so);
+    if (want_score && r.verdict == Verdict::Win) score.moves = r.solution;  // tableau_left 0
+    const bool have_score = want_score && r.verdict != Verdict::Intractable && !score.interrupted;
+    if (so.progress) std::cerr << "\r" << std::string(40, ' ') << "\r";
     std::signal(SIGINT, SIG_DFL);
+    const bool interrupted = r.interrupted || score.interrupted;
 
-    const DeckKind dk = v.deck;
+    auto texts = [&](const std::vector<Move>& ms) {
+        json::array a;
+        for (const auto& m : ms) a.push_back(json::value(move_text(m, dk)));
+        return a;
+    };
     if (format == "json") {
         json::object o;
         o["variant"] = v.name;
         if (!ld.seed.empty()) o["seed"] = ld.seed;
         o["deal"] = compact(ld.deal);
+        if (vm.count("moves")) o["played"] = texts(played);
         o["verdict"] = verdict_text(r.verdict);
-        json::array sol;
-        for (const auto& m : r.solution) sol.push_back(json::value(move_text(m, dk)));
-        o["solution"] = sol;
-        if (so.optimal) o["optimal"] = r.verdict == Verdict::Win;
+        o["solution"] = texts(r.solution);
+        if (so.optimal) o["optimal"] = r.optimal;
         if (r.verdict == Verdict::Win) o["moves"] = r.solution.size();
         else o["moves"] = nullptr;
-        o["states"] = r.states;
-        o["seconds"] = r.seconds;
-        if (r.interrupted) o["interrupted"] = true;
+        if (hint) {
+            if (r.verdict == Verdict::Win && !r.solution.empty()) o["hint"] = move_text(r.solution.front(), dk);
+            else o["hint"] = nullptr;
+        }
+        if (have_score) {
+            o["best_score"] = score.tableau_left;
+            o["best_score_moves"] = texts(score.moves);
+            o["best_score_complete"] = score.complete;
+        }
+        o["states"] = r.states + score.states;
+        o["seconds"] = r.seconds + score.seconds;
+        if (interrupted) o["interrupted"] = true;
         std::cout << json_line(o) << "\n";
         return kOk;
     }
     std::cout << v.name << ": " << v.title;
     if (!ld.seed.empty()) std::cout << ", deal " << ld.seed;
-    std::cout << "\n" << Table(ld.deal).render() << "\n";
+    std::cout << "\n";
+    if (!played.empty()) {
+        Table t(ld.deal);
+        for (const auto& m : played) t.apply(m);
+        std::cout << "position after " << played.size() << " played moves:\n" << t.render() << "\n";
+    } else {
+        std::cout << Table(ld.deal).render() << "\n";
+    }
     std::cout << "verdict: " << verdict_text(r.verdict);
     if (r.interrupted) std::cout << " (interrupted)";
     else if (r.verdict == Verdict::Intractable) std::cout << " (--max-states " << so.max_states << " reached)";
     std::cout << "\n";
-    if (r.verdict == Verdict::Win) {
-        std::cout << (so.optimal ? "shortest solution: " : "solution: ") << r.solution.size() << " moves\n";
-        for (size_t i = 0; i < r.solution.size(); ++i)
-            std::cout << std::setw(4) << i + 1 << ". " << move_text(r.solution[i], dk) << "\n";
+    auto list = [&](const std::vector<Move>& ms) {
+        for (size_t i = 0; i < ms.size(); ++i) std::cout << std::setw(4) << i + 1 << ". " << move_text(ms[i], dk) << "\n";
+    };
+    if (hint) {
+        if (r.verdict == Verdict::Win && !r.solution.empty())
+            std::cout << "hint: " << move_text(r.solution.front(), dk) << "\n"
+                      << (r.optimal ? "shortest solution from here: " : "a solution from here (not proved shortest): ")
+                      << r.solution.size() << " moves\n";
+        else if (r.verdict == Verdict::Win)
+            std::cout << "hint: none needed, the goal is reached\n";
+        else if (r.verdict == Verdict::Lose)
+            std::cout << "hint: none, the position is lost\n";
+    } else if (r.verdict == Verdict::Win) {
+        std::cout << (r.optimal ? "shortest solution: " : so.optimal ? "solution (not proved shortest: budget reached): "
+                                                                      : "solution: ")
+                  << r.solution.size() << " moves\n";
+        list(r.solution);
     }
-    std::cout << "states searched: " << r.states << "\n";
-    std::cout << "time: " << std::fixed << std::setprecision(3) << r.seconds << " s\n";
+    if (have_score && r.verdict == Verdict::Lose) {
+        std::cout << "best score: " << score.tableau_left << " tableau cards left"
+                  << (score.complete ? "" : " (budget reached: the best found, maybe not the best)") << "\n";
+        list(score.moves);
+    }
+    std::cout << "states searched: " << r.states + score.states << "\n";
+    std::cout << "time: " << std::fixed << std::setprecision(3) << r.seconds + score.seconds << " s\n";
     return kOk;
 }
 

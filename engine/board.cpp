@@ -1,5 +1,7 @@
 #include "engine/board.h"
 
+#include "engine/table.h"
+
 #include <bit>
 #include <stdexcept>
 
@@ -219,6 +221,24 @@ Move Board::to_move(SlotMove m) const {
         case SlotMove::Pair: return Move::pair(card(m.a), card(m.b));
     }
     return Move::draw();
+}
+
+std::optional<State> Board::play(const std::vector<Move>& moves, std::string* error) const {
+    // The verifier judges legality (and words the reason); the packed rules
+    // follow it, and must agree.
+    Table t(deal_);
+    State s = initial();
+    for (size_t i = 0; i < moves.size(); ++i) {
+        const std::string where = "move " + std::to_string(i + 1) + " (" + move_text(moves[i], deal_.deck()) + "): ";
+        if (auto why = t.apply(moves[i])) {
+            if (error) *error = where + *why;
+            return std::nullopt;
+        }
+        const auto m = from_move(s, moves[i]);
+        if (!m) throw std::logic_error(where + "the verifier allows it but the packed rules do not");
+        s = apply(s, *m);
+    }
+    return s;
 }
 
 std::optional<SlotMove> Board::from_move(const State& s, const Move& m) const {

@@ -17,6 +17,8 @@
 #pragma once
 #include <array>
 #include <cstdint>
+#include <optional>
+#include <string>
 #include <vector>
 
 #include "engine/deal.h"
@@ -128,6 +130,11 @@ public:
     // Positions that differ only by where the stock boundary sits inside a run
     // of removed stock cards are the same position; this picks one of them.
     State canonical(State s) const;
+
+    // The position reached by playing `moves` from the start. On an illegal
+    // move returns nullopt and sets *error to the verifier's reason
+    // ("move N (TEXT): why").
+    std::optional<State> play(const std::vector<Move>& moves, std::string* error) const;
 
     Move to_move(SlotMove m) const;
     // nullopt when the move is not legal in s.

@@ -186,8 +186,12 @@ int draw_bound(const Board& b, const State& s, uint64_t in_play, uint64_t need, 
     const bool can_redeal = !v.discards() && (b.passes() == 0 || s.pass + 1 < b.passes());
     // Cost of clearing a stretch of the stock and then having its next card
     // playable: a face-down stock is only drawn (every card, and that card too).
+    // One draw moves up to `per_draw` cards (draw-three, or a row onto several
+    // wastes), so the draws are at least the cards passed divided by that.
+    const int per_draw = std::max(v.draw, v.wastes);
     auto pass_cost = [&](const Counts& before, bool then_card) {
-        return top ? clear_cost(before) : before.size + (then_card ? 1 : 0);
+        const int cards = top ? clear_cost(before) : before.size + (then_card ? 1 : 0);
+        return (cards + per_draw - 1) / per_draw;
     };
     // reach[c] for every stock card in play, in one sweep each way.
     int reach[kMaxSlots];
@@ -215,10 +219,16 @@ int draw_bound(const Board& b, const State& s, uint64_t in_play, uint64_t need, 
         add(all_before, c, junk[i]);
     }
     // On the waste: clear the cards above it now (junk cannot be cleared), or redeal.
+    // (With several wastes, taken as reachable: the cards above it are not simply
+    // the later ones.)
     Counts above;
     for (int i = n - 1; i >= 0; --i) {
         const int c = slots[i];
         if (!(waste >> c & 1)) continue;
+        if (v.wastes > 1) {
+            reach[c] = 0;
+            continue;
+        }
         if (above.junk < v.waste_playable) reach[c] = std::min(reach[c], std::max(0, clear_cost(above) - (v.waste_playable - 1)));
         add(above, c, junk[i]);
     }
@@ -301,18 +311,18 @@ int optimal_forced(const Board& b, const State& s, const SlotMove* moves, int n)
 
 }  // namespace
 
-SolveResult Solver::solve_optimal(const Board& board, const State& start, const SolveOptions& options) {
+SolveResult Solver::solve_optimal(Method method, const Board& board, const State& start, const SolveOptions& options) {
     const auto t0 = std::chrono::steady_clock::now();
     // The verdict first, with the fast search: a lost deal is proved lost
     // there, and a won one gives an upper bound on the shortest length.
     SolveOptions verdict_options = options;
     verdict_options.optimal = false;
-    SolveResult result = solve_with(method_for(board), board, start, verdict_options);
+    SolveResult result = solve_with(method, board, start, verdict_options);
     if (result.verdict != Verdict::Win || result.solution.empty()) {
         result.optimal = result.verdict == Verdict::Win;
         return result;
     }
-    if (method_for(board) == Method::Walk) return solve_optimal_walk(board, start, options, result, t0);
+    if (method == Method::Walk) return solve_optimal_walk(board, start, options, result, t0);
     const int upper = static_cast<int>(result.solution.size());
     uint64_t expanded = result.states;
     auto finish = [&](bool proved) {

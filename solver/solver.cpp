@@ -43,13 +43,13 @@ SolveResult Solver::solve(const Board& board, const SolveOptions& options) {
 }
 
 SolveResult Solver::solve(const Board& board, const State& start, const SolveOptions& options) {
-    if (options.optimal) return solve_optimal(board, start, options);
     return solve_with(method_for(board), board, start, options);
 }
 
 SolveResult Solver::solve_with(Method method, const Board& board, const State& start, const SolveOptions& options) {
     if (method == Method::Walk && method_for(board) != Method::Walk)
         throw std::invalid_argument("the walk search needs draw-one and at most one waste");
+    if (options.optimal) return solve_optimal(method, board, start, options);
     return method == Method::Walk ? solve_walk(board, start, options) : solve_positions(board, start, options);
 }
 

@@ -40,6 +40,15 @@ struct SolveResult {
     bool optimal = false;      // with SolveOptions::optimal: the solution is proved shortest
 };
 
+struct ScoreResult {
+    int tableau_left = 0;     // the fewest tableau cards that can be left
+    std::vector<Move> moves;  // moves that leave that few
+    uint64_t states = 0;
+    double seconds = 0;
+    bool complete = true;     // false when the budget ran out: tableau_left is then only reachable, maybe not best
+    bool interrupted = false;
+};
+
 // One solver per worker: its tables and stacks are kept between deals, so
 // solving many deals allocates only while the tables grow.
 class Solver {
@@ -53,13 +62,17 @@ public:
     static Method method_for(const Board& board);
 
     SolveResult solve(const Board& board, const SolveOptions& options = {});
+    // The best score: the fewest tableau cards that can be left (0 = a win),
+    // with moves that leave that few (see solver/score.cpp).
+    ScoreResult best_score(const Board& board, const State& start, const SolveOptions& options);
     SolveResult solve(const Board& board, const State& start, const SolveOptions& options);
+    // With a given method (tests compare them); options.optimal picks its optimal search.
     SolveResult solve_with(Method method, const Board& board, const State& start, const SolveOptions& options);
 
 private:
     SolveResult solve_positions(const Board& board, const State& start, const SolveOptions& options);
     SolveResult solve_walk(const Board& board, const State& start, const SolveOptions& options);
-    SolveResult solve_optimal(const Board& board, const State& start, const SolveOptions& options);
+    SolveResult solve_optimal(Method method, const Board& board, const State& start, const SolveOptions& options);
     SolveResult solve_optimal_walk(const Board& board, const State& start, const SolveOptions& options,
                                    SolveResult first, std::chrono::steady_clock::time_point t0);
 
@@ -83,6 +96,7 @@ private:
         uint32_t begin, next, end;  // walk_moves_[begin, end); [next, end) still to try
     };
     bool arrive(const Board& board, const State& s, uint32_t& limit);
+    bool score_mode_ = false;  // expand() for the best score: no sole-pair forcing
     void expand(const Board& board, const State& s, uint32_t limit);
     uint32_t time_of(const Board& board, const State& s) const;
     boost::unordered_flat_map<uint64_t, uint16_t> first_time_;

@@ -78,7 +78,9 @@ void Solver::expand(const Board& board, const State& s, uint32_t limit) {
     }
     // Sole pairs (prune.h) are forced wherever both cards are playable.
     SolePair sole[kMaxSlots];
-    const int sole_n = sole_pairs(board, s, sole);
+    // Sole pairs are forced only when searching for a win: when the best score
+    // is wanted, leaving a card for good can be right (see score.cpp).
+    const int sole_n = score_mode_ ? 0 : sole_pairs(board, s, sole);
     auto forced_pair = [&](uint64_t playable) -> int {
         for (int i = 0; i < sole_n; ++i)
             if ((playable >> sole[i].x & 1) && (playable >> sole[i].y & 1)) return i;
@@ -119,7 +121,7 @@ void Solver::expand(const Board& board, const State& s, uint32_t limit) {
         if (!first) {
             if (at.pos == s.pos && (board.unlimited() || at.pass == s.pass + 1)) break;  // a full cycle
             if (!board.unlimited() && time_of(board, at) >= limit) break;
-            if (discards && has_dead_card(board, at)) break;  // discards are for good
+            if (discards && !score_mode_ && has_dead_card(board, at)) break;  // discards are for good (when winning is the aim)
         }
         const uint64_t stockish = board.stock_playable(at);
         if (const int i = forced_pair(fixed | stockish); i >= 0) {
@@ -162,6 +164,7 @@ void Solver::expand(const Board& board, const State& s, uint32_t limit) {
 
 SolveResult Solver::solve_walk(const Board& board, const State& start, const SolveOptions& options) {
     const auto t0 = std::chrono::steady_clock::now();
+    score_mode_ = false;
     SolveResult result;
     first_time_.clear();
     walk_stack_.clear();

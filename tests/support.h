@@ -111,4 +111,51 @@ inline Reference reference_winnable(const Deal& deal, size_t max_states = 2'000'
     return {false, seen.size()};
 }
 
+// Breadth-first search over explicit positions: the length of a shortest
+// solution from `start` (every move counts one), nullopt when none exists.
+// complete = false when more than max_states positions were met.
+struct ShortestReference {
+    bool complete = true;
+    std::optional<int> length;
+    size_t states = 0;
+};
+inline ShortestReference reference_shortest(const Table& start, size_t max_states = 2'000'000) {
+    std::unordered_set<std::string> seen{start.key()};
+    std::vector<Table> layer{start};
+    for (int depth = 0; !layer.empty(); ++depth) {
+        std::vector<Table> next;
+        for (const Table& t : layer) {
+            if (t.won()) return {true, depth, seen.size()};
+            for (const Move& m : t.legal_moves()) {
+                Table u = t;
+                if (u.apply(m)) continue;
+                if (seen.insert(u.key()).second) {
+                    if (seen.size() > max_states) return {false, std::nullopt, seen.size()};
+                    next.push_back(std::move(u));
+                }
+            }
+        }
+        layer = std::move(next);
+    }
+    return {true, std::nullopt, seen.size()};
+}
+
+// The fewest tableau cards left over every reachable explicit position.
+inline int reference_best_left(const Table& start) {
+    std::unordered_set<std::string> seen{start.key()};
+    std::vector<Table> stack{start};
+    int best = start.tableau_left();
+    while (!stack.empty()) {
+        Table t = std::move(stack.back());
+        stack.pop_back();
+        best = std::min(best, t.tableau_left());
+        for (const Move& m : t.legal_moves()) {
+            Table u = t;
+            if (u.apply(m)) continue;
+            if (seen.insert(u.key()).second) stack.push_back(std::move(u));
+        }
+    }
+    return best;
+}
+
 }  // namespace pyr::test

@@ -290,3 +290,77 @@ TEST_CASE("deal: tuts-tomb starts three on the waste; triangle rows run 7 down t
     const Run text = run("deal --variant triangle --seed 1");
     CHECK_THAT(text.out, Catch::Contains("  JD  2D  9H  JC  5D  7H  7C\n"));
 }
+
+TEST_CASE("solve --optimal: the published shortest length, flagged optimal", "[cli][optimal]") {
+    const auto known = pyr::test::load_known("msc-100.txt");
+    REQUIRE(known.size() == 100);
+    REQUIRE(known[0].min_moves == 45);
+    const Run j = run("solve --variant msc --optimal --format json --deal '" + known[0].cards + "'");
+    REQUIRE(j.status == 0);
+    const auto o = boost::json::parse(j.out).as_object();
+    CHECK(o.at("optimal").as_bool());
+    CHECK(o.at("moves").as_int64() == 45);
+    const Run t = run("solve --variant msc --optimal --deal '" + known[0].cards + "'");
+    CHECK_THAT(t.out, Catch::Contains("shortest solution: 45 moves"));
+}
+
+TEST_CASE("solve --hint from played moves; --moves continues a game", "[cli][optimal]") {
+    const auto known = pyr::test::load_known("msc-100.txt");
+    const std::string deal = "--variant msc --deal '" + known[0].cards + "'";
+    // The first hint, played, leaves a 44-move shortest solution.
+    const Run h1 = run("solve " + deal + " --hint --format json");
+    REQUIRE(h1.status == 0);
+    const auto o1 = boost::json::parse(h1.out).as_object();
+    REQUIRE(o1.at("hint").is_string());
+    CHECK(o1.at("moves").as_int64() == 45);
+    const std::string first(o1.at("hint").as_string());
+    const Run h2 = run("solve " + deal + " --hint --format json --moves '" + first + "'");
+    REQUIRE(h2.status == 0);
+    const auto o2 = boost::json::parse(h2.out).as_object();
+    CHECK(o2.at("moves").as_int64() == 44);
+    CHECK(o2.at("played").as_array().size() == 1);
+    const Run text = run("solve " + deal + " --hint --moves '" + first + "'");
+    CHECK_THAT(text.out, Catch::Contains("position after 1 played moves"));
+    CHECK_THAT(text.out, Catch::Contains("shortest solution from here: 44 moves"));
+    // Plain solve from played moves: the solution continues the game and verifies.
+    const Run cont = run("solve " + deal + " --format json --moves '" + first + "'");
+    const auto oc = boost::json::parse(cont.out).as_object();
+    REQUIRE(oc.at("verdict").as_string() == "win");
+    std::string all = first;
+    for (const auto& m : oc.at("solution").as_array()) all += " " + std::string(m.as_string());
+    CHECK(run("verify " + deal + " --moves '" + all + "'").status == 0);
+    // A hint in a position the published data says is lost says so.
+    size_t lost_deal = 0;
+    while (known[lost_deal].win) ++lost_deal;
+    const Run lost = run("solve --variant msc --hint --deal '" + known[lost_deal].cards + "'");
+    REQUIRE(lost.status == 0);
+    CHECK_THAT(lost.out, Catch::Contains("the position is lost"));
+    // Bad played moves: exit 2 naming the move.
+    const Run bad = run("solve " + deal + " --moves 'draw JD+2C'");
+    CHECK(bad.status == 2);
+    CHECK_THAT(bad.err, Catch::Contains("move 2 (JD+2C)"));
+}
+
+TEST_CASE("classic reports its best score; --best-score elsewhere", "[cli][score]") {
+    const Run c = run("solve --variant classic --seed 2 --format json");
+    REQUIRE(c.status == 0);
+    const auto o = boost::json::parse(c.out).as_object();
+    REQUIRE(o.at("verdict").as_string() == "lose");
+    const int64_t left = o.at("best_score").as_int64();
+    CHECK(left > 0);
+    CHECK(left < 28);
+    // Its moves really leave that many tableau cards.
+    std::string moves;
+    for (const auto& m : o.at("best_score_moves").as_array()) moves += std::string(m.as_string()) + " ";
+    const Run v = run("verify --variant classic --seed 2 --moves '" + moves + "'");
+    CHECK(v.status == 1);
+    CHECK_THAT(v.out, Catch::Contains("(" + std::to_string(left) + " tableau cards left)"));
+    const Run t = run("solve --variant classic --seed 2");
+    CHECK_THAT(t.out, Catch::Contains("best score: " + std::to_string(left) + " tableau cards left"));
+    const auto hard = pyr::test::load_known("msc-hard.txt");
+    const Run m = run("solve --variant msc --best-score --format json --deal '" + hard[0].cards + "'");
+    const auto om = boost::json::parse(m.out).as_object();
+    CHECK(om.at("verdict").as_string() == "lose");
+    CHECK(om.at("best_score").as_int64() > 0);
+    CHECK_FALSE(boost::json::parse(run("solve --variant msc --seed 3 --format json").out).as_object().contains("best_score"));
+}

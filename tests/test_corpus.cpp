@@ -13,23 +13,30 @@ using namespace pyr;
 
 namespace {
 
-void check_corpus(const std::string& preset, const std::string& file, size_t at_least) {
+// Solves every deal of the file (plain search, or the optimal search), checks
+// the verdict and replays each solution; a known minimum length must be met
+// exactly by the optimal search and never beaten by the plain one.
+void check_corpus(const std::string& preset, const std::string& file, size_t at_least, bool optimal = false) {
     const auto known = test::load_known(file);
     REQUIRE(known.size() >= at_least);
     const Variant v = *find_preset(preset);
     Solver solver;
+    SolveOptions options;
+    options.optimal = optimal;
     int wins = 0;
     for (const auto& k : known) {
-        INFO(file << " line " << k.line);
+        INFO(file << " line " << k.line << (optimal ? " (optimal)" : ""));
         const Deal d = parse_deal(v, k.cards);
-        const SolveResult r = solver.solve(Board(d));
+        const SolveResult r = solver.solve(Board(d), options);
         REQUIRE(r.verdict == (k.win ? Verdict::Win : Verdict::Lose));
         if (r.verdict == Verdict::Win) {
             ++wins;
             bool won = false;
             REQUIRE_FALSE(replay(d, r.solution, &won));
             REQUIRE(won);
-            if (k.min_moves > 0) CHECK(static_cast<int>(r.solution.size()) >= k.min_moves);
+            if (optimal) REQUIRE(r.optimal);
+            if (k.min_moves > 0 && optimal) CHECK(static_cast<int>(r.solution.size()) == k.min_moves);
+            if (k.min_moves > 0 && !optimal) CHECK(static_cast<int>(r.solution.size()) >= k.min_moves);
         }
     }
     CHECK(wins > 0);
@@ -56,3 +63,14 @@ TEST_CASE("giza: known deals", "[corpus]") { check_corpus("giza", "known/giza.tx
 TEST_CASE("tuts-tomb: known deals", "[corpus]") { check_corpus("tuts-tomb", "known/tuts-tomb.txt", 20); }
 TEST_CASE("triangle: known deals", "[corpus]") { check_corpus("triangle", "known/triangle.txt", 20); }
 TEST_CASE("spanish: known deals", "[corpus]") { check_corpus("spanish", "known/spanish.txt", 20); }
+
+// The optimal search must give the same verdicts on the whole corpus, and the
+// published shortest lengths on the msc deals.
+TEST_CASE("msc: the 100 published shortest lengths", "[corpus][optimal]") {
+    check_corpus("msc", "msc-100.txt", 100, true);
+}
+TEST_CASE("optimal search: the same verdicts on every known deal", "[corpus][optimal]") {
+    for (const char* name : {"relaxed", "pyramid", "cheops", "pharaohs", "solitarium", "classic", "giza", "tuts-tomb",
+                             "triangle", "spanish"})
+        check_corpus(name, std::string("known/") + name + ".txt", 20, true);
+}

@@ -1,0 +1,147 @@
+// Shortest solutions, the heuristic's admissibility, hints and best scores,
+// against breadth-first search over explicit positions on small random deals.
+#include <catch2/catch.hpp>
+
+#include "engine/board.h"
+#include "engine/table.h"
+#include "solver/solver.h"
+#include "tests/support.h"
+
+using namespace pyr;
+
+namespace {
+
+std::vector<Variant> test_variants() {
+    std::vector<Variant> out;
+    for (const auto& base : presets()) {
+        out.push_back(base);
+        Variant o = base;
+        o.overlap = true;
+        out.push_back(o);
+        if (!base.discards() && base.fixed_size() < deck_size(base.deck)) {
+            Variant p = base;
+            p.passes = base.passes == 1 ? 2 : 1;
+            out.push_back(p);
+        }
+    }
+    return out;
+}
+
+// Random legal moves from the start, applied to both representations.
+std::pair<Table, State> random_position(const Deal& d, const Board& b, test::Rng& rng, int steps) {
+    Table t(d);
+    State s = b.initial();
+    for (int i = 0; i < steps; ++i) {
+        SlotMove buf[kMaxMoves];
+        const int n = b.legal_moves(s, buf);
+        if (n == 0) break;
+        const SlotMove m = buf[rng.below(n)];
+        REQUIRE_FALSE(t.apply(b.to_move(m)));
+        s = b.apply(s, m);
+    }
+    return {t, s};
+}
+
+}  // namespace
+
+TEST_CASE("optimal lengths equal breadth-first search; the heuristic never overestimates", "[optimal]") {
+    test::Rng rng(77);
+    Solver solver;
+    int wins = 0, checked_positions = 0;
+    for (const Variant& v : test_variants()) {
+        for (int i = 0; i < 150; ++i) {
+            const Deal d = test::random_small_deal(v, 2 + rng.below(4), rng.below(13), rng);
+            const Board b(d);
+            INFO(v.name << " overlap=" << v.overlap << " passes=" << v.passes << " deal " << compact(d));
+            const auto ref = test::reference_shortest(Table(d));
+            REQUIRE(ref.complete);
+            // Both optimal searches that apply (the walk one only for draw-one, one waste).
+            std::vector<Solver::Method> methods{Solver::Method::Positions};
+            if (Solver::method_for(b) == Solver::Method::Walk) methods.push_back(Solver::Method::Walk);
+            for (const auto method : methods) {
+                INFO("method " << static_cast<int>(method));
+                SolveOptions o;
+                o.optimal = true;
+                const SolveResult r = solver.solve_with(method, b, b.initial(), o);
+                REQUIRE(r.verdict == (ref.length ? Verdict::Win : Verdict::Lose));
+                if (!ref.length) continue;
+                REQUIRE(r.optimal);
+                REQUIRE(static_cast<int>(r.solution.size()) == *ref.length);
+                bool won = false;
+                REQUIRE_FALSE(replay(d, r.solution, &won));
+                REQUIRE(won);
+            }
+            if (ref.length) {
+                ++wins;
+                REQUIRE(optimal_heuristic(b, b.initial()) <= *ref.length);
+            }
+            // Admissibility in positions along a random play.
+            auto [t, s] = random_position(d, b, rng, rng.below(8));
+            const auto from_here = test::reference_shortest(t);
+            REQUIRE(from_here.complete);
+            if (from_here.length) {
+                const int h = optimal_heuristic(b, s);
+                INFO("position " << t.key() << " h " << h << " true " << *from_here.length);
+                REQUIRE(h <= *from_here.length);
+                ++checked_positions;
+            }
+        }
+    }
+    CHECK(wins > 800);
+    CHECK(checked_positions > 800);
+}
+
+TEST_CASE("a hint is the first move of a shortest solution", "[optimal]") {
+    test::Rng rng(5);
+    Solver solver;
+    int hints = 0;
+    for (const char* name : {"msc", "pharaohs", "solitarium", "classic", "tuts-tomb"}) {
+        const Variant v = *find_preset(name);
+        for (int i = 0; i < 80; ++i) {
+            const Deal d = test::random_small_deal(v, 3, 4 + rng.below(6), rng);
+            const Board b(d);
+            auto [t, s] = random_position(d, b, rng, rng.below(4));
+            const auto ref = test::reference_shortest(t);
+            REQUIRE(ref.complete);
+            SolveOptions o;
+            o.optimal = true;
+            const SolveResult r = solver.solve(b, s, o);
+            if (!ref.length) {
+                REQUIRE(r.verdict == Verdict::Lose);
+                continue;
+            }
+            REQUIRE(static_cast<int>(r.solution.size()) == *ref.length);
+            if (r.solution.empty()) continue;
+            Table after = t;
+            REQUIRE_FALSE(after.apply(r.solution.front()));
+            const auto next = test::reference_shortest(after);
+            REQUIRE(next.length == *ref.length - 1);
+            ++hints;
+        }
+    }
+    CHECK(hints > 80);
+}
+
+TEST_CASE("best score equals the brute-force fewest tableau cards left", "[optimal][score]") {
+    test::Rng rng(9);
+    Solver solver;
+    int lost = 0;
+    for (const Variant& v : test_variants()) {
+        for (int i = 0; i < 100; ++i) {
+            const Deal d = test::random_small_deal(v, 3 + rng.below(2), rng.below(12), rng);
+            const Board b(d);
+            INFO(v.name << " overlap=" << v.overlap << " passes=" << v.passes << " deal " << compact(d));
+            const int expect = test::reference_best_left(Table(d));
+            const ScoreResult sc = solver.best_score(b, b.initial(), {});
+            REQUIRE(sc.complete);
+            REQUIRE(sc.tableau_left == expect);
+            // Its moves really leave that few.
+            Table end(d);
+            bool won = false;
+            REQUIRE_FALSE(replay(d, sc.moves, &won, &end));
+            REQUIRE(end.tableau_left() == expect);
+            lost += expect > 0;
+        }
+    }
+    CHECK(lost > 500);
+}
