@@ -15,6 +15,7 @@ const char* kMainHelp =
     "  verify     replay moves on a deal with the independent verifier\n"
     "  deal       print a deal: drawn, as the compact string, or as JSON\n"
     "  variants   list the rule presets, or describe one\n"
+    "  bench      solve a fixed workload; prints speed and a signature (total states)\n"
     "\n"
     "exit status: 0 done, 1 verify rejected the moves, 2 bad command line or input, 3 internal error\n";
 }
@@ -35,6 +36,7 @@ int main(int argc, char** argv) {
         if (cmd == "verify") return cmd_verify(argc - 1, argv + 1);
         if (cmd == "deal") return cmd_deal(argc - 1, argv + 1);
         if (cmd == "variants") return cmd_variants(argc - 1, argv + 1);
+        if (cmd == "bench") return cmd_bench(argc - 1, argv + 1);
         std::cerr << "pyramid: unknown command '" << cmd << "' (try pyramid --help)\n";
         return kUsage;
     } catch (const UsageError& e) {

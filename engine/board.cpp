@@ -2,7 +2,11 @@
 
 #include "engine/table.h"
 
+#include <algorithm>
 #include <bit>
+#include <limits>
+
+#include <boost/unordered/unordered_flat_set.hpp>
 #include <stdexcept>
 
 namespace pyr {
@@ -20,13 +24,21 @@ Board::Board(const Deal& deal) : deal_(deal) {
     t_ = v.tableau_size();
     f_ = v.fixed_size();
     if (n_ > kMaxSlots || n_ < f_) throw std::invalid_argument("deal does not fit the layout");
-    if (v.redeal != RedealOrder::Same)
-        throw std::invalid_argument("variant '" + v.name + "': this redeal order is not supported by the solver yet");
+    rows_redeal_ = v.redeal == RedealOrder::ApophisRows;
     // More passes than cards to remove plus one can never be used: a pass in
     // which nothing is removed ends where it began, one pass later, so a play
     // (and a shortest play) never needs more than (cards + 1) passes. Such
     // counts are therefore exactly "unlimited", which keeps the pass field small.
     passes_ = v.passes > key_layout::kMaxFinitePasses ? 0 : v.passes;
+    if (rows_redeal_) {
+        // Gathering the wastes reorders the stock, so an idle pass does not end
+        // where it began: no clamping, and the key below holds at most 3 passes.
+        if (v.passes < 1 || v.passes > 3)
+            throw std::invalid_argument("variant '" + v.name + "': with the row redeal, passes must be 1 to 3 (the packed "
+                                        "position records the pass each stock card left in; got " +
+                                        passes_text(v.passes) + ")");
+        passes_ = v.passes;
+    }
 
     slot_of_.fill(-1);
     for (int i = 0; i < n_; ++i) {
@@ -78,6 +90,96 @@ Board::Board(const Deal& deal) : deal_(deal) {
     goal_mask_ = v.goal == Goal::Pyramid ? tableau_mask_ : all_mask_;
     for (int j = 0; j < n_ - f_; ++j)
         if (v.wastes > 1) waste_mask_[j % v.wastes] |= bit(f_ + j);
+    if (rows_redeal_) {
+        if (f_ != t_) throw std::invalid_argument("the row redeal is for layouts without reserves");
+        // Every reachable removed pattern of the tableau: a card goes only once
+        // its covers are gone (or with them), so patterns are closed upwards.
+        // 1430 for the 7-row pyramid.
+        std::vector<uint32_t> frontier{0};
+        boost::unordered_flat_set<uint32_t> seen{0};
+        while (!frontier.empty()) {
+            const uint32_t m = frontier.back();
+            frontier.pop_back();
+            ideals_.push_back(m);
+            for (int x = 0; x < t_; ++x) {
+                if (m >> x & 1 || (cover_[x] & ~uint64_t{m})) continue;
+                const uint32_t next = m | (1u << x);
+                if (seen.insert(next).second) frontier.push_back(next);
+            }
+        }
+        std::sort(ideals_.begin(), ideals_.end());
+        // Key = offset[pass] + ((ideal * (S + 1) + pos) * base^S + digits), base = pass + 2.
+        const int stock = n_ - f_;
+        for (int p = 0; p < passes_; ++p) {
+            unsigned __int128 span = static_cast<unsigned __int128>(ideals_.size()) * (stock + 1);
+            for (int j = 0; j < stock; ++j) span *= static_cast<unsigned>(p + 2);
+            key_offset_[p + 1] = key_offset_[p] + span;
+        }
+        if (key_offset_[passes_] > std::numeric_limits<uint64_t>::max())
+            throw std::invalid_argument("the row redeal's positions do not fit a 64-bit key for this layout");
+    }
+}
+
+uint64_t Board::key(const State& s) const {
+    if (!rows_redeal_) return encode(s);
+    const int stock = n_ - f_;
+    const uint32_t tab = static_cast<uint32_t>(s.removed & tableau_mask_);
+    const uint64_t ideal = static_cast<uint64_t>(std::lower_bound(ideals_.begin(), ideals_.end(), tab) - ideals_.begin());
+    const unsigned base = s.pass + 2u;
+    unsigned __int128 digits = 0;
+    for (int j = stock - 1; j >= 0; --j) digits = digits * base + ((s.epochs >> (2 * j)) & 3);
+    unsigned __int128 k = static_cast<unsigned __int128>(ideal) * (stock + 1) + s.pos;
+    for (int j = 0; j < stock; ++j) k *= base;
+    return static_cast<uint64_t>(key_offset_[s.pass] + k + digits);
+}
+
+uint64_t Board::chain_key(const State& s) const {
+    if (!rows_redeal_) return s.removed;
+    const uint32_t tab = static_cast<uint32_t>(s.removed & tableau_mask_);
+    const uint64_t ideal = static_cast<uint64_t>(std::lower_bound(ideals_.begin(), ideals_.end(), tab) - ideals_.begin());
+    static_assert(2 * 24 + 11 <= 64, "epochs of a 24-card stock and the pattern index share one key");
+    return ideal | (s.epochs << 11);
+}
+
+State Board::state_of(uint64_t key) const {
+    if (!rows_redeal_) return decode(key);
+    const int stock = n_ - f_;
+    State s;
+    while (s.pass + 1 < passes_ && key >= key_offset_[s.pass + 1]) ++s.pass;
+    unsigned __int128 rest = key - key_offset_[s.pass];
+    const unsigned base = s.pass + 2u;
+    for (int j = 0; j < stock; ++j) {
+        const uint64_t e = static_cast<uint64_t>(rest % base);
+        rest /= base;
+        s.epochs |= e << (2 * j);
+        if (e) s.removed |= bit(f_ + j);
+    }
+    s.pos = static_cast<uint8_t>(rest % (stock + 1));
+    s.removed |= ideals_.at(static_cast<size_t>(rest / (stock + 1)));
+    return s;
+}
+
+int Board::pass_order(const State& s, uint8_t* out) const {
+    // Pass 0 deals the stock in slot order. At each redeal the wastes, first
+    // to last, are moved card by card (top first) onto the stock, so the next
+    // pass deals waste 3 bottom to top, then waste 2, then waste 1 -- of the
+    // cards still there at that redeal (epoch 0, or removed in a later pass).
+    const int w = deal_.variant.wastes;
+    int n = 0;
+    for (int j = 0; j < n_ - f_; ++j) out[n++] = static_cast<uint8_t>(f_ + j);
+    for (int k = 0; k < s.pass; ++k) {
+        uint8_t next[kMaxSlots];
+        int m = 0;
+        for (int waste = w - 1; waste >= 0; --waste)
+            for (int j = waste; j < n; j += w) {
+                const int slot = out[j];
+                const uint64_t e = (s.epochs >> (2 * (slot - f_))) & 3;
+                if (e == 0 || static_cast<int>(e) > k + 1) next[m++] = static_cast<uint8_t>(slot);
+            }
+        std::copy(next, next + m, out);
+        n = m;
+    }
+    return n;
 }
 
 State Board::initial() const {
@@ -112,6 +214,20 @@ uint64_t Board::stock_playable(const State& s) const {
     const Variant& v = deal_.variant;
     const uint64_t avail = all_mask_ & ~s.removed;
     uint64_t p = 0;
+    if (rows_redeal_) {
+        // The top cards of each waste: the latest dealt to it that are still there.
+        uint8_t order[kMaxSlots];
+        pass_order(s, order);
+        for (int w = 0; w < v.wastes; ++w) {
+            int left = v.waste_playable;
+            for (int j = s.pos - 1; j >= 0 && left > 0; --j)
+                if (j % v.wastes == w && (avail >> order[j] & 1)) {
+                    p |= bit(order[j]);
+                    --left;
+                }
+        }
+        return p;
+    }
     const uint64_t drawn = drawn_mask(s);
     const uint64_t stock = avail & stock_mask_ & ~drawn;
     if (v.stock_top_playable && stock) p |= stock & (~stock + 1);
@@ -141,12 +257,17 @@ bool Board::advance(State& s) const {
 }
 
 bool Board::stock_empty(const State& s) const {
+    if (rows_redeal_) {
+        uint8_t order[kMaxSlots];
+        return s.pos >= pass_order(s, order);
+    }
     return (all_mask_ & ~s.removed & stock_mask_ & ~drawn_mask(s)) == 0;
 }
 
 bool Board::can_redeal(const State& s) const {
     if (deal_.variant.wastes == 0 || !stock_empty(s)) return false;
     if (passes_ != 0 && s.pass + 1 >= passes_) return false;
+    if (rows_redeal_) return (all_mask_ & ~s.removed & stock_mask_) != 0;  // the stock is empty: all on the wastes
     return (all_mask_ & ~s.removed & drawn_mask(s)) != 0;
 }
 
@@ -191,6 +312,25 @@ State Board::canonical(State s) const {
 State Board::apply(const State& s0, SlotMove m) const {
     const Variant& v = deal_.variant;
     State s = s0;
+    if (rows_redeal_) {
+        auto take = [&](int slot) {
+            s.removed |= bit(slot);
+            if (slot >= f_) s.epochs |= uint64_t(s.pass + 1) << (2 * (slot - f_));
+        };
+        uint8_t order[kMaxSlots];
+        switch (m.kind) {
+            case SlotMove::Single: take(m.a); break;
+            case SlotMove::Pair: take(m.a); take(m.b); break;
+            case SlotMove::Draw:  // a row: one card onto each waste
+                s.pos = static_cast<uint8_t>(std::min(s.pos + v.wastes, pass_order(s, order)));
+                break;
+            case SlotMove::Redeal:  // gather the wastes, then deal a row at once
+                ++s.pass;
+                s.pos = static_cast<uint8_t>(std::min(v.wastes, pass_order(s, order)));
+                break;
+        }
+        return s;
+    }
     switch (m.kind) {
         case SlotMove::Single: s.removed |= bit(m.a); break;
         case SlotMove::Pair: s.removed |= bit(m.a) | bit(m.b); break;

@@ -54,6 +54,10 @@ struct State {
     uint64_t removed = 0;
     uint8_t pos = 0;
     uint8_t pass = 0;
+    // Row redeal only (Apophis): for each stock card j, bits 2j..2j+1 hold the
+    // pass it was removed in, plus one (0 while it is in play). The order of the
+    // stock in later passes depends on what was gone at each redeal.
+    uint64_t epochs = 0;
     friend bool operator==(const State&, const State&) = default;
 };
 
@@ -67,6 +71,9 @@ constexpr State decode(uint64_t key) {
                  static_cast<uint8_t>((key >> key_layout::kPassShift) & key_layout::kPassMask)};
 }
 static_assert(decode(encode(State{0x000F'FFFF'FFFF'FFFFull, 24, 2})) == State{0x000F'FFFF'FFFF'FFFFull, 24, 2});
+
+// With the row redeal (Apophis) the key is a mixed-radix number instead,
+// packed by Board::key: see board.cpp.
 
 // A move in slot terms.
 struct SlotMove {
@@ -107,6 +114,19 @@ public:
     uint64_t all_mask() const { return all_mask_; }
 
     State initial() const;
+
+    // The 64-bit memo key of a position, and back. For every layout but the row
+    // redeal this is encode()/decode(); see board.cpp for the row redeal's.
+    uint64_t key(const State& s) const;
+    State state_of(uint64_t key) const;
+    bool rows_redeal() const { return rows_redeal_; }
+    // The identity of a position's chain of draws and redeals: everything but
+    // the stock time (pass, pos). The removed set; with the row redeal, the
+    // tableau pattern's index and the stock cards' epochs (11 + 48 bits).
+    uint64_t chain_key(const State& s) const;
+    // Row redeal: the stock slots in the order of the position's pass (first
+    // dealt first); returns how many.
+    int pass_order(const State& s, uint8_t* out) const;
     bool won(const State& s) const;
 
     // Slots whose cards are still in play: not removed and not discarded.
@@ -157,6 +177,10 @@ private:
     uint64_t goal_mask_ = 0;
     std::array<int8_t, 64> slot_of_{};
     std::array<uint64_t, 3> waste_mask_{};      // stock slots dealt to each waste
+    // Row redeal (Apophis).
+    bool rows_redeal_ = false;
+    std::vector<uint32_t> ideals_;              // reachable removed patterns of the tableau, sorted
+    std::array<unsigned __int128, 4> key_offset_{};  // first key of each pass
     uint64_t tableau_mask_ = 0, fixed_mask_ = 0, stock_mask_ = 0, all_mask_ = 0;
 };
 

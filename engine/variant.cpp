@@ -89,6 +89,21 @@ std::vector<Variant> make_presets() {
     tut.pysol_game = 681;
     out.push_back(tut);
 
+    // PySolFC Apophis: a face-down stock dealt a row at a time onto three waste
+    // piles, whose tops are playable (also with each other); a redeal gathers
+    // the wastes back in PySolFC's order and deals a row at once.
+    Variant apophis = pyramid;
+    apophis.name = "apophis";
+    apophis.title = "Apophis (PySolFC)";
+    apophis.wastes = 3;
+    apophis.waste_start = 1;
+    apophis.stock_top_playable = false;
+    apophis.waste_playable = 1;
+    apophis.passes = 3;
+    apophis.redeal = RedealOrder::ApophisRows;
+    apophis.pysol_game = 658;
+    out.push_back(apophis);
+
     Variant triangle = pyramid;
     triangle.name = "triangle";
     triangle.title = "Triangle (PySolFC)";
@@ -154,6 +169,8 @@ void Variant::validate() const {
         if (waste_start < 0 || waste_start > 3) fail("0 to 3 cards dealt to each waste at the start");
     }
     if (redeal == RedealOrder::ApophisRows && wastes < 2) fail("the row redeal needs several wastes");
+    if (redeal == RedealOrder::ApophisRows && (passes < 1 || passes > 3))
+        fail("with the row redeal, passes must be 1 to 3 (got " + passes_text(passes) + ")");
     if (wastes > 1 && draw != 1) fail("with several wastes a deal puts one card on each");
     if (wastes > 1 && stock_top_playable) fail("with several wastes the stock is face down");
 }

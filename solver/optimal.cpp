@@ -149,7 +149,8 @@ int draw_bound(const Board& b, const State& s, uint64_t in_play, uint64_t need, 
     const Variant& v = b.variant();
     const int f = b.fixed();
     const uint64_t stock = in_play & b.stock_mask();
-    if (stock == 0) return 0;
+    // (The row redeal reorders the stock between passes; no draw bound there.)
+    if (stock == 0 || b.rows_redeal()) return 0;
     const uint64_t boundary = uint64_t{1} << (f + s.pos);
     const uint64_t drawn = (boundary - 1) & b.stock_mask();
     const uint64_t ahead = stock & ~drawn, waste = stock & drawn;
@@ -322,7 +323,8 @@ SolveResult Solver::solve_optimal(Method method, const Board& board, const State
         result.optimal = result.verdict == Verdict::Win;
         return result;
     }
-    if (method == Method::Walk) return solve_optimal_walk(board, start, options, result, t0);
+    // (The entry-point search measures draws in slot order: not for the row redeal.)
+    if (method == Method::Walk && !board.rows_redeal()) return solve_optimal_walk(board, start, options, result, t0);
     const int upper = static_cast<int>(result.solution.size());
     uint64_t expanded = result.states;
     auto finish = [&](bool proved) {
@@ -341,16 +343,23 @@ SolveResult Solver::solve_optimal(Method method, const Board& board, const State
             if (r.g == 0) break;
             const SlotMove m{static_cast<SlotMove::Kind>(r.kind), r.a, r.b};
             back.push_back(board.to_move(m));
-            State prev = decode(key);
-            if (m.kind == SlotMove::Single) prev.removed &= ~(uint64_t{1} << m.a);
-            if (m.kind == SlotMove::Pair) prev.removed &= ~((uint64_t{1} << m.a) | (uint64_t{1} << m.b));
+            State prev = board.state_of(key);
+            auto put_back = [&](int slot) {
+                prev.removed &= ~(uint64_t{1} << slot);
+                if (slot >= board.fixed()) prev.epochs &= ~(uint64_t{3} << (2 * (slot - board.fixed())));
+            };
+            if (m.kind == SlotMove::Single) put_back(m.a);
+            if (m.kind == SlotMove::Pair) {
+                put_back(m.a);
+                put_back(m.b);
+            }
             prev.pos = r.prev_pos;
             prev.pass = r.prev_pass;
-            key = encode(prev);
+            key = board.key(prev);
         }
         result.solution.assign(back.rbegin(), back.rend());
     };
-    const uint64_t start_key = encode(start);
+    const uint64_t start_key = board.key(start);
     const int h0 = std::min(optimal_heuristic(board, start), upper);
     best_[start_key] = Reached{0, static_cast<uint8_t>(std::min(h0, 255)), 0, 0, 0, 0, 0, 0};
     open_[h0].push_back(start_key);
@@ -363,7 +372,7 @@ SolveResult Solver::solve_optimal(Method method, const Board& board, const State
             if (here.closed || here.g + here.h != f) continue;  // expanded already, or a stale entry
             here.closed = true;
             const int g = here.g, h = here.h;
-            const State s = decode(key);
+            const State s = board.state_of(key);
             if (board.won(s)) {
                 rebuild(key);
                 return finish(true);
@@ -385,7 +394,7 @@ SolveResult Solver::solve_optimal(Method method, const Board& board, const State
             }
             for (int i = 0; i < n; ++i) {
                 const State t = board.apply(s, buf[i]);
-                const uint64_t tk = encode(t);
+                const uint64_t tk = board.key(t);
                 const int tg = g + 1;
                 auto [it, inserted] = best_.try_emplace(tk);
                 if (!inserted && it->second.g <= tg) continue;

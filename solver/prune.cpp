@@ -7,10 +7,15 @@ namespace pyr {
 namespace {
 // Hall's condition for the needed cards `need` (all of one rank): every
 // subset must be able to pair with at least as many distinct cards.
-bool hall_holds(const Board& b, uint64_t in_play, uint64_t need) {
+// pile_block, when given, holds per stock slot the cards it can never pair
+// with (the final pass of the row redeal; see has_dead_card).
+bool hall_holds(const Board& b, uint64_t in_play, uint64_t need, const uint64_t* pile_block) {
     uint64_t usable[4];
     int k = 0;
-    for (uint64_t m = need; m && k < 4; m &= m - 1) usable[k++] = usable_partners(b, in_play, std::countr_zero(m));
+    for (uint64_t m = need; m && k < 4; m &= m - 1) {
+        const int x = std::countr_zero(m);
+        usable[k++] = usable_partners(b, in_play, x) & ~(pile_block ? pile_block[x] : 0);
+    }
     for (int i = 0; i < k; ++i)
         if (usable[i] == 0) return false;
     for (unsigned set = 3; set < (1u << k); ++set) {
@@ -31,6 +36,20 @@ bool has_dead_card(const Board& b, const State& s) {
     if (v.goal == Goal::All && (b.all_mask() & ~s.removed & ~in_play)) return true;
     const uint64_t must_go = in_play & b.goal_mask();
     const int ranks = deck_ranks(v.deck);
+    // Row redeal, final pass: the rest of the game deals a known order, card j
+    // onto waste j mod 3, and only waste tops are playable. Two stock cards of
+    // one waste can then never pair with each other: whichever lies (or will
+    // lie) higher covers the other while both are there.
+    uint64_t pile_block_storage[kMaxSlots] = {};  // 0 for tableau cards and removed ones
+    const uint64_t* pile_block = nullptr;
+    if (b.rows_redeal() && v.waste_playable == 1 && s.pass + 1 >= b.passes()) {
+        uint8_t order[kMaxSlots];
+        const int len = b.pass_order(s, order);
+        uint64_t piles[3] = {0, 0, 0};
+        for (int j = 0; j < len; ++j) piles[j % v.wastes] |= uint64_t{1} << order[j];
+        for (int j = 0; j < len; ++j) pile_block_storage[order[j]] = piles[j % v.wastes];
+        pile_block = pile_block_storage;
+    }
     for (int r = 1; r <= ranks; ++r) {
         if (r == v.lone_rank) continue;
         const uint64_t need = must_go & b.rank_mask(r);
@@ -40,7 +59,7 @@ bool has_dead_card(const Board& b, const State& s) {
                 if (usable_partners(b, in_play, std::countr_zero(m)) == 0) return true;
             continue;
         }
-        if (!hall_holds(b, in_play, need)) return true;
+        if (!hall_holds(b, in_play, need, pile_block)) return true;
     }
     return false;
 }

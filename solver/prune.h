@@ -24,6 +24,8 @@ inline uint64_t usable_partners(const Board& b, uint64_t in_play, int x) {
 // could pair with number at least |S|). If it fails for either rank of a
 // pair of ranks (r, target - r), the goal is unreachable whatever is played.
 // (Checking each side is necessary for a win; it is all this test claims.)
+// With the row redeal (Apophis), in the final pass two stock cards dealt to
+// one waste never pair with each other (see prune.cpp).
 bool has_dead_card(const Board& b, const State& s);
 
 // A pair that must be made: a needed card x (not a King) with exactly one

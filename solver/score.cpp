@@ -98,7 +98,7 @@ ScoreResult Solver::best_score(const Board& board, const State& start, const Sol
                 continue;
             }
             const WalkMove wm = walk_moves_[f.next++];
-            const State next = board.apply(State{f.state.removed, wm.pos, wm.pass}, wm.move);
+            const State next = board.apply(State{f.state.removed, wm.pos, wm.pass, f.state.epochs}, wm.move);
             if (removed_tableau(board, next) > best) {
                 best = removed_tableau(board, next);
                 path(wm);

@@ -22,8 +22,9 @@ const char* verdict_text(Verdict v) {
 // Stored positions are either fully searched without a win or on the current
 // path, whose search will reach everything they reach.
 bool Solver::visit(const Board& board, const State& s) {
-    uint64_t key = encode(s);
-    if (!board.unlimited() && s.pass > 0) {
+    const uint64_t key = board.key(s);
+    // (Not with the row redeal: there the stock's order depends on the pass.)
+    if (!board.unlimited() && s.pass > 0 && !board.rows_redeal()) {
         State earlier = s;
         for (int q = 0; q < s.pass; ++q) {
             earlier.pass = static_cast<uint8_t>(q);
@@ -35,7 +36,7 @@ bool Solver::visit(const Board& board, const State& s) {
 
 Solver::Method Solver::method_for(const Board& board) {
     const Variant& v = board.variant();
-    return v.draw == 1 && v.wastes <= 1 ? Method::Walk : Method::Positions;
+    return (v.draw == 1 && v.wastes <= 1) || board.rows_redeal() ? Method::Walk : Method::Positions;
 }
 
 SolveResult Solver::solve(const Board& board, const SolveOptions& options) {
@@ -48,7 +49,7 @@ SolveResult Solver::solve(const Board& board, const State& start, const SolveOpt
 
 SolveResult Solver::solve_with(Method method, const Board& board, const State& start, const SolveOptions& options) {
     if (method == Method::Walk && method_for(board) != Method::Walk)
-        throw std::invalid_argument("the walk search needs draw-one and at most one waste");
+        throw std::invalid_argument("the walk search needs draw-one onto at most one waste, or the row redeal");
     if (options.optimal) return solve_optimal(method, board, start, options);
     return method == Method::Walk ? solve_walk(board, start, options) : solve_positions(board, start, options);
 }

@@ -54,9 +54,10 @@ struct ScoreResult {
 class Solver {
 public:
     // The search methods. Both are exact; `Walk` is the fast one and applies
-    // when cards are drawn one at a time onto at most one waste.
+    // when cards are drawn one at a time onto at most one waste, and to the
+    // row redeal (Apophis).
     enum class Method {
-        Walk,       // memo keyed by the removed set: see solver/walk.cpp
+        Walk,       // memo keyed by the chain (the removed set): see solver/walk.cpp
         Positions,  // memo keyed by the whole position (removed set, boundary, pass)
     };
     static Method method_for(const Board& board);

@@ -51,7 +51,7 @@ uint32_t Solver::time_of(const Board& board, const State& s) const {
 // the time up to which the walk must go (exclusive), kNoLimit for a full walk.
 bool Solver::arrive(const Board& board, const State& s, uint32_t& limit) {
     const uint32_t t = time_of(board, s);
-    auto [it, inserted] = first_time_.try_emplace(s.removed, static_cast<uint16_t>(t));
+    auto [it, inserted] = first_time_.try_emplace(board.chain_key(s), static_cast<uint16_t>(t));
     if (inserted) {
         limit = kNoLimit;
         return true;
@@ -81,9 +81,12 @@ void Solver::expand(const Board& board, const State& s, uint32_t limit) {
     // Sole pairs are forced only when searching for a win: when the best score
     // is wanted, leaving a card for good can be right (see score.cpp).
     const int sole_n = score_mode_ ? 0 : sole_pairs(board, s, sole);
+    const bool stock_ok = stock_removals_commute(board);  // else only tableau/reserve removals are forced
     auto forced_pair = [&](uint64_t playable) -> int {
         for (int i = 0; i < sole_n; ++i)
-            if ((playable >> sole[i].x & 1) && (playable >> sole[i].y & 1)) return i;
+            if ((playable >> sole[i].x & 1) && (playable >> sole[i].y & 1) &&
+                (stock_ok || (sole[i].x < board.fixed() && sole[i].y < board.fixed())))
+                return i;
         return -1;
     };
     if (const int i = forced_pair(fixed); i >= 0) {
@@ -114,12 +117,13 @@ void Solver::expand(const Board& board, const State& s, uint32_t limit) {
     const uint64_t stock_left = board.stock_mask() & ~s.removed;
     const bool discards = v.discards();
     const int passes = board.passes();
+    const bool rows = board.rows_redeal();
     uint64_t handled = 0;  // stock cards whose pairs with tableau/reserve cards were offered
     uint64_t offered_with[kMaxSlots];  // stock-stock pairs offered, per lower slot (only bits of `handled` read)
     State at = s;
     for (bool first = true;; first = false) {
         if (!first) {
-            if (at.pos == s.pos && (board.unlimited() || at.pass == s.pass + 1)) break;  // a full cycle
+            if (!rows && at.pos == s.pos && (board.unlimited() || at.pass == s.pass + 1)) break;  // a full cycle
             if (!board.unlimited() && time_of(board, at) >= limit) break;
             if (discards && !score_mode_ && has_dead_card(board, at)) break;  // discards are for good (when winning is the aim)
         }
@@ -138,7 +142,8 @@ void Solver::expand(const Board& board, const State& s, uint32_t limit) {
                     // Forced (prune.h: draw-one onto one waste, or discards): the
                     // removal dominates the rest of the chain, so the walk ends here.
                     offer(SlotMove::Single, c, 0, at);
-                    return;
+                    if (stock_ok) return;
+                    continue;
                 }
                 for (uint64_t q = board.partners(c) & fixed; q; q &= q - 1) offer(SlotMove::Pair, c, std::countr_zero(q), at);
             }
@@ -147,6 +152,15 @@ void Solver::expand(const Board& board, const State& s, uint32_t limit) {
                 offered_with[c] |= bit(d);
                 offer(SlotMove::Pair, c, d, at);
             }
+        }
+        if (rows) {
+            // The row redeal: the general rules. A removal made in a later pass
+            // gives the stock card a different epoch (a different future order),
+            // so "first position only" holds within a pass.
+            const int pass = at.pass;
+            if (!board.advance(at)) break;
+            if (at.pass != pass) handled = 0;
+            continue;
         }
         // Advance one draw, or redeal at the end of the stock (draw-one: the
         // drawn card is the new highest drawn card, so the boundary stays canonical).
@@ -195,7 +209,7 @@ SolveResult Solver::solve_walk(const Board& board, const State& start, const Sol
             continue;
         }
         const WalkMove wm = walk_moves_[f.next++];
-        const State next = board.apply(State{f.state.removed, wm.pos, wm.pass}, wm.move);
+        const State next = board.apply(State{f.state.removed, wm.pos, wm.pass, f.state.epochs}, wm.move);
         if (board.won(next)) {
             // Rebuild the moves: each frame's draws up to its chosen move, then the move.
             for (const WalkFrame& fr : walk_stack_) {

@@ -2,10 +2,12 @@
 #include <catch2/catch.hpp>
 
 #include <set>
+#include <unordered_map>
 #include <unordered_set>
 
 #include "engine/board.h"
 #include "engine/deal_source.h"
+#include "engine/table.h"
 #include "tests/support.h"
 
 using namespace pyr;
@@ -239,4 +241,83 @@ TEST_CASE("spanish: 48 slots, a 20-card stock, the 12 goes alone", "[key]") {
     State all;
     all.removed = b.all_mask();
     CHECK(b.won(all));
+}
+
+TEST_CASE("apophis: the mixed-radix key round-trips and tells positions apart", "[key]") {
+    // Key = offset[pass] + ((tableau pattern index * 25 + dealt) * (pass + 2)^24
+    //       + sum of epoch(j) * (pass + 2)^j): reached positions of every pass
+    // must come back exactly, and distinct positions must get distinct keys.
+    test::Rng rng(31);
+    const Variant v = *find_preset("apophis");
+    std::unordered_map<uint64_t, State> seen;
+    int passes_seen[3] = {};
+    for (const char* seed : {"1", "2", "3", "24", "617", "11982", "32000", "123456"}) {
+        const Board b(deal_from_seed(v, seed));
+        REQUIRE(b.rows_redeal());
+        for (int game = 0; game < 40; ++game) {
+            State s = b.initial();
+            for (int step = 0; step < 200; ++step) {
+                const uint64_t k = b.key(s);
+                REQUIRE(b.state_of(k) == s);
+                auto [it, fresh] = seen.try_emplace(k ^ (std::hash<std::string>{}(seed) << 1), s);
+                if (!fresh) REQUIRE(it->second == s);
+                ++passes_seen[s.pass];
+                SlotMove buf[kMaxMoves];
+                const int n = b.legal_moves(s, buf);
+                if (n == 0) break;
+                // Prefer drawing and redealing now and then, to reach later passes.
+                int pick = rng.below(n);
+                for (int i = 0; i < n; ++i)
+                    if (buf[i].kind != SlotMove::Pair && buf[i].kind != SlotMove::Single && rng.below(2)) pick = i;
+                s = b.apply(s, buf[pick]);
+            }
+        }
+    }
+    for (int p = 0; p < 3; ++p) {
+        INFO("pass " << p);
+        CHECK(passes_seen[p] > 100);
+    }
+    // The largest key (pass 3, everything gone in the last pass, all dealt)
+    // fits, and a fourth pass is refused before anything runs.
+    Variant four = v;
+    four.passes = 4;
+    CHECK_THROWS_AS(four.validate(), std::invalid_argument);
+    four.passes = 0;
+    CHECK_THROWS_AS(four.validate(), std::invalid_argument);
+}
+
+TEST_CASE("apophis: the pass order follows PySolFC's gathering of the wastes", "[key]") {
+    // Deal 1: after dealing every card with nothing removed, the redeal
+    // gathers waste 1, 2, 3 onto the stock (each top card first), so the next
+    // pass deals waste 3 bottom-up, then waste 2, then waste 1. The verifier's
+    // explicit piles after the redeal must list exactly the packed order.
+    const Deal d = deal_from_seed(*find_preset("apophis"), "1");
+    const Board b(d);
+    Table t(d);
+    State s = b.initial();
+    while (!b.stock_empty(s)) {
+        REQUIRE_FALSE(t.apply(Move::draw()));
+        s = b.apply(s, SlotMove{SlotMove::Draw, 0, 0});
+    }
+    // Remove a waste top first, so the order depends on what was gone.
+    const uint64_t tops = b.stock_playable(s);
+    SlotMove buf[kMaxMoves];
+    const int n = b.legal_moves(s, buf);
+    for (int i = 0; i < n; ++i)
+        if (buf[i].kind == SlotMove::Pair && ((tops >> buf[i].a & 1) || (tops >> buf[i].b & 1))) {
+            REQUIRE_FALSE(t.apply(b.to_move(buf[i])));
+            s = b.apply(s, buf[i]);
+            break;
+        }
+    REQUIRE_FALSE(t.apply(Move::redeal()));
+    s = b.apply(s, SlotMove{SlotMove::Redeal, 0, 0});
+    uint8_t order[kMaxSlots];
+    const int len = b.pass_order(s, order);
+    // The verifier dealt the first row at once: waste tops, then the stock (next first).
+    std::vector<Card> expect;
+    for (const auto& w : t.wastes()) expect.push_back(w.back());
+    for (auto it = t.stock().rbegin(); it != t.stock().rend(); ++it) expect.push_back(*it);
+    REQUIRE(len == static_cast<int>(expect.size()));
+    for (int j = 0; j < len; ++j) CHECK(b.card(order[j]) == expect[j]);
+    CHECK(s.pos == 3);
 }

@@ -1,0 +1,102 @@
+#include <unistd.h>
+
+#include <iomanip>
+#include <iostream>
+#include <sstream>
+#include <thread>
+
+#include "bench/bench.h"
+#include "cli/common.h"
+
+namespace pyr::cli {
+
+int cmd_bench(int argc, char** argv) {
+    po::options_description opts("pyramid bench options");
+    opts.add_options()
+        ("quick", po::bool_switch(), "the short workload (seconds; for CI)")
+        ("threads", po::value<int>()->default_value(0), "worker threads (0 = all cores); the signature does not depend on it")
+        ("format", po::value<std::string>()->default_value("text"), "output: text or json");
+    po::variables_map vm;
+    if (!parse_command(argc, argv,
+                       "usage: pyramid bench [--quick] [--threads N] [--format text|json]\n"
+                       "Solves a fixed workload: seeds of msc, solitarium, pharaohs, pyramid and classic for\n"
+                       "verdicts, and the published msc deals with --optimal. Prints per part and in total the\n"
+                       "deals, states searched, seconds, states/s, deals/s and peak memory, then\n"
+                       "'signature: N' (total states searched), which changes only when the search does.",
+                       opts, vm))
+        return kOk;
+    const std::string format = format_from(vm, {"text", "json"});
+    const int threads = vm["threads"].as<int>();
+    if (threads < 0) throw UsageError("--threads must be 0 (all cores) or more");
+    const bool quick = vm["quick"].as<bool>();
+    const int used = threads > 0 ? threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    const bool tty = isatty(STDERR_FILENO);
+    const auto results = run_bench(bench_workload(quick), threads, [&](const std::string& part, size_t done, size_t total) {
+        if (tty) std::cerr << "\r  " << part << ": " << done << "/" << total << "        " << std::flush;
+    });
+    if (tty) std::cerr << "\r" << std::string(60, ' ') << "\r";
+    const uint64_t signature = bench_signature(results);
+    BenchPartResult total;
+    total.name = "total";
+    for (const auto& r : results) {
+        total.deals += r.deals;
+        total.wins += r.wins;
+        total.losses += r.losses;
+        total.intractable += r.intractable;
+        total.states += r.states;
+        total.seconds += r.seconds;
+        total.peak_rss_kb = std::max(total.peak_rss_kb, r.peak_rss_kb);
+        if (r.worst_seconds > total.worst_seconds) {
+            total.worst_seconds = r.worst_seconds;
+            total.worst_deal = r.name + " " + r.worst_deal;
+        }
+    }
+    auto rate = [](double n, double s) { return s > 0 ? n / s : 0.0; };
+    if (format == "json") {
+        json::array parts;
+        auto obj = [&](const BenchPartResult& r) {
+            json::object o;
+            o["name"] = r.name;
+            o["deals"] = r.deals;
+            o["wins"] = r.wins;
+            o["losses"] = r.losses;
+            o["intractable"] = r.intractable;
+            o["states"] = r.states;
+            o["seconds"] = r.seconds;
+            o["states_per_second"] = rate(static_cast<double>(r.states), r.seconds);
+            o["deals_per_second"] = rate(static_cast<double>(r.deals), r.seconds);
+            o["worst_seconds"] = r.worst_seconds;
+            o["worst_deal"] = r.worst_deal;
+            o["peak_rss_kb"] = r.peak_rss_kb;
+            return o;
+        };
+        for (const auto& r : results) parts.push_back(obj(r));
+        json::object o;
+        o["quick"] = quick;
+        o["threads"] = used;
+        o["parts"] = parts;
+        o["total"] = obj(total);
+        o["signature"] = signature;
+        std::cout << json_line(o) << "\n";
+        return kOk;
+    }
+    std::cout << "pyramid bench" << (quick ? " --quick" : "") << ", " << used << " threads\n";
+    std::cout << std::left << std::setw(15) << "part" << std::right << std::setw(7) << "deals" << std::setw(7) << "wins"
+              << std::setw(12) << "states" << std::setw(9) << "seconds" << std::setw(12) << "states/s" << std::setw(10)
+              << "deals/s" << std::setw(9) << "worst s" << std::setw(11) << "peak MiB" << "\n";
+    auto row = [&](const BenchPartResult& r) {
+        std::cout << std::left << std::setw(15) << r.name << std::right << std::setw(7) << r.deals << std::setw(7) << r.wins
+                  << std::setw(12) << r.states << std::fixed << std::setprecision(2) << std::setw(9) << r.seconds
+                  << std::setprecision(0) << std::setw(12) << rate(static_cast<double>(r.states), r.seconds)
+                  << std::setprecision(1) << std::setw(10) << rate(static_cast<double>(r.deals), r.seconds)
+                  << std::setprecision(3) << std::setw(9) << r.worst_seconds << std::setprecision(1) << std::setw(11)
+                  << r.peak_rss_kb / 1024.0 << "\n";
+    };
+    for (const auto& r : results) row(r);
+    row(total);
+    std::cout << "slowest deal: " << total.worst_deal << " (" << std::setprecision(3) << total.worst_seconds << " s)\n";
+    std::cout << "signature: " << signature << "\n";
+    return kOk;
+}
+
+}  // namespace pyr::cli
