@@ -36,6 +36,7 @@ public:
     const std::vector<Card>& stock() const { return stock_; }  // back() is the next card
     const std::vector<std::vector<Card>>& wastes() const { return wastes_; }  // back() is the top
     int pass() const { return pass_; }  // 1-based
+    int discarded() const { return discarded_; }
 
 private:
     enum class Where { None, Tableau, Reserve, StockTop, Waste };

@@ -267,11 +267,18 @@ int draw_bound(const Board& b, const State& s, uint64_t in_play, uint64_t need, 
 
 }  // namespace
 
-int optimal_removal_bound(const Board& b, const State& s) {
+int optimal_heuristic_upto(const Board& b, const State& s, int cap, bool* complete) {
+    const uint64_t in_play = b.in_play(s);
+    const uint64_t need = in_play & b.goal_mask();
     RankClass classes[13];
     int other = 0;
-    const int n = rank_classes(b, b.in_play(s) & b.goal_mask(), classes, &other);
-    return removal_bound(classes, n, other);
+    const int n = rank_classes(b, need, classes, &other);
+    const int removal = removal_bound(classes, n, other);
+    *complete = removal <= cap;
+    if (!*complete) return removal;
+    const int d = draw_bound(b, s, in_play, need, classes, n);
+    if (d >= kUnreachable) return kUnreachable;
+    return removal + d;
 }
 
 int optimal_heuristic(const Board& b, const State& s, int* draw_part) {

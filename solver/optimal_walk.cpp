@@ -124,23 +124,21 @@ SolveResult Solver::solve_optimal_walk(const Board& board, const State& start, c
         n.h = static_cast<uint8_t>(std::clamp(h_floor, 0, 255));
         if (n.g + n.h <= upper) open_nodes_[n.g + n.h].push_back(index);
     };
-    // Raises a node's bound by one stage; false if it turned out a dead end.
-    auto evaluate = [&](uint32_t index) {
+    // Raises a node's bound as far as the current bucket f needs: the removal
+    // part first, the whole heuristic only if the node still fits f. False if
+    // it turned out a dead end (the heuristic finds a needed card that can no
+    // longer be paired: this search needs no separate dead-card test).
+    auto evaluate = [&](uint32_t index, int f) {
         Node& n = nodes_[index];
-        const State s{n.removed, n.pos, n.pass};
-        int h;
-        if (n.stage == 0) {
-            h = optimal_removal_bound(board, s);
-            n.stage = 1;
-        } else {
-            h = optimal_heuristic(board, s);
-            n.stage = 2;
-            if (h >= (1 << 20) || has_dead_card(board, s)) {
-                n.closed = true;  // lost from here, and so from every later time of R
-                n.walked = true;
-                n.end_far = true;
-                return false;
-            }
+        const State s{n.removed, n.pos, n.pass, 0};
+        bool complete = false;
+        const int h = optimal_heuristic_upto(board, s, f - n.g, &complete);
+        n.stage = complete ? 2 : 1;
+        if (h >= (1 << 20)) {
+            n.closed = true;  // lost from here, and so from every later time of R
+            n.walked = true;
+            n.end_far = true;
+            return false;
         }
         n.h = static_cast<uint8_t>(std::min(std::max<int>(h, n.h), 255));
         return true;
@@ -159,16 +157,14 @@ SolveResult Solver::solve_optimal_walk(const Board& board, const State& start, c
             const uint32_t index = open_nodes_[f].back();
             open_nodes_[f].pop_back();
             if (nodes_[index].closed || nodes_[index].g + nodes_[index].h != f) continue;
-            bool moved = false;
-            while (nodes_[index].stage < 2 && !moved) {
-                if (!evaluate(index)) break;
+            if (nodes_[index].stage < 2) {
+                if (!evaluate(index, f)) continue;
                 const int nf = nodes_[index].g + nodes_[index].h;
-                if (nf != f) {
+                if (nf != f) {  // its bound rose: back into its own bucket
                     if (nf <= upper) open_nodes_[nf].push_back(index);
-                    moved = true;
+                    continue;
                 }
             }
-            if (moved || nodes_[index].closed) continue;
             nodes_[index].closed = true;
             nodes_[index].walked = true;
             nodes_[index].end_far = true;  // unless the walk below stops where another node covers it

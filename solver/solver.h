@@ -148,7 +148,8 @@ private:
 // draw_part, when given, receives the part of it that bounds draws, redeals and
 // removals beyond the removal bound.
 int optimal_heuristic(const Board& board, const State& s, int* draw_part = nullptr);
-// Its removal part alone (cheaper; also a lower bound).
-int optimal_removal_bound(const Board& board, const State& s);
+// The same, but stopping after its cheap removal part when that alone exceeds
+// `cap` (then *complete is false and the value is only a lower bound).
+int optimal_heuristic_upto(const Board& board, const State& s, int cap, bool* complete);
 
 }  // namespace pyr

@@ -1,7 +1,8 @@
 // Builds the known-deal corpus (data/known/*.txt): for a preset and a seed
-// range, solves each PySolFC deal with the solver AND with the unpruned
-// brute-force reference (tests/support.h), and keeps the deals where the
-// reference finishes within its budget and both agree. A disagreement is
+// range, solves each PySolFC deal with the solver AND with the brute-force
+// reference (tests/support.h: unpruned but for its one obviously sound cut,
+// which is itself tested against the unpruned reference), and keeps the deals
+// where the reference finishes within its budget and both agree. A disagreement is
 // printed and makes the tool fail. Usage:
 //   pyramid_corpus PRESET FIRST_SEED COUNT_WANTED [REFERENCE_BUDGET]
 #include <iostream>
@@ -30,7 +31,7 @@ int main(int argc, char** argv) {
     Solver solver;
     int kept = 0, wins = 0;
     std::cout << "# " << v->name << ": PySolFC deals (game " << v->pysol_game << "), verdicts from the solver,\n"
-              << "# each cross-checked by the unpruned brute-force reference (tests/corpus_tool.cpp).\n"
+              << "# each cross-checked by the brute-force reference (tests/corpus_tool.cpp).\n"
               << "# Format: " << deck_size(v->deck) << " cards in dealing order, then the verdict; "
               << "'# seed N' names the deal.\n";
     for (; kept < wanted; ++seed) {
@@ -41,7 +42,7 @@ int main(int argc, char** argv) {
         const bool win = r.verdict == Verdict::Win;
         if (win && wins >= wanted * 3 / 4) continue;
         if (!win && kept - wins >= wanted * 3 / 4) continue;
-        const test::Reference ref = test::reference_winnable(d, budget);
+        const test::Reference ref = test::reference_winnable(d, budget, /*cut_obviously_lost=*/true);
         if (!ref.winnable) continue;
         if (*ref.winnable != win) {
             std::cerr << "DISAGREEMENT on " << v->name << " seed " << number << ": solver " << verdict_text(r.verdict)

@@ -91,10 +91,56 @@ struct Reference {
     std::optional<bool> winnable;
     size_t states = 0;
 };
-inline Reference reference_winnable(const Deal& deal, size_t max_states = 2'000'000) {
+
+// For the full-deal corpus only (tests/corpus_tool.cpp): one obviously sound
+// cut, written over the explicit piles and independent of the solver. A card
+// the goal needs (not the lone rank) whose every partner still in play lies
+// beneath it -- covered by it, directly or not, in the tableau or in its
+// reserve pile -- can never be removed, so the position is lost. Not with the
+// overlap rule (a card may pair with one it covers there). With goal `all`, a
+// discarded card can never be removed either.
+inline bool obviously_lost(const Table& t) {
+    const Variant& v = t.variant();
+    if (v.overlap) return false;
+    if (v.goal == Goal::All && t.discarded() > 0) return true;
+    struct Placed {
+        Card card;
+        int kind, a, b;  // 0 tableau (row, col), 1 reserve (pile, height), 2 stock/waste
+    };
+    std::vector<Placed> cards;
+    for (int r = 0; r < static_cast<int>(t.tableau().size()); ++r)
+        for (int c = 0; c < static_cast<int>(t.tableau()[r].size()); ++c)
+            if (t.tableau()[r][c]) cards.push_back({*t.tableau()[r][c], 0, r, c});
+    for (int p = 0; p < static_cast<int>(t.reserves().size()); ++p)
+        for (int h = 0; h < static_cast<int>(t.reserves()[p].size()); ++h) cards.push_back({t.reserves()[p][h], 1, p, h});
+    for (Card c : t.stock()) cards.push_back({c, 2, 0, 0});
+    for (const auto& w : t.wastes())
+        for (Card c : w) cards.push_back({c, 2, 0, 0});
+    // Does x cover y (is y beneath x)?
+    auto covers = [&](const Placed& x, const Placed& y) {
+        if (x.kind == 0 && y.kind == 0 && y.a < x.a) {
+            const int k = x.a - y.a;
+            return v.shape == TableauShape::Pyramid ? (y.b >= x.b - k && y.b <= x.b) : (y.b >= x.b && y.b <= x.b + k);
+        }
+        if (x.kind == 1 && y.kind == 1 && x.a == y.a && !v.reserves_open) return y.b < x.b;
+        return false;
+    };
+    for (const Placed& x : cards) {
+        const bool needed = v.goal == Goal::All || x.kind == 0;
+        if (!needed || x.card.rank == v.lone_rank) continue;
+        bool partner = false;
+        for (const Placed& y : cards)
+            if (&y != &x && x.card.rank + y.card.rank == v.target && !covers(x, y)) partner = true;
+        if (!partner) return true;
+    }
+    return false;
+}
+
+inline Reference reference_winnable(const Deal& deal, size_t max_states = 2'000'000, bool cut_obviously_lost = false) {
     std::unordered_set<std::string> seen;
     std::vector<Table> stack{Table(deal)};
     seen.insert(stack.back().key());
+    if (cut_obviously_lost && !stack.back().won() && obviously_lost(stack.back())) return {false, 1};
     while (!stack.empty()) {
         Table t = std::move(stack.back());
         stack.pop_back();
@@ -104,6 +150,7 @@ inline Reference reference_winnable(const Deal& deal, size_t max_states = 2'000'
             if (u.apply(m)) continue;  // legal_moves must only return legal moves
             if (seen.insert(u.key()).second) {
                 if (seen.size() > max_states) return {std::nullopt, seen.size()};
+                if (cut_obviously_lost && !u.won() && obviously_lost(u)) continue;
                 stack.push_back(std::move(u));
             }
         }

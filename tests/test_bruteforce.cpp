@@ -108,3 +108,20 @@ TEST_CASE("every preset has its brute-force agreement case", "[bruteforce]") {
     // Guards the list above: a new preset must be added to it.
     CHECK(presets().size() == 12);
 }
+
+TEST_CASE("the corpus reference's one cut never calls a winnable position lost", "[bruteforce]") {
+    test::Rng rng(404);
+    int cut = 0;
+    for (const auto& base : presets()) {
+        for (int i = 0; i < 400; ++i) {
+            const Deal d = test::random_small_deal(base, 2 + rng.below(3), rng.below(9), rng);
+            if (!test::obviously_lost(Table(d))) continue;
+            ++cut;
+            INFO(base.name << " deal " << compact(d));
+            const auto ref = test::reference_winnable(d);
+            REQUIRE(ref.winnable.has_value());
+            REQUIRE_FALSE(*ref.winnable);
+        }
+    }
+    CHECK(cut > 300);
+}
