@@ -283,19 +283,9 @@ int Board::legal_moves(const State& s, SlotMove* out) const {
     for (int i = 0; i < k; ++i)
         for (int j = i + 1; j < k; ++j)
             if (rank_[list[i]] + rank_[list[j]] == v.target) out[n++] = SlotMove{SlotMove::Pair, list[i], list[j]};
-    if (v.overlap) {
-        // The overlap rule is about the tableau's overlapping cards: a reserve
-        // card never pairs with the card lying on it (as in Table::apply).
-        const uint64_t avail = all_mask_ & ~s.removed;
-        for (uint64_t m = avail & tableau_mask_ & ~p; m; m &= m - 1) {
-            const int i = lowest(m);
-            const uint64_t left = cover_[i] & avail;
-            if (std::popcount(left) != 1 || !(left & p)) continue;
-            const int b = lowest(left);
-            if (rank_[i] + rank_[b] == v.target)
-                out[n++] = SlotMove{SlotMove::Pair, static_cast<uint8_t>(b), static_cast<uint8_t>(i)};
-        }
-    }
+    for_each_overlap_pair(s.removed, p & fixed_mask_, [&](int cover, int covered) {
+        out[n++] = SlotMove{SlotMove::Pair, static_cast<uint8_t>(cover), static_cast<uint8_t>(covered)};
+    });
     if (!stock_empty(s)) out[n++] = SlotMove{SlotMove::Draw, 0, 0};
     if (can_redeal(s)) out[n++] = SlotMove{SlotMove::Redeal, 0, 0};
     return n;

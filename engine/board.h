@@ -16,6 +16,7 @@
 // lies on waste (j mod wastes).
 #pragma once
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -142,6 +143,22 @@ public:
     bool advance(State& s) const;
     bool stock_empty(const State& s) const;
     bool can_redeal(const State& s) const;
+
+    // The overlap rule's pairs (none when it is off): a covered tableau card
+    // with the one card still covering it, which is playable. Calls
+    // f(cover, covered) for each; `fixed` is fixed_playable(removed).
+    template <class F>
+    void for_each_overlap_pair(uint64_t removed, uint64_t fixed, F&& f) const {
+        if (!deal_.variant.overlap) return;
+        // The overlap rule is about the tableau's overlapping cards: a reserve
+        // card never pairs with the card lying on it (as in Table::apply).
+        const uint64_t avail = all_mask_ & ~removed;
+        for (uint64_t m = avail & tableau_mask_ & ~fixed; m; m &= m - 1) {
+            const int i = std::countr_zero(m);
+            const uint64_t left = cover_[i] & avail;
+            if (std::popcount(left) == 1 && (left & fixed) && (partners_[i] & left)) f(std::countr_zero(left), i);
+        }
+    }
 
     // Every legal move, in the order: removals (Kings, then pairs), draw, redeal.
     int legal_moves(const State& s, SlotMove* out) const;

@@ -23,6 +23,7 @@
 #include <chrono>
 
 #include "solver/prune.h"
+#include "solver/search_util.h"
 #include "solver/solver.h"
 
 namespace pyr {
@@ -333,14 +334,14 @@ SolveResult Solver::solve_optimal(Method method, const Board& board, const State
     // (The entry-point search measures draws in slot order: not for the row redeal.)
     if (method == Method::Walk && !board.rows_redeal()) return solve_optimal_walk(board, start, options, result, t0);
     const int upper = static_cast<int>(result.solution.size());
-    uint64_t expanded = result.states;
+    SearchBudget budget(options, result.states);
     auto finish = [&](bool proved) {
         result.optimal = proved;
-        result.states = expanded;
+        result.states = budget.count();
         result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
         return result;
     };
-    best_.clear();
+    recycle(best_);
     for (auto& bucket : open_) bucket.clear();
     if (open_.size() < static_cast<size_t>(upper + 1)) open_.resize(upper + 1);
     auto rebuild = [&](uint64_t key) {
@@ -384,14 +385,9 @@ SolveResult Solver::solve_optimal(Method method, const Board& board, const State
                 rebuild(key);
                 return finish(true);
             }
-            if (options.max_states && expanded >= options.max_states) return finish(false);
-            ++expanded;
-            if ((expanded & 0xFFFFF) == 0) {
-                if (options.stop && options.stop->load(std::memory_order_relaxed)) {
-                    result.interrupted = true;
-                    return finish(false);
-                }
-                if (options.progress) options.progress(expanded);
+            if (const auto stop = budget.tick(); stop != SearchBudget::Stop::No) {
+                result.interrupted = stop == SearchBudget::Stop::Interrupted;
+                return finish(false);
             }
             int n = board.legal_moves(s, buf);
             const int forced = optimal_forced(board, s, buf, n);

@@ -29,6 +29,7 @@
 #include <limits>
 
 #include "solver/prune.h"
+#include "solver/search_util.h"
 #include "solver/solver.h"
 
 namespace pyr {
@@ -102,15 +103,15 @@ SolveResult Solver::solve_optimal_walk(const Board& board, const State& start, c
     const Variant& v = board.variant();
     SolveResult result = first;
     const int upper = static_cast<int>(first.solution.size());
-    uint64_t expanded = first.states;
+    SearchBudget budget(options, first.states);
     auto finish = [&](bool proved) {
         result.optimal = proved;
-        result.states = expanded;
+        result.states = budget.count();
         result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
         return result;
     };
     nodes_.clear();
-    heads_.clear();
+    recycle(heads_);
     for (auto& b : open_nodes_) b.clear();
     if (open_nodes_.size() < static_cast<size_t>(upper + 1)) open_nodes_.resize(upper + 1);
 
@@ -179,24 +180,14 @@ SolveResult Solver::solve_optimal_walk(const Board& board, const State& start, c
                 for (size_t i = 1; i < path.size(); ++i) {
                     const Node& from = nodes_[path[i - 1]];
                     const NodeLink& how = nodes_[path[i]].how;
-                    State at{from.removed, from.pos, from.pass};
-                    while (at.pos != how.pos || at.pass != how.pass) {
-                        const SlotMove step{board.stock_empty(at) ? SlotMove::Redeal : SlotMove::Draw, 0, 0};
-                        result.solution.push_back(board.to_move(step));
-                        at = board.apply(at, step);
-                    }
+                    append_draws(board, State{from.removed, from.pos, from.pass, 0}, how.pos, how.pass, result.solution);
                     result.solution.push_back(board.to_move(how.move));
                 }
                 return finish(true);
             }
-            if (options.max_states && expanded >= options.max_states) return finish(false);
-            ++expanded;
-            if ((expanded & 0xFFFFF) == 0) {
-                if (options.stop && options.stop->load(std::memory_order_relaxed)) {
-                    result.interrupted = true;
-                    return finish(false);
-                }
-                if (options.progress) options.progress(expanded);
+            if (const auto stop = budget.tick(); stop != SearchBudget::Stop::No) {
+                result.interrupted = stop == SearchBudget::Stop::Interrupted;
+                return finish(false);
             }
 
             const uint64_t fixed = board.fixed_playable(s.removed);
@@ -236,15 +227,8 @@ SolveResult Solver::solve_optimal_walk(const Board& board, const State& start, c
                 for (uint64_t q = board.partners(a) & fixed & ~(bit(a + 1) - 1); q; q &= q - 1)
                     offer(SlotMove::Pair, a, std::countr_zero(q), s, node.g);
             }
-            if (v.overlap) {
-                const uint64_t avail = board.all_mask() & ~s.removed;
-                for (uint64_t m = avail & board.tableau_mask() & ~fixed; m; m &= m - 1) {  // the overlap rule is for tableau cards
-                    const int i = std::countr_zero(m);
-                    const uint64_t left = board.cover(i) & avail;
-                    if (std::popcount(left) == 1 && (left & fixed) && (board.partners(i) & left))
-                        offer(SlotMove::Pair, std::countr_zero(left), i, s, node.g);
-                }
-            }
+            board.for_each_overlap_pair(s.removed, fixed,
+                                        [&](int cover, int covered) { offer(SlotMove::Pair, cover, covered, s, node.g); });
             // The walk along R's chain.
             const uint64_t stock_left = board.stock_mask() & ~s.removed;
             uint64_t handled = 0;
@@ -297,15 +281,7 @@ SolveResult Solver::solve_optimal_walk(const Board& board, const State& start, c
                     }
                 }
                 if (stop) break;
-                const uint64_t ahead = stock_left & ~(bit(f_slots + at.pos) - 1);
-                if (ahead) {
-                    at.pos = static_cast<uint8_t>(std::countr_zero(ahead) - f_slots + 1);
-                } else if (!discards && (passes == 0 || at.pass + 1 < passes) && (stock_left & ~ahead)) {
-                    at.pos = 0;
-                    if (passes != 0) ++at.pass;
-                } else {
-                    break;
-                }
+                if (!draw_one_step(f_slots, stock_left, discards, passes, at)) break;
                 ++cost;
                 if (static_cast<int>(cost) >= upper) break;
             }

@@ -16,6 +16,7 @@
 #include <chrono>
 
 #include "solver/prune.h"
+#include "solver/search_util.h"
 #include "solver/solver.h"
 
 namespace pyr {
@@ -42,29 +43,23 @@ ScoreResult Solver::best_score(const Board& board, const State& start, const Sol
     ScoreResult out;
     int best = removed_tableau(board, start);
     const int all = std::popcount(board.tableau_mask());
-    uint64_t states = 0;
+    SearchBudget budget(options);
     auto finish = [&](bool complete) {
         out.tableau_left = all - best;
-        out.states = states;
+        out.states = budget.count();
         out.complete = complete;
         out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
         return out;
     };
     auto tick = [&]() {
-        ++states;
-        if ((states & 0xFFFFF) == 0) {
-            if (options.stop && options.stop->load(std::memory_order_relaxed)) {
-                out.interrupted = true;
-                return false;
-            }
-            if (options.progress) options.progress(states);
-        }
-        return !(options.max_states && states > options.max_states);
+        const auto stop = budget.tick();
+        out.interrupted = stop == SearchBudget::Stop::Interrupted;
+        return stop == SearchBudget::Stop::No;
     };
 
     if (method_for(board) == Method::Walk) {
         score_mode_ = true;
-        first_time_.clear();
+        recycle(first_time_);
         walk_stack_.clear();
         walk_moves_.clear();
         uint32_t limit = 0;
@@ -80,12 +75,7 @@ ScoreResult Solver::best_score(const Board& board, const State& start, const Sol
             for (size_t i = 0; i < walk_stack_.size(); ++i) {
                 const WalkFrame& fr = walk_stack_[i];
                 const WalkMove& chosen = i + 1 == walk_stack_.size() ? last : walk_moves_[fr.next - 1];
-                State at = fr.state;
-                while (at.pos != chosen.pos || at.pass != chosen.pass) {
-                    const SlotMove step{board.stock_empty(at) ? SlotMove::Redeal : SlotMove::Draw, 0, 0};
-                    out.moves.push_back(board.to_move(step));
-                    at = board.apply(at, step);
-                }
+                append_draws(board, fr.state, chosen.pos, chosen.pass, out.moves);
                 out.moves.push_back(board.to_move(chosen.move));
             }
         };
@@ -113,7 +103,7 @@ ScoreResult Solver::best_score(const Board& board, const State& start, const Sol
     }
 
     // Positions: a plain search with forced Kings and pass dominance.
-    seen_.clear();
+    recycle(seen_);
     stack_.clear();
     moves_.clear();
     visit(board, start);

@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "solver/prune.h"
+#include "solver/search_util.h"
 
 namespace pyr {
 
@@ -58,12 +59,13 @@ SolveResult Solver::solve_with(Method method, const Board& board, const State& s
 SolveResult Solver::solve_positions(const Board& board, const State& start, const SolveOptions& options) {
     const auto t0 = std::chrono::steady_clock::now();
     SolveResult result;
-    seen_.clear();
+    recycle(seen_);
     stack_.clear();
     moves_.clear();
+    SearchBudget budget(options, 1);  // the start counts as expanded
     auto finish = [&](Verdict v) {
         result.verdict = v;
-        result.states = seen_.size();
+        result.states = budget.count();
         result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
         return result;
     };
@@ -97,14 +99,10 @@ SolveResult Solver::solve_positions(const Board& board, const State& start, cons
             for (const Frame& fr : stack_) result.solution.push_back(board.to_move(moves_[fr.next - 1]));
             return finish(Verdict::Win);
         }
-        if (options.max_states && seen_.size() >= options.max_states) return finish(Verdict::Intractable);
         if (!visit(board, s)) continue;
-        if ((seen_.size() & 0xFFFFF) == 0) {
-            if (options.stop && options.stop->load(std::memory_order_relaxed)) {
-                result.interrupted = true;
-                return finish(Verdict::Intractable);
-            }
-            if (options.progress) options.progress(seen_.size());
+        if (const auto stop = budget.tick(); stop != SearchBudget::Stop::No) {
+            result.interrupted = stop == SearchBudget::Stop::Interrupted;
+            return finish(Verdict::Intractable);
         }
         if (has_dead_card(board, s)) continue;
         push(s);

@@ -49,6 +49,15 @@ struct ScoreResult {
     bool interrupted = false;
 };
 
+// Empties a memo table for the next deal, keeping its memory unless it grew
+// huge: clearing costs time in proportion to capacity, so after a search of
+// millions of positions every later small deal would pay for it.
+template <class Table>
+void recycle(Table& table) {
+    if (table.bucket_count() > (std::size_t{1} << 22)) table = Table();
+    else table.clear();
+}
+
 // One solver per worker: its tables and stacks are kept between deals, so
 // solving many deals allocates only while the tables grow.
 class Solver {

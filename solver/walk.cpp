@@ -34,6 +34,7 @@
 #include <limits>
 
 #include "solver/prune.h"
+#include "solver/search_util.h"
 #include "solver/solver.h"
 
 namespace pyr {
@@ -98,15 +99,7 @@ void Solver::expand(const Board& board, const State& s, uint32_t limit) {
         for (uint64_t q = board.partners(a) & fixed & ~(bit(a + 1) - 1); q; q &= q - 1)
             offer(SlotMove::Pair, a, std::countr_zero(q), s);
     }
-    if (v.overlap) {
-        const uint64_t avail = board.all_mask() & ~s.removed;
-        for (uint64_t m = avail & board.tableau_mask() & ~fixed; m; m &= m - 1) {  // the overlap rule is for tableau cards
-            const int i = std::countr_zero(m);
-            const uint64_t left = board.cover(i) & avail;
-            if (std::popcount(left) == 1 && (left & fixed) && (board.partners(i) & left))
-                offer(SlotMove::Pair, std::countr_zero(left), i, s);
-        }
-    }
+    board.for_each_overlap_pair(s.removed, fixed, [&](int cover, int covered) { offer(SlotMove::Pair, cover, covered, s); });
     // The walk along the chain of draws (and redeals). Each distinct removal is
     // offered only at the first position where it is available: made later,
     // it leads to the same removed set at a later time, which the earlier one
@@ -162,17 +155,7 @@ void Solver::expand(const Board& board, const State& s, uint32_t limit) {
             if (at.pass != pass) handled = 0;
             continue;
         }
-        // Advance one draw, or redeal at the end of the stock (draw-one: the
-        // drawn card is the new highest drawn card, so the boundary stays canonical).
-        const uint64_t ahead = stock_left & ~((uint64_t{1} << (f + at.pos)) - 1);
-        if (ahead) {
-            at.pos = static_cast<uint8_t>(std::countr_zero(ahead) - f + 1);
-        } else if (!discards && (passes == 0 || at.pass + 1 < passes) && (stock_left & ~ahead)) {
-            at.pos = 0;
-            if (passes != 0) ++at.pass;
-        } else {
-            break;
-        }
+        if (!draw_one_step(f, stock_left, discards, passes, at)) break;
     }
 }
 
@@ -180,20 +163,19 @@ SolveResult Solver::solve_walk(const Board& board, const State& start, const Sol
     const auto t0 = std::chrono::steady_clock::now();
     score_mode_ = false;
     SolveResult result;
-    first_time_.clear();
+    recycle(first_time_);
     walk_stack_.clear();
     walk_moves_.clear();
-    uint64_t expanded = 0;
+    SearchBudget budget(options, 1);  // the start counts as expanded
     auto finish = [&](Verdict verdict) {
         result.verdict = verdict;
-        result.states = expanded;
+        result.states = budget.count();
         result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
         return result;
     };
     if (board.won(start)) return finish(Verdict::Win);
     uint32_t limit = kNoLimit;
     arrive(board, start, limit);
-    expanded = 1;
     if (has_dead_card(board, start)) return finish(Verdict::Lose);
     auto push = [&](const State& s, uint32_t lim) {
         const uint32_t begin = static_cast<uint32_t>(walk_moves_.size());
@@ -214,25 +196,15 @@ SolveResult Solver::solve_walk(const Board& board, const State& start, const Sol
             // Rebuild the moves: each frame's draws up to its chosen move, then the move.
             for (const WalkFrame& fr : walk_stack_) {
                 const WalkMove& chosen = walk_moves_[fr.next - 1];
-                State at = fr.state;
-                while (at.pos != chosen.pos || at.pass != chosen.pass) {
-                    const SlotMove step{board.stock_empty(at) ? SlotMove::Redeal : SlotMove::Draw, 0, 0};
-                    result.solution.push_back(board.to_move(step));
-                    at = board.apply(at, step);
-                }
+                append_draws(board, fr.state, chosen.pos, chosen.pass, result.solution);
                 result.solution.push_back(board.to_move(chosen.move));
             }
             return finish(Verdict::Win);
         }
         if (!arrive(board, next, limit)) continue;
-        if (options.max_states && expanded >= options.max_states) return finish(Verdict::Intractable);
-        ++expanded;
-        if ((expanded & 0xFFFFF) == 0) {
-            if (options.stop && options.stop->load(std::memory_order_relaxed)) {
-                result.interrupted = true;
-                return finish(Verdict::Intractable);
-            }
-            if (options.progress) options.progress(expanded);
+        if (const auto stop = budget.tick(); stop != SearchBudget::Stop::No) {
+            result.interrupted = stop == SearchBudget::Stop::Interrupted;
+            return finish(Verdict::Intractable);
         }
         if (has_dead_card(board, next)) continue;
         push(next, limit);

@@ -1,0 +1,63 @@
+// Pieces shared by the searches (solver.cpp, walk.cpp, optimal*.cpp, score.cpp).
+#pragma once
+#include <bit>
+#include <cstdint>
+#include <vector>
+
+#include "engine/board.h"
+#include "solver/solver.h"
+
+namespace pyr {
+
+// Counts expanded positions against the SolveOptions: the --max-states
+// budget, the stop flag (Ctrl-C) and the progress callback, both looked at
+// every 2^20 positions.
+class SearchBudget {
+public:
+    enum class Stop { No, Budget, Interrupted };
+    explicit SearchBudget(const SolveOptions& options, uint64_t already = 0) : options_(options), count_(already) {}
+    // Call once for each position about to be expanded.
+    Stop tick() {
+        if (options_.max_states && count_ >= options_.max_states) return Stop::Budget;
+        ++count_;
+        if ((count_ & 0xFFFFF) == 0) {
+            if (options_.stop && options_.stop->load(std::memory_order_relaxed)) return Stop::Interrupted;
+            if (options_.progress) options_.progress(count_);
+        }
+        return Stop::No;
+    }
+    uint64_t count() const { return count_; }
+
+private:
+    const SolveOptions& options_;
+    uint64_t count_;
+};
+
+// Appends the draws and redeals that take `at` along its chain to (pos, pass).
+inline void append_draws(const Board& board, State at, uint8_t pos, uint8_t pass, std::vector<Move>& out) {
+    while (at.pos != pos || at.pass != pass) {
+        const SlotMove step{board.stock_empty(at) ? SlotMove::Redeal : SlotMove::Draw, 0, 0};
+        out.push_back(board.to_move(step));
+        at = board.apply(at, step);
+    }
+}
+
+// One step along a draw-one chain (one waste or discards): draw the next card
+// still in the stock (it becomes the highest drawn card, so the boundary stays
+// canonical), or redeal at the end of the stock. False at the chain's end.
+// `stock_left`: the stock slots not removed; `f`: the first stock slot.
+inline bool draw_one_step(int f, uint64_t stock_left, bool discards, int passes, State& at) {
+    const uint64_t ahead = stock_left & ~((uint64_t{1} << (f + at.pos)) - 1);
+    if (ahead) {
+        at.pos = static_cast<uint8_t>(std::countr_zero(ahead) - f + 1);
+        return true;
+    }
+    if (!discards && (passes == 0 || at.pass + 1 < passes) && (stock_left & ~ahead)) {
+        at.pos = 0;
+        if (passes != 0) ++at.pass;
+        return true;
+    }
+    return false;
+}
+
+}  // namespace pyr
