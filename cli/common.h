@@ -53,5 +53,6 @@ int cmd_solve(int argc, char** argv);
 int cmd_verify(int argc, char** argv);
 int cmd_deal(int argc, char** argv);
 int cmd_variants(int argc, char** argv);
+int cmd_stats(int argc, char** argv);
 
 }  // namespace pyr::cli

@@ -23,6 +23,7 @@ const char* verdict_text(Verdict v);
 
 struct SolveOptions {
     uint64_t max_states = 0;                 // positions the search may store; 0 = no limit
+    bool optimal = false;                    // shortest solution (see issue 3); not implemented yet: ignored
     const std::atomic<bool>* stop = nullptr;  // set from elsewhere (Ctrl-C) to stop early
     // Called every 2^20 stored positions with the count so far (progress display).
     std::function<void(uint64_t states)> progress;
