@@ -13,12 +13,10 @@
 #include <fstream>
 #include <sstream>
 
-#include <tbb/blocked_range.h>
 #include <tbb/enumerable_thread_specific.h>
 #include <tbb/info.h>
 #include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
-#include <tbb/task_group.h>
 
 #include "engine/board.h"
 #include "engine/deal_source.h"
@@ -456,7 +454,6 @@ StudyRun run_study(const StudySpec& spec, const StudyRunOptions& opts) {
 
     std::mutex mu;  // guards run.records, progress and the progress callback
     tbb::enumerable_thread_specific<Solver> solvers;
-    tbb::task_group_context ctx;
     auto solve_one = [&](uint64_t task) {
         // Deal-major order: every combo of deal 1, then of deal 2, ...
         const uint64_t deal_index = task / n_combos;
@@ -492,20 +489,21 @@ StudyRun run_study(const StudySpec& spec, const StudyRunOptions& opts) {
     };
     auto stopped = [&] { return opts.stop && opts.stop->load(std::memory_order_relaxed); };
 
+    // Tasks are handed out in order from one counter, so the deals done at
+    // any moment are (nearly) a prefix of the study: an interrupted study's
+    // partial summary covers the first seeds of every combo. Each of the
+    // parallel_for's `threads` bodies takes tasks until none is left (if TBB
+    // ran two bodies on one thread, the second would find nothing to do).
+    std::atomic<uint64_t> next{0};
     tbb::task_arena arena(run.threads);
     arena.execute([&] {
         tbb::parallel_for(
-            tbb::blocked_range<uint64_t>(0, run.total, 1),
-            [&](const tbb::blocked_range<uint64_t>& range) {
-                for (uint64_t t = range.begin(); t != range.end(); ++t) {
-                    if (stopped()) {
-                        ctx.cancel_group_execution();  // take no new deal
-                        return;
-                    }
+            0, run.threads,
+            [&](int) {
+                for (uint64_t t; !stopped() && (t = next.fetch_add(1, std::memory_order_relaxed)) < run.total;)
                     solve_one(t);
-                }
             },
-            tbb::simple_partitioner(), ctx);
+            tbb::simple_partitioner());
     });
     if (opts.out) opts.out->sync();
 

@@ -168,8 +168,9 @@ struct StudyRun {
     int threads = 0;
 };
 
-// Runs every task not already in opts.out, in parallel (tbb::parallel_for,
-// one Solver per worker thread).
+// Runs every task not already in opts.out, in parallel (tbb::parallel_for over
+// the workers, which take tasks in study order; one Solver per worker thread,
+// its table cleared for each deal).
 StudyRun run_study(const StudySpec& spec, const StudyRunOptions& opts);
 
 struct MovesStats {
