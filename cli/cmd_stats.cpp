@@ -199,7 +199,8 @@ int cmd_stats(int argc, char** argv) {
         ("deals", po::value<std::string>(), "seeds 1..N")
         ("deals-file", po::value<std::string>(), "one deal a line; a deal's seed in records is its index 1..N")
         ("optimal", po::bool_switch(),
-         "ask for shortest solutions (see issue 3) and put move statistics in json/csv")
+         "ask the solver for shortest solutions (SolveOptions::optimal, issue 3; not implemented by the "
+         "solver yet) and put the solution-length statistics in json/csv")
         ("threads", po::value<std::string>(), "worker threads (default: every core)")
         ("max-states", po::value<uint64_t>()->default_value(100'000'000),
          "per deal: stop with 'intractable' after storing this many positions (0 = no limit)")

@@ -172,7 +172,7 @@ TEST_CASE("Wilson score interval matches values computed by hand", "[study]") {
     CHECK_FALSE(wilson_interval(0, 0).has_value());
 }
 
-TEST_CASE("a study is every variant once per passes value; impossible passes fail first", "[study]") {
+TEST_CASE("a study is every variant once per passes value, and impossible passes fail first", "[study]") {
     const auto combos = study_combos({"msc", "pharaohs"}, {1, 3, 0});
     REQUIRE(combos.size() == 6);
     CHECK(combos[0].name == "msc");
