@@ -11,7 +11,7 @@
 # stay in DIR (default bench/out, not in git), so running the same command
 # again after an interruption resumes each study where it stopped: its summary
 # then covers every deal, and its "this run" speed line covers that run only.
-# --fresh deletes DIR's record files first, for a clean speed measurement.
+# --fresh deletes the chosen studies' record files first, for a clean speed measurement.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 bin="$root/build/pyramid"
@@ -34,7 +34,9 @@ while [ $# -gt 0 ]; do
 done
 [ ${#studies[@]} -gt 0 ] || studies=(study1 study2 checkpoint)
 mkdir -p "$dir"
-[ $fresh = 1 ] && rm -f "$dir"/study1-"$deals".jsonl "$dir"/study2-"$deals".jsonl
+if [ $fresh = 1 ]; then
+  for s in "${studies[@]}"; do rm -f "$dir/$s-$deals.jsonl"; done
+fi
 
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'); threads: $threads"
 echo "commit:  $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo '?')"
