@@ -54,5 +54,6 @@ int cmd_verify(int argc, char** argv);
 int cmd_deal(int argc, char** argv);
 int cmd_variants(int argc, char** argv);
 int cmd_bench(int argc, char** argv);
+int cmd_stats(int argc, char** argv);
 
 }  // namespace pyr::cli

@@ -1,0 +1,581 @@
+// `pyramid stats` and its engine (solver/study.h): the Wilson interval, the
+// study's combos, results independent of the thread count, the record file as
+// a checkpoint (SIGKILL, torn lines, Ctrl-C), deals files, and counting.
+#include <catch2/catch.hpp>
+
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <map>
+#include <set>
+#include <sstream>
+#include <thread>
+#include <tuple>
+
+#include "engine/json.h"
+#include "solver/study.h"
+#include "tests/corpus.h"
+
+#ifndef PYR_CLI_PATH
+#define PYR_CLI_PATH "pyramid"
+#endif
+
+using namespace pyr;
+
+namespace {
+
+std::string temp_path(const std::string& name) {
+    static int counter = 0;
+    return "/tmp/pyramid_study_test_" + std::to_string(getpid()) + "_" + std::to_string(counter++) + "_" + name;
+}
+
+std::string slurp(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+}
+
+int count_lines(const std::string& s) { return static_cast<int>(std::count(s.begin(), s.end(), '\n')); }
+
+struct Run {
+    int status = -1;
+    std::string out, err;
+};
+
+// Runs `pyramid ARGS` through the shell, capturing stdout and stderr.
+Run run(const std::string& args) {
+    const std::string base = temp_path("run");
+    const std::string cmd =
+        std::string("'") + PYR_CLI_PATH + "' " + args + " >" + base + ".out 2>" + base + ".err </dev/null";
+    Run r;
+    const int raw = std::system(cmd.c_str());
+    r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+    r.out = slurp(base + ".out");
+    r.err = slurp(base + ".err");
+    std::remove((base + ".out").c_str());
+    std::remove((base + ".err").c_str());
+    return r;
+}
+
+// Starts `pyramid ARGS...` (no shell), stdout to `out_path`, stderr dropped.
+pid_t start(const std::vector<std::string>& args, const std::string& out_path) {
+    const pid_t pid = fork();
+    if (pid == 0) {
+        const int out = ::open(out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        const int null = ::open("/dev/null", O_RDWR);
+        dup2(out, 1);
+        dup2(null, 2);
+        dup2(null, 0);
+        std::vector<char*> argv;
+        argv.push_back(const_cast<char*>(PYR_CLI_PATH));
+        for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+        argv.push_back(nullptr);
+        execv(PYR_CLI_PATH, argv.data());
+        _exit(127);
+    }
+    return pid;
+}
+
+// Waits until `path` holds at least `lines` lines, or the process ends. True if it got there running.
+bool wait_for_lines(pid_t pid, const std::string& path, int lines) {
+    for (int i = 0; i < 30000; ++i) {  // at most ~60 s
+        if (count_lines(slurp(path)) >= lines) return true;
+        int status = 0;
+        if (waitpid(pid, &status, WNOHANG) == pid) return false;
+        std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    }
+    return false;
+}
+
+// `pyramid ARGS` for run(): the arguments after the program, quoted.
+std::string shell_args(const std::vector<std::string>& args) {
+    std::string s = args.at(0);
+    for (size_t i = 1; i < args.size(); ++i) s += " '" + args[i] + "'";
+    return s;
+}
+
+std::vector<std::string> split_words(const std::string& s) {
+    std::istringstream in(s);
+    std::vector<std::string> out;
+    for (std::string w; in >> w;) out.push_back(w);
+    return out;
+}
+
+// The records of a JSON Lines file, timing left out, sorted.
+using Rec = std::tuple<std::string, std::string, uint64_t, std::string, std::string, uint64_t, std::string>;
+std::vector<Rec> read_records(const std::string& path) {
+    std::vector<Rec> out;
+    std::istringstream in(slurp(path));
+    for (std::string line; std::getline(in, line);) {
+        const auto o = json::parse(line).as_object();
+        out.emplace_back(json::serialize(o.at("variant")), json::serialize(o.at("passes")),
+                         o.at("seed").to_number<uint64_t>(), json::serialize(o.at("verdict")),
+                         json::serialize(o.at("moves")), o.at("states").to_number<uint64_t>(),
+                         o.contains("deal") ? std::string(o.at("deal").as_string()) : std::string());
+    }
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+// A summary object without its timing keys.
+json::array untimed(const json::value& summaries) {
+    json::array out;
+    for (const auto& s : summaries.as_array()) {
+        json::object o = s.as_object();
+        o.erase("seconds");
+        o.erase("deals_per_second");
+        out.push_back(o);
+    }
+    return out;
+}
+
+StudySpec small_spec(const std::string& seeds, uint64_t max_states) {
+    StudySpec spec;
+    spec.combos = study_combos({"msc", "solitarium", "pharaohs"}, {1, 3});
+    spec.deals = seeds_range(seeds);
+    spec.max_states = max_states;
+    return spec;
+}
+
+}  // namespace
+
+TEST_CASE("Wilson score interval matches values computed by hand", "[study]") {
+    // References: Python's decimal module at 40 digits, z = 1.959963984540054, two ways:
+    // the textbook form (p + z²/2n ± z·sqrt(p(1-p)/n + z²/4n²)) / (1 + z²/n), and the
+    // roots of (n + z²)p² - (2k + z²)p + k²/n = 0 (the points where |p̂ - p| = z·sqrt(p(1-p)/n));
+    // both agree to every digit shown. Closed forms: 0/n -> [0, z²/(n+z²)], n/n -> [n/(n+z²), 1].
+    struct Case {
+        uint64_t k, n;
+        double low, high;
+    };
+    const Case cases[] = {
+        {0, 10, 0.0, 0.277532799862889},           // z²/(10+z²) = 3.841458820694/13.841458820694
+        {10, 10, 0.722467200137111, 1.0},
+        {5, 10, 0.236593090512564, 0.763406909487436},
+        {81, 263, 0.255288519878274, 0.366209576982800},
+        {1, 1, 0.206549314377237, 1.0},
+    };
+    for (const auto& c : cases) {
+        INFO(c.k << "/" << c.n);
+        const auto w = wilson_interval(c.k, c.n);
+        REQUIRE(w.has_value());
+        CHECK(w->low == Approx(c.low).margin(1e-12));
+        CHECK(w->high == Approx(c.high).margin(1e-12));
+        CHECK(w->low >= 0.0);
+        CHECK(w->high <= 1.0);
+    }
+    CHECK_FALSE(wilson_interval(0, 0).has_value());
+}
+
+TEST_CASE("a study is every variant once per passes value, and impossible passes fail first", "[study]") {
+    const auto combos = study_combos({"msc", "pharaohs"}, {1, 3, 0});
+    REQUIRE(combos.size() == 6);
+    CHECK(combos[0].name == "msc");
+    CHECK(combos[0].passes == 1);
+    CHECK(combos[2].passes == 0);
+    CHECK(combos[3].name == "pharaohs");
+    CHECK(combos[4].passes == 3);
+    CHECK(combos[4].waste_playable == 2);  // the rest of the preset is kept
+    const auto presets = study_combos({"classic", "cheops"}, {});
+    CHECK(presets[0].passes == 1);
+    CHECK(presets[1].passes == 3);
+    CHECK_THROWS_WITH(study_combos({"classic"}, {1, 3}), Catch::Contains("passes must be 1"));
+    CHECK_THROWS_WITH(study_combos({"msc", "nope"}, {}), Catch::Contains("unknown variant 'nope'"));
+    CHECK_THROWS_WITH(study_combos({"msc", "msc"}, {}), Catch::Contains("given twice"));
+    CHECK_THROWS_WITH(study_combos({"msc"}, {3, 3}), Catch::Contains("given twice"));
+    CHECK_THROWS_WITH(seeds_range("5-2"), Catch::Contains("below the first"));
+    CHECK_THROWS_WITH(seeds_range("0-3"), Catch::Contains("start at 1"));
+    CHECK_THROWS_WITH(seeds_range("a-b"), Catch::Contains("bad seed range"));
+    CHECK(seeds_range("7").count() == 1);
+    CHECK(seeds_range("3-12").count() == 10);
+}
+
+TEST_CASE("1 thread and several threads give the same records and summaries", "[study]") {
+    // A budget small enough to keep it quick, large enough for wins, losses and intractable deals.
+    const StudySpec spec = small_spec("1-30", 100000);
+    StudyRunOptions one;
+    one.threads = 1;
+    StudyRunOptions many;
+    many.threads = static_cast<int>(std::max(2u, std::thread::hardware_concurrency()));
+    const StudyRun a = run_study(spec, one);
+    const StudyRun b = run_study(spec, many);
+    CHECK(a.threads == 1);
+    CHECK(b.threads == many.threads);
+    REQUIRE(a.records.size() == 180);
+    REQUIRE(b.records.size() == 180);
+    CHECK_FALSE(a.interrupted);
+    for (size_t i = 0; i < a.records.size(); ++i) {
+        INFO("record " << i << ": seed " << a.records[i].seed << ", combo " << a.records[i].combo);
+        CHECK(a.records[i].same_result(b.records[i]));
+    }
+    const auto sa = summarize(spec, a.records);
+    const auto sb = summarize(spec, b.records);
+    REQUIRE(sa.size() == 6);
+    json::array ja, jb;
+    for (const auto& s : sa) ja.push_back(summary_json(s, true));
+    for (const auto& s : sb) jb.push_back(summary_json(s, true));
+    CHECK(untimed(ja) == untimed(jb));
+    // The study has all three verdicts, so the comparison is not vacuous.
+    uint64_t wins = 0, losses = 0, intractable = 0;
+    for (const auto& s : sa) {
+        wins += s.wins;
+        losses += s.losses;
+        intractable += s.intractable;
+        CHECK(s.deals == 30);
+        CHECK(s.wins + s.losses + s.intractable == s.deals);
+    }
+    CHECK(wins > 0);
+    CHECK(losses > 0);
+    CHECK(intractable > 0);
+}
+
+TEST_CASE("the record file reads back what was written and cuts only a torn end", "[study]") {
+    const StudySpec spec = small_spec("1-4", 20000);
+    for (const std::string ext : {".jsonl", ".csv"}) {
+        INFO(ext);
+        const std::string path = temp_path("records" + ext);
+        StudyRun first;
+        {
+            RecordFile out(path, spec);
+            CHECK(out.resumed().empty());
+            StudyRunOptions o;
+            o.out = &out;
+            first = run_study(spec, o);
+            // A second study on the same file at once is refused.
+            CHECK_THROWS_WITH(RecordFile(path, spec), Catch::Contains("in use"));
+        }
+        REQUIRE(first.records.size() == 24);
+        {
+            std::ofstream(path, std::ios::app) << (ext == ".csv" ? "3,msc,1,wi" : "{\"seed\":3,\"variant\":\"ms");
+        }
+        const auto size_before = slurp(path).size();
+        {
+            RecordFile again(path, spec);
+            CHECK(again.torn_bytes() > 0);
+            CHECK(slurp(path).size() == size_before - again.torn_bytes());
+            auto resumed = again.resumed();
+            REQUIRE(resumed.size() == 24);
+            std::sort(resumed.begin(), resumed.end(), [](const StudyRecord& a, const StudyRecord& b) {
+                return a.combo != b.combo ? a.combo < b.combo : a.seed < b.seed;
+            });
+            for (size_t i = 0; i < resumed.size(); ++i) CHECK(resumed[i].same_result(first.records[i]));
+            StudyRunOptions o;
+            o.out = &again;
+            const StudyRun second = run_study(spec, o);
+            CHECK(second.solved_now == 0);
+            CHECK(second.resumed == 24);
+        }
+        // Another study over the same file: records of other rules or seeds are not part of it.
+        StudySpec other = spec;
+        other.combos = study_combos({"msc", "cheops"}, {3});
+        other.deals = seeds_range("3-10");
+        {
+            RecordFile o(path, other);
+            CHECK(o.resumed().size() == 2);  // msc/3, seeds 3 and 4
+            CHECK(o.ignored() == 22);
+        }
+        // A bad line with records after it is not a torn end: refused, and the file is left alone.
+        const std::string whole = slurp(path);
+        {
+            std::ofstream(path, std::ios::trunc) << whole.substr(0, whole.find('\n') + 1) << "garbage\n"
+                                                 << whole.substr(whole.find('\n') + 1);
+        }
+        const std::string mangled = slurp(path);
+        CHECK_THROWS_WITH(RecordFile(path, spec), Catch::Contains("line 2"));
+        CHECK(slurp(path) == mangled);
+        std::remove(path.c_str());
+    }
+    // --out naming some other file is refused without touching it.
+    const std::string text = temp_path("notes.txt");
+    std::ofstream(text) << "my notes\nmore notes\n";
+    CHECK_THROWS_WITH(RecordFile(text, spec), Catch::Contains("not a pyramid stats record file"));
+    CHECK(slurp(text) == "my notes\nmore notes\n");
+    std::remove(text.c_str());
+}
+
+TEST_CASE("stats killed with SIGKILL resumes to exactly the uninterrupted result", "[study][cli]") {
+    const std::vector<std::string> study = {"stats",   "--variant",    "msc,pharaohs", "--passes",
+                                            "1,3",     "--seeds",      "1-30",         "--max-states",
+                                            "100000",  "--format",     "json",         "--threads",
+                                            "2"};
+    const int total = 120;
+    auto with_out = [&](const std::string& out) {
+        auto a = study;
+        a.push_back("--out");
+        a.push_back(out);
+        return a;
+    };
+
+    const std::string ref = temp_path("ref.jsonl");
+    const Run whole = run(shell_args(with_out(ref)));
+    REQUIRE(whole.status == 0);
+    REQUIRE(count_lines(slurp(ref)) == total);
+
+    // Kill it once some records are in the file; the check below makes sure it was mid-run.
+    const std::string out = temp_path("killed.jsonl");
+    const std::string killed_stdout = temp_path("killed.out");
+    int written = 0;
+    for (int attempt = 0; attempt < 5 && (written == 0 || written >= total); ++attempt) {
+        std::remove(out.c_str());
+        const pid_t pid = start(with_out(out), killed_stdout);
+        const bool running = wait_for_lines(pid, out, total / 4 + attempt * 10);
+        kill(pid, SIGKILL);
+        int status = 0;
+        waitpid(pid, &status, 0);
+        written = count_lines(slurp(out));
+        INFO("attempt " << attempt << ": " << written << " records when killed");
+        if (!running || !WIFSIGNALED(status)) written = 0;  // finished first: try again
+    }
+    REQUIRE(written > 0);
+    REQUIRE(written < total);
+    CHECK(slurp(killed_stdout).empty());  // no summary: it really was killed
+
+    // And a torn half record on top, as a kill in the middle of a write() would leave.
+    std::ofstream(out, std::ios::app) << "{\"seed\":7,\"variant\":\"pharaohs\",\"pas";
+    const Run resumed = run(shell_args(with_out(out)));
+    REQUIRE(resumed.status == 0);
+    CHECK_THAT(resumed.err, Catch::Contains("torn"));
+    CHECK_THAT(resumed.err, Catch::Contains("resuming: " + std::to_string(written) + " deals"));
+    const auto r = json::parse(resumed.out).as_object();
+    const auto w = json::parse(whole.out).as_object();
+    CHECK(r.at("resumed").as_int64() == written);
+    CHECK(r.at("solved_now").as_int64() == total - written);
+    CHECK(r.at("partial") == false);
+    CHECK(untimed(r.at("summaries")) == untimed(w.at("summaries")));
+    CHECK(read_records(out) == read_records(ref));  // every record, once
+    CHECK(count_lines(slurp(out)) == total);
+    for (const auto& p : {ref, out, killed_stdout}) std::remove(p.c_str());
+}
+
+TEST_CASE("stats on Ctrl-C: partial summary of what is in the file, exit 130, then resumes", "[study][cli]") {
+    const std::vector<std::string> args = {"stats", "--variant", "msc,pharaohs", "--passes", "1,3", "--seeds", "31-60",
+                                           "--max-states", "100000", "--format", "json"};
+    const int total = 120;
+    const std::string out = temp_path("int.jsonl");
+    const std::string stdout_path = temp_path("int.out");
+    auto a = args;
+    a.push_back("--out");
+    a.push_back(out);
+    const pid_t pid = start(a, stdout_path);
+    const bool running = wait_for_lines(pid, out, 20);
+    kill(pid, SIGINT);
+    int status = 0;
+    waitpid(pid, &status, 0);
+    REQUIRE(running);
+    REQUIRE(WIFEXITED(status));
+    CHECK(WEXITSTATUS(status) == 130);
+    const int in_file = count_lines(slurp(out));
+    CHECK(in_file < total);
+    const auto partial = json::parse(slurp(stdout_path)).as_object();
+    CHECK(partial.at("partial") == true);
+    CHECK(partial.at("done").as_int64() == in_file);  // every record it counted is in the file
+    int64_t deals = 0;
+    for (const auto& x : partial.at("summaries").as_array()) deals += x.at("deals").as_int64();
+    CHECK(deals == in_file);
+    const Run rest = run(shell_args(a));
+    REQUIRE(rest.status == 0);
+    const auto s = json::parse(rest.out).as_object();
+    CHECK(s.at("done").as_int64() == total);
+    CHECK(s.at("partial") == false);
+    CHECK(count_lines(slurp(out)) == total);
+    std::remove(out.c_str());
+    std::remove(stdout_path.c_str());
+}
+
+TEST_CASE("stats errors come before any work: one line, exit 2, no --out file", "[study][cli]") {
+    const std::string out = temp_path("never.jsonl");
+    const Run sweep = run("stats --variant classic --passes 1,3 --deals 5 --out " + out);
+    CHECK(sweep.status == 2);
+    CHECK_THAT(sweep.err, Catch::Contains("passes must be 1"));
+    CHECK(count_lines(sweep.err) == 1);
+    CHECK(sweep.out.empty());
+    CHECK_FALSE(std::ifstream(out).good());
+
+    struct Case {
+        std::string args, message;
+    };
+    const std::vector<Case> cases = {
+        {"--seeds 5-2", "below the first"},
+        {"--seeds a-b", "bad seed range 'a-b'"},
+        {"--seeds 0", "start at 1"},
+        {"--deals 0", "--deals must be a number"},
+        {"--deals-file /nonexistent/deals.txt", "cannot read deals file"},
+        {"--variant msc,nope --deals 3", "unknown variant 'nope'"},
+        {"--deals 3 --threads 0", "--threads must be"},
+        {"--deals 3 --passes 1,zero", "passes must be"},
+        {"--deals 3 --seeds 1-3", "only one of"},
+        {"", "no deals given"},
+        {"--deals 3 --format xml", "unknown format"},
+    };
+    for (const auto& c : cases) {
+        INFO(c.args);
+        const Run r = run("stats " + c.args + " --out " + out);
+        CHECK(r.status == 2);
+        CHECK(r.out.empty());
+        CHECK_THAT(r.err, Catch::Contains(c.message));
+        CHECK(count_lines(r.err) == 1);
+        CHECK_FALSE(std::ifstream(out).good());
+    }
+    const Run help = run("stats --help");
+    CHECK(help.status == 0);
+    CHECK_THAT(help.out, Catch::Contains("usage: pyramid stats"));
+    CHECK_THAT(help.out, Catch::Contains("wins / (wins + losses)"));
+}
+
+TEST_CASE("stats --deals-file reads deals with answers after the cards", "[study][cli]") {
+    // Deals of data/msc-100.txt (52 cards, then 'win N' or 'lose'), a comment, a
+    // blank line, and one deal written without separators.
+    const auto known = test::load_known("msc-100.txt");
+    REQUIRE(known.size() >= 9);
+    const std::vector<int> picked = {0, 1, 2, 3, 4, 5, 7, 8};  // quick ones
+    const std::string path = temp_path("deals.txt");
+    std::string compact_first;
+    for (const auto& w : split_words(known[0].cards)) compact_first += w;
+    {
+        std::ofstream f(path);
+        f << "# a few msc deals\n\n";
+        for (int i : picked) {
+            const auto& k = known[i];
+            if (i == 0) f << compact_first << (k.win ? " win 45 # no spaces" : " lose") << "\n";
+            else f << k.cards << (k.win ? "win " + std::to_string(k.min_moves) : std::string("lose")) << "\n";
+        }
+    }
+    const std::string out = temp_path("deals.jsonl");
+    const Run r = run("stats --variant msc --deals-file " + path + " --format json --out " + out);
+    REQUIRE(r.status == 0);
+    const auto s = json::parse(r.out).as_object();
+    const auto& sum = s.at("summaries").as_array().at(0).as_object();
+    CHECK(sum.at("deals").as_int64() == static_cast<int64_t>(picked.size()));
+    CHECK(sum.at("intractable").as_int64() == 0);
+    // Each record carries its deal, and the verdicts agree with the file's answers.
+    const auto recs = read_records(out);
+    REQUIRE(recs.size() == picked.size());
+    int wins = 0;
+    for (const auto& rec : recs) {
+        const uint64_t index = std::get<2>(rec);
+        REQUIRE(index >= 1);
+        REQUIRE(index <= picked.size());
+        const auto& k = known[picked[index - 1]];
+        INFO("deal " << index);
+        std::string expected;
+        for (const auto& w : split_words(k.cards)) expected += w;
+        CHECK(std::get<6>(rec) == expected);
+        CHECK(std::get<3>(rec) == (k.win ? "\"win\"" : "\"lose\""));
+        wins += k.win;
+    }
+    CHECK(sum.at("wins").as_int64() == wins);
+    // A bad line is named before any work.
+    std::ofstream(path, std::ios::app) << "AS KS banana\n";
+    const Run bad = run("stats --variant msc --deals-file " + path);
+    CHECK(bad.status == 2);
+    CHECK_THAT(bad.err, Catch::Contains("line " + std::to_string(3 + picked.size())));
+    std::remove(path.c_str());
+    std::remove(out.c_str());
+}
+
+TEST_CASE("stats counts a budget that runs out as intractable, never as a loss", "[study][cli]") {
+    const Run tiny = run("stats --variant msc --passes 1 --seeds 1-20 --max-states 50 --format json");
+    const Run full = run("stats --variant msc --passes 1 --seeds 1-20 --max-states 200000 --format json");
+    REQUIRE(tiny.status == 0);
+    REQUIRE(full.status == 0);
+    const auto t = json::parse(tiny.out).as_object().at("summaries").as_array().at(0).as_object();
+    const auto f = json::parse(full.out).as_object().at("summaries").as_array().at(0).as_object();
+    CHECK(t.at("intractable").as_int64() > 0);
+    CHECK(t.at("deals").as_int64() == 20);
+    CHECK(t.at("wins").as_int64() + t.at("losses").as_int64() + t.at("intractable").as_int64() == 20);
+    // Fewer decided deals, never more losses than with a larger budget.
+    CHECK(t.at("losses").as_int64() <= f.at("losses").as_int64());
+    CHECK(t.at("wins").as_int64() <= f.at("wins").as_int64());
+    CHECK(t.at("intractable").as_int64() > f.at("intractable").as_int64());
+    // The rate is over decided deals only.
+    const int64_t decided = t.at("wins").as_int64() + t.at("losses").as_int64();
+    if (decided > 0)
+        CHECK(t.at("win_rate").as_double() == Approx(double(t.at("wins").as_int64()) / double(decided)));
+    else
+        CHECK(t.at("win_rate").is_null());
+    // Everything undecided: no rate, no interval, and no NaN in the output.
+    const Run none = run("stats --variant msc --seeds 1-3 --max-states 1 --format json");
+    REQUIRE(none.status == 0);
+    const auto n = json::parse(none.out).as_object().at("summaries").as_array().at(0).as_object();
+    CHECK(n.at("intractable").as_int64() == 3);
+    CHECK(n.at("wins").as_int64() == 0);
+    CHECK(n.at("losses").as_int64() == 0);
+    CHECK(n.at("win_rate").is_null());
+    CHECK(n.at("ci95_low").is_null());
+    CHECK(n.at("ci95_high").is_null());
+    CHECK_THAT(none.out, !Catch::Contains("nan") && !Catch::Contains("NaN"));
+    const Run text = run("stats --variant msc --seeds 1-3 --max-states 1");
+    CHECK_THAT(text.out, !Catch::Contains("nan") && !Catch::Contains("NaN"));
+}
+
+TEST_CASE("stats output formats: the JSON keys, CSV rows, the text table", "[study][cli]") {
+    const std::string args = "stats --variant msc,pyramid --passes 1,unlimited --seeds 1-4 --max-states 20000 -q";
+    const Run j = run(args + " --format json --optimal");
+    REQUIRE(j.status == 0);
+    const auto o = json::parse(j.out).as_object();
+    const auto& sums = o.at("summaries").as_array();
+    REQUIRE(sums.size() == 4);
+    for (const char* key : {"variant", "passes", "deals", "wins", "losses", "intractable", "win_rate", "ci95_low",
+                            "ci95_high", "states_total", "seconds", "deals_per_second", "moves_mean", "moves_median",
+                            "moves_histogram"})
+        CHECK(sums[0].as_object().contains(key));
+    CHECK(sums[1].at("passes") == "unlimited");
+    CHECK(sums[2].at("variant") == "pyramid");
+    const Run plain = run(args + " --format json");
+    CHECK_FALSE(json::parse(plain.out).as_object().at("summaries").as_array()[0].as_object().contains("moves_mean"));
+    const Run c = run(args + " --format csv");
+    REQUIRE(c.status == 0);
+    CHECK(count_lines(c.out) == 5);
+    CHECK(c.out.rfind("variant,passes,", 0) == 0);
+    CHECK_THAT(c.out, Catch::Contains("\npyramid,unlimited,4,4,"));
+    const Run t = run(args);
+    REQUIRE(t.status == 0);
+    CHECK_THAT(t.out, Catch::Contains("95% CI"));
+    CHECK_THAT(t.out, Catch::Contains("solution length of won deals"));
+    CHECK(t.err.empty());  // --quiet
+}
+
+TEST_CASE("stats --optimal: the length statistics are the published minimum move counts", "[study][optimal]") {
+    // The first 20 published msc deals, as a deals file with their answers.
+    const auto known = pyr::test::load_known("msc-100.txt");
+    REQUIRE(known.size() >= 20);
+    const std::string file = temp_path("deals.txt");
+    std::map<int, int> expect;  // length -> won deals
+    int wins = 0, losses = 0;
+    {
+        std::ofstream out(file);
+        for (size_t i = 0; i < 20; ++i) {
+            out << known[i].cards << (known[i].win ? "win " + std::to_string(known[i].min_moves) : "lose") << "\n";
+            if (known[i].win) {
+                ++expect[known[i].min_moves];
+                ++wins;
+            } else {
+                ++losses;
+            }
+        }
+    }
+    const Run r = run("stats --variant msc --deals-file " + file + " --optimal --format json --quiet");
+    std::remove(file.c_str());
+    REQUIRE(r.status == 0);
+    const auto s = boost::json::parse(r.out).as_object().at("summaries").as_array().at(0).as_object();
+    CHECK(s.at("wins").as_int64() == wins);
+    CHECK(s.at("losses").as_int64() == losses);
+    const auto& hist = s.at("moves_histogram").as_object();
+    CHECK(hist.size() == expect.size());
+    for (const auto& [length, count] : expect) {
+        INFO("length " << length);
+        REQUIRE(hist.contains(std::to_string(length)));
+        CHECK(hist.at(std::to_string(length)).as_int64() == count);
+    }
+    double sum = 0;
+    for (const auto& [length, count] : expect) sum += double(length) * count;
+    CHECK(s.at("moves_mean").as_double() == Approx(sum / wins));
+    CHECK(s.at("moves_min").as_int64() == expect.begin()->first);
+    CHECK(s.at("moves_max").as_int64() == expect.rbegin()->first);
+}
