@@ -65,38 +65,17 @@ ScoreResult Solver::best_score(const Board& board, const State& start, const Sol
         uint32_t limit = 0;
         arrive(board, start, limit);
         tick();
-        auto push = [&](const State& s, uint32_t lim) {
-            const uint32_t begin = static_cast<uint32_t>(walk_moves_.size());
-            expand(board, s, lim);
-            walk_stack_.push_back(WalkFrame{s, begin, begin, static_cast<uint32_t>(walk_moves_.size())});
-        };
-        auto path = [&](const WalkMove& last) {  // the moves to the current frame's chosen move
-            out.moves.clear();
-            for (size_t i = 0; i < walk_stack_.size(); ++i) {
-                const WalkFrame& fr = walk_stack_[i];
-                const WalkMove& chosen = i + 1 == walk_stack_.size() ? last : walk_moves_[fr.next - 1];
-                append_draws(board, fr.state, chosen.pos, chosen.pass, out.moves);
-                out.moves.push_back(board.to_move(chosen.move));
-            }
-        };
-        if (potential(board, start) > best) push(start, limit);
-        while (!walk_stack_.empty() && best < all) {
-            WalkFrame& f = walk_stack_.back();
-            if (f.next == f.end) {
-                walk_moves_.resize(f.begin);
-                walk_stack_.pop_back();
-                continue;
-            }
-            const WalkMove wm = walk_moves_[f.next++];
-            const State next = board.apply(State{f.state.removed, wm.pos, wm.pass, f.state.epochs}, wm.move);
+        if (potential(board, start) > best) walk_push(board, start, limit);
+        State next;
+        while (best < all && walk_next(board, next)) {
             if (removed_tableau(board, next) > best) {
                 best = removed_tableau(board, next);
-                path(wm);
+                walk_path(board, out.moves);
             }
             if (!arrive(board, next, limit)) continue;
             if (!tick()) return finish(false);
             if (potential(board, next) <= best) continue;
-            push(next, limit);
+            walk_push(board, next, limit);
         }
         score_mode_ = false;
         return finish(true);

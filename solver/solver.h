@@ -106,6 +106,12 @@ private:
         uint32_t begin, next, end;  // walk_moves_[begin, end); [next, end) still to try
     };
     bool arrive(const Board& board, const State& s, uint32_t& limit);
+    // The walk's depth-first stack: push a frame expanding s; take the next
+    // move to try (dropping exhausted frames) and the position it leads to;
+    // the moves from the start through each frame's current move.
+    void walk_push(const Board& board, const State& s, uint32_t limit);
+    bool walk_next(const Board& board, State& next);
+    void walk_path(const Board& board, std::vector<Move>& out) const;
     bool score_mode_ = false;  // expand() for the best score: no sole-pair forcing
     void expand(const Board& board, const State& s, uint32_t limit);
     uint32_t time_of(const Board& board, const State& s) const;

@@ -159,6 +159,36 @@ void Solver::expand(const Board& board, const State& s, uint32_t limit) {
     }
 }
 
+void Solver::walk_push(const Board& board, const State& s, uint32_t limit) {
+    const uint32_t begin = static_cast<uint32_t>(walk_moves_.size());
+    expand(board, s, limit);
+    walk_stack_.push_back(WalkFrame{s, begin, begin, static_cast<uint32_t>(walk_moves_.size())});
+}
+
+bool Solver::walk_next(const Board& board, State& next) {
+    while (!walk_stack_.empty()) {
+        WalkFrame& f = walk_stack_.back();
+        if (f.next == f.end) {
+            walk_moves_.resize(f.begin);  // the frame's moves sit on top
+            walk_stack_.pop_back();
+            continue;
+        }
+        const WalkMove wm = walk_moves_[f.next++];
+        next = board.apply(State{f.state.removed, wm.pos, wm.pass, f.state.epochs}, wm.move);
+        return true;
+    }
+    return false;
+}
+
+void Solver::walk_path(const Board& board, std::vector<Move>& out) const {
+    out.clear();
+    for (const WalkFrame& fr : walk_stack_) {  // each frame's draws up to its current move, then the move
+        const WalkMove& chosen = walk_moves_[fr.next - 1];
+        append_draws(board, fr.state, chosen.pos, chosen.pass, out);
+        out.push_back(board.to_move(chosen.move));
+    }
+}
+
 SolveResult Solver::solve_walk(const Board& board, const State& start, const SolveOptions& options) {
     const auto t0 = std::chrono::steady_clock::now();
     score_mode_ = false;
@@ -177,28 +207,11 @@ SolveResult Solver::solve_walk(const Board& board, const State& start, const Sol
     uint32_t limit = kNoLimit;
     arrive(board, start, limit);
     if (has_dead_card(board, start)) return finish(Verdict::Lose);
-    auto push = [&](const State& s, uint32_t lim) {
-        const uint32_t begin = static_cast<uint32_t>(walk_moves_.size());
-        expand(board, s, lim);
-        walk_stack_.push_back(WalkFrame{s, begin, begin, static_cast<uint32_t>(walk_moves_.size())});
-    };
-    push(start, limit);
-    while (!walk_stack_.empty()) {
-        WalkFrame& f = walk_stack_.back();
-        if (f.next == f.end) {
-            walk_moves_.resize(f.begin);
-            walk_stack_.pop_back();
-            continue;
-        }
-        const WalkMove wm = walk_moves_[f.next++];
-        const State next = board.apply(State{f.state.removed, wm.pos, wm.pass, f.state.epochs}, wm.move);
+    walk_push(board, start, limit);
+    State next;
+    while (walk_next(board, next)) {
         if (board.won(next)) {
-            // Rebuild the moves: each frame's draws up to its chosen move, then the move.
-            for (const WalkFrame& fr : walk_stack_) {
-                const WalkMove& chosen = walk_moves_[fr.next - 1];
-                append_draws(board, fr.state, chosen.pos, chosen.pass, result.solution);
-                result.solution.push_back(board.to_move(chosen.move));
-            }
+            walk_path(board, result.solution);
             return finish(Verdict::Win);
         }
         if (!arrive(board, next, limit)) continue;
@@ -207,7 +220,7 @@ SolveResult Solver::solve_walk(const Board& board, const State& start, const Sol
             return finish(Verdict::Intractable);
         }
         if (has_dead_card(board, next)) continue;
-        push(next, limit);
+        walk_push(board, next, limit);
     }
     return finish(Verdict::Lose);
 }
