@@ -61,6 +61,7 @@ TEST_CASE("solitarium: known deals", "[corpus]") { check_corpus("solitarium", "k
 TEST_CASE("classic: known deals", "[corpus]") { check_corpus("classic", "known/classic.txt", 20); }
 TEST_CASE("giza: known deals", "[corpus]") { check_corpus("giza", "known/giza.txt", 20); }
 TEST_CASE("tuts-tomb: known deals", "[corpus]") { check_corpus("tuts-tomb", "known/tuts-tomb.txt", 20); }
+TEST_CASE("apophis: known deals", "[corpus]") { check_corpus("apophis", "known/apophis.txt", 20); }
 TEST_CASE("triangle: known deals", "[corpus]") { check_corpus("triangle", "known/triangle.txt", 20); }
 TEST_CASE("spanish: known deals", "[corpus]") { check_corpus("spanish", "known/spanish.txt", 20); }
 
@@ -71,6 +72,6 @@ TEST_CASE("msc: the 100 published shortest lengths", "[corpus][optimal]") {
 }
 TEST_CASE("optimal search: the same verdicts on every known deal", "[corpus][optimal]") {
     for (const char* name : {"relaxed", "pyramid", "cheops", "pharaohs", "solitarium", "classic", "giza", "tuts-tomb",
-                             "triangle", "spanish"})
+                             "apophis", "triangle", "spanish"})
         check_corpus(name, std::string("known/") + name + ".txt", 20, true);
 }
