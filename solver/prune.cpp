@@ -29,7 +29,24 @@ bool hall_holds(const Board& b, uint64_t in_play, uint64_t need, const uint64_t*
 }
 }  // namespace
 
-bool has_dead_card(const Board& b, const State& s) {
+bool has_dead_card(const Board& b, const State& s) { return has_dead_card_in(b, s, 0); }
+
+bool final_pass_pile(const Board& b, const State& s) {
+    const Variant& v = b.variant();
+    return v.wastes == 1 && v.waste_playable == 1 && !b.unlimited() && s.pass + 1 >= b.passes();
+}
+
+bool has_dead_card_after(const Board& b, const State& s, const SlotMove& m) {
+    const Variant& v = b.variant();
+    // Discards change what is in play as the boundary moves, and the final
+    // pass's pile blocking changes with each draw: check everything there.
+    if (v.discards() || b.rows_redeal() || (m.kind != SlotMove::Pair && final_pass_pile(b, s)))
+        return has_dead_card(b, s);
+    if (m.kind != SlotMove::Pair) return false;  // a draw or redeal changes nothing in play; a King is nobody's partner
+    return has_dead_card_in(b, s, b.rank(m.a));
+}
+
+bool has_dead_card_in(const Board& b, const State& s, int only_rank) {
     const Variant& v = b.variant();
     const uint64_t in_play = b.in_play(s);
     // With goal `all`, a discarded card can never be removed.
@@ -49,9 +66,20 @@ bool has_dead_card(const Board& b, const State& s) {
         for (int j = 0; j < len; ++j) piles[j % v.wastes] |= uint64_t{1} << order[j];
         for (int j = 0; j < len; ++j) pile_block_storage[order[j]] = piles[j % v.wastes];
         pile_block = pile_block_storage;
+    } else if (final_pass_pile(b, s)) {
+        // One waste, only its top playable, no redeal left: the waste never
+        // goes back, and only its top card can be played, so no two waste
+        // cards can ever pair. With a face-down stock every stock card lands
+        // on that waste before it can be played: no two stock cards can pair.
+        const uint64_t stock = in_play & b.stock_mask();
+        const uint64_t drawn = ((uint64_t{1} << (b.fixed() + s.pos)) - 1) & b.stock_mask();
+        const uint64_t pile = v.stock_top_playable ? stock & drawn : stock;
+        for (uint64_t m = pile; m; m &= m - 1) pile_block_storage[std::countr_zero(m)] = pile;
+        pile_block = pile_block_storage;
     }
     for (int r = 1; r <= ranks; ++r) {
         if (r == v.lone_rank) continue;
+        if (only_rank && r != only_rank && r != v.target - only_rank) continue;
         const uint64_t need = must_go & b.rank_mask(r);
         if (need == 0) continue;
         if (std::popcount(need) > 4) {  // not a standard deck: check each card alone

@@ -24,9 +24,20 @@ inline uint64_t usable_partners(const Board& b, uint64_t in_play, int x) {
 // could pair with number at least |S|). If it fails for either rank of a
 // pair of ranks (r, target - r), the goal is unreachable whatever is played.
 // (Checking each side is necessary for a win; it is all this test claims.)
-// With the row redeal (Apophis), in the final pass two stock cards dealt to
-// one waste never pair with each other (see prune.cpp).
+// In the final pass, with only waste tops playable, cards of one waste pile
+// never pair with each other (see prune.cpp): the row redeal's three piles,
+// or the single waste (and the whole stock, when it is face down).
 bool has_dead_card(const Board& b, const State& s);
+// The same for a position reached by move m from one without a dead card:
+// a pair removes one card of each rank of one pair of ranks, and blocking
+// never changes, so only that pair of ranks can newly fail (a King changes
+// nobody's partners). Falls back to the full check where in-play cards or
+// blocking change otherwise (discards; the row redeal's final pass).
+bool has_dead_card_after(const Board& b, const State& s, const SlotMove& m);
+// Checks only the ranks r and target - r (0: every rank).
+// Whether the final pass's single-waste pile blocking applies to s.
+bool final_pass_pile(const Board& b, const State& s);
+bool has_dead_card_in(const Board& b, const State& s, int only_rank);
 
 // A pair that must be made: a needed card x (not a King) with exactly one
 // usable partner y left. Every win removes x, and only with y (partners never

@@ -67,7 +67,8 @@ ScoreResult Solver::best_score(const Board& board, const State& start, const Sol
         tick();
         if (potential(board, start) > best) walk_push(board, start, limit);
         State next;
-        while (best < all && walk_next(board, next)) {
+        SlotMove move;
+        while (best < all && walk_next(board, next, move)) {
             if (removed_tableau(board, next) > best) {
                 best = removed_tableau(board, next);
                 walk_path(board, out.moves);

@@ -104,7 +104,7 @@ SolveResult Solver::solve_positions(const Board& board, const State& start, cons
             result.interrupted = stop == SearchBudget::Stop::Interrupted;
             return finish(Verdict::Intractable);
         }
-        if (has_dead_card(board, s)) continue;
+        if (has_dead_card_after(board, s, m)) continue;  // pushed positions have no dead card
         push(s);
     }
     return finish(Verdict::Lose);

@@ -110,7 +110,7 @@ private:
     // move to try (dropping exhausted frames) and the position it leads to;
     // the moves from the start through each frame's current move.
     void walk_push(const Board& board, const State& s, uint32_t limit);
-    bool walk_next(const Board& board, State& next);
+    bool walk_next(const Board& board, State& next, SlotMove& move);
     void walk_path(const Board& board, std::vector<Move>& out) const;
     bool score_mode_ = false;  // expand() for the best score: no sole-pair forcing
     void expand(const Board& board, const State& s, uint32_t limit);

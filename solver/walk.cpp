@@ -165,7 +165,7 @@ void Solver::walk_push(const Board& board, const State& s, uint32_t limit) {
     walk_stack_.push_back(WalkFrame{s, begin, begin, static_cast<uint32_t>(walk_moves_.size())});
 }
 
-bool Solver::walk_next(const Board& board, State& next) {
+bool Solver::walk_next(const Board& board, State& next, SlotMove& move) {
     while (!walk_stack_.empty()) {
         WalkFrame& f = walk_stack_.back();
         if (f.next == f.end) {
@@ -175,6 +175,7 @@ bool Solver::walk_next(const Board& board, State& next) {
         }
         const WalkMove wm = walk_moves_[f.next++];
         next = board.apply(State{f.state.removed, wm.pos, wm.pass, f.state.epochs}, wm.move);
+        move = wm.move;
         return true;
     }
     return false;
@@ -209,7 +210,8 @@ SolveResult Solver::solve_walk(const Board& board, const State& start, const Sol
     if (has_dead_card(board, start)) return finish(Verdict::Lose);
     walk_push(board, start, limit);
     State next;
-    while (walk_next(board, next)) {
+    SlotMove move;
+    while (walk_next(board, next, move)) {
         if (board.won(next)) {
             walk_path(board, result.solution);
             return finish(Verdict::Win);
@@ -219,7 +221,7 @@ SolveResult Solver::solve_walk(const Board& board, const State& start, const Sol
             result.interrupted = stop == SearchBudget::Stop::Interrupted;
             return finish(Verdict::Intractable);
         }
-        if (has_dead_card(board, next)) continue;
+        if (has_dead_card_after(board, next, move)) continue;  // pushed positions have no dead card
         walk_push(board, next, limit);
     }
     return finish(Verdict::Lose);
