@@ -60,6 +60,7 @@ ScoreResult Solver::best_score(const Board& board, const State& start, const Sol
     if (method_for(board) == Method::Walk) {
         score_mode_ = true;
         recycle(first_time_);
+        recycle(first_time_packed_);
         walk_stack_.clear();
         walk_moves_.clear();
         uint32_t limit = 0;

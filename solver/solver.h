@@ -115,7 +115,20 @@ private:
     bool score_mode_ = false;  // expand() for the best score: no sole-pair forcing
     void expand(const Board& board, const State& s, uint32_t limit);
     uint32_t time_of(const Board& board, const State& s) const;
-    boost::unordered_flat_map<uint64_t, uint16_t> first_time_;
+    // The walk's memo: removed set -> earliest time expanded. Outside the row
+    // redeal both fit one word, 8 bytes an entry (the search is bound by
+    // memory latency): removed set in bits 0..51, time in 52..63; hashing and
+    // equality see only the removed set, so the time is updated in place.
+    static constexpr uint64_t kChainBits = 52;
+    static constexpr uint64_t kChainMask = (uint64_t{1} << kChainBits) - 1;
+    struct ChainHash {
+        std::size_t operator()(uint64_t k) const noexcept { return boost::hash<uint64_t>()(k & kChainMask); }
+    };
+    struct ChainEq {
+        bool operator()(uint64_t a, uint64_t b) const noexcept { return ((a ^ b) & kChainMask) == 0; }
+    };
+    boost::unordered_flat_set<uint64_t, ChainHash, ChainEq> first_time_packed_;
+    boost::unordered_flat_map<uint64_t, uint16_t> first_time_;  // the row redeal's (its chain key needs 59 bits)
     std::vector<WalkFrame> walk_stack_;
     std::vector<WalkMove> walk_moves_;
 

@@ -52,6 +52,20 @@ uint32_t Solver::time_of(const Board& board, const State& s) const {
 // the time up to which the walk must go (exclusive), kNoLimit for a full walk.
 bool Solver::arrive(const Board& board, const State& s, uint32_t& limit) {
     const uint32_t t = time_of(board, s);
+    if (!board.rows_redeal()) {
+        static_assert(kChainBits >= 52 && 64 - kChainBits >= 12, "removed set and time share the word");
+        const uint64_t word = s.removed | (uint64_t{t} << kChainBits);  // t < 53 * 53 < 2^12
+        auto [it, inserted] = first_time_packed_.insert(word);
+        if (inserted) {
+            limit = kNoLimit;
+            return true;
+        }
+        const uint32_t old = static_cast<uint32_t>(*it >> kChainBits);
+        if (board.unlimited() || old <= t) return false;
+        limit = old;
+        const_cast<uint64_t&>(*it) = word;  // only the time changes: not what hashing and equality see
+        return true;
+    }
     auto [it, inserted] = first_time_.try_emplace(board.chain_key(s), static_cast<uint16_t>(t));
     if (inserted) {
         limit = kNoLimit;
@@ -195,6 +209,7 @@ SolveResult Solver::solve_walk(const Board& board, const State& start, const Sol
     score_mode_ = false;
     SolveResult result;
     recycle(first_time_);
+    recycle(first_time_packed_);
     walk_stack_.clear();
     walk_moves_.clear();
     SearchBudget budget(options, 1);  // the start counts as expanded
