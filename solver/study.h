@@ -84,7 +84,9 @@ struct StudySpec {
     bool optimal = false;     // passed on as SolveOptions::optimal
 };
 
-// One solved (combo, deal). `moves` is the solution length of a win, -1 otherwise.
+// One solved (combo, deal). `moves` is the solution length of a win; -1 for a
+// loss, for intractable, and (with --optimal) for a win whose shortest length
+// was not proved within the budget.
 struct StudyRecord {
     uint64_t seed = 0;  // PySolFC seed, or the deal's index in the deals file
     uint32_t combo = 0; // index into StudySpec::combos
