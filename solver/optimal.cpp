@@ -338,7 +338,7 @@ SolveResult Solver::solve_optimal(Method method, const Board& board, const State
     auto finish = [&](bool proved) {
         result.optimal = proved;
         result.states = budget.count();
-        result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        result.seconds = seconds_since(t0);
         return result;
     };
     recycle(best_);

@@ -107,7 +107,7 @@ SolveResult Solver::solve_optimal_walk(const Board& board, const State& start, c
     auto finish = [&](bool proved) {
         result.optimal = proved;
         result.states = budget.count();
-        result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        result.seconds = seconds_since(t0);
         return result;
     };
     nodes_.clear();

@@ -48,7 +48,7 @@ ScoreResult Solver::best_score(const Board& board, const State& start, const Sol
         out.tableau_left = all - best;
         out.states = budget.count();
         out.complete = complete;
-        out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        out.seconds = seconds_since(t0);
         return out;
     };
     auto tick = [&]() {

@@ -1,6 +1,7 @@
 // Pieces shared by the searches (solver.cpp, walk.cpp, optimal*.cpp, score.cpp).
 #pragma once
 #include <bit>
+#include <chrono>
 #include <cstdint>
 #include <vector>
 
@@ -32,6 +33,20 @@ private:
     const SolveOptions& options_;
     uint64_t count_;
 };
+
+inline double seconds_since(std::chrono::steady_clock::time_point t0) {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+
+// How a verdict search ends: the verdict, the positions the budget counted
+// and the time since t0, into `result`, which is returned.
+inline SolveResult finish_search(SolveResult& result, Verdict verdict, const SearchBudget& budget,
+                                 std::chrono::steady_clock::time_point t0) {
+    result.verdict = verdict;
+    result.states = budget.count();
+    result.seconds = seconds_since(t0);
+    return result;
+}
 
 // Appends the draws and redeals that take `at` along its chain to (pos, pass).
 inline void append_draws(const Board& board, State at, uint8_t pos, uint8_t pass, std::vector<Move>& out) {

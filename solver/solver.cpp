@@ -63,12 +63,7 @@ SolveResult Solver::solve_positions(const Board& board, const State& start, cons
     stack_.clear();
     moves_.clear();
     SearchBudget budget(options, 1);  // the start counts as expanded
-    auto finish = [&](Verdict v) {
-        result.verdict = v;
-        result.states = budget.count();
-        result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-        return result;
-    };
+    auto finish = [&](Verdict verdict) { return finish_search(result, verdict, budget, t0); };
     if (board.won(start)) return finish(Verdict::Win);
     visit(board, start);
     if (has_dead_card(board, start)) return finish(Verdict::Lose);

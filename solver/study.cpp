@@ -1,4 +1,5 @@
 #include "solver/study.h"
+#include "solver/search_util.h"
 
 #include <fcntl.h>
 #include <sys/file.h>
@@ -491,7 +492,7 @@ StudyRun run_study(const StudySpec& spec, const StudyRunOptions& opts) {
         count(r);
         ++progress.done_now;
         if (opts.progress) {
-            progress.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+            progress.seconds = seconds_since(t0);
             opts.progress(progress);
         }
     };
@@ -519,7 +520,7 @@ StudyRun run_study(const StudySpec& spec, const StudyRunOptions& opts) {
         return a.combo != b.combo ? a.combo < b.combo : a.seed < b.seed;
     });
     run.interrupted = run.records.size() < run.total;
-    run.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    run.wall_seconds = seconds_since(t0);
     return run;
 }
 

@@ -213,12 +213,7 @@ SolveResult Solver::solve_walk(const Board& board, const State& start, const Sol
     walk_stack_.clear();
     walk_moves_.clear();
     SearchBudget budget(options, 1);  // the start counts as expanded
-    auto finish = [&](Verdict verdict) {
-        result.verdict = verdict;
-        result.states = budget.count();
-        result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-        return result;
-    };
+    auto finish = [&](Verdict verdict) { return finish_search(result, verdict, budget, t0); };
     if (board.won(start)) return finish(Verdict::Win);
     uint32_t limit = kNoLimit;
     arrive(board, start, limit);
