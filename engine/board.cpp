@@ -76,12 +76,17 @@ Board::Board(const Deal& deal) : deal_(deal) {
             frontier |= cover_[x];
         }
     }
-    for (int x = 0; x < f_; ++x) {
-        blocked_[x] = below_[x];
-        if (v.overlap)
-            for (uint64_t m = below_[x]; m; m &= m - 1)
-                if (cover_[lowest(m)] & bit(x)) blocked_[x] &= ~bit(lowest(m));
-    }
+    // blocked_: x and y can never pair while x is in place when one lies
+    // beneath the other (the upper one must be gone before the lower one is
+    // exposed), so the relation is symmetric. The overlap rule excepts a card
+    // and the one it covers directly.
+    for (int x = 0; x < f_; ++x)
+        for (uint64_t m = below_[x]; m; m &= m - 1) {
+            const int y = lowest(m);
+            if (v.overlap && (cover_[y] & bit(x))) continue;
+            blocked_[x] |= bit(y);
+            blocked_[y] |= bit(x);
+        }
     for (int i = 0; i < n_; ++i) rank_mask_[rank_[i]] |= bit(i);
     tableau_mask_ = t_ ? bit(t_) - 1 : 0;
     fixed_mask_ = f_ ? bit(f_) - 1 : 0;

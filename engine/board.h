@@ -104,7 +104,8 @@ public:
     uint64_t below(int slot) const { return below_[slot]; }
     uint64_t partners(int slot) const { return partners_[slot]; }  // slots whose ranks pair with it
     // Slots that can never pair with this one while it is in place: the cards
-    // beneath it, except (overlap rule) the ones it covers directly.
+    // beneath it and the cards above it (covering it, directly or not),
+    // except (overlap rule) a card and the one it covers directly.
     uint64_t blocked(int slot) const { return blocked_[slot]; }
     uint64_t rank_mask(int rank) const { return rank_mask_[rank]; }
     // The cards the goal needs removed (tableau, or every card).
