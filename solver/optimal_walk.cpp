@@ -235,13 +235,16 @@ SolveResult Solver::solve_optimal_walk(const Board& board, const State& start, c
             uint64_t offered_with[kMaxSlots];
             State at = s;
             uint32_t cost = node.g;
+            // R's nodes: the removals below reach other removed sets only, so
+            // R's list keeps its head while the walk goes on.
+            const uint32_t head = heads_.at(s.removed);
             for (bool first_pos = true;; first_pos = false) {
                 if (!first_pos) {
                     if (at.pos == s.pos && (board.unlimited() || at.pass == s.pass + 1)) break;
                     if (discards && has_dead_card(board, at)) break;
                     // Covered: another node of R walked this position at no greater cost.
                     bool covered = false;
-                    for (uint32_t i = heads_.at(s.removed); i != kNone && !covered; i = nodes_[i].next) {
+                    for (uint32_t i = head; i != kNone && !covered; i = nodes_[i].next) {
                         const Node& o = nodes_[i];
                         if (i == index || !o.walked || !node_dominates(board, o, at.pos, at.pass, cost)) continue;
                         covered = o.end_far || chain_distance(board, s.removed, o.pass, o.pos, at.pass, at.pos) <
