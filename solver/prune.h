@@ -6,7 +6,7 @@
 namespace pyr {
 
 // The cards x could still pair with: in play, of the partner rank, and not
-// blocked by x (beneath it; see Board::blocked).
+// blocked (beneath x or lying on it; see Board::blocked).
 inline uint64_t usable_partners(const Board& b, uint64_t in_play, int x) {
     return in_play & b.partners(x) & ~b.blocked(x);
 }
@@ -16,9 +16,10 @@ inline uint64_t usable_partners(const Board& b, uint64_t in_play, int x) {
 //
 // A needed card x that is not removed alone (not a King) needs a partner: a
 // card of the partner rank still in play. A partner beneath x cannot become
-// playable before x is gone, so it cannot be x's partner; the one exception
-// is the overlap rule, under which x may pair with a card it covers directly
-// once x is that card's only cover. Discarded cards are out of play for good.
+// playable before x is gone, and x cannot become playable before a partner
+// lying on it (directly or not) is gone, so neither can be x's partner; the
+// one exception is the overlap rule, under which a card may pair with the
+// card it covers directly once it is that card's only cover. Discarded cards are out of play for good.
 // Each partner serves once, so the needed cards of one rank need *distinct*
 // partners: Hall's condition must hold for every set S of them (the cards S
 // could pair with number at least |S|). If it fails for either rank of a
