@@ -48,6 +48,16 @@ inline SolveResult finish_search(SolveResult& result, Verdict verdict, const Sea
     return result;
 }
 
+// How an optimal search ends (its verdict is already a win): whether the
+// solution is proved shortest, the positions counted and the time since t0.
+inline SolveResult finish_optimal(SolveResult& result, bool proved, const SearchBudget& budget,
+                                  std::chrono::steady_clock::time_point t0) {
+    result.optimal = proved;
+    result.states = budget.count();
+    result.seconds = seconds_since(t0);
+    return result;
+}
+
 // Appends the draws and redeals that take `at` along its chain to (pos, pass).
 inline void append_draws(const Board& board, State at, uint8_t pos, uint8_t pass, std::vector<Move>& out) {
     while (at.pos != pos || at.pass != pass) {
