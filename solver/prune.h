@@ -19,7 +19,8 @@ inline uint64_t usable_partners(const Board& b, uint64_t in_play, int x) {
 // playable before x is gone, and x cannot become playable before a partner
 // lying on it (directly or not) is gone, so neither can be x's partner; the
 // one exception is the overlap rule, under which a card may pair with the
-// card it covers directly once it is that card's only cover. Discarded cards are out of play for good.
+// card it covers directly once it is that card's only cover. Discarded cards
+// are out of play for good.
 // Each partner serves once, so the needed cards of one rank need *distinct*
 // partners: Hall's condition must hold for every set S of them (the cards S
 // could pair with number at least |S|). If it fails for either rank of a
