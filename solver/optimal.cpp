@@ -335,7 +335,10 @@ SolveResult Solver::solve_optimal(Method method, const Board& board, const State
     if (method == Method::Walk && !board.rows_redeal()) return solve_optimal_walk(board, start, options, result, t0);
     const int upper = static_cast<int>(result.solution.size());
     SearchBudget budget(options, result.states);
-    auto finish = [&](bool proved) { return finish_optimal(result, proved, budget, t0); };
+    auto finish = [&](bool proved) {
+        result.optimal = proved;
+        return finish_search(result, budget, t0);
+    };
     recycle(best_);
     for (auto& bucket : open_) bucket.clear();
     if (open_.size() < static_cast<size_t>(upper + 1)) open_.resize(upper + 1);

@@ -104,7 +104,10 @@ SolveResult Solver::solve_optimal_walk(const Board& board, const State& start, c
     SolveResult result = first;
     const int upper = static_cast<int>(first.solution.size());
     SearchBudget budget(options, first.states);
-    auto finish = [&](bool proved) { return finish_optimal(result, proved, budget, t0); };
+    auto finish = [&](bool proved) {
+        result.optimal = proved;
+        return finish_search(result, budget, t0);
+    };
     nodes_.clear();
     recycle(heads_);
     for (auto& b : open_nodes_) b.clear();

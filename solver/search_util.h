@@ -38,21 +38,11 @@ inline double seconds_since(std::chrono::steady_clock::time_point t0) {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 }
 
-// How a verdict search ends: the verdict, the positions the budget counted
-// and the time since t0, into `result`, which is returned.
-inline SolveResult finish_search(SolveResult& result, Verdict verdict, const SearchBudget& budget,
+// How a search ends: the positions the budget counted and the time since
+// t0, into `result` (whose verdict or optimal flag the caller sets), which is
+// returned.
+inline SolveResult finish_search(SolveResult& result, const SearchBudget& budget,
                                  std::chrono::steady_clock::time_point t0) {
-    result.verdict = verdict;
-    result.states = budget.count();
-    result.seconds = seconds_since(t0);
-    return result;
-}
-
-// How an optimal search ends (its verdict is already a win): whether the
-// solution is proved shortest, the positions counted and the time since t0.
-inline SolveResult finish_optimal(SolveResult& result, bool proved, const SearchBudget& budget,
-                                  std::chrono::steady_clock::time_point t0) {
-    result.optimal = proved;
     result.states = budget.count();
     result.seconds = seconds_since(t0);
     return result;

@@ -63,7 +63,10 @@ SolveResult Solver::solve_positions(const Board& board, const State& start, cons
     stack_.clear();
     moves_.clear();
     SearchBudget budget(options, 1);  // the start counts as expanded
-    auto finish = [&](Verdict verdict) { return finish_search(result, verdict, budget, t0); };
+    auto finish = [&](Verdict verdict) {
+        result.verdict = verdict;
+        return finish_search(result, budget, t0);
+    };
     if (board.won(start)) return finish(Verdict::Win);
     visit(board, start);
     if (has_dead_card(board, start)) return finish(Verdict::Lose);

@@ -213,7 +213,10 @@ SolveResult Solver::solve_walk(const Board& board, const State& start, const Sol
     walk_stack_.clear();
     walk_moves_.clear();
     SearchBudget budget(options, 1);  // the start counts as expanded
-    auto finish = [&](Verdict verdict) { return finish_search(result, verdict, budget, t0); };
+    auto finish = [&](Verdict verdict) {
+        result.verdict = verdict;
+        return finish_search(result, budget, t0);
+    };
     if (board.won(start)) return finish(Verdict::Win);
     uint32_t limit = kNoLimit;
     arrive(board, start, limit);
