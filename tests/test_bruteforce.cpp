@@ -111,20 +111,31 @@ TEST_CASE("every preset has its brute-force agreement case", "[bruteforce]") {
     CHECK(presets().size() == 12);
 }
 
-TEST_CASE("the corpus reference's one cut never calls a winnable position lost", "[bruteforce]") {
-    test::Rng rng(404);
-    int cut = 0;
+namespace {
+// Random small deals of every preset (min_rows to min_rows + row_span - 1
+// rows, fewer than max_stock stock cards); each one `cut` calls lost must be
+// lost by the unpruned reference. Returns how many were cut.
+template <class Cut>
+int cut_deals_are_lost(uint64_t seed, int per_preset, int min_rows, int row_span, int max_stock, Cut cut) {
+    test::Rng rng(seed);
+    int n = 0;
     for (const auto& base : presets()) {
-        for (int i = 0; i < 400; ++i) {
-            const Deal d = test::random_small_deal(base, 2 + rng.below(3), rng.below(9), rng);
-            if (!test::obviously_lost(Table(d))) continue;
-            ++cut;
+        for (int i = 0; i < per_preset; ++i) {
+            const Deal d = test::random_small_deal(base, min_rows + rng.below(row_span), rng.below(max_stock), rng);
+            if (!cut(d)) continue;
+            ++n;
             INFO(base.name << " deal " << compact(d));
             const auto ref = test::reference_winnable(d);
             REQUIRE(ref.winnable.has_value());
             REQUIRE_FALSE(*ref.winnable);
         }
     }
+    return n;
+}
+}  // namespace
+
+TEST_CASE("the corpus reference's one cut never calls a winnable position lost", "[bruteforce]") {
+    const int cut = cut_deals_are_lost(404, 400, 2, 3, 9, [](const Deal& d) { return test::obviously_lost(Table(d)); });
     CHECK(cut > 300);
 }
 
@@ -161,19 +172,9 @@ TEST_CASE("msc deal 1250 is lost at the start: four 4s, three usable 9s", "[brut
 TEST_CASE("a dead card at the start means the reference finds the deal lost", "[bruteforce][prune]") {
     // The dead-card check directly against the unpruned reference (the
     // agreement cases above test it only through the verdicts).
-    test::Rng rng(1250);
-    int dead = 0;
-    for (const auto& base : presets()) {
-        for (int i = 0; i < 150; ++i) {
-            const Deal d = test::random_small_deal(base, 3 + rng.below(3), rng.below(10), rng);
-            const Board b(d);
-            if (!has_dead_card(b, b.initial())) continue;
-            ++dead;
-            INFO(base.name << " deal " << compact(d));
-            const auto ref = test::reference_winnable(d);
-            REQUIRE(ref.winnable.has_value());
-            REQUIRE_FALSE(*ref.winnable);
-        }
-    }
+    const int dead = cut_deals_are_lost(1250, 150, 3, 3, 10, [](const Deal& d) {
+        const Board b(d);
+        return has_dead_card(b, b.initial());
+    });
     CHECK(dead > 200);
 }
