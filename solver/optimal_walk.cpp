@@ -19,6 +19,18 @@
 //    are offered at t alone, for the same reason.
 //  - After one full cycle of the stock the chain repeats configurations
 //    already passed at lower cost, so the walk ends there.
+//  - With a face-up stock (its top card playable), draw-one and one waste,
+//    the walk stops at a King on top of the stock, after offering the moves
+//    there (the King's removal among them). Drawing the King costs one move,
+//    as removing it does, and reaches (R, t') where removing it reaches
+//    (R + K, t') at the same cost and stock boundary. R + K is at least as
+//    good: every line of play from (R, t') stays legal move for move without
+//    the King, minus any move that drew or removed it (the King is nobody's
+//    partner; while it lies on the waste top nothing under it is playable).
+//    So every removal the walk would offer past the King is matched, at no
+//    greater cost, by the same removal from the King's node, reaching a
+//    superset of what it removes: the walk past the King is not needed.
+//    (A King the goal needs is removed there anyway: goal `all` stops too.)
 // The heuristic is optimal_heuristic (optimal.cpp), with BPMX (a child's bound
 // is at least its parent's minus the edge cost) so that f never decreases;
 // entries are re-opened when reached more cheaply. The forced moves of the
@@ -149,6 +161,7 @@ SolveResult Solver::solve_optimal_walk(const Board& board, const State& start, c
     const bool discards = v.discards();
     const int passes = board.passes();
     const bool stock_ok = stock_removals_commute(board);
+    const bool king_top_stops = stock_ok && v.stock_top_playable && !discards;
     for (int f = 0; f <= upper; ++f) {
         // Last in, first out within a bucket (deeper first); nodes queued into
         // this bucket while expanding are taken in turn.
@@ -282,6 +295,12 @@ SolveResult Solver::solve_optimal_walk(const Board& board, const State& start, c
                     }
                 }
                 if (stop) break;
+                // A King on top of a face-up stock: drawing it is dominated by
+                // removing it (offered above), see the header.
+                if (king_top_stops) {
+                    const uint64_t ahead = stock_left & ~(bit(f_slots + at.pos) - 1);
+                    if (ahead && board.rank(std::countr_zero(ahead)) == v.lone_rank) break;
+                }
                 if (!draw_one_step(f_slots, stock_left, discards, passes, at)) break;
                 ++cost;
                 if (static_cast<int>(cost) >= upper) break;

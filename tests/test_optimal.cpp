@@ -1,5 +1,7 @@
 // Shortest solutions, the heuristic's admissibility, hints and best scores,
 // against breadth-first search over explicit positions on small random deals.
+#include <algorithm>
+
 #include <catch2/catch.hpp>
 
 #include "engine/board.h"
@@ -89,6 +91,59 @@ TEST_CASE("optimal lengths equal breadth-first search; the heuristic never overe
     }
     CHECK(wins > 800);
     CHECK(checked_positions > 800);
+}
+
+TEST_CASE("the walk past a King on top of a face-up stock: lengths still equal breadth-first search", "[optimal]") {
+    // The optimal walk stops drawing at a stock King (removing it dominates
+    // drawing it). Deals with one or two Kings in the stock, under every preset
+    // with a face-up stock and draw-one, against the unpruned reference.
+    test::Rng rng(31);
+    Solver solver;
+    int wins = 0, with_kings = 0;
+    for (const Variant& base : presets()) {
+        if (!base.stock_top_playable || base.draw != 1 || base.wastes != 1) continue;
+        for (const bool overlap : {false, true}) {
+            Variant v = base;
+            v.overlap = overlap;
+            for (int i = 0; i < 200; ++i) {
+                Deal d = test::random_small_deal(v, 2 + rng.below(3), 3 + rng.below(8), rng);
+                // Kings not dealt go into random stock slots.
+                std::vector<Card> kings;
+                for (int s = 0; s < 4; ++s) {
+                    const Card k = card_from_index(s * deck_ranks(v.deck) + v.lone_rank - 1, v.deck);
+                    if (std::find(d.cards.begin(), d.cards.end(), k) == d.cards.end()) kings.push_back(k);
+                }
+                const int stock = d.stock_size();
+                if (stock == 0) continue;
+                for (int j = 0; j < 1 + static_cast<int>(rng.below(2)) && j < static_cast<int>(kings.size()); ++j)
+                    d.cards[d.fixed_size() + rng.below(stock)] = kings[j];
+                d = make_deal(d.variant, d.cards, /*full_deck=*/false);
+                bool stock_king = false;
+                for (int s = d.fixed_size(); s < static_cast<int>(d.cards.size()); ++s) stock_king |= d.cards[s].rank == v.lone_rank;
+                if (!stock_king) continue;
+                ++with_kings;
+                const Board b(d);
+                INFO(v.name << " overlap=" << v.overlap << " deal " << compact(d));
+                REQUIRE(Solver::method_for(b) == Solver::Method::Walk);
+                const auto ref = test::reference_shortest(Table(d));
+                REQUIRE(ref.complete);
+                SolveOptions o;
+                o.optimal = true;
+                const SolveResult r = solver.solve_with(Solver::Method::Walk, b, b.initial(), o);
+                REQUIRE(r.verdict == (ref.length ? Verdict::Win : Verdict::Lose));
+                if (!ref.length) continue;
+                REQUIRE(r.optimal);
+                REQUIRE(static_cast<int>(r.solution.size()) == *ref.length);
+                bool won = false;
+                REQUIRE_FALSE(replay(d, r.solution, &won));
+                REQUIRE(won);
+                ++wins;
+            }
+        }
+    }
+    INFO("deals with a stock King " << with_kings << ", won " << wins);
+    CHECK(with_kings > 1800);
+    CHECK(wins > 250);
 }
 
 TEST_CASE("a hint is the first move of a shortest solution", "[optimal]") {
