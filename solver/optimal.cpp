@@ -163,24 +163,29 @@ int draw_bound(const Board& b, const State& s, uint64_t in_play, uint64_t need, 
     // m = min(a, b) this is the min(Ya, Yb + a - b) of the derivation).
     const int half = v.target % 2 == 0 ? v.target / 2 : 0;  // a rank pairing with itself
     const int need_half = half ? static_cast<int>(std::popcount(need & b.rank_mask(half))) : 0;
+    // The set's cost is kept as cards are added one at a time: only the class
+    // of the added card's rank changes its saving.
+    int8_t class_of[14];
+    std::fill(class_of, class_of + 14, int8_t{-1});
+    for (int i = 0; i < nclasses; ++i) class_of[classes[i].r] = class_of[classes[i].q] = static_cast<int8_t>(i);
     struct Counts {
         uint8_t rank[14] = {};
-        int size = 0, junk = 0;
+        int size = 0, junk = 0, saving = 0;
     };
-    auto clear_cost = [&](const Counts& set) -> int {
-        if (all) return set.junk;
-        int cost = set.size;
-        for (int i = 0; i < nclasses; ++i) {
-            const RankClass& c = classes[i];
-            const int ya = std::min(static_cast<int>(set.rank[c.q]), c.a);
-            const int yb = std::min(static_cast<int>(set.rank[c.r]), c.b);
-            cost -= ya + yb - std::max({0, ya - (c.a - c.m), yb - (c.b - c.m)});
-        }
-        if (half) cost -= std::min(static_cast<int>(set.rank[half]), need_half);
-        return std::max(cost, 0);
+    auto class_saving = [&](const Counts& set, int i) {
+        const RankClass& c = classes[i];
+        const int ya = std::min(static_cast<int>(set.rank[c.q]), c.a);
+        const int yb = std::min(static_cast<int>(set.rank[c.r]), c.b);
+        return ya + yb - std::max({0, ya - (c.a - c.m), yb - (c.b - c.m)});
     };
+    auto clear_cost = [&](const Counts& set) -> int { return all ? set.junk : std::max(set.size - set.saving, 0); };
     auto add = [&](Counts& set, int slot, bool is_junk) {
-        ++set.rank[b.rank(slot)];
+        const int r = b.rank(slot);
+        const int i = class_of[r];
+        if (i >= 0) set.saving -= class_saving(set, i);
+        ++set.rank[r];
+        if (i >= 0) set.saving += class_saving(set, i);
+        if (r == half && set.rank[r] <= need_half) ++set.saving;
         ++set.size;
         set.junk += is_junk;
     };
@@ -193,7 +198,7 @@ int draw_bound(const Board& b, const State& s, uint64_t in_play, uint64_t need, 
     const int per_draw = std::max(v.draw, v.wastes);
     auto pass_cost = [&](const Counts& before, bool then_card) {
         const int cards = top ? clear_cost(before) : before.size + (then_card ? 1 : 0);
-        return (cards + per_draw - 1) / per_draw;
+        return per_draw == 1 ? cards : (cards + per_draw - 1) / per_draw;
     };
     // reach[c] for every stock card in play, in one sweep each way.
     int reach[kMaxSlots];
