@@ -141,7 +141,9 @@ int removal_bound(const RankClass* classes, int n, int other_moves) {
 //
 // A card on the waste under more unclearable cards than the playable waste
 // cards needs a redeal: finish the stock, redeal, and reach it again (no
-// redeal left: out of reach). Which stock cards must be reached: for each
+// redeal left: out of reach). With one playable waste card, a card above it
+// with no partner that could be playable beside it (see the waste sweep) is
+// unclearable too. Which stock cards must be reached: for each
 // needed tableau card with no usable partner outside the stock, one of its
 // stock partners; per pair of ranks with a > b, at least a - b stock cards of
 // rank q (tableau pairs can absorb only b); with goal `all`, every stock card.
@@ -211,24 +213,40 @@ int draw_bound(const Board& b, const State& s, uint64_t in_play, uint64_t need, 
         junk[n] = b.rank(c) != v.lone_rank && (b.partners(c) & in_play) == 0;
         ++n;
     }
+    // Through a redeal: the cards still ahead and the waste cards before c
+    // are cleared, in two passes. With a face-up stock their cost is taken
+    // as one set: the classes' savings are shared between the two stretches
+    // (a 7 cleared now and a 6 after the redeal may both pair through one
+    // class), so costing the stretches apart could overcount.
     Counts ahead_before, all_before, ahead_all;
     for (int i = 0; i < n; ++i)
         if (ahead >> slots[i] & 1) add(ahead_all, slots[i], junk[i]);
     const int finish = pass_cost(ahead_all, false);
+    Counts redeal_before = ahead_all;  // the cards ahead, then the waste cards before c
     for (int i = 0; i < n; ++i) {
         const int c = slots[i];
         if (ahead >> c & 1) {
             reach[c] = pass_cost(ahead_before, true);
             add(ahead_before, c, junk[i]);
         } else {
-            reach[c] = can_redeal ? finish + 1 + pass_cost(all_before, true) : kUnreachable;
+            reach[c] = !can_redeal ? kUnreachable
+                       : top       ? 1 + pass_cost(redeal_before, true)
+                                   : finish + 1 + pass_cost(all_before, true);
+            add(redeal_before, c, junk[i]);
         }
         add(all_before, c, junk[i]);
     }
     // On the waste: clear the cards above it now (junk cannot be cleared), or redeal.
     // (With several wastes, taken as reachable: the cards above it are not simply
     // the later ones.)
+    // With one playable waste card, a card above c can only leave by pairing
+    // with a tableau/reserve card or (face-up stock) the stock's top: the other
+    // waste cards lie above it (gone first) or beneath it. One that has no
+    // such partner in play is stuck, and c is reached only by a redeal.
+    const uint64_t dig_partners = b.fixed_mask() | (top ? ahead : 0);
+    const bool single_top = v.waste_playable == 1;
     Counts above;
+    int stuck_above = 0;
     for (int i = n - 1; i >= 0; --i) {
         const int c = slots[i];
         if (!(waste >> c & 1)) continue;
@@ -236,8 +254,10 @@ int draw_bound(const Board& b, const State& s, uint64_t in_play, uint64_t need, 
             reach[c] = 0;
             continue;
         }
-        if (above.junk < v.waste_playable) reach[c] = std::min(reach[c], std::max(0, clear_cost(above) - (v.waste_playable - 1)));
+        if (above.junk < v.waste_playable && stuck_above == 0)
+            reach[c] = std::min(reach[c], std::max(0, clear_cost(above) - (v.waste_playable - 1)));
         add(above, c, junk[i]);
+        stuck_above += single_top && b.rank(c) != v.lone_rank && (b.partners(c) & in_play & dig_partners) == 0;
     }
     int h = 0;
     for (uint64_t m = need & b.fixed_mask(); m; m &= m - 1) {

@@ -146,6 +146,34 @@ TEST_CASE("the walk past a King on top of a face-up stock: lengths still equal b
     CHECK(wins > 250);
 }
 
+TEST_CASE("the heuristic never overestimates on face-up stocks with redeals and deeper plays", "[optimal]") {
+    // Bigger stocks and longer random plays than above, where the draw bound's
+    // redeal and waste-digging cases come up: every checked position's bound
+    // is at most its breadth-first distance to a win.
+    test::Rng rng(2026);
+    int checked = 0, redealt = 0;
+    for (const char* name : {"msc", "relaxed"}) {
+        for (const int passes : {2, 3}) {
+            Variant v = *find_preset(name);
+            v.passes = passes;
+            for (int i = 0; i < 1200; ++i) {
+                const Deal d = test::random_small_deal(v, 3 + rng.below(3), 8 + rng.below(10), rng);
+                const Board b(d);
+                auto [t, s] = random_position(d, b, rng, rng.below(26));
+                const auto ref = test::reference_shortest(t);
+                REQUIRE(ref.complete);
+                if (!ref.length) continue;
+                INFO(name << " passes " << passes << " deal " << compact(d) << " position " << t.key());
+                REQUIRE(optimal_heuristic(b, s) <= *ref.length);
+                ++checked;
+                redealt += s.pass > 0;
+            }
+        }
+    }
+    CHECK(checked > 150);
+    CHECK(redealt > 20);
+}
+
 TEST_CASE("a hint is the first move of a shortest solution", "[optimal]") {
     test::Rng rng(5);
     Solver solver;
