@@ -29,6 +29,55 @@
 namespace pyr {
 
 namespace {
+// Maximum bipartite matching, at most 4 cards a side (Kuhn's augmenting paths).
+int small_matching(const uint8_t* adj, int left);
+}  // namespace
+
+PairMatchings::PairMatchings(const Board& b) {
+    const Variant& v = b.variant();
+    const int ranks = deck_ranks(v.deck);
+    target_ = v.target;
+    table_.assign(static_cast<size_t>(ranks + 1) * 256, 0);
+    for (int r = 1; r <= ranks; ++r) {
+        count_[r] = static_cast<uint8_t>(std::popcount(b.rank_mask(r)));
+        if (count_[r] > 4) standard_ = false;
+        int i = 0;
+        for (uint64_t m = b.rank_mask(r); m && i < 4; m &= m - 1) slots_[r][i++] = static_cast<uint8_t>(std::countr_zero(m));
+    }
+    if (!standard_) return;
+    for (int r = 1; r <= ranks; ++r) {
+        const int q = v.target - r;
+        if (r == v.lone_rank || q <= r || q > ranks) continue;
+        // adj[i] bit j: the i-th card of rank r may pair with the j-th of rank q.
+        uint8_t full[4] = {};
+        for (int i = 0; i < count_[r]; ++i)
+            for (int j = 0; j < count_[q]; ++j) {
+                const int x = slots_[r][i], y = slots_[q][j];
+                if (!(b.blocked(x) >> y & 1) && !(b.blocked(y) >> x & 1)) full[i] |= static_cast<uint8_t>(1 << j);
+            }
+        for (int sr = 0; sr < 16; ++sr)
+            for (int sq = 0; sq < 16; ++sq) {
+                uint8_t adj[4] = {};
+                int left = 0;
+                for (int i = 0; i < 4; ++i)
+                    if (sr >> i & 1) adj[left++] = static_cast<uint8_t>(full[i] & sq);
+                table_[static_cast<size_t>(r) * 256 + sr * 16 + sq] = static_cast<uint8_t>(small_matching(adj, left));
+            }
+    }
+}
+
+int PairMatchings::subset(int rank, uint64_t cards) const {
+    int out = 0;
+    for (int i = 0; i < count_[rank]; ++i) out |= static_cast<int>(cards >> slots_[rank][i] & 1) << i;
+    return out;
+}
+
+int PairMatchings::matching(int r, uint64_t cards_r, uint64_t cards_q) const {
+    if (!standard_) return std::min(std::popcount(cards_r), std::popcount(cards_q));  // no blocking refinement
+    return table_[static_cast<size_t>(r) * 256 + subset(r, cards_r) * 16 + subset(target_ - r, cards_q)];
+}
+
+namespace {
 
 constexpr int kUnreachable = 1 << 20;
 
@@ -64,7 +113,7 @@ int small_matching(const uint8_t* adj, int left) {
 
 // Fills classes[] (room for 13) and returns how many; counts needed Kings
 // and self-pairing ranks into *other_moves (removal moves outside classes).
-int rank_classes(const Board& b, uint64_t need, RankClass* classes, int* other_moves) {
+int rank_classes(const Board& b, const PairMatchings& pm, uint64_t need, RankClass* classes, int* other_moves) {
     const Variant& v = b.variant();
     const int ranks = deck_ranks(v.deck);
     int n = 0;
@@ -84,23 +133,7 @@ int rank_classes(const Board& b, uint64_t need, RankClass* classes, int* other_m
         if (q < r) continue;
         const uint64_t partners = need & b.rank_mask(q);
         RankClass c{r, q, nr, static_cast<int>(std::popcount(partners)), 0};
-        if (c.a > 0 && c.b > 0) {
-            if (c.a > 4 || c.b > 4) {
-                c.m = std::min(c.a, c.b);  // not a standard deck: no blocking refinement
-            } else {
-                uint8_t adj[4] = {};
-                int i = 0;
-                for (uint64_t x = cards; x; x &= x - 1, ++i) {
-                    const int xs = std::countr_zero(x);
-                    int j = 0;
-                    for (uint64_t y = partners; y; y &= y - 1, ++j) {
-                        const int ys = std::countr_zero(y);
-                        if (!(b.blocked(xs) >> ys & 1) && !(b.blocked(ys) >> xs & 1)) adj[i] |= static_cast<uint8_t>(1 << j);
-                    }
-                }
-                c.m = small_matching(adj, c.a);
-            }
-        }
+        if (c.a > 0 && c.b > 0) c.m = pm.matching(r, cards, partners);
         classes[n++] = c;
     }
     return n;
@@ -165,31 +198,39 @@ int draw_bound(const Board& b, const State& s, uint64_t in_play, uint64_t need, 
     // m = min(a, b) this is the min(Ya, Yb + a - b) of the derivation).
     const int half = v.target % 2 == 0 ? v.target / 2 : 0;  // a rank pairing with itself
     const int need_half = half ? static_cast<int>(std::popcount(need & b.rank_mask(half))) : 0;
-    // The set's cost is kept as cards are added one at a time: only the class
-    // of the added card's rank changes its saving.
+    // The set's cost is kept as cards are added one at a time. In a class, with
+    // ya (yb) the set's q (r) cards counted up to a (b), the saving above is
+    // ya + yb - max(0, ya - (a - m), yb - (b - m)); one more q card raises it
+    // by one exactly when ya + 1 <= (a - m) + max(0, yb - (b - m)), and
+    // symmetrically for an r card.
     int8_t class_of[14];
     std::fill(class_of, class_of + 14, int8_t{-1});
     for (int i = 0; i < nclasses; ++i) class_of[classes[i].r] = class_of[classes[i].q] = static_cast<int8_t>(i);
     struct Counts {
-        uint8_t rank[14] = {};
-        int size = 0, junk = 0, saving = 0;
-    };
-    auto class_saving = [&](const Counts& set, int i) {
-        const RankClass& c = classes[i];
-        const int ya = std::min(static_cast<int>(set.rank[c.q]), c.a);
-        const int yb = std::min(static_cast<int>(set.rank[c.r]), c.b);
-        return ya + yb - std::max({0, ya - (c.a - c.m), yb - (c.b - c.m)});
+        uint8_t ya[13] = {}, yb[13] = {};
+        int half = 0, size = 0, junk = 0, saving = 0;
     };
     auto clear_cost = [&](const Counts& set) -> int { return all ? set.junk : std::max(set.size - set.saving, 0); };
     auto add = [&](Counts& set, int slot, bool is_junk) {
-        const int r = b.rank(slot);
-        const int i = class_of[r];
-        if (i >= 0) set.saving -= class_saving(set, i);
-        ++set.rank[r];
-        if (i >= 0) set.saving += class_saving(set, i);
-        if (r == half && set.rank[r] <= need_half) ++set.saving;
         ++set.size;
         set.junk += is_junk;
+        const int r = b.rank(slot);
+        const int i = class_of[r];
+        if (i >= 0) {
+            const RankClass& c = classes[i];
+            if (r == c.q) {
+                if (set.ya[i] < c.a) {
+                    set.saving += set.ya[i] + 1 <= c.a - c.m + std::max(0, set.yb[i] - (c.b - c.m));
+                    ++set.ya[i];
+                }
+            } else if (set.yb[i] < c.b) {
+                set.saving += set.yb[i] + 1 <= c.b - c.m + std::max(0, set.ya[i] - (c.a - c.m));
+                ++set.yb[i];
+            }
+        } else if (r == half && set.half < need_half) {
+            ++set.half;
+            ++set.saving;
+        }
     };
     const bool top = v.stock_top_playable;
     const bool can_redeal = !v.discards() && (b.passes() == 0 || s.pass + 1 < b.passes());
@@ -228,13 +269,15 @@ int draw_bound(const Board& b, const State& s, uint64_t in_play, uint64_t need, 
         if (ahead >> c & 1) {
             reach[c] = pass_cost(ahead_before, true);
             add(ahead_before, c, junk[i]);
-        } else {
-            reach[c] = !can_redeal ? kUnreachable
-                       : top       ? 1 + pass_cost(redeal_before, true)
-                                   : finish + 1 + pass_cost(all_before, true);
+        } else if (!can_redeal) {
+            reach[c] = kUnreachable;
+        } else if (top) {
+            reach[c] = 1 + pass_cost(redeal_before, true);
             add(redeal_before, c, junk[i]);
+        } else {
+            reach[c] = finish + 1 + pass_cost(all_before, true);
+            add(all_before, c, junk[i]);
         }
-        add(all_before, c, junk[i]);
     }
     // On the waste: clear the cards above it now (junk cannot be cleared), or redeal.
     // (With several wastes, taken as reachable: the cards above it are not simply
@@ -293,12 +336,12 @@ int draw_bound(const Board& b, const State& s, uint64_t in_play, uint64_t need, 
 
 }  // namespace
 
-int optimal_heuristic_upto(const Board& b, const State& s, int cap, bool* complete) {
+int optimal_heuristic_upto(const Board& b, const PairMatchings& pm, const State& s, int cap, bool* complete) {
     const uint64_t in_play = b.in_play(s);
     const uint64_t need = in_play & b.goal_mask();
     RankClass classes[13];
     int other = 0;
-    const int n = rank_classes(b, need, classes, &other);
+    const int n = rank_classes(b, pm, need, classes, &other);
     const int removal = removal_bound(classes, n, other);
     *complete = removal <= cap;
     if (!*complete) return removal;
@@ -307,16 +350,20 @@ int optimal_heuristic_upto(const Board& b, const State& s, int cap, bool* comple
     return removal + d;
 }
 
-int optimal_heuristic(const Board& b, const State& s, int* draw_part) {
+int optimal_heuristic(const Board& b, const PairMatchings& pm, const State& s, int* draw_part) {
     const uint64_t in_play = b.in_play(s);
     const uint64_t need = in_play & b.goal_mask();
     RankClass classes[13];
     int other = 0;
-    const int n = rank_classes(b, need, classes, &other);
+    const int n = rank_classes(b, pm, need, classes, &other);
     const int d = draw_bound(b, s, in_play, need, classes, n);
     if (draw_part) *draw_part = d;
     if (d >= kUnreachable) return kUnreachable;
     return removal_bound(classes, n, other) + d;
+}
+
+int optimal_heuristic(const Board& b, const State& s, int* draw_part) {
+    return optimal_heuristic(b, PairMatchings(b), s, draw_part);
 }
 
 namespace {
@@ -391,7 +438,8 @@ SolveResult Solver::solve_optimal(Method method, const Board& board, const State
         result.solution.assign(back.rbegin(), back.rend());
     };
     const uint64_t start_key = board.key(start);
-    const int h0 = std::min(optimal_heuristic(board, start), upper);
+    const PairMatchings pm(board);
+    const int h0 = std::min(optimal_heuristic(board, pm, start), upper);
     best_[start_key] = Reached{0, static_cast<uint8_t>(std::min(h0, 255)), 0, 0, 0, 0, 0, 0};
     open_[h0].push_back(start_key);
     SlotMove buf[kMaxMoves];
@@ -424,7 +472,7 @@ SolveResult Solver::solve_optimal(Method method, const Board& board, const State
                 const int tg = g + 1;
                 auto [it, inserted] = best_.try_emplace(tk);
                 if (!inserted && it->second.g <= tg) continue;
-                int th = optimal_heuristic(board, t);
+                int th = optimal_heuristic(board, pm, t);
                 // Dead ends keep their entry (so they are not evaluated again) but are never queued.
                 const bool dead = th >= kUnreachable || has_dead_card(board, t);
                 // BPMX: a parent's bound minus one is also a bound here; it keeps f from decreasing.

@@ -130,6 +130,7 @@ SolveResult Solver::solve_optimal_walk(const Board& board, const State& start, c
     // queue, in two stages: the cheap removal bound first, the whole
     // heuristic only if the node is still in the current bucket. A node whose
     // bound rises goes back into its proper bucket, and most never return.
+    const PairMatchings pm(board);
     auto queue = [&](uint32_t index, int h_floor) {
         Node& n = nodes_[index];
         n.h = static_cast<uint8_t>(std::clamp(h_floor, 0, 255));
@@ -143,7 +144,7 @@ SolveResult Solver::solve_optimal_walk(const Board& board, const State& start, c
         Node& n = nodes_[index];
         const State s{n.removed, n.pos, n.pass, 0};
         bool complete = false;
-        const int h = optimal_heuristic_upto(board, s, f - n.g, &complete);
+        const int h = optimal_heuristic_upto(board, pm, s, f - n.g, &complete);
         n.stage = complete ? 2 : 1;
         if (h >= (1 << 20)) {
             n.closed = true;  // lost from here, and so from every later time of R
