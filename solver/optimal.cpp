@@ -30,7 +30,26 @@ namespace pyr {
 
 namespace {
 // Maximum bipartite matching, at most 4 cards a side (Kuhn's augmenting paths).
-int small_matching(const uint8_t* adj, int left);
+int small_matching(const uint8_t* adj, int left) {
+    int match_of_right[4] = {-1, -1, -1, -1};
+    int size = 0;
+    for (int x = 0; x < left; ++x) {
+        uint8_t seen = 0;
+        auto augment = [&](auto&& self, int u) -> bool {
+            for (int y = 0; y < 4; ++y) {
+                if (!(adj[u] >> y & 1) || (seen >> y & 1)) continue;
+                seen |= static_cast<uint8_t>(1 << y);
+                if (match_of_right[y] < 0 || self(self, match_of_right[y])) {
+                    match_of_right[y] = u;
+                    return true;
+                }
+            }
+            return false;
+        };
+        size += augment(augment, x);
+    }
+    return size;
+}
 }  // namespace
 
 PairMatchings::PairMatchings(const Board& b) {
@@ -89,27 +108,6 @@ struct RankClass {
     int m;     // maximum matching between them (no card paired with one it blocks)
 };
 
-// Maximum bipartite matching, at most 4 cards a side (Kuhn's augmenting paths).
-int small_matching(const uint8_t* adj, int left) {
-    int match_of_right[4] = {-1, -1, -1, -1};
-    int size = 0;
-    for (int x = 0; x < left; ++x) {
-        uint8_t seen = 0;
-        auto augment = [&](auto&& self, int u) -> bool {
-            for (int y = 0; y < 4; ++y) {
-                if (!(adj[u] >> y & 1) || (seen >> y & 1)) continue;
-                seen |= static_cast<uint8_t>(1 << y);
-                if (match_of_right[y] < 0 || self(self, match_of_right[y])) {
-                    match_of_right[y] = u;
-                    return true;
-                }
-            }
-            return false;
-        };
-        size += augment(augment, x);
-    }
-    return size;
-}
 
 // Fills classes[] (room for 13) and returns how many; counts needed Kings
 // and self-pairing ranks into *other_moves (removal moves outside classes).

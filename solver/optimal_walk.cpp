@@ -299,7 +299,7 @@ SolveResult Solver::solve_optimal_walk(const Board& board, const State& start, c
                 // A King on top of a face-up stock: drawing it is dominated by
                 // removing it (offered above), see the header.
                 if (king_top_stops) {
-                    const uint64_t ahead = stock_left & ~(bit(f_slots + at.pos) - 1);
+                    const uint64_t ahead = stock_ahead(f_slots, stock_left, at);
                     if (ahead && board.rank(std::countr_zero(ahead)) == v.lone_rank) break;
                 }
                 if (!draw_one_step(f_slots, stock_left, discards, passes, at)) break;

@@ -57,12 +57,19 @@ inline void append_draws(const Board& board, State at, uint8_t pos, uint8_t pass
     }
 }
 
+// The stock slots not yet drawn at the position's boundary (the lowest one is
+// the stock's top). `stock_left`: the stock slots not removed; `f`: the first
+// stock slot.
+inline uint64_t stock_ahead(int f, uint64_t stock_left, const State& at) {
+    return stock_left & ~((uint64_t{1} << (f + at.pos)) - 1);
+}
+
 // One step along a draw-one chain (one waste or discards): draw the next card
 // still in the stock (it becomes the highest drawn card, so the boundary stays
 // canonical), or redeal at the end of the stock. False at the chain's end.
 // `stock_left`: the stock slots not removed; `f`: the first stock slot.
 inline bool draw_one_step(int f, uint64_t stock_left, bool discards, int passes, State& at) {
-    const uint64_t ahead = stock_left & ~((uint64_t{1} << (f + at.pos)) - 1);
+    const uint64_t ahead = stock_ahead(f, stock_left, at);
     if (ahead) {
         at.pos = static_cast<uint8_t>(std::countr_zero(ahead) - f + 1);
         return true;

@@ -123,8 +123,8 @@ TEST_CASE("the walk past a King on top of a face-up stock: lengths still equal b
                 }
                 const int stock = d.stock_size();
                 if (stock == 0) continue;
-                for (int j = 0; j < 1 + static_cast<int>(rng.below(2)) && j < static_cast<int>(kings.size()); ++j)
-                    d.cards[d.fixed_size() + rng.below(stock)] = kings[j];
+                const int placed = std::min(1 + static_cast<int>(rng.below(2)), static_cast<int>(kings.size()));
+                for (int j = 0; j < placed; ++j) d.cards[d.fixed_size() + rng.below(stock)] = kings[j];
                 d = make_deal(d.variant, d.cards, /*full_deck=*/false);
                 bool stock_king = false;
                 for (int s = d.fixed_size(); s < static_cast<int>(d.cards.size()); ++s) stock_king |= d.cards[s].rank == v.lone_rank;
