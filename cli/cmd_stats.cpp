@@ -1,4 +1,4 @@
-// pyramid stats: win-rate studies over many deals (the engine is solver/study.h).
+// pyramid stats: win-rate studies over many deals (the engine is study/study.h).
 #include <unistd.h>
 
 #include <algorithm>
@@ -13,7 +13,8 @@
 #include <sstream>
 
 #include "cli/common.h"
-#include "solver/study.h"
+#include "report/summary.h"
+#include "study/study.h"
 
 namespace pyr::cli {
 
@@ -61,12 +62,6 @@ std::string duration_text(double s) {
     return o.str();
 }
 
-std::string percent(double x, int digits = 1) {
-    std::ostringstream o;
-    o << std::fixed << std::setprecision(digits) << 100 * x << "%";
-    return o.str();
-}
-
 // Progress on stderr: a bar redrawn at most 5 times a second on a terminal,
 // a plain line every 10 s otherwise, nothing with --quiet.
 class Progress {
@@ -84,7 +79,7 @@ public:
         std::ostringstream o;
         o << p.done << "/" << p.total << " deals, " << std::fixed << std::setprecision(1) << rate
           << " deals/s, ETA " << duration_text(eta) << ", win rate "
-          << (decided ? percent(static_cast<double>(p.wins) / decided) : std::string("-"));
+          << (decided ? percent_text(static_cast<double>(p.wins) / decided) : std::string("-"));
         if (p.intractable) o << ", " << p.intractable << " intractable";
         if (tty_) {
             const int width = 24;
@@ -105,86 +100,6 @@ private:
     bool quiet_, tty_, drawn_ = false;
     std::chrono::steady_clock::time_point last_ = std::chrono::steady_clock::now();
 };
-
-std::string fixed(double x, int digits) {
-    std::ostringstream o;
-    o << std::fixed << std::setprecision(digits) << x;
-    return o.str();
-}
-
-void print_text(std::ostream& out, const std::string& source, const StudyRun& run,
-                const std::vector<StudySummary>& sums, bool optimal) {
-    out << "pyramid stats: " << source << ", " << sums.size() << " rule set" << (sums.size() == 1 ? "" : "s")
-        << ", " << run.records.size() << " of " << run.total << " deals done";
-    if (run.resumed) out << " (" << run.resumed << " from the --out file)";
-    out << "\nthis run: " << run.solved_now << " deals in " << fixed(run.wall_seconds, 1) << " s on " << run.threads
-        << " thread" << (run.threads == 1 ? "" : "s") << ", "
-        << fixed(run.wall_seconds > 0 ? run.solved_now / run.wall_seconds : 0, 1) << " deals/s\n";
-    if (run.interrupted) out << "PARTIAL: interrupted before every deal was solved\n";
-    out << "win rate = wins / (wins + losses); intractable deals are counted apart\n\n";
-    out << std::left << std::setw(12) << "variant" << std::setw(10) << "passes" << std::right << std::setw(8) << "deals"
-        << std::setw(8) << "wins" << std::setw(8) << "losses" << std::setw(8) << "intract" << std::setw(10) << "win rate"
-        << "  " << std::left << std::setw(17) << "95% CI" << std::right << std::setw(14) << "states total"
-        << std::setw(11) << "mean" << std::setw(11) << "max" << std::setw(10) << "deals/s" << "\n";
-    for (const auto& s : sums) {
-        out << std::left << std::setw(12) << s.variant << std::setw(10) << passes_text(s.passes) << std::right
-            << std::setw(8) << s.deals << std::setw(8) << s.wins << std::setw(8) << s.losses << std::setw(8)
-            << s.intractable << std::setw(10) << (s.win_rate ? percent(*s.win_rate, 2) : "-") << "  " << std::left
-            << std::setw(17)
-            << (s.ci95 ? percent(s.ci95->low, 2) + " - " + percent(s.ci95->high, 2) : std::string("-"))
-            << std::right << std::setw(14) << s.states_total << std::setw(11) << fixed(s.states_mean, 0)
-            << std::setw(11) << s.states_max << std::setw(10) << fixed(s.deals_per_second, 1) << "\n";
-    }
-    out << "(deals/s per row: deals / solver seconds, one worker's speed)\n";
-    out << "\nsolution length of won deals (moves of the solution found"
-        << (optimal ? "; --optimal asks the solver for shortest solutions" : "") << "):\n";
-    out << std::left << std::setw(12) << "variant" << std::setw(10) << "passes" << std::right << std::setw(8) << "won"
-        << std::setw(8) << "mean" << std::setw(8) << "median" << std::setw(6) << "min" << std::setw(6) << "max"
-        << "  histogram (moves:deals)\n";
-    for (const auto& s : sums) {
-        const MovesStats& m = s.moves;
-        out << std::left << std::setw(12) << s.variant << std::setw(10) << passes_text(s.passes) << std::right
-            << std::setw(8) << m.count;
-        if (m.count) {
-            out << std::setw(8) << fixed(m.mean, 1) << std::setw(8) << fixed(m.median, 1) << std::setw(6) << m.min
-                << std::setw(6) << m.max << " ";
-            for (const auto& [moves, n] : m.histogram) out << " " << moves << ":" << n;
-        } else {
-            out << std::setw(8) << "-" << std::setw(8) << "-" << std::setw(6) << "-" << std::setw(6) << "-";
-        }
-        out << "\n";
-    }
-}
-
-void print_csv(std::ostream& out, const std::vector<StudySummary>& sums, bool optimal) {
-    out << "variant,passes,planned,deals,wins,losses,intractable,win_rate,ci95_low,ci95_high,states_total,states_mean,"
-           "states_max,seconds,deals_per_second";
-    if (optimal) out << ",moves_mean,moves_median,moves_min,moves_max,moves_histogram";
-    out << "\n";
-    auto num = [](double x) {  // shortest text that reads back as the same double
-        char b[40];
-        const auto r = std::to_chars(b, b + sizeof b, x);
-        return std::string(b, r.ptr);
-    };
-    for (const auto& s : sums) {
-        out << s.variant << "," << passes_text(s.passes) << "," << s.planned << "," << s.deals << "," << s.wins << ","
-            << s.losses << "," << s.intractable << "," << (s.win_rate ? num(*s.win_rate) : "") << ","
-            << (s.ci95 ? num(s.ci95->low) : "") << "," << (s.ci95 ? num(s.ci95->high) : "") << "," << s.states_total
-            << "," << num(s.states_mean) << "," << s.states_max << "," << num(s.seconds) << ","
-            << num(s.deals_per_second);
-        if (optimal) {
-            const MovesStats& m = s.moves;
-            if (m.count) out << "," << num(m.mean) << "," << num(m.median) << "," << m.min << "," << m.max << ",";
-            else out << ",,,,,";
-            bool first = true;
-            for (const auto& [moves, n] : m.histogram) {
-                out << (first ? "" : " ") << moves << ":" << n;
-                first = false;
-            }
-        }
-        out << "\n";
-    }
-}
 
 }  // namespace
 
@@ -316,9 +231,9 @@ int cmd_stats(int argc, char** argv) {
         o["deals_per_second"] = run.wall_seconds > 0 ? run.solved_now / run.wall_seconds : 0.0;
         std::cout << json_line(o) << "\n";
     } else if (format == "csv") {
-        print_csv(std::cout, sums, spec.optimal);
+        print_summary_csv(std::cout, sums, spec.optimal);
     } else {
-        print_text(std::cout, source, run, sums, spec.optimal);
+        print_summary_text(std::cout, source, run, sums, spec.optimal);
     }
     std::cout << std::flush;
     if (run.interrupted) {

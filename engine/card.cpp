@@ -21,6 +21,17 @@ std::string rank_text(int rank, DeckKind d) {
 
 std::string card_text(Card c, DeckKind d) { return rank_text(c.rank, d) + deck_suits(d)[c.suit]; }
 
+std::string card_display(Card c, DeckKind d, bool unicode) {
+    if (!unicode || d != DeckKind::Standard52) return card_text(c, d);
+    static const char* const symbols[4] = {"\u2663", "\u2666", "\u2665", "\u2660"};  // C D H S
+    return (c.rank == 10 ? std::string("10") : rank_text(c.rank, d)) + symbols[c.suit];
+}
+
+bool red_suit(Card c, DeckKind d) {
+    // Standard C D H S: D and H. Spanish O C E B: oros and copas.
+    return d == DeckKind::Standard52 ? (c.suit == 1 || c.suit == 2) : (c.suit == 0 || c.suit == 1);
+}
+
 static int suit_of(char ch, DeckKind d) {
     const char* suits = deck_suits(d);
     const char up = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));

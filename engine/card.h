@@ -30,6 +30,13 @@ Card card_from_index(int index, DeckKind d);
 std::string card_text(Card c, DeckKind d);
 std::string rank_text(int rank, DeckKind d);
 
+// A card as people read it: with `unicode`, tens as "10" and the suit as its
+// symbol ("10♠", "Q♥"; the Spanish deck keeps its suit letters: "12E");
+// otherwise card_text ("TS").
+std::string card_display(Card c, DeckKind d, bool unicode);
+// Hearts and diamonds (copas and oros in the Spanish deck): drawn in red.
+bool red_suit(Card c, DeckKind d);
+
 // Thrown for any malformed card text; the message names the problem.
 struct ParseError : std::runtime_error {
     using std::runtime_error::runtime_error;

@@ -151,3 +151,17 @@ TEST_CASE("moves parse in the text notation", "[move]") {
     CHECK_THROWS_AS(parse_move("drew", d), ParseError);
     CHECK_THROWS_WITH(parse_move("ZZ", d), Catch::Contains("ZZ"));
 }
+
+TEST_CASE("cards as people read them: tens as 10 and suit symbols", "[card]") {
+    const DeckKind d = DeckKind::Standard52;
+    CHECK(card_display(Card{10, 3}, d, true) == "10\u2660");
+    CHECK(card_display(Card{12, 2}, d, true) == "Q\u2665");
+    CHECK(card_display(Card{1, 1}, d, true) == "A\u2666");
+    CHECK(card_display(Card{7, 0}, d, true) == "7\u2663");
+    CHECK(card_display(Card{10, 3}, d, false) == "TS");
+    CHECK(card_display(Card{12, 2}, DeckKind::Spanish48, true) == "12E");
+    CHECK(red_suit(Card{5, 1}, d));
+    CHECK(red_suit(Card{5, 2}, d));
+    CHECK_FALSE(red_suit(Card{5, 0}, d));
+    CHECK_FALSE(red_suit(Card{5, 3}, d));
+}

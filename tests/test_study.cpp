@@ -1,4 +1,4 @@
-// `pyramid stats` and its engine (solver/study.h): the Wilson interval, the
+// `pyramid stats` and its engine (study/study.h): the Wilson interval, the
 // study's combos, results independent of the thread count, the record file as
 // a checkpoint (SIGKILL, torn lines, Ctrl-C), deals files, and counting.
 #include <catch2/catch.hpp>
@@ -18,7 +18,8 @@
 #include <tuple>
 
 #include "engine/json.h"
-#include "solver/study.h"
+#include "report/summary.h"
+#include "study/study.h"
 #include "tests/corpus.h"
 
 #ifndef PYR_CLI_PATH

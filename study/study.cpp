@@ -1,4 +1,4 @@
-#include "solver/study.h"
+#include "study/study.h"
 #include "solver/search_util.h"
 
 #include <fcntl.h>
@@ -577,38 +577,6 @@ std::vector<StudySummary> summarize(const StudySpec& spec, std::vector<StudyReco
         }
     }
     return out;
-}
-
-json::object summary_json(const StudySummary& s, bool with_moves) {
-    json::object o;
-    auto opt = [](const std::optional<double>& d) { return d ? json::value(*d) : json::value(nullptr); };
-    o["variant"] = s.variant;
-    o["passes"] = passes_json(s.passes);
-    o["planned"] = s.planned;
-    o["deals"] = s.deals;
-    o["wins"] = s.wins;
-    o["losses"] = s.losses;
-    o["intractable"] = s.intractable;
-    o["win_rate"] = opt(s.win_rate);
-    o["ci95_low"] = opt(s.ci95 ? std::optional<double>(s.ci95->low) : std::nullopt);
-    o["ci95_high"] = opt(s.ci95 ? std::optional<double>(s.ci95->high) : std::nullopt);
-    o["states_total"] = s.states_total;
-    o["states_mean"] = s.states_mean;
-    o["states_max"] = s.states_max;
-    o["seconds"] = s.seconds;
-    o["deals_per_second"] = s.deals_per_second;
-    if (with_moves) {
-        const MovesStats& m = s.moves;
-        const bool any = m.count > 0;
-        o["moves_mean"] = any ? json::value(m.mean) : json::value(nullptr);
-        o["moves_median"] = any ? json::value(m.median) : json::value(nullptr);
-        o["moves_min"] = any ? json::value(m.min) : json::value(nullptr);
-        o["moves_max"] = any ? json::value(m.max) : json::value(nullptr);
-        json::object h;
-        for (const auto& [moves, n] : m.histogram) h[std::to_string(moves)] = n;
-        o["moves_histogram"] = h;
-    }
-    return o;
 }
 
 }  // namespace pyr

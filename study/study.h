@@ -199,7 +199,4 @@ struct StudySummary {
 // One summary per combo, in combo order. `records` in any order.
 std::vector<StudySummary> summarize(const StudySpec& spec, std::vector<StudyRecord> records);
 
-// The summary object of `pyramid stats --format json` (see README).
-json::object summary_json(const StudySummary& s, bool with_moves);
-
 }  // namespace pyr

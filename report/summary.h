@@ -1,0 +1,26 @@
+// Formatters of a study's summary (`pyramid stats`): the text table, the CSV
+// rows and the JSON object. Every output format of the program lives in
+// report/; the CLI picks one.
+#pragma once
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "engine/json.h"
+#include "study/study.h"
+
+namespace pyr {
+
+// "12.3%" with `digits` decimals.
+std::string percent_text(double x, int digits = 1);
+
+// The summary object of one rule set in `pyramid stats --format json` (see README).
+json::object summary_json(const StudySummary& s, bool with_moves);
+
+// The text table; `source` names the deals ("seeds 1-100").
+void print_summary_text(std::ostream& out, const std::string& source, const StudyRun& run,
+                        const std::vector<StudySummary>& sums, bool optimal);
+// A header and one CSV row per rule set.
+void print_summary_csv(std::ostream& out, const std::vector<StudySummary>& sums, bool optimal);
+
+}  // namespace pyr
