@@ -40,12 +40,45 @@ static int suit_of(char ch, DeckKind d) {
     return -1;
 }
 
+namespace {
+struct SuitSpelling {
+    int suit = -1;
+    size_t length = 0;  // bytes
+};
+
+// The suit spelled at text[i]: a suit letter of the deck, or in the standard
+// deck a suit symbol as card_display writes it (U+2660-2667, black or white:
+// \u2663 \u2666 \u2665 \u2660 and \u2667 \u2662 \u2661 \u2664), perhaps followed by
+// the emoji variation selector U+FE0F that some programs add when copying.
+SuitSpelling suit_at(std::string_view text, size_t i, DeckKind d) {
+    if (i >= text.size()) return {};
+    if (const int s = suit_of(text[i], d); s >= 0) return {s, 1};
+    if (d != DeckKind::Standard52 || i + 3 > text.size()) return {};
+    const auto b = [&](size_t k) { return static_cast<unsigned char>(text[k]); };
+    if (b(i) != 0xE2 || b(i + 1) != 0x99 || b(i + 2) < 0xA0 || b(i + 2) > 0xA7) return {};
+    static const int kSuit[8] = {3, 2, 1, 0, 3, 2, 1, 0};  // U+2660 spade, heart, diamond, club, white ones
+    size_t length = 3;
+    if (i + 6 <= text.size() && b(i + 3) == 0xEF && b(i + 4) == 0xB8 && b(i + 5) == 0x8F) length = 6;
+    return {kSuit[b(i + 2) - 0xA0], length};
+}
+
+// The suit spelling that ends `tok`, if any.
+SuitSpelling suit_suffix(std::string_view tok, DeckKind d) {
+    for (size_t length : {size_t{6}, size_t{3}, size_t{1}}) {
+        if (tok.size() <= length) continue;  // a rank must come first
+        const SuitSpelling s = suit_at(tok, tok.size() - length, d);
+        if (s.suit >= 0 && s.length == length) return s;
+    }
+    return {};
+}
+}  // namespace
+
 std::optional<Card> parse_card(std::string_view tok, DeckKind d) {
-    if (tok.size() < 2) return std::nullopt;
-    const int suit = suit_of(tok.back(), d);
-    if (suit < 0) return std::nullopt;
+    const SuitSpelling sp = suit_suffix(tok, d);
+    if (sp.suit < 0) return std::nullopt;
+    const int suit = sp.suit;
     std::string r;
-    for (char ch : tok.substr(0, tok.size() - 1))
+    for (char ch : tok.substr(0, tok.size() - sp.length))
         r += static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
     int rank = 0;
     if (r == "A") {
@@ -77,10 +110,11 @@ std::vector<Card> parse_cards(std::string_view text, DeckKind d) {
     size_t i = 0;
     while (i < text.size()) {
         if (is_separator(text[i])) { ++i; continue; }
-        // A token runs up to and including the first suit letter, or up to a separator.
+        // A token runs up to and including the first suit letter (or symbol),
+        // or up to a separator.
         size_t j = i;
-        while (j < text.size() && !is_separator(text[j]) && suit_of(text[j], d) < 0) ++j;
-        if (j < text.size() && !is_separator(text[j])) ++j;  // include the suit letter
+        while (j < text.size() && !is_separator(text[j]) && suit_at(text, j, d).suit < 0) ++j;
+        if (j < text.size() && !is_separator(text[j])) j += suit_at(text, j, d).length;  // include the suit
         // Standard deck: a rank letter that is also... (no suit letter is a rank letter,
         // so the scan above is unambiguous for both decks).
         std::string_view tok = text.substr(i, j - i);
@@ -94,7 +128,8 @@ std::vector<Card> parse_cards(std::string_view text, DeckKind d) {
                              (word != tok ? " (in '" + word + "')" : std::string()) +
                              "; cards are a rank (" +
                              (d == DeckKind::Standard52 ? "A 2-9 T/10 J Q K" : "1-12") +
-                             ") then a suit (" + deck_suits(d) + ")");
+                             ") then a suit (" + deck_suits(d) +
+                             (d == DeckKind::Standard52 ? " or \u2663 \u2666 \u2665 \u2660" : "") + ")");
         }
         out.push_back(*c);
         i = j;

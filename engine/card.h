@@ -43,7 +43,8 @@ struct ParseError : std::runtime_error {
 };
 
 // Parses one card token (case-insensitive). Standard: rank A 2-9 T 10 J Q K,
-// suit C D H S. Spanish: rank 1-12 (A = 1), suit O C E B. nullopt if invalid.
+// suit C D H S or a suit symbol as card_display writes it (♣ ♦ ♥ ♠; the white
+// ♧ ♢ ♡ ♤ too). Spanish: rank 1-12 (A = 1), suit O C E B. nullopt if invalid.
 std::optional<Card> parse_card(std::string_view token, DeckKind d);
 
 // Splits text into card tokens: separators (spaces, commas, newlines, tabs) are
