@@ -1,6 +1,7 @@
 #include <iostream>
 
 #include "cli/common.h"
+#include "report/board_svg.h"
 
 namespace pyr::cli {
 
@@ -8,26 +9,34 @@ int cmd_deal(int argc, char** argv) {
     po::options_description opts("pyramid deal options");
     add_variant_options(opts);
     add_deal_options(opts);
-    opts.add_options()("format", po::value<std::string>()->default_value("text"), "output: text, compact or json");
+    opts.add_options()("format", po::value<std::string>()->default_value("text"),
+                       "output: text, compact, json or svg (the deal drawn as one SVG picture)");
+    add_text_options(opts);
+    add_output_option(opts, "write to this file instead of stdout");
     po::variables_map vm;
     if (!parse_command(argc, argv,
                        "usage: pyramid deal --variant NAME (--seed N | --deal CARDS | --deal-file PATH)\n"
-                       "                    [--format text|compact|json]\n"
-                       "Prints the deal: drawn as the player sees it, as the compact string, or as JSON.",
+                       "                    [--format text|compact|json|svg] [--ascii] [-o FILE]\n"
+                       "Prints the deal: drawn as the player sees it (text, or an SVG picture), as the compact\n"
+                       "string, or as JSON. The text can be pasted back into --deal-file.",
                        opts, vm))
         return kOk;
-    const std::string format = format_from(vm, {"text", "compact", "json"});
+    const std::string format = format_from(vm, {"text", "compact", "json", "svg"});
     const Variant v = variant_from(vm);
     const LoadedDeal ld = deal_from(vm, v);
+    std::ofstream file;
+    std::ostream& out = output_stream(vm, file);
+    const std::string title = v.name + ": " + v.title + (ld.seed.empty() ? "" : ", deal " + ld.seed);
     if (format == "compact") {
-        std::cout << compact(ld.deal) << "\n";
+        out << compact(ld.deal) << "\n";
     } else if (format == "json") {
-        std::cout << json_line(deal_json(ld)) << "\n";
+        out << json_line(deal_json(ld)) << "\n";
+    } else if (format == "svg") {
+        out << deal_svg(ld.deal, title);
     } else {
-        std::cout << v.name << ": " << v.title;
-        if (!ld.seed.empty()) std::cout << ", deal " << ld.seed;
-        std::cout << "\n" << Table(ld.deal).render();
+        out << title << "\n" << board_text(Table(ld.deal), text_style(vm));
     }
+    finish_output(vm, file);
     return kOk;
 }
 

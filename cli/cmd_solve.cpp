@@ -3,9 +3,11 @@
 #include <csignal>
 #include <iomanip>
 #include <iostream>
+#include <sstream>
 
 #include "cli/common.h"
 #include "engine/board.h"
+#include "report/solution_html.h"
 #include "solver/solver.h"
 
 namespace pyr::cli {
@@ -28,17 +30,20 @@ int cmd_solve(int argc, char** argv) {
          "when the deal is lost, find the fewest tableau cards that can be left (always on for classic/spanish)")
         ("max-states", po::value<uint64_t>()->default_value(100'000'000),
          "stop with verdict 'intractable' after this many positions (0 = no limit)")
-        ("format", po::value<std::string>()->default_value("text"), "output: text or json");
+        ("format", po::value<std::string>()->default_value("text"),
+         "output: text, json, or html (a page that draws the deal and steps through the solution)");
+    add_text_options(opts);
+    add_output_option(opts, "write to this file instead of stdout (e.g. the html page)");
     po::variables_map vm;
     if (!parse_command(argc, argv,
                        "usage: pyramid solve [--variant NAME] (--deal CARDS | --deal-file PATH | --seed N)\n"
                        "                     [--moves \"...\"] [--optimal | --hint] [--best-score]\n"
-                       "                     [--max-states N] [--format text|json]\n"
+                       "                     [--max-states N] [--format text|json|html] [--ascii] [-o FILE]\n"
                        "Solves the deal exactly: 'win' with a solution, 'lose' (proved), or 'intractable' when\n"
                        "the --max-states budget runs out first. Ctrl-C stops the search (verdict intractable).",
                        opts, vm))
         return kOk;
-    const std::string format = format_from(vm, {"text", "json"});
+    const std::string format = format_from(vm, {"text", "json", "html"});
     const Variant v = variant_from(vm);
     const LoadedDeal ld = deal_from(vm, v);
     const Board board(ld.deal);
@@ -79,6 +84,8 @@ int cmd_solve(int argc, char** argv) {
     std::signal(SIGINT, SIG_DFL);
     const bool interrupted = r.interrupted || score.interrupted;
 
+    std::ofstream file;
+    std::ostream& out = output_stream(vm, file);
     auto texts = [&](const std::vector<Move>& ms) {
         json::array a;
         for (const auto& m : ms) a.push_back(json::value(move_text(m, dk)));
@@ -107,48 +114,74 @@ int cmd_solve(int argc, char** argv) {
         o["states"] = r.states + score.states;
         o["seconds"] = r.seconds + score.seconds;
         if (interrupted) o["interrupted"] = true;
-        std::cout << json_line(o) << "\n";
+        out << json_line(o) << "\n";
+        finish_output(vm, file);
         return kOk;
     }
-    std::cout << v.name << ": " << v.title;
-    if (!ld.seed.empty()) std::cout << ", deal " << ld.seed;
-    std::cout << "\n";
+    std::ostringstream facts;
+    facts << "States searched: " << r.states + score.states << "; time: " << std::fixed << std::setprecision(3)
+          << r.seconds + score.seconds << " s.";
+    if (format == "html") {
+        SolutionPage page;
+        page.deal = ld.deal;
+        page.seed = ld.seed;
+        page.played = played;
+        page.verdict = std::string(verdict_text(r.verdict)) + (r.interrupted ? " (interrupted)" : "");
+        if (r.verdict == Verdict::Win) {
+            page.moves = hint && !r.solution.empty() ? std::vector<Move>{r.solution.front()} : r.solution;
+            page.line_name = hint ? "hint" : r.optimal ? "shortest solution" : "solution";
+        } else if (have_score) {
+            page.moves = score.moves;
+            page.line_name = std::string("best score line (") + std::to_string(score.tableau_left) +
+                             " tableau cards left" + (score.complete ? "" : ", the best found") + ")";
+        }
+        page.notes = facts.str();
+        out << solution_html(page);
+        finish_output(vm, file);
+        return kOk;
+    }
+    const TextStyle style = text_style(vm);
+    out << v.name << ": " << v.title;
+    if (!ld.seed.empty()) out << ", deal " << ld.seed;
+    out << "\n";
     if (!played.empty()) {
         Table t(ld.deal);
         for (const auto& m : played) t.apply(m);
-        std::cout << "position after " << played.size() << " played moves:\n" << t.render() << "\n";
+        out << "position after " << played.size() << " played moves:\n" << board_text(t, style) << "\n";
     } else {
-        std::cout << Table(ld.deal).render() << "\n";
+        out << board_text(Table(ld.deal), style) << "\n";
     }
-    std::cout << "verdict: " << verdict_text(r.verdict);
-    if (r.interrupted) std::cout << " (interrupted)";
-    else if (r.verdict == Verdict::Intractable) std::cout << " (--max-states " << so.max_states << " reached)";
-    std::cout << "\n";
+    out << "verdict: " << verdict_text(r.verdict);
+    if (r.interrupted) out << " (interrupted)";
+    else if (r.verdict == Verdict::Intractable) out << " (--max-states " << so.max_states << " reached)";
+    out << "\n";
     auto list = [&](const std::vector<Move>& ms) {
-        for (size_t i = 0; i < ms.size(); ++i) std::cout << std::setw(4) << i + 1 << ". " << move_text(ms[i], dk) << "\n";
+        for (size_t i = 0; i < ms.size(); ++i)
+            out << std::setw(4) << i + 1 << ". " << move_people(ms[i], dk, style) << "\n";
     };
     if (hint) {
         if (r.verdict == Verdict::Win && !r.solution.empty())
-            std::cout << "hint: " << move_text(r.solution.front(), dk) << "\n"
-                      << (r.optimal ? "shortest solution from here: " : "a solution from here (not proved shortest): ")
-                      << r.solution.size() << " moves\n";
+            out << "hint: " << move_people(r.solution.front(), dk, style) << "\n"
+                << (r.optimal ? "shortest solution from here: " : "a solution from here (not proved shortest): ")
+                << r.solution.size() << " moves\n";
         else if (r.verdict == Verdict::Win)
-            std::cout << "hint: none needed, the goal is reached\n";
+            out << "hint: none needed, the goal is reached\n";
         else if (r.verdict == Verdict::Lose)
-            std::cout << "hint: none, the position is lost\n";
+            out << "hint: none, the position is lost\n";
     } else if (r.verdict == Verdict::Win) {
-        std::cout << (r.optimal ? "shortest solution: " : so.optimal ? "solution (not proved shortest: budget reached): "
-                                                                      : "solution: ")
-                  << r.solution.size() << " moves\n";
+        out << (r.optimal ? "shortest solution: " : so.optimal ? "solution (not proved shortest: budget reached): "
+                                                               : "solution: ")
+            << r.solution.size() << " moves\n";
         list(r.solution);
     }
     if (have_score && r.verdict == Verdict::Lose) {
-        std::cout << "best score: " << score.tableau_left << " tableau cards left"
-                  << (score.complete ? "" : " (budget reached: the best found, maybe not the best)") << "\n";
+        out << "best score: " << score.tableau_left << " tableau cards left"
+            << (score.complete ? "" : " (budget reached: the best found, maybe not the best)") << "\n";
         list(score.moves);
     }
-    std::cout << "states searched: " << r.states + score.states << "\n";
-    std::cout << "time: " << std::fixed << std::setprecision(3) << r.seconds + score.seconds << " s\n";
+    out << "states searched: " << r.states + score.states << "\n";
+    out << "time: " << std::fixed << std::setprecision(3) << r.seconds + score.seconds << " s\n";
+    finish_output(vm, file);
     return kOk;
 }
 

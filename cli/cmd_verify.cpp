@@ -11,10 +11,11 @@ int cmd_verify(int argc, char** argv) {
     opts.add_options()
         ("moves", po::value<std::string>(), "the moves, e.g. \"draw QH+AS KS redeal\"")
         ("moves-file", po::value<std::string>(), "read the moves from a file ('-' for stdin)");
+    add_text_options(opts);
     po::variables_map vm;
     if (!parse_command(argc, argv,
                        "usage: pyramid verify --variant NAME (--deal CARDS | --deal-file PATH | --seed N)\n"
-                       "                      (--moves \"draw QH+AS ...\" | --moves-file PATH)\n"
+                       "                      (--moves \"draw QH+AS ...\" | --moves-file PATH) [--ascii]\n"
                        "Replays the moves with the independent verifier. Exit 0 and 'valid win' when every move\n"
                        "is legal and the goal is reached; exit 1 naming the first illegal move otherwise.",
                        opts, vm))
@@ -33,7 +34,7 @@ int cmd_verify(int argc, char** argv) {
     bool won = false;
     Table final_position(ld.deal);
     if (auto err = replay(ld.deal, moves, &won, &final_position)) {
-        std::cout << "invalid: " << *err << "\n";
+        std::cout << "invalid: " << cards_in_message(*err, v.deck, text_style(vm)) << "\n";
         return kRejected;
     }
     if (!won) {

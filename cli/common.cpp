@@ -1,5 +1,11 @@
 #include "cli/common.h"
 
+#include <langinfo.h>
+#include <unistd.h>
+
+#include <clocale>
+#include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -164,6 +170,52 @@ json::object deal_json(const LoadedDeal& d) {
         o["stock"] = cards(std::vector<Card>(t.stock().rbegin(), t.stock().rend()));
     }
     return o;
+}
+
+void add_text_options(po::options_description& o) {
+    o.add_options()("ascii", po::bool_switch(), "cards in letters (TS, QH) even in a UTF-8 locale, not 10\u2660 Q\u2665");
+}
+
+namespace {
+// The character set of the user's locale (LC_ALL, LC_CTYPE, LANG) is UTF-8.
+// The program's own locale is left as it was.
+bool utf8_locale() {
+    const char* now = std::setlocale(LC_CTYPE, nullptr);
+    const std::string saved = now ? now : "C";
+    bool utf8 = false;
+    if (std::setlocale(LC_CTYPE, "")) {
+        const char* cs = nl_langinfo(CODESET);
+        utf8 = cs && (std::strcmp(cs, "UTF-8") == 0 || std::strcmp(cs, "utf8") == 0);
+    }
+    std::setlocale(LC_CTYPE, saved.c_str());
+    return utf8;
+}
+}  // namespace
+
+TextStyle text_style(const po::variables_map& vm) {
+    TextStyle s;
+    s.unicode = !(vm.count("ascii") && vm["ascii"].as<bool>()) && utf8_locale();
+    const char* no_colour = std::getenv("NO_COLOR");
+    s.colour = !vm.count("output") && isatty(STDOUT_FILENO) && !(no_colour && *no_colour);
+    return s;
+}
+
+void add_output_option(po::options_description& o, const char* what) {
+    o.add_options()("output,o", po::value<std::string>(), what);
+}
+
+std::ostream& output_stream(const po::variables_map& vm, std::ofstream& file) {
+    if (!vm.count("output")) return std::cout;
+    const std::string path = vm["output"].as<std::string>();
+    file.open(path, std::ios::binary | std::ios::trunc);
+    if (!file) throw UsageError("cannot write '" + path + "': " + std::strerror(errno));
+    return file;
+}
+
+void finish_output(const po::variables_map& vm, std::ofstream& file) {
+    if (!file.is_open()) return;
+    file.close();
+    if (!file) throw UsageError("error writing '" + vm["output"].as<std::string>() + "'");
 }
 
 std::string json_line(const json::value& v) { return json::serialize(v); }

@@ -1,6 +1,7 @@
 // Shared pieces of the command-line driver: deal selection options, errors,
 // output helpers. The driver only parses, calls the engine/solver, and prints.
 #pragma once
+#include <fstream>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -11,6 +12,7 @@
 #include "engine/json.h"
 #include "engine/table.h"
 #include "engine/variant.h"
+#include "report/board_text.h"
 
 namespace pyr::cli {
 
@@ -45,6 +47,21 @@ std::string format_from(const po::variables_map& vm, const std::vector<std::stri
 
 json::object deal_json(const LoadedDeal& d);
 std::string read_file_or_stdin(const std::string& path);
+
+// --ascii, for commands that print cards for people.
+void add_text_options(po::options_description& o);
+// How cards are printed for people on stdout: suit symbols and "10" when the
+// locale's character set is UTF-8 and --ascii is not given; red suits in
+// colour when stdout is a terminal and NO_COLOR is unset.
+TextStyle text_style(const po::variables_map& vm);
+
+// -o/--output FILE: where a command writes its output (stdout without it).
+void add_output_option(po::options_description& o, const char* what);
+// The stream to write to: `file` opened on --output, or std::cout. Throws
+// UsageError when the file cannot be opened.
+std::ostream& output_stream(const po::variables_map& vm, std::ofstream& file);
+// Flushes and closes `file` (when it was opened); throws UsageError on a write error.
+void finish_output(const po::variables_map& vm, std::ofstream& file);
 
 // A "key: value" line of text output.
 std::string json_line(const json::value& v);

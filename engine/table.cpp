@@ -1,7 +1,6 @@
 #include "engine/table.h"
 
 #include <algorithm>
-#include <sstream>
 
 namespace pyr {
 
@@ -259,46 +258,6 @@ std::string Table::key() const {
     // the same piles but are not the same position.
     if (v_.discards()) k += "|d" + std::to_string(discarded_);
     return k;
-}
-
-std::string Table::render() const {
-    const DeckKind d = v_.deck;
-    const int cw = d == DeckKind::Spanish48 ? 3 : 2;  // card width
-    // An even cell pitch keeps each row exactly half a cell in from the one
-    // below it, so the pyramid (or triangle) is drawn without a zigzag.
-    const int gap = cw % 2 ? 3 : 2;
-    auto cell = [&](const std::optional<Card>& c) {
-        std::string s = c ? card_text(*c, d) : std::string(cw, '.');
-        return std::string(cw - s.size(), ' ') + s;
-    };
-    std::ostringstream o;
-    const int rows = static_cast<int>(tableau_.size());
-    for (int r = 0; r < rows; ++r) {
-        const int width = static_cast<int>(tableau_[r].size());
-        const int indent = (rows - width) * (cw + gap) / 2;
-        o << std::string(2 + indent, ' ');
-        for (int c = 0; c < width; ++c) o << (c ? std::string(gap, ' ') : "") << cell(tableau_[r][c]);
-        o << "\n";
-    }
-    auto list = [&](const std::vector<Card>& cards) {
-        std::string s;
-        for (Card c : cards) s += " " + card_text(c, d);
-        return s.empty() ? std::string(" (empty)") : s;
-    };
-    for (size_t p = 0; p < reserves_.size(); ++p)
-        o << "reserve " << p + 1 << " (bottom to top):" << list(reserves_[p]) << "\n";
-    if (has_stock_ && v_.wastes == 1) o << "waste (bottom to top):" << list(wastes_[0]) << "\n";
-    for (size_t w = 0; has_stock_ && v_.wastes > 1 && w < wastes_.size(); ++w)
-        o << "waste " << w + 1 << " (bottom to top):" << list(wastes_[w]) << "\n";
-    if (has_stock_) {
-        std::vector<Card> next_first(stock_.rbegin(), stock_.rend());
-        o << "stock (" << stock_.size() << ", next card first" << (v_.stock_top_playable ? "" : ", face down")
-          << "):" << list(next_first) << "\n";
-    }
-    if (discarded_ > 0) o << "discarded: " << discarded_ << "\n";
-    if (has_stock_ && v_.wastes > 0 && v_.passes != 1)
-        o << "pass " << pass_ << " of " << passes_text(v_.passes) << "\n";
-    return o.str();
 }
 
 std::optional<std::string> replay(const Deal& deal, const std::vector<Move>& moves, bool* won, Table* final_position) {

@@ -27,8 +27,6 @@ public:
     int tableau_left() const;
     // The whole position as a string (equal strings = equal positions).
     std::string key() const;
-    // The position drawn: tableau, reserves, waste(s), stock.
-    std::string render() const;
 
     // Explicit piles (read-only views for printing and tests).
     const std::vector<std::vector<std::optional<Card>>>& tableau() const { return tableau_; }
@@ -36,6 +34,7 @@ public:
     const std::vector<Card>& stock() const { return stock_; }  // back() is the next card
     const std::vector<std::vector<Card>>& wastes() const { return wastes_; }  // back() is the top
     int pass() const { return pass_; }  // 1-based
+    bool has_stock() const { return has_stock_; }  // the deal has a stock (a giza deal has none)
     int discarded() const { return discarded_; }
 
 private:

@@ -260,10 +260,10 @@ void Document::close(std::string_view element) { body_ += "</" + std::string(ele
 
 void Document::raw(std::string_view markup) { body_ += markup; }
 
-std::string Document::str(bool standalone) const {
+std::string Document::str(bool standalone, double scale) const {
     std::string s = "<svg";
     if (standalone) s += " xmlns=\"http://www.w3.org/2000/svg\"";
-    s += attr("width", w_) + attr("height", h_) + attr("viewBox", "0 0 " + num(w_) + " " + num(h_)) +
+    s += attr("width", w_ * scale) + attr("height", h_ * scale) + attr("viewBox", "0 0 " + num(w_) + " " + num(h_)) +
          " role=\"img\" font-family=\"DejaVu Sans, Liberation Sans, Arial, sans-serif\" font-size=\"12\">\n";
     s += "<title>" + escape(title_) + "</title>\n";
     return s + body_ + "</svg>\n";

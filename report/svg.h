@@ -103,8 +103,10 @@ public:
     double width() const { return w_; }
     double height() const { return h_; }
     // The whole <svg> element; `standalone` adds the XML namespace
-    // declarations a .svg file needs (inline SVG in HTML does not).
-    std::string str(bool standalone = false) const;
+    // declarations a .svg file needs (inline SVG in HTML does not). `scale`
+    // sets the displayed size (width and height) apart from the drawing's
+    // own coordinates (the viewBox).
+    std::string str(bool standalone = false, double scale = 1) const;
 
 private:
     double w_, h_;

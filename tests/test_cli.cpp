@@ -10,46 +10,13 @@
 #include <sstream>
 
 #include "engine/json.h"
+#include "tests/cli_run.h"
 #include "tests/corpus.h"
-
-#ifndef PYR_CLI_PATH
-#define PYR_CLI_PATH "pyramid"
-#endif
 
 namespace {
 
-struct Run {
-    int status = -1;
-    std::string out, err;
-};
-
-// Runs `pyramid ARGS` through the shell, capturing stdout and stderr.
-Run run(const std::string& args, const std::string& input = "") {
-    static int counter = 0;
-    const std::string base = "/tmp/pyramid_cli_test_" + std::to_string(getpid()) + "_" + std::to_string(counter++);
-    std::string cmd = std::string("'") + PYR_CLI_PATH + "' " + args + " >" + base + ".out 2>" + base + ".err";
-    if (!input.empty()) {
-        std::ofstream(base + ".in") << input;
-        cmd += " <" + base + ".in";
-    } else {
-        cmd += " </dev/null";
-    }
-    Run r;
-    const int raw = std::system(cmd.c_str());
-    r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-    auto slurp = [](const std::string& p) {
-        std::ifstream in(p);
-        std::stringstream ss;
-        ss << in.rdbuf();
-        return ss.str();
-    };
-    r.out = slurp(base + ".out");
-    r.err = slurp(base + ".err");
-    std::remove((base + ".out").c_str());
-    std::remove((base + ".err").c_str());
-    std::remove((base + ".in").c_str());
-    return r;
-}
+using pyr::test::Run;
+using pyr::test::run;
 
 int lines(const std::string& s) { return static_cast<int>(std::count(s.begin(), s.end(), '\n')); }
 

@@ -1,0 +1,211 @@
+// Output for people: the board and moves as text (suit symbols, tens as 10,
+// colour, --ascii), the deal drawn in SVG, and the solution page's steps.
+// (Rendering in a browser is tests/chromium_test.sh.)
+#include <catch2/catch.hpp>
+
+#include <regex>
+#include <set>
+
+#include "engine/deal_source.h"
+#include "engine/json.h"
+#include "report/board_svg.h"
+#include "report/board_text.h"
+#include "report/solution_html.h"
+#include "tests/cli_run.h"
+
+using namespace pyr;
+using pyr::test::run;
+
+namespace {
+const std::string kUtf8 = "LC_ALL=C.UTF-8";
+
+int count(const std::string& s, const std::string& what) {
+    int n = 0;
+    for (size_t i = s.find(what); i != std::string::npos; i = s.find(what, i + 1)) ++n;
+    return n;
+}
+
+std::vector<std::string> json_moves(const std::string& out) {
+    std::vector<std::string> ms;
+    const auto v = boost::json::parse(out);
+    for (const auto& m : v.as_object().at("solution").as_array())
+        ms.emplace_back(m.as_string());
+    return ms;
+}
+}  // namespace
+
+TEST_CASE("text for people: symbols and tens as 10, or letters, in the board and the moves", "[pictures]") {
+    const Deal deal = deal_from_seed(*find_preset("msc"), "1");
+    const std::string uni = board_text(Table(deal), {true, false});
+    CHECK_THAT(uni, Catch::Contains("A\u2660    A\u2665    3\u2663    4\u2663    5\u2663   10\u2660    Q\u2665\n"));
+    CHECK_THAT(uni, Catch::Contains("stock (24, next card first): 4\u2665 A\u2663 4\u2666"));
+    const std::string ascii = board_text(Table(deal), {false, false});
+    CHECK_THAT(ascii, Catch::Contains("  AS  AH  3C  4C  5C  TS  QH\n"));
+    CHECK(ascii.find('\x1b') == std::string::npos);
+    // Every row of the drawn tableau is centred: the bottom row is the widest.
+    const std::string red = board_text(Table(deal), {true, true});
+    CHECK_THAT(red, Catch::Contains("\x1b[31mQ\u2665\x1b[0m"));
+    CHECK_THAT(red, Catch::Contains(" 10\u2660"));  // black cards stay plain
+    CHECK(count(red, "\x1b[31m") == 26);            // every red card of the deck, once
+    // Colour codes do not shift the columns: stripped, the coloured board is the plain one.
+    CHECK(std::regex_replace(red, std::regex("\x1b\\[[0-9]*m"), "") == uni);
+
+    const Move pair = Move::pair(Card{12, 2}, Card{1, 3});
+    CHECK(move_people(pair, DeckKind::Standard52, {true, false}) == "Q\u2665+A\u2660");
+    CHECK(move_people(pair, DeckKind::Standard52, {false, false}) == "QH+AS");
+    CHECK(move_people(Move::draw(), DeckKind::Standard52, {true, true}) == "draw");
+    CHECK(cards_in_message("move 3 (QH+AS): AS is not playable; TS and 3C", DeckKind::Standard52, {true, false}) ==
+          "move 3 (Q\u2665+A\u2660): A\u2660 is not playable; 10\u2660 and 3\u2663");
+    CHECK(cards_in_message("the stock is empty (ASK QHS)", DeckKind::Standard52, {true, false}) ==
+          "the stock is empty (ASK QHS)");
+}
+
+TEST_CASE("the parsers read suit symbols and 10 as people write them", "[pictures]") {
+    const DeckKind d = DeckKind::Standard52;
+    CHECK(parse_card("10\u2660", d) == Card{10, 3});
+    CHECK(parse_card("q\u2665", d) == Card{12, 2});
+    CHECK(parse_card("A\u2666", d) == Card{1, 1});
+    CHECK(parse_card("7\u2663", d) == Card{7, 0});
+    CHECK(parse_card("7\u2667", d) == Card{7, 0});            // white club
+    CHECK(parse_card("Q\u2665\uFE0F", d) == Card{12, 2});     // emoji presentation
+    CHECK_FALSE(parse_card("\u2665", d));
+    CHECK_FALSE(parse_card("1\u2665", d));
+    CHECK_FALSE(parse_card("12\u2665", DeckKind::Spanish48));  // the Spanish deck keeps its letters
+    for (int i = 0; i < 52; ++i) {
+        const Card c = card_from_index(i, d);
+        CHECK(parse_card(card_display(c, d, true), d) == c);
+    }
+    // Separators stay optional with symbols: each card still ends with its suit.
+    const auto cs = parse_cards("10\u2660Q\u2665 A\u2666,7\u2663", d);
+    REQUIRE(cs.size() == 4);
+    CHECK(cs[0] == Card{10, 3});
+    CHECK(cs[3] == Card{7, 0});
+    CHECK(parse_moves("Q\u2665+A\u2660 draw K\u2660 10\u2666+3\u2660", d) ==
+          parse_moves("QH+AS draw KS TD+3S", d));
+    CHECK_THROWS_WITH(parse_cards("QH X\u2665", d), Catch::Contains("\u2663 \u2666 \u2665 \u2660"));
+}
+
+TEST_CASE("solve, deal and verify print symbols in a UTF-8 locale, letters with --ascii", "[pictures][cli]") {
+    const auto u = run("deal --variant msc --seed 1", "", kUtf8);
+    REQUIRE(u.status == 0);
+    CHECK_THAT(u.out, Catch::Contains("10\u2660"));
+    CHECK(u.out.find('\x1b') == std::string::npos);  // not a terminal: no colour
+    const auto a = run("deal --variant msc --seed 1 --ascii", "", kUtf8);
+    CHECK_THAT(a.out, Catch::Contains("TS"));
+    CHECK(a.out.find("\u2660") == std::string::npos);
+    CHECK(run("deal --variant msc --seed 1").out == a.out);  // the C locale: letters
+
+    // The solution printed with symbols verifies as it is printed.
+    const auto s = run("solve --variant msc --seed 1", "", kUtf8);
+    REQUIRE(s.status == 0);
+    std::string moves;
+    std::istringstream lines(s.out);
+    for (std::string line; std::getline(lines, line);) {
+        std::smatch m;
+        if (std::regex_match(line, m, std::regex(" *[0-9]+\\. (.*)"))) moves += m[1].str() + " ";
+    }
+    CHECK(count(moves, "\u2665") > 0);
+    CHECK(count(moves, "10") > 0);
+    const auto ok = run("verify --variant msc --seed 1 --moves '" + moves + "'", "", kUtf8);
+    CHECK(ok.status == 0);
+    CHECK(ok.out == "valid win (44 moves)\n");
+    const auto bad = run("verify --variant msc --seed 1 --moves 'Q\u2665+A\u2660 8\u2665+5\u2663'", "", kUtf8);
+    CHECK(bad.status == 1);
+    CHECK(bad.out == "invalid: move 2 (8\u2665+5\u2663): 8\u2665 is not in play (removed, or inside the stock)\n");
+}
+
+TEST_CASE("red suits in colour on a terminal, unless NO_COLOR or --ascii's letters", "[pictures][cli]") {
+    // `script` gives the command a terminal for stdout.
+    REQUIRE(std::system("command -v script >/dev/null 2>&1") == 0);  // util-linux, essential in Debian
+    const std::string cmd = std::string("'") + PYR_CLI_PATH + "' deal --variant msc --seed 1";
+    auto tty = [&](const std::string& env, const std::string& extra) {
+        return pyr::test::shell(env + " script -qec \"" + cmd + extra + "\" /dev/null").out;
+    };
+    const std::string colour = tty(kUtf8, "");
+    CHECK_THAT(colour, Catch::Contains("\x1b[31mQ\u2665\x1b[0m"));
+    CHECK(tty(kUtf8 + " NO_COLOR=1", "").find("\x1b[31m") == std::string::npos);
+    CHECK_THAT(tty(kUtf8, " --ascii"), Catch::Contains("\x1b[31mQH\x1b[0m"));
+    CHECK(tty(kUtf8, " -o /dev/null").find("\x1b[31m") == std::string::npos);
+}
+
+TEST_CASE("deal --format svg draws every card of the deal once, in its place", "[pictures]") {
+    for (const auto& v : presets()) {
+        INFO(v.name);
+        const auto r = run("deal --variant " + v.name + " --seed 2 --format svg");
+        REQUIRE(r.status == 0);
+        const std::string& s = r.out;
+        CHECK(s.rfind("<svg xmlns=\"http://www.w3.org/2000/svg\"", 0) == 0);
+        CHECK(s.find("</svg>") != std::string::npos);
+        CHECK(count(s, "<g") == count(s, "</g>"));
+        CHECK(count(s, "<symbol") == count(s, "</symbol>"));
+        CHECK(count(s, "class=\"card tableau\"") == v.tableau_size());
+        CHECK(count(s, "class=\"card reserve\"") == v.reserve_size());
+        // Each card placed at most once, and every placed card is defined.
+        std::set<std::string> placed;
+        const std::regex card("data-card=\"([^\"]+)\"");
+        for (auto it = std::sregex_iterator(s.begin(), s.end(), card); it != std::sregex_iterator(); ++it) {
+            CHECK(placed.insert((*it)[1]).second);
+            CHECK(s.find("id=\"card-" + (*it)[1].str() + "\"") != std::string::npos);
+        }
+        CHECK(static_cast<int>(placed.size()) >= v.fixed_size());
+        CHECK(s.find("http://") == s.find("http://www.w3.org/2000/svg"));  // no other address
+    }
+}
+
+TEST_CASE("solve --format html: one step per move, the moves in order, an empty pyramid at the end",
+          "[pictures][cli]") {
+    for (const char* args : {"--variant msc --seed 1", "--variant giza --seed 2", "--variant apophis --seed 1",
+                             "--variant triangle --seed 1", "--variant spanish --seed 27",
+                             "--variant tuts-tomb --seed 2", "--variant msc --seed 1 --optimal"}) {
+        INFO(args);
+        const auto j = run(std::string("solve ") + args + " --format json");
+        REQUIRE(j.status == 0);
+        const auto moves = json_moves(j.out);
+        REQUIRE(!moves.empty());
+        const auto h = run(std::string("solve ") + args + " --format html");
+        REQUIRE(h.status == 0);
+        const std::string& s = h.out;
+        CHECK(s.rfind("<!DOCTYPE html>", 0) == 0);
+        CHECK(count(s, "<script") == 1);
+        CHECK(s.find("<script src") == std::string::npos);
+        CHECK(s.find("<link") == std::string::npos);
+        CHECK(s.find("http") == std::string::npos);  // nothing fetched; inline SVG needs no namespace
+        CHECK(count(s, "<g class=\"step") == static_cast<int>(moves.size()) + 1);
+        CHECK(count(s, "<g class=\"step current\"") == 1);
+        // The steps carry the solution's moves in order, then the end.
+        std::vector<std::string> steps;
+        const std::regex step("<g class=\"step[^\"]*\" id=\"step-([0-9]+)\" data-move=\"([^\"]*)\">");
+        for (auto it = std::sregex_iterator(s.begin(), s.end(), step); it != std::sregex_iterator(); ++it) {
+            CHECK(std::stoul((*it)[1]) == steps.size());
+            steps.push_back((*it)[2]);
+        }
+        REQUIRE(steps.size() == moves.size() + 1);
+        CHECK(std::equal(moves.begin(), moves.end(), steps.begin()));
+        CHECK(steps.back() == "end");
+        // The last step's board has no tableau card left.
+        const std::string last = s.substr(s.find("id=\"step-" + std::to_string(moves.size()) + "\""));
+        CHECK(count(last.substr(0, last.find("</g>")), "card tableau") == 0);
+        CHECK(count(s.substr(s.find("id=\"step-0\"")), "card tableau") > 0);
+        CHECK_THAT(s, Catch::Contains("Won: "));
+    }
+}
+
+TEST_CASE("solve --format html from played moves starts where they lead", "[pictures][cli]") {
+    const auto h = run("solve --variant msc --seed 1 --moves 'QH+AS TS+3C' -o /dev/stdout --format html");
+    REQUIRE(h.status == 0);
+    CHECK_THAT(h.out, Catch::Contains("<g class=\"step current\" id=\"step-2\""));
+    CHECK_THAT(h.out, Catch::Contains("data-start=\"2\""));
+    CHECK(count(h.out, "(played)") == 2);
+    // A lost deal gets a page too: the deal, its verdict, no steps.
+    const auto lost = run("solve --variant giza --seed 1 --format html");
+    REQUIRE(lost.status == 0);
+    CHECK(count(lost.out, "<g class=\"step") == 1);
+    CHECK_THAT(lost.out, Catch::Contains("Verdict: <b>lose</b>"));
+}
+
+TEST_CASE("the solution page refuses an illegal line rather than drawing it", "[pictures]") {
+    SolutionPage p;
+    p.deal = deal_from_seed(*find_preset("msc"), "1");
+    p.moves = parse_moves("QH+AS 8H+5C", DeckKind::Standard52);
+    CHECK_THROWS_WITH(solution_html(p), Catch::Contains("move 2 (8H+5C)"));
+}
