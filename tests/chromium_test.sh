@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# The pages as a browser shows them (ctest label `chromium`): solution pages
+# of msc, giza, apophis and triangle, rendered by headless Chromium.
+#  - a screenshot is not blank (tests/png_check.py counts the pixels that are
+#    not background, and the red of the red suits);
+#  - the page's self-test ("#selftest": it presses the buttons and arrow keys
+#    through every step), read back with --dump-dom, visited every step, and
+#    the last step shows no tableau card: the empty pyramid.
+# usage: chromium_test.sh PATH/TO/pyramid   (exit 77, skipped, without chromium)
+set -euo pipefail
+pyramid=$1
+here=$(cd "$(dirname "$0")" && pwd)
+if ! command -v chromium >/dev/null; then
+  echo "chromium is not installed (scripts/setup --test installs it): skipped"
+  exit 77
+fi
+work=$(mktemp -d /tmp/pyramid_chromium_test.XXXXXX)
+trap 'rm -rf "$work"' EXIT
+
+# Headless, and quiet on the network: a closed network refuses Chromium's
+# background connections, and a fresh profile each run keeps runs apart.
+chrome() {
+  local profile
+  profile=$(mktemp -d "$work/profile.XXXXXX")
+  timeout 60 chromium --headless --no-sandbox --disable-gpu --disable-quic --no-first-run \
+    --disable-background-networking --disable-component-update --disable-sync --hide-scrollbars \
+    --user-data-dir="$profile" "$@" 2>/dev/null
+}
+
+fail=0
+check_page() {  # NAME ARGS...: solve to a page, look at it, step through it
+  local name=$1
+  shift
+  local page=$work/$name.html
+  "$pyramid" solve "$@" --format html -o "$page"
+  local moves
+  moves=$("$pyramid" solve "$@" --format json | python3 -c 'import json,sys; print(len(json.load(sys.stdin)["solution"]))')
+  chrome --screenshot="$work/$name.png" --window-size=1000,720 "file://$page" >/dev/null
+  python3 "$here/png_check.py" "$work/$name.png" 0.10 0.002 || fail=1
+  chrome --dump-dom "file://$page#selftest" >"$work/$name.dom"
+  local result
+  result=$(python3 - "$work/$name.dom" <<'EOF'
+import html, re, sys
+dom = open(sys.argv[1], encoding="utf-8").read()
+m = re.search(r'<pre id="selftest"[^>]*>(.*?)</pre>', dom, re.S)
+print(html.unescape(m.group(1)) if m else "no selftest output")
+EOF
+)
+  echo "$name: $moves moves; page says: $(echo "$result" | tr '\n' '|')"
+  grep -qx "selftest ok" <<<"$result" || { echo "FAIL: $name: self-test did not pass"; fail=1; }
+  grep -qx "steps $moves" <<<"$result" || { echo "FAIL: $name: expected $moves steps"; fail=1; }
+  grep -qx "visited $moves" <<<"$result" || { echo "FAIL: $name: not every step was shown"; fail=1; }
+  grep -qx "tableau cards at the end 0" <<<"$result" || { echo "FAIL: $name: the last step is not an empty pyramid"; fail=1; }
+  grep -q "^last caption .*Won: " <<<"$result" || { echo "FAIL: $name: the last step does not say won"; fail=1; }
+}
+
+check_page msc --variant msc --seed 1
+check_page giza --variant giza --seed 2
+check_page apophis --variant apophis --seed 1
+check_page triangle --variant triangle --seed 1 --optimal
+
+# The drawn deal alone (deal --format svg) renders too.
+"$pyramid" deal --variant msc --seed 3 --format svg -o "$work/deal.svg"
+chrome --screenshot="$work/deal.png" --window-size=640,420 "file://$work/deal.svg" >/dev/null
+python3 "$here/png_check.py" "$work/deal.png" 0.25 0.005 || fail=1
+
+exit $fail
