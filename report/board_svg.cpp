@@ -18,6 +18,7 @@ constexpr double F = 20;          // waste piles fan right by this much
 constexpr int kFan = 3;           // waste cards shown
 constexpr double kSideGap = 34;   // between the tableau and the stock column
 constexpr double kRowPitch = H + 36;  // stock / waste rows (two caption lines)
+constexpr double kSideWidth = 122;    // the stock column, its captions included
 
 const char* const kRed = "#c8102e";
 const char* const kBlack = "#151515";
@@ -45,11 +46,11 @@ const char* const kSpanishSuits[4] = {
     // copas: a cup
     "<path d=\"M14 8H86C86 42 68 56 56 59V80H72V94H28V80H44V59C32 56 14 42 14 8Z\"/>",
     // espadas: a sword
-    "<path d=\"M46 4H54L56 66H44Z\"/><path d=\"M24 64H76V73H24Z\"/><path d=\"M45 73H55V88H45Z\"/><circle cx=\"50\" "
-    "cy=\"92\" r=\"7\"/>",
-    // bastos: a knotted cudgel
-    "<path d=\"M36 6C50 0 66 6 64 20L62 28C70 32 68 44 60 45L58 58C65 62 63 73 56 74L55 96H41L40 74C33 73 31 62 38 "
-    "58L36 45C28 44 26 32 34 28L32 20C30 14 31 9 36 6Z\"/>",
+    "<path d=\"M41 3H59L61 62H39Z\"/><path d=\"M16 60H84V73H16Z\"/><path d=\"M42 73H58V87H42Z\"/><circle cx=\"50\" "
+    "cy=\"91\" r=\"9\"/>",
+    // bastos: a knotted cudgel, thick at the head
+    "<path d=\"M27 12C40 -1 76 2 74 22L66 52L61 96H39L34 52L26 26C25 20 24 15 27 12Z\"/><circle cx=\"28\" cy=\"38\" "
+    "r=\"8\"/><circle cx=\"71\" cy=\"44\" r=\"7\"/>",
 };
 
 std::string card_id(Card c, DeckKind d) { return "card-" + card_text(c, d); }
@@ -113,7 +114,7 @@ BoardPicture::BoardPicture(const Variant& v) : v_(v) {
         side_x_ = M + left_w + kSideGap;
         const int rows = 1 + std::max(v.wastes, 1);  // stock, then the wastes (or the discards)
         bottom = std::max(bottom, M + (rows - 1) * kRowPitch + H + 28);
-        width_ = side_x_ + W + (kFan - 1) * F + M;
+        width_ = side_x_ + kSideWidth + M;
     } else {
         width_ = M + left_w + M;
     }
