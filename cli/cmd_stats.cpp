@@ -8,11 +8,13 @@
 #include <cmath>
 #include <csignal>
 #include <cstdio>
+#include <fstream>
 #include <iomanip>
 #include <iostream>
 #include <sstream>
 
 #include "cli/common.h"
+#include "report/study_input.h"
 #include "report/summary.h"
 #include "study/study.h"
 
@@ -28,7 +30,7 @@ constexpr int kInterrupted = 130;
 const char* kStatsUsage =
     "usage: pyramid stats [--variant NAME[,NAME...]] [--passes LIST]\n"
     "                     (--seeds A-B | --deals N | --deals-file PATH) [--optimal] [--threads N]\n"
-    "                     [--max-states N] [--out FILE] [--format text|json|csv] [--quiet]\n"
+    "                     [--max-states N] [--out FILE] [--format text|json|csv] [--report FILE.html] [--quiet]\n"
     "Solves every deal of a study and summarizes the win rates. The study is every variant, once per\n"
     "--passes value (or with its own passes), over the same deals: PySolFC seeds A..B (--deals N is\n"
     "1..N), or the deals of a file, one a line (words after the cards are ignored; '#' lines skipped).\n"
@@ -120,6 +122,7 @@ int cmd_stats(int argc, char** argv) {
          "per deal: stop with 'intractable' after storing this many positions (0 = no limit)")
         ("out", po::value<std::string>(), "record file and checkpoint: JSON Lines, or CSV if it ends in .csv")
         ("format", po::value<std::string>()->default_value("text"), "summary on stdout: text, json or csv")
+        ("report", po::value<std::string>(), "also write the study's HTML report (as `pyramid report`) to this file")
         ("quiet,q", po::bool_switch(), "no progress on stderr");
     po::variables_map vm;
     if (!parse_command(argc, argv, kStatsUsage, opts, vm)) return kOk;
@@ -177,6 +180,13 @@ int cmd_stats(int argc, char** argv) {
     spec.max_states = vm["max-states"].as<uint64_t>();
     spec.optimal = vm["optimal"].as<bool>();
 
+    // The report's file is opened now: a bad path is an error before the study, not after it.
+    std::ofstream report;
+    if (vm.count("report")) {
+        report.open(vm["report"].as<std::string>(), std::ios::binary | std::ios::trunc);
+        if (!report) throw UsageError("cannot write the report '" + vm["report"].as<std::string>() + "'");
+    }
+
     std::unique_ptr<RecordFile> out;
     if (vm.count("out")) {
         try {
@@ -212,6 +222,16 @@ int cmd_stats(int argc, char** argv) {
     out.reset();  // fsync and unlock before the summary is printed
 
     const auto sums = summarize(spec, run.records);
+    if (vm.count("report")) {
+        std::ostringstream how;
+        how << run.solved_now << " deals solved in " << std::fixed << std::setprecision(1) << run.wall_seconds
+            << " s on " << run.threads << " thread" << (run.threads == 1 ? "" : "s");
+        if (run.resumed) how << "; " << run.resumed << " read back from " << vm["out"].as<std::string>();
+        if (run.interrupted) how << "; PARTIAL: interrupted before every deal was solved";
+        report << study_report_html(spec, run.records, {{"this run", how.str()}});
+        report.close();
+        if (!report) std::cerr << "pyramid stats: error writing the report '" << vm["report"].as<std::string>() << "'\n";
+    }
     if (format == "json") {
         json::object o;
         json::array a;

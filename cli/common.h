@@ -72,5 +72,6 @@ int cmd_deal(int argc, char** argv);
 int cmd_variants(int argc, char** argv);
 int cmd_bench(int argc, char** argv);
 int cmd_stats(int argc, char** argv);
+int cmd_report(int argc, char** argv);
 
 }  // namespace pyr::cli

@@ -1,11 +1,15 @@
 #!/usr/bin/env bash
 # The pages as a browser shows them (ctest label `chromium`): solution pages
-# of msc, giza, apophis and triangle, rendered by headless Chromium.
+# of msc, giza, apophis and triangle, and a study report, rendered by
+# headless Chromium.
 #  - a screenshot is not blank (tests/png_check.py counts the pixels that are
 #    not background, and the red of the red suits);
 #  - the page's self-test ("#selftest": it presses the buttons and arrow keys
 #    through every step), read back with --dump-dom, visited every step, and
-#    the last step shows no tableau card: the empty pyramid.
+#    the last step shows no tableau card: the empty pyramid;
+#  - the report's DOM, as Chromium parsed it, has every chart: a win-rate
+#    point per rule set, a histogram and an effort panel per rule set, the
+#    ten hardest deals and the summary table.
 # usage: chromium_test.sh PATH/TO/pyramid   (exit 77, skipped, without chromium)
 set -euo pipefail
 pyramid=$1
@@ -63,5 +67,31 @@ check_page triangle --variant triangle --seed 1 --optimal
 "$pyramid" deal --variant msc --seed 3 --format svg -o "$work/deal.svg"
 chrome --screenshot="$work/deal.png" --window-size=640,420 "file://$work/deal.svg" >/dev/null
 python3 "$here/png_check.py" "$work/deal.png" 0.25 0.005 || fail=1
+
+# A study report: 4 rule sets.
+"$pyramid" stats --variant msc,pharaohs --passes 1,3 --deals 100 --quiet --out "$work/study.jsonl" >/dev/null
+"$pyramid" report "$work/study.jsonl" -o "$work/report.html"
+chrome --screenshot="$work/report.png" --window-size=1000,900 "file://$work/report.html" >/dev/null
+python3 "$here/png_check.py" "$work/report.png" 0.05 || fail=1
+chrome --dump-dom "file://$work/report.html" >"$work/report.dom"
+python3 - "$work/report.dom" <<'PY' || fail=1
+import re, sys
+dom = open(sys.argv[1], encoding="utf-8").read()
+def section(name):
+    m = re.search(r'<(figure|table) id="%s".*?</\1>' % name, dom, re.S)
+    return m.group(0) if m else ""
+checks = {
+    "win-rate points": (section("chart-win-rate").count('<g class="rate"'), 4),
+    "length histograms": (section("chart-lengths").count("<svg"), 4),
+    "effort panels": (section("chart-effort").count("<svg") - 1, 4),  # and the legend's
+    "hardest deals": (section("hardest").count("<tr>") - 1, 10),
+    "summary rows": (section("summary-table").count("<tr>") - 1, 4),
+}
+print("report DOM: " + ", ".join("%s %d" % (k, got) for k, (got, want) in checks.items()))
+bad = [k for k, (got, want) in checks.items() if got != want]
+if bad:
+    print("FAIL: report DOM: " + ", ".join(bad))
+    sys.exit(1)
+PY
 
 exit $fail

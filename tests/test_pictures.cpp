@@ -209,3 +209,60 @@ TEST_CASE("the solution page refuses an illegal line rather than drawing it", "[
     p.moves = parse_moves("QH+AS 8H+5C", DeckKind::Standard52);
     CHECK_THROWS_WITH(solution_html(p), Catch::Contains("move 2 (8H+5C)"));
 }
+
+TEST_CASE("pyramid report: every chart and table of a study, with the numbers of stats --format text",
+          "[pictures][report][cli]") {
+    const std::string base = "/tmp/pyramid_report_test_" + std::to_string(getpid());
+    const auto st = run("stats --variant msc,pharaohs --passes 1,3 --deals 60 --threads 2 --quiet --out " + base +
+                        ".jsonl --report " + base + "-stats.html");
+    REQUIRE(st.status == 0);
+    const auto rep = run("report " + base + ".jsonl -o " + base + ".html");
+    REQUIRE(rep.status == 0);
+    const std::string page = pyr::test::slurp(base + ".html");
+    const std::string from_stats = pyr::test::slurp(base + "-stats.html");
+    for (const std::string& p : {page, from_stats}) {
+        CHECK(p.rfind("<!DOCTYPE html>", 0) == 0);
+        CHECK(p.find("http") == std::string::npos);  // nothing fetched
+        CHECK(p.find("<script") == std::string::npos);
+        for (const char* id : {"id=\"study\"", "id=\"chart-win-rate\"", "id=\"chart-lengths\"", "id=\"chart-effort\"",
+                               "id=\"hardest\"", "id=\"summary-table\"", "id=\"lengths-table\""})
+            CHECK(p.find(id) != std::string::npos);
+        CHECK(count(p, "<g class=\"rate\"") == 4);           // a point per rule set
+        CHECK(count(p, "<title>solution lengths, ") == 4);   // a histogram per rule set
+        CHECK(count(p, "<title>states per deal by verdict, ") == 4);
+        CHECK(count(p, "<code>pyramid solve --variant") == 10);  // the ten hardest deals
+        CHECK_THAT(p, Catch::Contains("not</b> minimum lengths"));  // no --optimal: labelled honestly
+        CHECK_THAT(p, Catch::Contains(">msc, 3 passes<"));
+        CHECK_THAT(p, Catch::Contains(">pharaohs, 1 pass<"));
+    }
+    // The summary table's figures are the text summary's: each rule set's
+    // deals, wins, losses, win rate and interval appear in one row of both.
+    std::istringstream text(st.out);
+    int rows = 0;
+    const std::regex line("(msc|pharaohs) +([0-9]+) +([0-9]+) +([0-9]+) +([0-9]+) +([0-9]+) +([0-9.]+%) +"
+                          "([0-9.]+% - [0-9.]+%) +([0-9]+) +([0-9]+) +([0-9]+) .*");
+    for (std::string l; std::getline(text, l);) {
+        std::smatch m;
+        if (!std::regex_match(l, m, line)) continue;
+        ++rows;
+        const std::string passes = m[2] == "1" ? "1 pass" : m[2].str() + " passes";
+        const std::string row = "<tr><td class=\"l\">" + m[1].str() + ", " + passes + "</td><td>" + m[3].str() +
+                                "</td><td>" + m[4].str() + "</td><td>" + m[5].str() + "</td><td>" + m[6].str() +
+                                "</td><td>" + m[7].str() + "</td><td>" + m[8].str() + "</td><td>" + m[9].str() +
+                                "</td><td>" + m[10].str() + "</td><td>" + m[11].str() + "</td>";
+        CHECK_THAT(page, Catch::Contains(row));
+        CHECK_THAT(from_stats, Catch::Contains(row));
+    }
+    CHECK(rows == 4);
+    // With --optimal the lengths are minimum lengths, and say so.
+    const auto opt = run("stats --variant msc --deals 20 --optimal --quiet --report " + base + "-opt.html");
+    REQUIRE(opt.status == 0);
+    CHECK_THAT(pyr::test::slurp(base + "-opt.html"), Catch::Contains("Minimum solution lengths"));
+    // Errors: no files, a file that is not a record file.
+    CHECK(run("report").status == 2);
+    std::ofstream(base + ".txt") << "hello\n";
+    const auto bad = run("report " + base + ".txt");
+    CHECK(bad.status == 2);
+    CHECK_THAT(bad.err, Catch::Contains(base + ".txt:1"));
+    for (const char* suffix : {".jsonl", ".html", "-stats.html", "-opt.html", ".txt"}) std::remove((base + suffix).c_str());
+}

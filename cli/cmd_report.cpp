@@ -1,0 +1,48 @@
+// pyramid report: one self-contained HTML page about a study, from its record files.
+#include <iostream>
+
+#include "cli/common.h"
+#include "report/study_input.h"
+
+namespace pyr::cli {
+
+int cmd_report(int argc, char** argv) {
+    po::options_description opts("pyramid report options");
+    opts.add_options()
+        ("files", po::value<std::vector<std::string>>()->composing(), "record files (also as plain arguments)")
+        ("optimal", po::bool_switch(),
+         "the records come from a study run with --optimal: solution lengths are minimum move counts");
+    add_output_option(opts, "write the page to this file (default: stdout)");
+    po::positional_options_description pos;
+    pos.add("files", -1);
+    po::variables_map vm;
+    if (!parse_command(argc, argv,
+                       "usage: pyramid report FILE... [-o report.html] [--optimal]\n"
+                       "Writes one self-contained HTML page about a study from the record files of\n"
+                       "`pyramid stats --out` (several files, e.g. shards, make one study): the study, win rates\n"
+                       "with 95% Wilson intervals, solution-length histograms, search effort (states per deal by\n"
+                       "verdict, the ten hardest deals) and the summary table of `stats --format text`.\n"
+                       "Inline SVG and CSS: no network, readable offline and printed.",
+                       opts, vm, &pos))
+        return kOk;
+    if (!vm.count("files")) throw UsageError("no record files given (pyramid report FILE... -o report.html)");
+    const auto paths = vm["files"].as<std::vector<std::string>>();
+    RecordFiles files;
+    try {
+        files = read_record_files(paths, vm["optimal"].as<bool>());
+    } catch (const StudyError& e) {
+        throw UsageError(e.what());
+    }
+    std::string names;
+    for (const auto& p : paths) names += (names.empty() ? "" : ", ") + p;
+    std::vector<std::pair<std::string, std::string>> facts{{"record files", names}};
+    if (files.duplicates) facts.emplace_back("duplicates", std::to_string(files.duplicates) + " records of tasks already read (the first counts)");
+    if (files.torn) facts.emplace_back("torn lines", std::to_string(files.torn) + " torn last lines skipped (a run killed mid-write, or still running)");
+    std::ofstream file;
+    std::ostream& out = output_stream(vm, file);
+    out << study_report_html(files.spec, files.records, facts);
+    finish_output(vm, file);
+    return kOk;
+}
+
+}  // namespace pyr::cli

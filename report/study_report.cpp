@@ -1,0 +1,433 @@
+#include "report/study_report.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <sstream>
+
+#include "report/html.h"
+#include "report/svg.h"
+
+namespace pyr {
+
+using svg::attr;
+using svg::num;
+
+namespace {
+const char* const kVerdictNames[3] = {"win", "lose", "intractable"};
+
+int verdict_index(Verdict v) { return v == Verdict::Win ? 0 : v == Verdict::Lose ? 1 : 2; }
+
+int state_bin(uint64_t states) {
+    if (states <= 1) return 0;
+    return static_cast<int>(std::floor(std::log10(static_cast<double>(states)) * StudyReport::kBinsPerDecade + 1e-9));
+}
+double bin_low(int b) { return std::pow(10.0, static_cast<double>(b) / StudyReport::kBinsPerDecade); }
+
+std::string passes_words(int passes) {
+    if (passes == 0) return "unlimited passes";
+    return std::to_string(passes) + (passes == 1 ? " pass" : " passes");
+}
+
+std::string thousands(uint64_t n) { return svg::tick_label(static_cast<double>(n), 1); }
+
+std::string fixed(double x, int digits) {
+    std::ostringstream o;
+    o << std::fixed;
+    o.precision(digits);
+    o << x;
+    return o.str();
+}
+
+// The order rules read in, inside a variant's group: passes 1, 2, 3, ...,
+// unlimited; then goal, overlap, reserves.
+auto rule_key(const Variant& v) {
+    return std::make_tuple(v.passes == 0 ? 1 << 30 : v.passes, static_cast<int>(v.goal), v.overlap, v.reserves_open);
+}
+
+const char* const kCss = R"css(
+nav { font-size: 0.95em; }
+nav a { margin-right: 1em; }
+table.facts td { text-align: left; }
+table.facts td:first-child { font-weight: bold; white-space: nowrap; }
+.panels { display: flex; flex-wrap: wrap; gap: 0.4em 1em; }
+.note { font-size: 0.9em; color: #333; max-width: 62em; }
+td code { font-size: 0.85em; }
+)css";
+}  // namespace
+
+StudyReport::StudyReport(std::vector<Variant> rule_sets, bool optimal)
+    : rules_(std::move(rule_sets)), optimal_(optimal), per_(rules_.size()) {
+    // A rule is an axis of the study when two rule sets of the same variant
+    // differ in it (a goal that differs only between variants is part of
+    // what the variants are).
+    for (const Variant& v : rules_)
+        for (const Variant& a : rules_) {
+            vary_variant_ |= v.name != a.name;
+            if (v.name != a.name) continue;
+            vary_passes_ |= v.passes != a.passes;
+            vary_goal_ |= v.goal != a.goal;
+            vary_overlap_ |= v.overlap != a.overlap;
+            vary_reserves_ |= v.reserve_piles > 0 && v.reserves_open != a.reserves_open;
+        }
+}
+
+void StudyReport::add(const ReportRecord& r) {
+    if (r.rule_set >= per_.size()) return;
+    PerRuleSet& p = per_[r.rule_set];
+    ++p.records;
+    const size_t bin = static_cast<size_t>(state_bin(r.states));
+    if (p.state_bins.size() <= bin) p.state_bins.resize(bin + 1, {0, 0, 0});
+    ++p.state_bins[bin][verdict_index(r.verdict)];
+    if (r.verdict == Verdict::Win && r.moves >= 0) {
+        if (p.lengths.size() <= static_cast<size_t>(r.moves)) p.lengths.resize(r.moves + 1, 0);
+        ++p.lengths[r.moves];
+    }
+    // The hardest: most states first; ties by rule set and seed, so the list
+    // does not depend on the order the records come in.
+    auto harder = [](const ReportRecord& a, const ReportRecord& b) {
+        return std::make_tuple(b.states, a.rule_set, a.seed) < std::make_tuple(a.states, b.rule_set, b.seed);
+    };
+    if (hardest_.size() < kHardest || harder(r, hardest_.back())) {
+        hardest_.insert(std::upper_bound(hardest_.begin(), hardest_.end(), r, harder), r);
+        if (hardest_.size() > kHardest) hardest_.pop_back();
+    }
+}
+
+std::string StudyReport::inner_label(size_t i) const {
+    const Variant& v = rules_[i];
+    std::vector<std::string> parts;
+    if (vary_passes_) parts.push_back(passes_words(v.passes));
+    if (vary_goal_) parts.push_back(std::string("goal ") + goal_text(v.goal));
+    if (vary_overlap_) parts.push_back(v.overlap ? "overlap" : "no overlap");
+    if (vary_reserves_ && v.reserve_piles > 0) parts.push_back(v.reserves_open ? "reserves open" : "reserves top");
+    std::string s;
+    for (const auto& p : parts) s += (s.empty() ? "" : ", ") + p;
+    return s;
+}
+
+std::string StudyReport::label(size_t i) const {
+    const std::string inner = inner_label(i);
+    return rules_[i].name + (inner.empty() ? "" : ", " + inner);
+}
+
+std::string StudyReport::win_rate_chart(const std::vector<ReportSummaryRow>& summary) const {
+    // Groups: one per variant, in the study's order; inside, the rules in order.
+    std::vector<std::string> group_names;
+    std::map<std::string, std::vector<size_t>> groups;
+    for (size_t i = 0; i < rules_.size(); ++i) {
+        if (!groups.count(rules_[i].name)) group_names.push_back(rules_[i].name);
+        groups[rules_[i].name].push_back(i);
+    }
+    for (auto& [name, members] : groups)
+        std::stable_sort(members.begin(), members.end(),
+                         [&](size_t a, size_t b) { return rule_key(rules_[a]) < rule_key(rules_[b]); });
+    // Marker shape by the inner rules, so "3 passes" looks the same in every group.
+    std::vector<std::string> inner_kinds;
+    for (size_t i = 0; i < rules_.size(); ++i)
+        if (std::find(inner_kinds.begin(), inner_kinds.end(), inner_label(i)) == inner_kinds.end())
+            inner_kinds.push_back(inner_label(i));
+    auto kind_of = [&](size_t i) {
+        return static_cast<int>(std::find(inner_kinds.begin(), inner_kinds.end(), inner_label(i)) - inner_kinds.begin());
+    };
+
+    bool long_labels = false;
+    for (size_t i = 0; i < rules_.size(); ++i) long_labels |= inner_label(i).size() > 9;
+    const double slot = 76, group_gap = 30;
+    const double plot_w = std::max(360.0, static_cast<double>(rules_.size()) * slot +
+                                              static_cast<double>(group_names.size() - 1) * group_gap);
+    const double legend_w = inner_kinds.size() > 1 ? 170 : 0;
+    const svg::Frame f{78, 34, plot_w, 250};
+    const double under = (long_labels ? 70 : 22) + (vary_variant_ || !inner_kinds.front().empty() ? 34 : 0);
+    svg::Document d(f.right() + 24 + legend_w, f.bottom() + under + 14,
+                    "Win rate per rule set, with 95% Wilson intervals");
+
+    double lo = 100, hi = 0;
+    for (const auto& s : summary)
+        if (s.win_rate_value >= 0) {
+            lo = std::min(lo, 100 * s.ci_low);
+            hi = std::max(hi, 100 * s.ci_high);
+        }
+    if (lo > hi) lo = 0, hi = 100;
+    if (hi - lo < 4) lo -= 2, hi += 2;
+    auto [d0, d1] = svg::nice_domain(std::max(0.0, lo), std::min(100.0, hi), 5);
+    d0 = std::max(0.0, d0);
+    d1 = std::min(100.0, d1);
+    const svg::LinearScale y(d0, d1, f.bottom(), f.top);
+    const auto ticks = svg::linear_ticks(d0, d1, 5);
+    std::vector<std::string> labels;
+    for (double t : ticks) labels.push_back(svg::tick_label(t, svg::nice_step(d1 - d0, 5)) + "%");
+    svg::axis_left(d, f, y, ticks, labels, "win rate (wins / decided deals)");
+    d.line(f.left, f.bottom(), f.right(), f.bottom(), " stroke=\"#333\"");
+
+    double x = f.left + slot / 2;
+    for (size_t g = 0; g < group_names.size(); ++g) {
+        const auto& members = groups[group_names[g]];
+        const double x_first = x;
+        for (size_t i : members) {
+            const ReportSummaryRow& s = summary[i];
+            const int k = kind_of(i);
+            const std::string colour = svg::series_colour(k);
+            d.open("g", attr("class", "rate") + attr("data-rule-set", label(i)));
+            if (s.win_rate_value >= 0) {
+                const double ylo = y(100 * s.ci_low), yhi = y(100 * s.ci_high), yp = y(100 * s.win_rate_value);
+                const std::string stroke = attr("stroke", colour) + " stroke-width=\"1.8\"";
+                d.line(x, ylo, x, yhi, stroke);
+                d.line(x - 7, ylo, x + 7, ylo, stroke);
+                d.line(x - 7, yhi, x + 7, yhi, stroke);
+                d.marker(svg::series_shape(k), x, yp, 11, attr("fill", colour) + " stroke=\"#fff\" stroke-width=\"1\"");
+                d.text(x + 9, yp - 6, s.win_rate, " font-size=\"10.5\" fill=\"#222\"");
+            } else {
+                d.text(x, f.bottom() - 8, "no decided deal", " font-size=\"10\" text-anchor=\"middle\"");
+            }
+            const std::string inner = inner_label(i);
+            const std::string under_label = inner.empty() ? rules_[i].name : inner;
+            if (long_labels)
+                d.text(x, f.bottom() + 14, under_label,
+                       " font-size=\"10.5\" text-anchor=\"end\" transform=\"rotate(-35 " + num(x) + " " +
+                           num(f.bottom() + 14) + ")\"");
+            else
+                d.text(x, f.bottom() + 15, under_label, " font-size=\"10.5\" text-anchor=\"middle\"");
+            d.close("g");
+            x += slot;
+        }
+        const double x_last = x - slot;
+        if (!inner_kinds.front().empty()) {
+            // The variant under its group, with a bracket.
+            const double yb = f.bottom() + under - 24;
+            d.path("M" + num(x_first - slot / 2 + 6) + "," + num(yb - 8) + "V" + num(yb) + "H" +
+                       num(x_last + slot / 2 - 6) + "V" + num(yb - 8),
+                   " fill=\"none\" stroke=\"#555\"");
+            d.text((x_first + x_last) / 2, yb + 15, group_names[g],
+                   " font-size=\"12\" font-weight=\"bold\" text-anchor=\"middle\"");
+        }
+        if (g + 1 < group_names.size()) {
+            d.line(x - slot / 2 + group_gap / 2, f.top, x - slot / 2 + group_gap / 2, f.bottom(),
+                   " stroke=\"#bbb\" stroke-dasharray=\"3 3\"");
+            x += group_gap;
+        }
+    }
+    if (inner_kinds.size() > 1) {
+        std::vector<svg::LegendEntry> entries;
+        for (size_t k = 0; k < inner_kinds.size(); ++k) entries.push_back({inner_kinds[k], static_cast<int>(k)});
+        d.text(f.right() + 24, f.top - 4, "marker", " font-size=\"11\" font-weight=\"bold\"");
+        svg::legend(d, f.right() + 24, f.top + 2, entries);
+    }
+    return "<figure id=\"chart-win-rate\" class=\"chart\">\n" + d.str() +
+           "<figcaption>Each point is a rule set's win rate over its decided deals (intractable deals are left "
+           "out); the bars are 95% Wilson score intervals. Rule sets are grouped by variant; inside a group the "
+           "rules read left to right." +
+           (inner_kinds.size() > 1 ? " The marker shape tells the rules apart (legend)." : "") +
+           "</figcaption>\n</figure>\n";
+}
+
+std::string StudyReport::length_histograms() const {
+    int lo = 1 << 30, hi = -1;
+    for (const auto& p : per_)
+        for (size_t m = 0; m < p.lengths.size(); ++m)
+            if (p.lengths[m]) lo = std::min(lo, static_cast<int>(m)), hi = std::max(hi, static_cast<int>(m));
+    const std::string what = optimal_ ? "minimum solution length (moves)" : "length of the solution found (moves)";
+    std::string out = "<figure id=\"chart-lengths\" class=\"chart\">\n<div class=\"panels\">\n";
+    if (hi < 0) lo = 0, hi = 1;
+    auto [x0, x1] = svg::nice_domain(lo - 0.5, hi + 0.5, 6);
+    for (size_t i = 0; i < per_.size(); ++i) {
+        const auto& counts = per_[i].lengths;
+        uint64_t n = 0, top = 0;
+        for (uint64_t c : counts) n += c, top = std::max(top, c);
+        const svg::Frame f{52, 30, 236, 118};
+        svg::Document d(f.right() + 12, f.bottom() + 46, "solution lengths, " + label(i));
+        d.raw("<text x=\"" + num(f.left - 40) + "\" y=\"16\" font-size=\"12\"><tspan font-weight=\"bold\">" +
+              svg::escape(label(i)) + "</tspan> (" + thousands(n) + " won)</text>\n");
+        const svg::LinearScale x(x0, x1, f.left, f.right());
+        const double ymax = svg::nice_domain(0, std::max<double>(1, static_cast<double>(top)), 4).second;
+        const svg::LinearScale y(0, ymax, f.bottom(), f.top);
+        const auto yt = svg::linear_ticks(0, ymax, 4);
+        std::vector<std::string> yl;
+        for (double t : yt) yl.push_back(svg::tick_label(t, svg::nice_step(ymax, 4)));
+        svg::axis_left(d, f, y, yt, yl, "");
+        const auto xt = svg::linear_ticks(x0, x1, 6);
+        std::vector<std::string> xl;
+        for (double t : xt) xl.push_back(svg::tick_label(t, svg::nice_step(x1 - x0, 6)));
+        svg::axis_bottom(d, f, x, xt, xl, optimal_ ? "minimum moves" : "moves (not minimal)");
+        d.text(14, f.top + f.height / 2, "won deals",
+               " font-size=\"11\" text-anchor=\"middle\" transform=\"rotate(-90 14 " + num(f.top + f.height / 2) + ")\"");
+        d.open("g", " class=\"bars\"" + attr("fill", svg::series_colour(0)));
+        for (size_t m = 0; m < counts.size(); ++m)
+            if (counts[m]) {
+                const double xa = x(static_cast<double>(m) - 0.5), xb = x(static_cast<double>(m) + 0.5);
+                d.rect(xa + 0.3, y(static_cast<double>(counts[m])), std::max(0.8, xb - xa - 0.6),
+                       f.bottom() - y(static_cast<double>(counts[m])));
+            }
+        d.close("g");
+        if (n == 0) {
+            d.text(f.left + f.width / 2, f.top + f.height / 2, "no won deal with a known length",
+                   " font-size=\"11\" text-anchor=\"middle\"");
+        } else {
+            // The median, dashed.
+            uint64_t seen = 0;
+            size_t median = 0;
+            for (size_t m = 0; m < counts.size(); ++m) {
+                seen += counts[m];
+                if (2 * seen >= n) {
+                    median = m;
+                    break;
+                }
+            }
+            const double xm = x(static_cast<double>(median));
+            d.line(xm, f.top, xm, f.bottom(), " stroke=\"#c05000\" stroke-width=\"1.5\" stroke-dasharray=\"5 3\"");
+            d.text(xm + 4, f.top + 10, "median " + std::to_string(median), " font-size=\"10.5\" fill=\"#7a3300\"");
+        }
+        out += d.str();
+    }
+    out += "</div>\n<figcaption>";
+    out += optimal_ ? "Minimum solution lengths: the study ran <code>--optimal</code>, so each won deal's length is "
+                      "proved shortest (wins whose shortest length was not proved within the budget are left out). "
+                    : "Lengths of the solutions the search happened to find: the study ran without "
+                      "<code>--optimal</code>, so these are <b>not</b> minimum lengths (run the study with "
+                      "<code>--optimal</code> for those). ";
+    out += "Every draw, redeal and removal counts one move. The dashed line is the median; the panels share "
+           "their x axis.</figcaption>\n</figure>\n";
+    return out;
+}
+
+std::string StudyReport::effort_chart() const {
+    int top_bin = 0;
+    for (const auto& p : per_) top_bin = std::max(top_bin, static_cast<int>(p.state_bins.size()));
+    const double xd0 = 1, xd1 = svg::log_domain(1, bin_low(std::max(top_bin, 1))).second;
+    std::string out = "<figure id=\"chart-effort\" class=\"chart\">\n";
+    {
+        svg::Document key(420, 26, "legend: verdicts");
+        double x = 0;
+        for (int v = 0; v < 3; ++v) {
+            svg::legend(key, x, 2, {{kVerdictNames[v], v, true, true}});
+            x += v == 1 ? 90 : 80;
+        }
+        out += key.str();
+    }
+    out += "<div class=\"panels\">\n";
+    for (size_t i = 0; i < per_.size(); ++i) {
+        const auto& bins = per_[i].state_bins;
+        uint64_t top = 0;
+        for (const auto& b : bins) top = std::max({top, b[0], b[1], b[2]});
+        const svg::Frame f{58, 30, 330, 130};
+        svg::Document d(f.right() + 14, f.bottom() + 48, "states per deal by verdict, " + label(i));
+        d.raw("<text x=\"" + num(f.left - 40) + "\" y=\"16\" font-size=\"12\"><tspan font-weight=\"bold\">" +
+              svg::escape(label(i)) + "</tspan> (" + thousands(per_[i].records) + " deals)</text>\n");
+        const svg::LogScale x(xd0, xd1, f.left, f.right());
+        const double ymax = svg::nice_domain(0, std::max<double>(1, static_cast<double>(top)), 4).second;
+        const svg::LinearScale y(0, ymax, f.bottom(), f.top);
+        const auto yt = svg::linear_ticks(0, ymax, 4);
+        std::vector<std::string> yl;
+        for (double t : yt) yl.push_back(svg::tick_label(t, svg::nice_step(ymax, 4)));
+        svg::axis_left(d, f, y, yt, yl, "");
+        d.text(14, f.top + f.height / 2, "deals",
+               " font-size=\"11\" text-anchor=\"middle\" transform=\"rotate(-90 14 " + num(f.top + f.height / 2) + ")\"");
+        const auto xt = svg::log_ticks(xd0, xd1);
+        std::vector<std::string> xl;
+        for (double t : xt) xl.push_back(svg::si_label(t));
+        svg::axis_bottom(d, f, x, xt, xl, "states searched (log scale)");
+        // A frequency polygon per verdict through the bins' centres.
+        for (int v = 0; v < 3; ++v) {
+            uint64_t n = 0;
+            for (const auto& b : bins) n += b[v];
+            if (n == 0) continue;
+            const std::string colour = svg::series_colour(v);
+            std::string path;
+            std::vector<std::pair<double, double>> points;
+            for (size_t b = 0; b < bins.size(); ++b) {
+                const double xc = x(std::sqrt(bin_low(static_cast<int>(b)) * bin_low(static_cast<int>(b) + 1)));
+                const double yc = y(static_cast<double>(bins[b][v]));
+                path += (path.empty() ? "M" : "L") + num(xc) + "," + num(yc);
+                if (bins[b][v]) points.emplace_back(xc, yc);
+            }
+            std::string a = " fill=\"none\"" + attr("stroke", colour) + " stroke-width=\"1.8\"";
+            if (!svg::series_dash(v).empty()) a += attr("stroke-dasharray", svg::series_dash(v));
+            d.open("g", attr("class", std::string("verdict verdict-") + kVerdictNames[v]));
+            d.path(path, a);
+            for (const auto& [px, py] : points)
+                d.marker(svg::series_shape(v), px, py, 6.5, attr("fill", colour) + " stroke=\"#fff\" stroke-width=\"0.6\"");
+            d.close("g");
+        }
+        out += d.str();
+    }
+    out += "</div>\n<figcaption>How many positions the search stored per deal, one panel per rule set, split by "
+           "verdict (line style and marker tell the verdicts apart). Deals are counted in bins of a quarter decade "
+           "(1, 1.8, 3.2, 5.6, 10, ...); the panels share their x axis.</figcaption>\n</figure>\n";
+    return out;
+}
+
+std::string StudyReport::html(const std::string& title, const std::vector<std::pair<std::string, std::string>>& facts,
+                              const std::vector<ReportSummaryRow>& rows) const {
+    using html::escape;
+    std::string b = "<h1>" + escape(title) + "</h1>\n";
+    b += "<nav class=\"noprint\"><a href=\"#study\">The study</a><a href=\"#win-rates\">Win rates</a>"
+         "<a href=\"#lengths\">Solution lengths</a><a href=\"#effort\">Search effort</a>"
+         "<a href=\"#summary\">Summary table</a></nav>\n";
+
+    b += "<section id=\"study\">\n<h2>The study</h2>\n<table class=\"facts\">\n";
+    for (const auto& [what, value] : facts) b += "<tr><td>" + escape(what) + "</td><td>" + escape(value) + "</td></tr>\n";
+    b += "</table>\n<p>Rule sets:</p>\n<ol>\n";
+    for (size_t i = 0; i < rules_.size(); ++i)
+        b += "<li><b>" + escape(label(i)) + "</b>: " + escape(summary(rules_[i])) + "</li>\n";
+    b += "</ol>\n</section>\n";
+
+    b += "<section id=\"win-rates\">\n<h2>Win rate per rule set</h2>\n" + win_rate_chart(rows) + "</section>\n";
+    b += "<section id=\"lengths\">\n<h2>Solution lengths</h2>\n" + length_histograms() + "</section>\n";
+
+    b += "<section id=\"effort\">\n<h2>Search effort</h2>\n" + effort_chart();
+    b += "<h3>The ten hardest deals</h3>\n<p class=\"note\">Most positions searched first; the command solves the "
+         "deal again.</p>\n<table id=\"hardest\">\n<tr><th>#</th><th class=\"l\">rule set</th><th>seed</th>"
+         "<th class=\"l\">verdict</th><th>states</th><th>seconds</th><th>moves</th><th class=\"l\">command</th></tr>\n";
+    for (size_t k = 0; k < hardest_.size(); ++k) {
+        const ReportRecord& r = hardest_[k];
+        const Variant& v = rules_[r.rule_set];
+        std::string cmd = "pyramid solve --variant " + v.name;
+        const auto preset = find_preset(v.name);
+        if (!preset || preset->passes != v.passes) cmd += " --passes " + passes_text(v.passes);
+        if (!preset || preset->goal != v.goal) cmd += std::string(" --goal ") + goal_text(v.goal);
+        if (v.overlap && !(preset && preset->overlap)) cmd += " --overlap";
+        if (v.reserve_piles > 0 && (!preset || preset->reserves_open != v.reserves_open))
+            cmd += v.reserves_open ? " --reserves open" : " --reserves top";
+        cmd += r.deal.empty() ? " --seed " + std::to_string(r.seed) : " --deal " + r.deal;
+        b += "<tr><td>" + std::to_string(k + 1) + "</td><td class=\"l\">" + escape(label(r.rule_set)) + "</td><td>" +
+             std::to_string(r.seed) + "</td><td class=\"l\">" + verdict_text(r.verdict) + "</td><td>" +
+             thousands(r.states) + "</td><td>" + fixed(r.seconds, 3) + "</td><td>" +
+             (r.moves >= 0 ? std::to_string(r.moves) : "-") + "</td><td class=\"l\"><code>" + escape(cmd) +
+             "</code></td></tr>\n";
+    }
+    b += "</table>\n</section>\n";
+
+    b += "<section id=\"summary\">\n<h2>Summary table</h2>\n<p class=\"note\">The figures of <code>pyramid stats "
+         "--format text</code>. Win rate = wins / (wins + losses); intractable deals (the search budget ran out) "
+         "are counted apart. deals/s: deals / solver seconds, one worker's speed.</p>\n";
+    b += "<table id=\"summary-table\">\n<tr><th class=\"l\">rule set</th><th>deals</th><th>wins</th><th>losses</th>"
+         "<th>intract</th><th>win rate</th><th>95% CI</th><th>states total</th><th>mean</th><th>max</th>"
+         "<th>deals/s</th></tr>\n";
+    for (size_t i = 0; i < rows.size() && i < rules_.size(); ++i) {
+        const ReportSummaryRow& s = rows[i];
+        b += "<tr><td class=\"l\">" + escape(label(i)) + "</td><td>" + std::to_string(s.deals) + "</td><td>" +
+             std::to_string(s.wins) + "</td><td>" + std::to_string(s.losses) + "</td><td>" +
+             std::to_string(s.intractable) + "</td><td>" + escape(s.win_rate) + "</td><td>" + escape(s.ci95) +
+             "</td><td>" + std::to_string(s.states_total) + "</td><td>" + fixed(s.states_mean, 0) + "</td><td>" +
+             std::to_string(s.states_max) + "</td><td>" + fixed(s.deals_per_second, 1) + "</td></tr>\n";
+    }
+    b += "</table>\n<p class=\"note\">Solution length of won deals (" +
+         std::string(optimal_ ? "minimum move counts: the study ran --optimal" : "moves of the solution found, not "
+                                                                                 "minimal") +
+         "):</p>\n<table id=\"lengths-table\">\n<tr><th class=\"l\">rule set</th><th>won</th><th>mean</th>"
+         "<th>median</th><th>min</th><th>max</th></tr>\n";
+    for (size_t i = 0; i < rows.size() && i < rules_.size(); ++i) {
+        const ReportSummaryRow& s = rows[i];
+        const bool any = s.won_with_length > 0;
+        b += "<tr><td class=\"l\">" + escape(label(i)) + "</td><td>" + std::to_string(s.won_with_length) + "</td><td>" +
+             (any ? fixed(s.moves_mean, 1) : "-") + "</td><td>" + (any ? fixed(s.moves_median, 1) : "-") + "</td><td>" +
+             (any ? std::to_string(s.moves_min) : "-") + "</td><td>" + (any ? std::to_string(s.moves_max) : "-") +
+             "</td></tr>\n";
+    }
+    b += "</table>\n</section>\n";
+    b += "<p class=\"note\">Written by <code>pyramid report</code>: one file, no network; the charts are inline "
+         "SVG.</p>\n";
+    return html::page(title, kCss, b);
+}
+
+}  // namespace pyr

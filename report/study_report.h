@@ -1,0 +1,93 @@
+// `pyramid report`: one self-contained HTML page about a study (record files
+// of `pyramid stats`), with inline SVG charts drawn by report/svg.h:
+//   - the study: rule sets, deals, when and how it ran;
+//   - win rate per rule set: points with their 95% Wilson intervals, grouped
+//     by variant so the other rules (passes, goal, overlap, reserves) read
+//     left to right inside each group;
+//   - solution lengths: a histogram per rule set, labelled as minimum
+//     lengths only when the study ran --optimal;
+//   - search effort: states per deal on a log scale, split by verdict, and
+//     the ten hardest deals with their seeds;
+//   - the summary table: the numbers of `stats --format text`.
+//
+// The page is built from the records as they stream past (memory does not
+// grow with the number of deals: states are counted in log bins, and only
+// the ten hardest deals are kept).
+#pragma once
+#include <array>
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "engine/variant.h"
+#include "solver/solver.h"
+
+namespace pyr {
+
+// One solved (rule set, deal), as a record file has it.
+struct ReportRecord {
+    uint32_t rule_set = 0;  // index into the study's rule sets
+    uint64_t seed = 0;      // PySolFC seed, or the deal's index in a deals file
+    Verdict verdict = Verdict::Lose;
+    int32_t moves = -1;     // solution length of a win; -1 when unknown
+    uint64_t states = 0;
+    double seconds = 0;
+    std::string deal;       // compact cards, for a deals-file study (else empty)
+};
+
+// One row of the summary table: the figures `stats --format text` prints
+// for a rule set (filled from the study's own summary).
+struct ReportSummaryRow {
+    uint64_t deals = 0, wins = 0, losses = 0, intractable = 0;
+    std::string win_rate, ci95;  // as `stats` prints them ("12.34%", "10.00% - 14.00%"), "-" when none
+    double win_rate_value = -1, ci_low = 0, ci_high = 0;  // for the chart; win_rate_value < 0: none
+    uint64_t states_total = 0, states_max = 0;
+    double states_mean = 0, deals_per_second = 0;
+    uint64_t won_with_length = 0;
+    double moves_mean = 0, moves_median = 0;
+    int moves_min = 0, moves_max = 0;
+};
+
+class StudyReport {
+public:
+    // `rule_sets` in the study's order; `optimal`: the study ran --optimal,
+    // so a win's length is a proved minimum.
+    StudyReport(std::vector<Variant> rule_sets, bool optimal);
+
+    void add(const ReportRecord& r);
+
+    // The page. `facts`: the study section's rows (what, value), e.g.
+    // ("deals", "PySolFC seeds 1-10000"); `summary`: one row per rule set.
+    std::string html(const std::string& title, const std::vector<std::pair<std::string, std::string>>& facts,
+                     const std::vector<ReportSummaryRow>& summary) const;
+
+    // A rule set in words ("msc, 3 passes"): the variant and the rules that
+    // differ between the study's rule sets.
+    std::string label(size_t rule_set) const;
+
+    // Pieces of the page, each one <figure> with an inline <svg>.
+    std::string win_rate_chart(const std::vector<ReportSummaryRow>& summary) const;
+    std::string length_histograms() const;
+    std::string effort_chart() const;
+
+    static constexpr int kBinsPerDecade = 4;  // states bins: 1, 1.8, 3.2, 5.6, 10, ...
+    static constexpr size_t kHardest = 10;
+
+private:
+    struct PerRuleSet {
+        std::vector<std::array<uint64_t, 3>> state_bins;  // bin -> deals per verdict (win, lose, intractable)
+        std::vector<uint64_t> lengths;                    // solution length -> won deals
+        uint64_t records = 0;
+    };
+    std::vector<Variant> rules_;
+    bool optimal_;
+    std::vector<PerRuleSet> per_;
+    std::vector<ReportRecord> hardest_;  // most states first, at most kHardest
+    // Which rules differ between the rule sets (the chart's axes).
+    bool vary_variant_ = false, vary_passes_ = false, vary_goal_ = false, vary_overlap_ = false,
+         vary_reserves_ = false;
+    std::string inner_label(size_t rule_set) const;  // the rules that vary, variant aside
+};
+
+}  // namespace pyr
