@@ -45,6 +45,24 @@ auto rule_key(const Variant& v) {
     return std::make_tuple(v.passes == 0 ? 1 << 30 : v.passes, static_cast<int>(v.goal), v.overlap, v.reserves_open);
 }
 
+// A panel of small multiples: its title (bold rule set, then a note), and a
+// count axis from 0 to a nice number above `top`, labelled `what`. Returns
+// the count scale.
+svg::LinearScale count_panel(svg::Document& d, const svg::Frame& f, const std::string& title,
+                             const std::string& note, uint64_t top, const std::string& what) {
+    d.raw("<text x=\"" + num(f.left - 40) + "\" y=\"16\" font-size=\"12\"><tspan font-weight=\"bold\">" +
+          svg::escape(title) + "</tspan> " + svg::escape(note) + "</text>\n");
+    const double ymax = svg::nice_domain(0, std::max<double>(1, static_cast<double>(top)), 4).second;
+    const svg::LinearScale y(0, ymax, f.bottom(), f.top);
+    const auto ticks = svg::linear_ticks(0, ymax, 4);
+    std::vector<std::string> labels;
+    for (double t : ticks) labels.push_back(svg::tick_label(t, svg::nice_step(ymax, 4)));
+    svg::axis_left(d, f, y, ticks, labels, "");
+    const double ym = f.top + f.height / 2;
+    d.text(14, ym, what, " font-size=\"11\" text-anchor=\"middle\" transform=\"rotate(-90 14 " + num(ym) + ")\"");
+    return y;
+}
+
 const char* const kCss = R"css(
 nav { font-size: 0.95em; }
 nav a { margin-right: 1em; }
@@ -236,21 +254,12 @@ std::string StudyReport::length_histograms() const {
         for (uint64_t c : counts) n += c, top = std::max(top, c);
         const svg::Frame f{52, 30, 236, 118};
         svg::Document d(f.right() + 12, f.bottom() + 46, "solution lengths, " + label(i));
-        d.raw("<text x=\"" + num(f.left - 40) + "\" y=\"16\" font-size=\"12\"><tspan font-weight=\"bold\">" +
-              svg::escape(label(i)) + "</tspan> (" + thousands(n) + " won)</text>\n");
+        const svg::LinearScale y = count_panel(d, f, label(i), "(" + thousands(n) + " won)", top, "won deals");
         const svg::LinearScale x(x0, x1, f.left, f.right());
-        const double ymax = svg::nice_domain(0, std::max<double>(1, static_cast<double>(top)), 4).second;
-        const svg::LinearScale y(0, ymax, f.bottom(), f.top);
-        const auto yt = svg::linear_ticks(0, ymax, 4);
-        std::vector<std::string> yl;
-        for (double t : yt) yl.push_back(svg::tick_label(t, svg::nice_step(ymax, 4)));
-        svg::axis_left(d, f, y, yt, yl, "");
         const auto xt = svg::linear_ticks(x0, x1, 6);
         std::vector<std::string> xl;
         for (double t : xt) xl.push_back(svg::tick_label(t, svg::nice_step(x1 - x0, 6)));
         svg::axis_bottom(d, f, x, xt, xl, optimal_ ? "minimum moves" : "moves (not minimal)");
-        d.text(14, f.top + f.height / 2, "won deals",
-               " font-size=\"11\" text-anchor=\"middle\" transform=\"rotate(-90 14 " + num(f.top + f.height / 2) + ")\"");
         d.open("g", " class=\"bars\"" + attr("fill", svg::series_colour(0)));
         for (size_t m = 0; m < counts.size(); ++m)
             if (counts[m]) {
@@ -311,17 +320,9 @@ std::string StudyReport::effort_chart() const {
         for (const auto& b : bins) top = std::max({top, b[0], b[1], b[2]});
         const svg::Frame f{58, 30, 330, 130};
         svg::Document d(f.right() + 14, f.bottom() + 48, "states per deal by verdict, " + label(i));
-        d.raw("<text x=\"" + num(f.left - 40) + "\" y=\"16\" font-size=\"12\"><tspan font-weight=\"bold\">" +
-              svg::escape(label(i)) + "</tspan> (" + thousands(per_[i].records) + " deals)</text>\n");
+        const svg::LinearScale y =
+            count_panel(d, f, label(i), "(" + thousands(per_[i].records) + " deals)", top, "deals");
         const svg::LogScale x(xd0, xd1, f.left, f.right());
-        const double ymax = svg::nice_domain(0, std::max<double>(1, static_cast<double>(top)), 4).second;
-        const svg::LinearScale y(0, ymax, f.bottom(), f.top);
-        const auto yt = svg::linear_ticks(0, ymax, 4);
-        std::vector<std::string> yl;
-        for (double t : yt) yl.push_back(svg::tick_label(t, svg::nice_step(ymax, 4)));
-        svg::axis_left(d, f, y, yt, yl, "");
-        d.text(14, f.top + f.height / 2, "deals",
-               " font-size=\"11\" text-anchor=\"middle\" transform=\"rotate(-90 14 " + num(f.top + f.height / 2) + ")\"");
         const auto xt = svg::log_ticks(xd0, xd1);
         std::vector<std::string> xl;
         for (double t : xt) xl.push_back(svg::si_label(t));

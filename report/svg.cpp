@@ -50,22 +50,15 @@ double LinearScale::invert(double r) const {
     return d0_ + (r - r0_) / (r1_ - r0_) * (d1_ - d0_);
 }
 
-LogScale::LogScale(double d0, double d1, double r0, double r1) : d0_(d0), d1_(d1), r0_(r0), r1_(r1) {
-    if (!(d0 > 0) || !(d1 > 0)) throw std::invalid_argument("a log scale needs a positive domain");
+namespace {
+double checked_log10(double d) {
+    if (!(d > 0)) throw std::invalid_argument("a log scale needs a positive domain");
+    return std::log10(d);
 }
+}  // namespace
 
-double LogScale::operator()(double v) const {
-    const double l0 = std::log10(d0_), l1 = std::log10(d1_);
-    const double lv = v > 0 ? std::log10(v) : l0;
-    if (l1 == l0) return (r0_ + r1_) / 2;
-    return r0_ + (lv - l0) / (l1 - l0) * (r1_ - r0_);
-}
-
-double LogScale::invert(double r) const {
-    const double l0 = std::log10(d0_), l1 = std::log10(d1_);
-    if (r1_ == r0_) return d0_;
-    return std::pow(10.0, l0 + (r - r0_) / (r1_ - r0_) * (l1 - l0));
-}
+LogScale::LogScale(double d0, double d1, double r0, double r1)
+    : d0_(d0), d1_(d1), log_(checked_log10(d0), checked_log10(d1), r0, r1) {}
 
 double nice_step(double span, int count) {
     if (!(span > 0) || count < 1) return 0;

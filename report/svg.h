@@ -9,6 +9,7 @@
 // opened alone, or printed. Series are told apart by marker shape and dash
 // pattern as well as by colour, so they stay readable in grey.
 #pragma once
+#include <cmath>
 #include <functional>
 #include <string>
 #include <string_view>
@@ -44,13 +45,14 @@ private:
 class LogScale {
 public:
     LogScale(double d0, double d1, double r0, double r1);
-    double operator()(double v) const;
-    double invert(double r) const;
+    double operator()(double v) const { return log_(std::log10(v > 0 ? v : d0_)); }
+    double invert(double r) const { return std::pow(10.0, log_.invert(r)); }
     double d0() const { return d0_; }
     double d1() const { return d1_; }
 
 private:
-    double d0_, d1_, r0_, r1_;
+    double d0_, d1_;
+    LinearScale log_;  // over the log10 of the domain
 };
 
 // A nice step for about `count` intervals over `span`: 1, 2 or 5 times a
