@@ -97,6 +97,12 @@ std::vector<std::pair<Card, Table::Loc>> Table::playable_cards() const {
     return out;
 }
 
+std::vector<Card> Table::playable() const {
+    std::vector<Card> out;
+    for (const auto& [card, loc] : playable_cards()) out.push_back(card);
+    return out;
+}
+
 void Table::take(const Loc& l) {
     switch (l.where) {
         case Where::Tableau: tableau_[l.i][l.j].reset(); break;

@@ -22,6 +22,9 @@ public:
     std::optional<std::string> apply(const Move& m);
     // Every legal move (unordered, duplicates-free).
     std::vector<Move> legal_moves() const;
+    // The playable cards: exposed tableau and reserve cards, the stock's top
+    // when it is face up, the playable waste cards (for marking them on screen).
+    std::vector<Card> playable() const;
     bool won() const;
     // Cards of the tableau still in place (the classic score).
     int tableau_left() const;
