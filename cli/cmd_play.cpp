@@ -1,0 +1,53 @@
+#include <unistd.h>
+
+#include <cstdlib>
+
+#include "cli/common.h"
+#include "play/controller.h"
+#include "play/screen.h"
+
+namespace pyr::cli {
+
+int cmd_play(int argc, char** argv) {
+    po::options_description opts("pyramid play options");
+    add_variant_options(opts);
+    add_deal_options(opts);
+    add_text_options(opts);
+    opts.add_options()
+        ("max-states", po::value<uint64_t>()->default_value(100'000'000),
+         "the verdict's search budget per position (as solve's): past it the verdict is 'unknown'")
+        ("no-colour", po::bool_switch(), "no colour, even when the terminal has it (so does NO_COLOR)");
+    po::variables_map vm;
+    if (!parse_command(argc, argv,
+                       "usage: pyramid play [--variant NAME] (--seed N | --deal CARDS | --deal-file PATH)\n"
+                       "                    [--max-states N] [--ascii] [--no-colour]\n"
+                       "Plays the deal in the terminal (full screen; ? shows the keys). After every move the\n"
+                       "status line gives the solver's exact verdict from the position: winnable in N moves,\n"
+                       "lost, or unknown when the search budget runs out; h shows the next move of a shortest\n"
+                       "solution.",
+                       opts, vm))
+        return kOk;
+    if (vm.count("deal-file") && vm["deal-file"].as<std::string>() == "-")
+        throw UsageError("play reads its keys from standard input, so --deal-file - cannot be used: give --deal "
+                         "CARDS or a file");
+    const Variant v = variant_from(vm);
+    const LoadedDeal ld = deal_from(vm, v);
+    if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))
+        throw UsageError(std::string("play is interactive and needs a terminal, but standard ") +
+                         (isatty(STDIN_FILENO) ? "output" : "input") +
+                         " is not one (to solve a deal without a terminal: pyramid solve)");
+    const TextStyle style = text_style(vm);
+    const char* no_colour = std::getenv("NO_COLOR");
+    play::ScreenOptions so;
+    so.colour = !vm["no-colour"].as<bool>() && !(no_colour && *no_colour);
+    so.max_states = vm["max-states"].as<uint64_t>();
+    play::Controller controller(play::Game(ld.deal, ld.seed), style.unicode);
+    try {
+        play::run_screen(controller, so);
+    } catch (const play::TerminalError& e) {
+        throw UsageError(e.what());
+    }
+    return kOk;
+}
+
+}  // namespace pyr::cli

@@ -1,0 +1,95 @@
+#include "play/analyst.h"
+
+#include "play/game.h"
+
+namespace pyr::play {
+
+std::optional<Analysis> analyse(Solver& solver, const Board& board, const std::vector<Move>& moves,
+                                uint64_t max_states, const std::atomic<bool>* stop) {
+    Analysis a;
+    std::string why;
+    const auto start = board.play(moves, &why);
+    if (!start) {
+        a.error = why;
+        return a;
+    }
+    // As `solve --hint`: the optimal search from that position.
+    SolveOptions so;
+    so.optimal = true;
+    so.max_states = max_states;
+    so.stop = stop;
+    const SolveResult r = solver.solve(board, *start, so);
+    if (r.interrupted) return std::nullopt;
+    a.verdict = r.verdict;
+    a.states = r.states;
+    if (r.verdict == Verdict::Win) {
+        a.moves = static_cast<int>(r.solution.size());
+        a.optimal = r.optimal;
+        if (!r.solution.empty()) a.hint = r.solution.front();
+    }
+    return a;
+}
+
+std::string verdict_words(const Analysis& a, const Variant& v) {
+    if (!a.error.empty()) return "unknown: the solver refused the moves (" + a.error + ")";
+    switch (a.verdict) {
+        case Verdict::Win: {
+            const std::string n = std::to_string(a.moves) + (a.moves == 1 ? " move" : " moves");
+            if (a.moves == 0) return "won";
+            return a.optimal ? "winnable in " + n : "winnable: a solution of " + n + " (shortest not proved: search budget reached)";
+        }
+        case Verdict::Lose: return "lost: no way to clear " + goal_words(v) + " from here";
+        case Verdict::Intractable: return "unknown: search budget reached";
+    }
+    return "unknown";
+}
+
+Analyst::Analyst(uint64_t max_states) : max_states_(max_states), thread_([this] { run(); }) {}
+
+Analyst::~Analyst() {
+    {
+        std::lock_guard lock(mutex_);
+        quit_ = true;
+        stop_.store(true);
+    }
+    wake_.notify_all();
+    thread_.join();
+}
+
+void Analyst::request(std::shared_ptr<const Board> board, std::vector<Move> moves, uint64_t id) {
+    {
+        std::lock_guard lock(mutex_);
+        pending_ = Job{std::move(board), std::move(moves), id};
+        latest_id_ = id;
+        answer_.reset();
+        stop_.store(true);  // the search running now (if any) is for an older position
+    }
+    wake_.notify_all();
+}
+
+std::optional<Analysis> Analyst::answer() {
+    std::lock_guard lock(mutex_);
+    return answer_;
+}
+
+void Analyst::run() {
+    for (;;) {
+        Job job;
+        {
+            std::unique_lock lock(mutex_);
+            wake_.wait(lock, [&] { return quit_ || pending_.has_value(); });
+            if (quit_) return;
+            job = std::move(*pending_);
+            pending_.reset();
+            stop_.store(false);  // under the lock: a newer request sets it after this
+        }
+        auto a = analyse(solver_, *job.board, job.moves, max_states_, &stop_);
+        std::lock_guard lock(mutex_);
+        if (a && job.id == latest_id_) {
+            a->id = job.id;
+            answer_ = std::move(a);
+        }
+    }
+}
+
+}  // namespace pyr::play

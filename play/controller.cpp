@@ -1,0 +1,339 @@
+#include "play/controller.h"
+
+#include <cctype>
+#include <cstring>
+#include <stdexcept>
+
+#include "engine/deal_source.h"
+#include "report/board_text.h"
+
+namespace pyr::play {
+
+namespace {
+bool is_suit(int k, DeckKind d) {
+    return k > 0 && k < 128 && std::strchr(deck_suits(d), std::toupper(k)) != nullptr;
+}
+// The first character of a rank's name (a Queen's `q` is the quit key: see key()).
+bool starts_rank(int k, DeckKind d) {
+    if (k <= 0 || k >= 128) return false;
+    if (d == DeckKind::Spanish48) return (k >= '1' && k <= '9') || k == 'a' || k == 'A';
+    return std::strchr("aA23456789tTjJQkK1", k) != nullptr;
+}
+}  // namespace
+
+Controller::Controller(Game game, bool unicode) : game_(std::move(game)), unicode_(unicode) {
+    board_ = std::make_shared<const Board>(game_.deal());
+    layout_ = layout_board(game_.table(), unicode_ || game_.deal().deck() == DeckKind::Spanish48 ? 3 : 2);
+    // The cursor starts on the tableau's bottom-left card (or the nearest one).
+    const int last = static_cast<int>(game_.table().tableau().size()) - 1;
+    const Cell* start = layout_.find(Spot{Spot::Tableau, last, 0});
+    cursor_ = settle(layout_, start ? start->spot : Spot{}, start ? start->x : 0, last);
+}
+
+std::string Controller::name(Card c) const { return card_display(c, game_.deal().deck(), unicode_); }
+
+void Controller::say(const std::string& engine_message) {
+    message_ = cards_in_message(engine_message, game_.deal().deck(), TextStyle{unicode_, false});
+}
+
+std::string Controller::title() const {
+    const Variant& v = game_.variant();
+    std::string t = "pyramid play: " + v.name + " (" + v.title + ")";
+    t += game_.seed().empty() ? ", a deal given as cards" : ", deal " + game_.seed();
+    return t;
+}
+
+std::string Controller::counts() const {
+    const Variant& v = game_.variant();
+    const Table& t = game_.table();
+    std::string s = "moves " + std::to_string(game_.moves().size());
+    s += "   " + std::string(v.shape == TableauShape::Triangle ? "triangle " : "pyramid ") +
+         std::to_string(game_.tableau_left()) + " left";
+    s += "   cards in play " + std::to_string(game_.cards_left());
+    if (t.has_stock() && v.wastes > 0) {
+        if (v.unlimited_passes()) {
+            s += "   pass " + std::to_string(t.pass()) + " (unlimited)";
+        } else {
+            const int left = v.passes - t.pass();
+            s += "   pass " + std::to_string(t.pass()) + " of " + std::to_string(v.passes) + " (" +
+                 (left == 0 ? std::string("no redeal left") : std::to_string(left) + (left == 1 ? " redeal" : " redeals") + " left") + ")";
+        }
+    }
+    return s;
+}
+
+std::string Controller::verdict() const {
+    if (game_.won()) return "verdict: won";
+    if (!analysis_) return unicode_ ? "verdict: searching\u2026" : "verdict: searching...";
+    return "verdict: " + verdict_words(*analysis_, game_.variant());
+}
+
+std::vector<std::string> Controller::help_lines() {
+    return {
+        "pyramid play: remove pairs of playable cards that sum to 13 (a King goes alone).",
+        "A card is playable when no card covers it. Clear the goal to win.",
+        "",
+        "arrows, Enter/space   move to a card and select it; on the stock, draw",
+        "mouse click           select the card (or draw from the stock)",
+        "type a card's name    e.g. qh, 10s, ts, as: selects it (q then a suit: a Queen)",
+        "second card           pairs with the first when they sum to 13; again: deselect",
+        "d / space on stock    draw",
+        "r                     redeal (turn the waste over), when a pass is left",
+        "u, Ctrl+Z             undo",
+        "Ctrl+Y, Ctrl+Shift+Z  redo",
+        "h                     hint: the next move of a shortest solution from here",
+        "s                     restart the same deal (redo replays the moves)",
+        "n                     a new deal (the next seed)",
+        "Esc                   deselect",
+        "q q (or q y)          quit (Ctrl+C quits at once)",
+        "?                     this help",
+        "",
+        "[Q\u2665] playable   <Q\u2665> selected   {Q\u2665} the hint   Q\u2665 covered",
+        "The verdict line is the solver's exact word on the position after every move:",
+        "winnable in N moves (a shortest solution), lost, or unknown (search budget).",
+        "",
+        "Press any key to go back to the game.",
+    };
+}
+
+std::optional<Move> Controller::hint() const {
+    if (!hint_wanted_ || !analysis_) return std::nullopt;
+    return analysis_->hint;
+}
+
+void Controller::analysed(const Analysis& a) {
+    if (a.id != position_) return;
+    analysis_ = a;
+    if (hint_wanted_) show_hint();
+}
+
+void Controller::show_hint() {
+    hint_wanted_ = true;
+    if (game_.won()) {
+        message_ = "hint: none needed, the goal is reached";
+        return;
+    }
+    if (!analysis_) {
+        message_ = unicode_ ? "hint: searching\u2026" : "hint: searching...";
+        return;
+    }
+    const Analysis& a = *analysis_;
+    if (a.verdict == Verdict::Win && a.hint) {
+        const DeckKind d = game_.deal().deck();
+        message_ = "hint: " + move_people(*a.hint, d, TextStyle{unicode_, false}) + " (" +
+                   (a.optimal ? "shortest solution from here: " : "a solution from here, not proved shortest: ") +
+                   std::to_string(a.moves) + " moves)";
+    } else if (a.verdict == Verdict::Lose) {
+        message_ = "hint: none, the position is lost";
+    } else {
+        message_ = "hint: none, the search budget ran out";
+    }
+}
+
+std::string Controller::end_message() const {
+    if (game_.won())
+        return "You won! " + goal_words(game_.variant()) + " cleared in " + std::to_string(game_.moves().size()) +
+               " moves.  s: play it again   n: new deal   q q: quit";
+    if (game_.stuck()) return "No moves left: the game is lost.  u: undo   s: restart   n: new deal   q q: quit";
+    return "";
+}
+
+void Controller::changed() {
+    ++position_;
+    analysis_.reset();
+    hint_wanted_ = false;
+    const Cell* was = layout_.find(cursor_);
+    const int x = was ? was->x : 0, y = was ? was->y : 0;
+    layout_ = layout_board(game_.table(), layout_.card_width);
+    cursor_ = settle(layout_, cursor_, x, y);
+    if (selected_ && !game_.in_view(*selected_)) selected_.reset();
+    if (const std::string end = end_message(); !end.empty()) message_ = end;
+}
+
+void Controller::play(const Move& m) {
+    if (auto why = game_.play(m)) {
+        say(*why);
+        return;
+    }
+    message_.clear();
+    selected_.reset();
+    changed();
+}
+
+void Controller::draw() { play(Move::draw()); }
+void Controller::redeal() { play(Move::redeal()); }
+
+void Controller::select(Card c) {
+    const DeckKind d = game_.deal().deck();
+    if (!game_.in_view(c)) {
+        message_ = name(c) + " is not on the table (removed, or inside the stock)";
+        return;
+    }
+    if (const Cell* cell = layout_.find_card(c); cell && cell->pointable) cursor_ = cell->spot;
+    if (selected_ == c) {
+        selected_.reset();
+        message_ = name(c) + " deselected";
+        return;
+    }
+    if (selected_) {
+        const Card first = *selected_;
+        selected_.reset();
+        play(Move::pair(first, c));  // the verifier says whether they pair
+        return;
+    }
+    if (c.rank == game_.variant().lone_rank) {
+        play(Move::single(c));
+        return;
+    }
+    // A covered card can only be selected to pair with the card covering it
+    // (the overlap rule); otherwise say so now, in the verifier's words.
+    if (!game_.playable(c) && !game_.variant().overlap) {
+        say(card_text(c, d) + " is not playable");
+        return;
+    }
+    selected_ = c;
+    message_ = name(c) + " selected: now a card to pair it with (the two sum to " +
+               std::to_string(game_.variant().target) + ")";
+}
+
+void Controller::activate(const Spot& s) {
+    cursor_ = s;
+    const Cell* cell = layout_.find(s);
+    if (!cell) return;
+    if (s.kind == Spot::StockPile) {
+        if (game_.table().stock().empty()) {
+            // Clicking the empty stock turns the waste over, when a pass is left.
+            bool redeal_ok = false;
+            for (const Move& m : game_.table().legal_moves()) redeal_ok |= m.kind == Move::Redeal;
+            if (redeal_ok) redeal();
+            else draw();  // refused: the verifier says why
+        } else {
+            draw();
+        }
+        return;
+    }
+    if (cell->card) select(*cell->card);
+}
+
+void Controller::click(int x, int y) {
+    if (help_) {
+        help_ = false;
+        return;
+    }
+    if (const Cell* c = layout_.at(x, y)) activate(c->spot);
+}
+
+void Controller::new_deal() {
+    if (game_.seed().empty()) {
+        message_ = "no next deal: this deal was given as cards, not as a seed (start pyramid play --seed N for numbered deals)";
+        return;
+    }
+    try {
+        const std::string next = next_seed(game_.seed());
+        game_ = Game(deal_from_seed(game_.variant(), next), next);
+    } catch (const std::invalid_argument& e) {
+        message_ = std::string("no next deal: ") + e.what();
+        return;
+    }
+    board_ = std::make_shared<const Board>(game_.deal());
+    selected_.reset();
+    message_ = "deal " + game_.seed();
+    changed();
+}
+
+void Controller::typed_key(int k) {
+    const DeckKind d = game_.deal().deck();
+    if (k == kBackspace) {
+        typed_.pop_back();
+        message_ = typed_.empty() ? "" : "typed " + typed_;
+        return;
+    }
+    if (is_suit(k, d)) {
+        const std::string text = typed_ + static_cast<char>(k);
+        typed_.clear();
+        if (auto c = parse_card(text, d)) select(*c);
+        else message_ = "no card '" + text + "'";
+        return;
+    }
+    // Ranks of two characters: 10 (and 11, 12 in the Spanish deck).
+    if (typed_ == "1" && (k == '0' || (d == DeckKind::Spanish48 && (k == '1' || k == '2')))) {
+        typed_ += static_cast<char>(k);
+        message_ = "typed " + typed_ + ": now its suit";
+        return;
+    }
+    typed_.clear();
+    message_.clear();
+    if (k != kEscape) key(k);  // not part of a name: the key does what it always does
+}
+
+void Controller::key(int k) {
+    const DeckKind d = game_.deal().deck();
+    if (k == kInterrupt) {
+        quit_ = true;
+        return;
+    }
+    if (help_) {
+        help_ = false;
+        return;
+    }
+    if (quit_pending_) {
+        quit_pending_ = false;
+        if (k == 'q' || k == 'Q' || k == 'y' || k == 'Y' || k == kEnter) {
+            quit_ = true;
+            return;
+        }
+        if (d == DeckKind::Standard52 && is_suit(k, d)) {
+            typed_ = "Q";
+            typed_key(k);
+            return;
+        }
+        message_.clear();  // not quitting; the key does what it always does
+    }
+    if (!typed_.empty()) {
+        typed_key(k);
+        return;
+    }
+    switch (k) {
+        case kUp: cursor_ = step(layout_, cursor_, Direction::Up); return;
+        case kDown: cursor_ = step(layout_, cursor_, Direction::Down); return;
+        case kLeft: cursor_ = step(layout_, cursor_, Direction::Left); return;
+        case kRight: cursor_ = step(layout_, cursor_, Direction::Right); return;
+        case kEnter:
+        case ' ': activate(cursor_); return;
+        case 'd': case 'D': draw(); return;
+        case 'r': case 'R': redeal(); return;
+        case 'u': case 'U': case kUndo:
+            message_ = game_.can_undo() ? "undone" : "nothing to undo";
+            if (game_.undo()) changed();
+            return;
+        case kRedo:
+            message_ = game_.can_redo() ? "redone" : "nothing to redo";
+            if (game_.redo()) changed();
+            return;
+        case 'h': case 'H': show_hint(); return;
+        case 's': case 'S':
+            message_ = game_.can_undo() ? "restarted: the same deal (Ctrl+Y replays the moves)" : "already at the start";
+            if (game_.restart()) changed();
+            return;
+        case 'n': case 'N': new_deal(); return;
+        case 'q':
+            quit_pending_ = true;
+            message_ = d == DeckKind::Standard52 ? "quit? q or y quits; a suit letter (c d h s) types a Queen"
+                                                 : "quit? q or y quits";
+            return;
+        case '?': help_ = true; return;
+        case kEscape:
+            if (selected_) message_ = name(*selected_) + " deselected";
+            selected_.reset();
+            return;
+        default: break;
+    }
+    if (starts_rank(k, d)) {
+        typed_ = std::string(1, static_cast<char>(std::toupper(k)));
+        message_ = "typed " + typed_ + ": now its suit (" + deck_suits(d) + ")";
+        return;
+    }
+    if (k > ' ' && k < 127) message_ = std::string("key '") + static_cast<char>(k) + "' does nothing here (? for help)";
+}
+
+}  // namespace pyr::play

@@ -1,0 +1,98 @@
+// What a key press or a click does in `pyramid play`, and every line of text
+// the screen shows, without a terminal: play/screen.cpp only maps ncurses'
+// keys to Key values, draws this state, and feeds the analyst's answers back.
+// Tests drive a Controller with keys as a player would.
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/board.h"
+#include "play/analyst.h"
+#include "play/game.h"
+#include "play/layout.h"
+
+namespace pyr::play {
+
+// Keys other than printable characters (which are passed as themselves).
+enum Key : int {
+    kUp = 0x10000,
+    kDown,
+    kLeft,
+    kRight,
+    kEnter,
+    kBackspace,
+    kEscape,
+    kUndo,       // Ctrl+Z
+    kRedo,       // Ctrl+Y, Ctrl+Shift+Z
+    kInterrupt,  // Ctrl+C: quit at once
+};
+
+class Controller {
+public:
+    // unicode: cards with suit symbols and tens as "10" (a UTF-8 terminal).
+    Controller(Game game, bool unicode);
+
+    void key(int k);
+    void click(int x, int y);  // board coordinates (layout())
+
+    const Game& game() const { return game_; }
+    const Layout& layout() const { return layout_; }
+    const Spot& cursor() const { return cursor_; }
+    const std::optional<Card>& selected() const { return selected_; }
+    // The hint on show: the next move of a shortest solution from here.
+    std::optional<Move> hint() const;
+    bool help() const { return help_; }
+    bool quit() const { return quit_; }
+    const std::string& typed() const { return typed_; }
+
+    // Lines of text: the title, the counts, the last message (a refusal in
+    // the verifier's words, a hint, the game's end), the verdict, the keys.
+    std::string title() const;
+    std::string counts() const;
+    const std::string& message() const { return message_; }
+    std::string verdict() const;
+    static std::vector<std::string> help_lines();
+    // A card's name as shown ("Q♥" or "QH").
+    std::string name(Card c) const;
+
+    // The position to analyse: an id that changes with it, the board and the
+    // moves from the deal.
+    uint64_t position() const { return position_; }
+    std::shared_ptr<const Board> board() const { return board_; }
+    // The analyst's answer; ignored unless it is for the current position.
+    void analysed(const Analysis& a);
+    const std::optional<Analysis>& analysis() const { return analysis_; }
+
+private:
+    void select(Card c);
+    void activate(const Spot& s);
+    void play(const Move& m);
+    void draw();
+    void redeal();
+    void new_deal();
+    void show_hint();
+    void typed_key(int k);
+    void changed();  // after every change of position
+    void say(const std::string& engine_message);  // a message with cards in this style
+    std::string end_message() const;
+
+    Game game_;
+    bool unicode_;
+    std::shared_ptr<const Board> board_;
+    Layout layout_;
+    Spot cursor_;
+    std::optional<Card> selected_;
+    std::string typed_;         // a card's name being typed (its rank so far)
+    bool quit_pending_ = false;  // `q` pressed: q/y/Enter quits, a suit letter makes a Queen
+    bool help_ = false;
+    bool quit_ = false;
+    bool hint_wanted_ = false;
+    std::string message_;
+    uint64_t position_ = 1;
+    std::optional<Analysis> analysis_;
+};
+
+}  // namespace pyr::play

@@ -1,0 +1,26 @@
+// The terminal side of `pyramid play` (ncursesw): draws the Controller's
+// state, turns keys and mouse clicks into Controller calls, and runs the
+// Analyst beside it. The only file that knows about ncurses.
+#pragma once
+#include <cstdint>
+#include <stdexcept>
+
+#include "play/controller.h"
+
+namespace pyr::play {
+
+struct ScreenOptions {
+    bool colour = true;        // use colour when the terminal has it
+    uint64_t max_states = 0;   // the analyst's search budget per position
+};
+
+// Thrown when the terminal cannot be set up (an unknown TERM).
+struct TerminalError : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+// Runs the game until the player quits (or SIGINT, SIGTERM, SIGHUP arrive).
+// The terminal is restored on every way out, exceptions included.
+void run_screen(Controller& c, const ScreenOptions& options);
+
+}  // namespace pyr::play

@@ -1,0 +1,344 @@
+// `pyramid play` without a terminal: the game (verifier position plus move
+// list), the controller driven by keys as a player types them, the layout's
+// arrow-key moves and clicks, and the analyst (verdict and hint as `solve
+// --hint` computes them). tests/play_tmux_test.sh drives the real screen.
+#include <catch2/catch.hpp>
+
+#include <chrono>
+#include <thread>
+
+#include "engine/deal_source.h"
+#include "play/analyst.h"
+#include "play/controller.h"
+#include "play/game.h"
+#include "play/layout.h"
+#include "solver/solver.h"
+#include "tests/corpus.h"
+
+using namespace pyr;
+using namespace pyr::play;
+
+namespace {
+
+Variant preset(const std::string& name) { return *find_preset(name); }
+
+// The keys a player types for a move: d, r, or the cards' names (lowercase,
+// so a Queen goes through the quit key's "q then a suit").
+std::vector<int> keys_for(const Move& m, DeckKind d) {
+    auto name = [&](Card c) {
+        std::vector<int> k;
+        for (char ch : card_text(c, d)) k.push_back(std::tolower(static_cast<unsigned char>(ch)));
+        return k;
+    };
+    switch (m.kind) {
+        case Move::Draw: return {'d'};
+        case Move::Redeal: return {'r'};
+        case Move::Single: return name(m.a);
+        case Move::Pair: {
+            auto k = name(m.a), b = name(m.b);
+            k.insert(k.end(), b.begin(), b.end());
+            return k;
+        }
+    }
+    return {};
+}
+
+void type(Controller& c, const std::vector<int>& keys) {
+    for (int k : keys) c.key(k);
+}
+
+SolveResult shortest(const Board& board, const std::vector<Move>& played) {
+    Solver solver;
+    SolveOptions so;
+    so.optimal = true;
+    std::string why;
+    return solver.solve(board, *board.play(played, &why), so);
+}
+
+}  // namespace
+
+TEST_CASE("play: a move is legal exactly when the verifier plays it; undo and redo replay the list", "[play]") {
+    Game g(deal_from_seed(preset("msc"), "1"), "1");
+    const std::string start = g.table().key();
+    auto legal = g.table().legal_moves();
+    REQUIRE(!legal.empty());
+    // An illegal move is refused with the verifier's reason and changes nothing.
+    Table probe = g.table();
+    const Move bad = Move::pair(g.table().tableau()[0][0].value(), g.table().tableau()[1][0].value());
+    const auto why = probe.apply(bad);
+    REQUIRE(why);
+    CHECK(g.play(bad) == why);
+    CHECK(g.table().key() == start);
+    CHECK(g.moves().empty());
+
+    const SolveResult r = shortest(Board(g.deal()), {});
+    REQUIRE(r.verdict == Verdict::Win);
+    std::vector<std::string> keys{start};
+    for (size_t i = 0; i < 6; ++i) {
+        REQUIRE(!g.play(r.solution[i]));
+        keys.push_back(g.table().key());
+    }
+    for (int i = 5; i >= 0; --i) {
+        REQUIRE(g.undo());
+        CHECK(g.table().key() == keys[i]);
+    }
+    CHECK_FALSE(g.undo());
+    REQUIRE(g.redo());
+    REQUIRE(g.redo());
+    CHECK(g.table().key() == keys[2]);
+    // Playing the move redo would play keeps the redo list; another move drops it.
+    REQUIRE(!g.play(r.solution[2]));
+    CHECK(g.can_redo());
+    REQUIRE(g.undo());
+    const auto other = g.table().legal_moves();
+    const Move different = other.front() == r.solution[2] ? other.back() : other.front();
+    REQUIRE(!(different == r.solution[2]));
+    REQUIRE(!g.play(different));
+    CHECK_FALSE(g.can_redo());
+    // Restart puts every move on the redo list, in order.
+    const std::vector<Move> before = g.moves();
+    const std::string end = g.table().key();
+    REQUIRE(g.restart());
+    CHECK(g.table().key() == start);
+    while (g.redo()) {
+    }
+    CHECK(g.moves() == before);
+    CHECK(g.table().key() == end);
+}
+
+TEST_CASE("play: typing a shortest solution's card names wins the game", "[play]") {
+    for (const char* name : {"msc", "pyramid", "giza", "apophis", "triangle", "spanish"}) {
+        CAPTURE(name);
+        const Variant v = preset(name);
+        // The first deal of the preset that is won (the solver says which).
+        for (int seed = 1;; ++seed) {
+            REQUIRE(seed < 40);
+            Controller c(Game(deal_from_seed(v, std::to_string(seed)), std::to_string(seed)), false);
+            const SolveResult r = shortest(*c.board(), {});
+            if (r.verdict != Verdict::Win) continue;
+            CAPTURE(seed);
+            for (const Move& m : r.solution) {
+                CAPTURE(move_text(m, v.deck));
+                const size_t before = c.game().moves().size();
+                type(c, keys_for(m, v.deck));
+                REQUIRE(c.game().moves().size() == before + 1);
+                CHECK(c.game().moves().back() == m);
+                CHECK_FALSE(c.quit());
+            }
+            CHECK(c.game().won());
+            CHECK(c.message().rfind("You won!", 0) == 0);
+            CHECK(c.verdict() == "verdict: won");
+            break;
+        }
+    }
+}
+
+TEST_CASE("play: selecting, deselecting, Kings alone and refused pairs", "[play]") {
+    const Variant v = preset("msc");
+    Controller c(Game(deal_from_seed(v, "1"), "1"), false);
+    const Table& t = c.game().table();
+    const auto playable = t.playable();
+    // Two playable cards that do not pair: refused in the verifier's words.
+    Card a{}, b{};
+    bool found = false;
+    for (Card x : playable)
+        for (Card y : playable)
+            if (!found && !(x == y) && x.rank + y.rank != 13 && x.rank != 13 && y.rank != 13) a = x, b = y, found = true;
+    REQUIRE(found);
+    type(c, keys_for(Move::single(a), v.deck));
+    REQUIRE(c.selected() == a);
+    // The same card again deselects it.
+    type(c, keys_for(Move::single(a), v.deck));
+    CHECK_FALSE(c.selected());
+    CHECK(c.message() == card_text(a, v.deck) + " deselected");
+    type(c, keys_for(Move::pair(a, b), v.deck));
+    Table probe = t;
+    CHECK(c.message() == *probe.apply(Move::pair(a, b)));
+    CHECK_FALSE(c.selected());
+    CHECK(c.game().moves().empty());
+    // A covered card cannot be selected (no overlap rule).
+    const Card covered = t.tableau()[0][0].value();
+    type(c, keys_for(Move::single(covered), v.deck));
+    CHECK_FALSE(c.selected());
+    CHECK(c.message() == card_text(covered, v.deck) + " is not playable");
+    // A playable King goes alone at once.
+    const Board& board = *c.board();
+    std::string why;
+    for (const Move& m : shortest(board, {}).solution) {
+        if (m.kind == Move::Single) {
+            type(c, keys_for(m, v.deck));
+            CHECK(c.game().moves().back() == m);
+            break;
+        }
+        type(c, keys_for(m, v.deck));
+    }
+    // Esc cancels a half-typed name; the quit key asks first.
+    c.key('k');
+    c.key(kEscape);
+    CHECK(c.typed().empty());
+    c.key('q');
+    CHECK_FALSE(c.quit());
+    c.key('x');
+    CHECK_FALSE(c.quit());
+    c.key('q');
+    c.key('q');
+    CHECK(c.quit());
+}
+
+TEST_CASE("play: the arrow keys walk the pyramid; Enter and clicks select; the stock draws", "[play]") {
+    const Variant v = preset("msc");
+    Controller c(Game(deal_from_seed(v, "1"), "1"), true);
+    const Layout& l = c.layout();
+    CHECK(l.card_width == 3);
+    // The cursor starts on the bottom row's first card.
+    CHECK(c.cursor() == Spot{Spot::Tableau, 6, 0});
+    c.key(kRight);
+    CHECK(c.cursor() == Spot{Spot::Tableau, 6, 1});
+    c.key(kUp);
+    const Spot up = c.cursor();
+    CHECK(up.kind == Spot::Tableau);
+    CHECK(up.i == 5);
+    c.key(kDown);
+    c.key(kDown);
+    CHECK((c.cursor().kind == Spot::StockPile || c.cursor().kind == Spot::StockTop));
+    c.key(kLeft);
+    c.key(kLeft);
+    CHECK(c.cursor().kind == Spot::StockPile);
+    // Enter on the stock draws; space too.
+    c.key(kEnter);
+    CHECK(c.game().moves() == std::vector<Move>{Move::draw()});
+    c.key(' ');
+    CHECK(c.game().moves().size() == 2);
+    // A click on a playable card selects it.
+    const Cell* cell = nullptr;
+    for (int col = 0; col < 7 && !cell; ++col)
+        if (const Cell* x = c.layout().find({Spot::Tableau, 6, col}); x && x->card->rank != 13) cell = x;
+    REQUIRE(cell);
+    c.click(cell->x + 1, cell->y);
+    CHECK(c.selected() == cell->card);
+    CHECK(c.cursor() == cell->spot);
+    // Every pointable cell can be reached from the start by the arrow keys.
+    Controller d(Game(deal_from_seed(v, "1"), "1"), false);
+    std::vector<Spot> seen{d.cursor()};
+    for (size_t i = 0; i < seen.size(); ++i)
+        for (Direction dir : {Direction::Left, Direction::Right, Direction::Up, Direction::Down}) {
+            const Spot s = step(d.layout(), seen[i], dir);
+            if (std::find(seen.begin(), seen.end(), s) == seen.end()) seen.push_back(s);
+        }
+    size_t pointable = 0;
+    for (const Cell& x : d.layout().cells) pointable += x.pointable;
+    CHECK(seen.size() == pointable);
+}
+
+TEST_CASE("play: the hint is the first move of a shortest solution, and following hints wins", "[play]") {
+    const Variant v = preset("msc");
+    Solver solver;
+    std::vector<Move> moves;
+    // The first won deal (the solver says which).
+    int seed = 1;
+    while (analyse(solver, Board(deal_from_seed(v, std::to_string(seed))), {}, 0)->verdict != Verdict::Win) ++seed;
+    const Deal deal = deal_from_seed(v, std::to_string(seed));
+    const Board board(deal);
+    auto a = analyse(solver, board, moves, 0);
+    REQUIRE(a);
+    REQUIRE(a->verdict == Verdict::Win);
+    REQUIRE(a->optimal);
+    const int n = a->moves;
+    CHECK(verdict_words(*a, v) == "winnable in " + std::to_string(n) + " moves");
+    // As `solve --hint`: the first move of the optimal search's solution.
+    CHECK(a->hint == shortest(board, moves).solution.front());
+    // A shortest solution's next move leaves one move fewer, every time.
+    for (int left = n; left > 0; --left) {
+        REQUIRE(a);
+        REQUIRE(a->moves == left);
+        REQUIRE(a->hint);
+        moves.push_back(*a->hint);
+        a = analyse(solver, board, moves, 0);
+    }
+    bool won = false;
+    REQUIRE(!replay(deal, moves, &won));
+    CHECK(won);
+    CHECK(verdict_words(*a, v) == "won");
+}
+
+TEST_CASE("play: the analyst answers the latest position in the background", "[play]") {
+    const Variant v = preset("msc");
+    Controller c(Game(deal_from_seed(v, "1"), "1"), false);
+    Analyst analyst(0);
+    auto wait = [&](uint64_t id) {
+        for (int i = 0; i < 3000; ++i) {
+            if (auto a = analyst.answer(); a && a->id == id) return *a;
+            std::this_thread::sleep_for(std::chrono::milliseconds(10));
+        }
+        FAIL("no answer in 30 s");
+        return Analysis{};
+    };
+    // Two requests at once: only the second is answered.
+    analyst.request(c.board(), {}, 1);
+    analyst.request(c.board(), {Move::draw()}, 2);
+    const Analysis a = wait(2);
+    Solver solver;
+    const auto direct = analyse(solver, *c.board(), {Move::draw()}, 0);
+    CHECK(a.verdict == direct->verdict);
+    CHECK(a.moves == direct->moves);
+    CHECK(a.hint == direct->hint);
+    // The controller shows it only for its own position, then the hint on `h`.
+    c.key('h');
+    CHECK(c.message() == "hint: searching...");
+    c.analysed(a);  // for another position (id 2 != the controller's)
+    CHECK_FALSE(c.analysis());
+    analyst.request(c.board(), c.game().moves(), c.position());
+    c.analysed(wait(c.position()));
+    REQUIRE(c.analysis());
+    CHECK(c.message().rfind("hint: " + move_text(*c.analysis()->hint, v.deck) + " (shortest solution from here: ", 0) == 0);
+    CHECK(c.hint() == c.analysis()->hint);
+    CHECK(c.verdict() == "verdict: winnable in " + std::to_string(c.analysis()->moves) + " moves");
+    // Any move clears the verdict and the hint until the next answer.
+    c.key('d');
+    CHECK_FALSE(c.hint());
+    CHECK(c.verdict() == "verdict: searching...");
+}
+
+TEST_CASE("play: a lost deal's verdict names the goal", "[play]") {
+    // Known lost deals (verdicts cross-checked by brute force in data/known).
+    for (const char* name : {"pyramid", "triangle"}) {
+        CAPTURE(name);
+        const Variant v = preset(name);
+        for (const auto& k : pyr::test::load_known(std::string("known/") + name + ".txt")) {
+            if (k.win) continue;
+            const Board board(parse_deal(v, k.cards));
+            Solver solver;
+            const auto a = analyse(solver, board, {}, 0);
+            REQUIRE(a);
+            CHECK(a->verdict == Verdict::Lose);
+            CHECK(verdict_words(*a, v) == "lost: no way to clear every card from here");
+            Variant pyramid_goal = v;
+            pyramid_goal.goal = Goal::Pyramid;
+            CHECK(verdict_words(*a, pyramid_goal) ==
+                  std::string("lost: no way to clear ") + (v.shape == TableauShape::Triangle ? "the triangle" : "the pyramid") +
+                      " from here");
+            break;
+        }
+    }
+    Analysis budget;
+    budget.verdict = Verdict::Intractable;
+    CHECK(verdict_words(budget, preset("msc")) == "unknown: search budget reached");
+}
+
+TEST_CASE("play: n deals the next seed, and says why there is none", "[play]") {
+    CHECK(next_seed("41") == "42");
+    CHECK(next_seed("ms24") == "ms25");
+    CHECK_THROWS_AS(next_seed("99999999999999999999"), std::invalid_argument);
+    const Variant v = preset("msc");
+    Controller c(Game(deal_from_seed(v, "7"), "7"), false);
+    c.key('d');
+    c.key('n');
+    CHECK(c.game().seed() == "8");
+    CHECK(c.game().moves().empty());
+    CHECK(compact(c.game().deal()) == compact(deal_from_seed(v, "8")));
+    const Deal given = deal_from_seed(v, "7");
+    Controller d(Game(given, ""), false);
+    d.key('n');
+    CHECK(compact(d.game().deal()) == compact(given));
+    CHECK(d.message().rfind("no next deal: this deal was given as cards", 0) == 0);
+}
