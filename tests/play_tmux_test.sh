@@ -1,0 +1,218 @@
+#!/usr/bin/env bash
+# `pyramid play` on a real terminal (ctest label `tmux`): each scenario runs
+# the game inside a private tmux server (100x40, TERM=xterm-256color,
+# C.UTF-8), types keys with send-keys and reads the screen with
+# capture-pane, polling until it shows what is expected (or a timeout).
+#   win VARIANT SEED   the solver's shortest solution, typed as card names and
+#                      d/r keys, ends on the win message; after q q the
+#                      terminal is restored (normal screen, cursor, no mouse)
+#   undo               undo (u, Ctrl+Z) and redo (Ctrl+Y) return to the same screens
+#   hint               h names the move `pyramid solve --hint --moves ...` names
+#   lost VARIANT FILE  a deal data/known/FILE says is lost shows the lost verdict
+#   small              a small terminal says how big it must be; resizing redraws;
+#                      Ctrl+C quits and restores the terminal
+#   mouse              a click selects a card, a second click pairs it
+#   pipe               a non-terminal stdin gets a clear error and exit status 2
+# usage: play_tmux_test.sh PATH/TO/pyramid DATA_DIR SCENARIO [ARGS]  (exit 77, skipped, without tmux)
+set -euo pipefail
+pyramid=$1 data=$2 scenario=$3
+shift 3
+export LANG=C.UTF-8 LC_ALL=C.UTF-8
+
+if [ "$scenario" = pipe ]; then
+  set +e
+  err=$(echo | "$pyramid" play --seed 1 2>&1 >/dev/null)
+  status=$?
+  set -e
+  echo "$err"
+  [ $status -eq 2 ] || { echo "FAIL: exit status $status, not 2"; exit 1; }
+  grep -q "needs a terminal, but standard input is not one" <<<"$err" || { echo "FAIL: no clear error"; exit 1; }
+  exit 0
+fi
+
+if ! command -v tmux >/dev/null; then
+  echo "tmux is not installed (scripts/setup --test installs it): skipped"
+  exit 77
+fi
+sock="pyramid_play_test_$$"
+T() { tmux -L "$sock" -f /dev/null "$@"; }
+trap 'T kill-server 2>/dev/null || true' EXIT
+
+fail() {
+  echo "FAIL: $*"
+  echo "--- screen:"
+  screen || true
+  exit 1
+}
+# start ARGS...: pyramid play ARGS in a fresh 100x40 pane; when it ends the
+# pane says "[exit N]" and stays.
+start() {
+  local args
+  printf -v args ' %q' "$@"
+  T new-session -d -s play -x "${WIDTH:-100}" -y "${HEIGHT:-40}" \
+    "env TERM=xterm-256color $(printf %q "$pyramid") play$args; echo \"[exit \$?]\"; sleep 600"
+  T set-option -t play remain-on-exit on >/dev/null
+}
+screen() { T capture-pane -p -t play; }
+keys() { T send-keys -t play "$@"; }
+typed() { T send-keys -t play -l "$1"; }
+# wait_for TEXT [SECONDS]: until the screen shows TEXT.
+wait_for() {
+  local deadline=$((SECONDS + ${2:-30}))
+  until screen | grep -qF -- "$1"; do
+    [ $SECONDS -lt $deadline ] || fail "timed out waiting for: $1"
+    sleep 0.05
+  done
+}
+# settled: the screen once the verdict is in and two captures agree.
+settled() {
+  local deadline=$((SECONDS + 30)) a b
+  a=$(screen)
+  while :; do
+    sleep 0.1
+    b=$(screen)
+    if [ "$a" = "$b" ] && grep -q "^ verdict: " <<<"$b" && ! grep -q "searching" <<<"$b"; then
+      printf '%s\n' "$b"
+      return
+    fi
+    [ $SECONDS -lt $deadline ] || fail "the screen did not settle"
+    a=$b
+  done
+}
+# The screen without the message line (the line after the counts), which
+# says what the last key did.
+board_of() { awk 'skip { skip = 0; next } /^ moves [0-9]+ / { skip = 1 } { print }'; }
+# keys_of MOVE: what a player types for it (lowercase names; a Queen's q goes
+# through the quit key's "q then a suit").
+keys_of() {
+  case $1 in
+    draw) echo d ;;
+    redeal) echo r ;;
+    *) tr -d '+' <<<"$1" | tr '[:upper:]' '[:lower:]' ;;
+  esac
+}
+solution() {  # VARIANT SEED: the shortest solution's moves, one a line
+  "$pyramid" solve --variant "$1" --seed "$2" --optimal --format json |
+    grep -o '"solution":\[[^]]*\]' | sed 's/"solution":\[//; s/\]$//' | tr -d '"' | tr ',' '\n'
+}
+# The terminal is as it was: the normal screen, the cursor shown, no mouse
+# reporting, and the exit status 0.
+check_restored() {
+  wait_for "[exit 0]" 10
+  [ "$(T display -p -t play '#{alternate_on}')" = 0 ] || fail "still on the alternate screen"
+  [ "$(T display -p -t play '#{cursor_flag}')" = 1 ] || fail "the cursor is still hidden"
+  [ "$(T display -p -t play '#{mouse_any_flag}')" = 0 ] || fail "mouse reporting is still on"
+  [ "$(T display -p -t play '#{keypad_flag}')" = 0 ] || fail "the keypad is still in application mode"
+}
+
+case $scenario in
+  win)
+    variant=$1 seed=$2
+    mapfile -t moves < <(solution "$variant" "$seed")
+    [ ${#moves[@]} -gt 0 ] || fail "solve found no solution for $variant $seed"
+    start --variant "$variant" --seed "$seed"
+    wait_for "verdict: winnable in ${#moves[@]} moves"
+    for m in "${moves[@]}"; do typed "$(keys_of "$m")"; done
+    wait_for "You won!"
+    out=$(settled)
+    grep -q "^ moves ${#moves[@]} " <<<"$out" || fail "not ${#moves[@]} moves"
+    grep -q "verdict: won" <<<"$out" || fail "no won verdict"
+    [ -z "${SHOTS:-}" ] || printf '%s\n' "$out" >"$SHOTS/play-win-$variant-$seed.txt"
+    typed qq
+    check_restored
+    ;;
+  undo)
+    mapfile -t moves < <(solution msc 1)
+    start --seed 1
+    wait_for "verdict: winnable"
+    declare -a shots
+    shots[0]=$(settled | board_of)
+    for i in 0 1 2 3 4 5; do
+      typed "$(keys_of "${moves[$i]}")"
+      shots[$((i + 1))]=$(settled | board_of)
+    done
+    [ "${shots[6]}" != "${shots[0]}" ] || fail "the moves changed nothing"
+    keys u C-z u
+    [ "$(settled | board_of)" = "${shots[3]}" ] || fail "three undos do not show the screen after three moves"
+    keys C-y C-y
+    [ "$(settled | board_of)" = "${shots[5]}" ] || fail "two redos do not show the screen after five moves"
+    keys s
+    [ "$(settled | board_of)" = "${shots[0]}" ] || fail "restart does not show the first screen"
+    for i in 1 2 3 4 5 6; do keys C-y; done
+    [ "$(settled | board_of)" = "${shots[6]}" ] || fail "redo after restart does not replay every move"
+    ;;
+  hint)
+    mapfile -t moves < <(solution msc 1)
+    start --seed 1
+    wait_for "verdict: winnable"
+    # After a few moves, and again at the start of the next deal.
+    played=""
+    for i in 0 1 2 3; do
+      typed "$(keys_of "${moves[$i]}")"
+      played+="${moves[$i]} "
+    done
+    for round in 1 2; do
+      keys h
+      wait_for "shortest solution from here: " 30
+      shown=$(screen | grep -o 'hint: [^ ]*' | head -1)
+      if [ $round = 1 ]; then
+        want=$("$pyramid" solve --seed 1 --moves "$played" --hint | grep '^hint: ')
+      else
+        want=$("$pyramid" solve --seed 2 --hint | grep '^hint: ')
+      fi
+      echo "play: '$shown'   solve: '$want'"
+      [ -n "$shown" ] && [ "$shown" = "$want" ] || fail "the hint is not solve --hint's"
+      grep -q "shortest solution from here: " <<<"$(screen)" || fail "no length with the hint"
+      [ -z "${SHOTS:-}" ] || [ $round = 2 ] || settled >"$SHOTS/play-hint.txt"
+      if [ $round = 1 ]; then
+        keys n
+        wait_for ", deal 2"
+      fi
+    done
+    ;;
+  lost)
+    variant=$1 file=$2
+    seed=$(grep -m1 ' lose # seed ' "$data/known/$file" | sed 's/.*# seed //')
+    [ -n "$seed" ] || fail "no lost deal in $file"
+    start --variant "$variant" --seed "$seed"
+    case $variant in pyramid | cheops | pharaohs | giza | apophis) goal="every card" ;; triangle) goal="the triangle" ;; *) goal="the pyramid" ;; esac
+    wait_for "verdict: lost: no way to clear $goal from here"
+    ;;
+  small)
+    WIDTH=60 HEIGHT=15 start --seed 1
+    wait_for "The terminal is too small for pyramid play:"
+    wait_for "it needs at least 78 columns and 18 lines"
+    T resize-window -t play -x 100 -y 40
+    wait_for "verdict: winnable"
+    T resize-window -t play -x 70 -y 40
+    wait_for "too small"
+    T resize-window -t play -x 90 -y 30
+    wait_for "verdict: winnable"
+    keys C-c
+    check_restored
+    ;;
+  mouse)
+    start --seed 1
+    wait_for "verdict: winnable"
+    # 10♠ and 3♣ both lie on the bottom row of deal 1: click each (SGR mouse
+    # reports, as xterm sends them; coordinates are 1-based).
+    click() {  # CARD: a press and a release on the card's name
+      local row line prefix col
+      row=$(screen | grep -n -- "$1" | head -1 | cut -d: -f1)
+      line=$(screen | sed -n "${row}p")
+      prefix=${line%%"$1"*}
+      col=$((${#prefix} + 1))  # characters, in the UTF-8 locale
+      typed $'\e'"[<0;${col};${row}M"
+      typed $'\e'"[<0;${col};${row}m"
+    }
+    click "10♠"
+    wait_for "10♠ selected"
+    click "3♣"
+    wait_for "moves 1 "
+    ;;
+  *)
+    echo "unknown scenario $scenario"
+    exit 2
+    ;;
+esac
+echo "ok: $scenario $*"
