@@ -38,8 +38,8 @@ void Controller::say(const std::string& engine_message) {
 
 std::string Controller::title() const {
     const Variant& v = game_.variant();
-    std::string t = "pyramid play: " + v.name + " (" + v.title + ")";
-    t += game_.seed().empty() ? ", a deal given as cards" : ", deal " + game_.seed();
+    std::string t = "pyramid play   " + v.name + ": " + v.title;
+    t += game_.seed().empty() ? "   a deal given as cards" : "   deal " + game_.seed();
     return t;
 }
 
@@ -68,17 +68,24 @@ std::string Controller::verdict() const {
     return "verdict: " + verdict_words(*analysis_, game_.variant());
 }
 
-std::vector<std::string> Controller::help_lines() {
+std::vector<std::string> Controller::help_lines() const {
+    const Variant& v = game_.variant();
+    const DeckKind d = v.deck;
+    const bool spanish = d == DeckKind::Spanish48;
+    const std::string q = name(Card{static_cast<uint8_t>(spanish ? 11 : 12), 2});
+    const std::string lone = v.lone_rank == 13 ? "a King" : "a " + rank_text(v.lone_rank, d);
     return {
-        "pyramid play: remove pairs of playable cards that sum to 13 (a King goes alone).",
-        "A card is playable when no card covers it. Clear the goal to win.",
+        "pyramid play: remove two playable cards whose ranks sum to " + std::to_string(v.target) + "; " + lone +
+            " goes alone.",
+        "A card is playable when no card covers it. Clear " + goal_words(v) + " to win.",
         "",
         "arrows, Enter/space   move to a card and select it; on the stock, draw",
         "mouse click           select the card (or draw from the stock)",
-        "type a card's name    e.g. qh, 10s, ts, as: selects it (q then a suit: a Queen)",
-        "second card           pairs with the first when they sum to 13; again: deselect",
+        std::string("type a card's name    ") +
+            (spanish ? "e.g. 11e, 1o: selects it" : "e.g. qh, 10s, ts, as: selects it (q then a suit: a Queen)"),
+        "second card           pairs with the first when they sum to " + std::to_string(v.target) + "; again: deselect",
         "d / space on stock    draw",
-        "r                     redeal (turn the waste over), when a pass is left",
+        "r                     redeal (a new pass through the stock), when one is left",
         "u, Ctrl+Z             undo",
         "Ctrl+Y, Ctrl+Shift+Z  redo",
         "h                     hint: the next move of a shortest solution from here",
@@ -88,7 +95,7 @@ std::vector<std::string> Controller::help_lines() {
         "q q (or q y)          quit (Ctrl+C quits at once)",
         "?                     this help",
         "",
-        "[Q\u2665] playable   <Q\u2665> selected   {Q\u2665} the hint   Q\u2665 covered",
+        "[" + q + "] playable   <" + q + "> selected   {" + q + "} the hint   " + q + " covered",
         "The verdict line is the solver's exact word on the position after every move:",
         "winnable in N moves (a shortest solution), lost, or unknown (search budget).",
         "",

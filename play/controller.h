@@ -54,7 +54,7 @@ public:
     std::string counts() const;
     const std::string& message() const { return message_; }
     std::string verdict() const;
-    static std::vector<std::string> help_lines();
+    std::vector<std::string> help_lines() const;
     // A card's name as shown ("Q♥" or "QH").
     std::string name(Card c) const;
 

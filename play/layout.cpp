@@ -101,7 +101,7 @@ Layout layout_board(const Table& t, int card_width) {
             const auto& waste = t.wastes()[wi];
             const int wy = y + wi;
             l.labels.push_back({waste_x, wy, (v.wastes > 1 ? "waste " + std::to_string(wi + 1) : std::string("waste")) +
-                                                 " " + std::to_string(waste.size())});
+                                                 " (" + std::to_string(waste.size()) + ")"});
             const int n = static_cast<int>(waste.size());
             const int first = std::max(0, n - kWasteShown);
             for (int j = first; j < n; ++j) {

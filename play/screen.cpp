@@ -142,7 +142,7 @@ public:
             return;
         }
         if (c_.help()) {
-            const auto lines = Controller::help_lines();
+            const auto lines = c_.help_lines();
             for (size_t i = 0; i < lines.size(); ++i) put(1 + static_cast<int>(i), 2, lines[i], i == 0 ? A_BOLD : A_NORMAL);
             refresh();
             return;

@@ -166,7 +166,7 @@ case $scenario in
       [ -z "${SHOTS:-}" ] || [ $round = 2 ] || settled >"$SHOTS/play-hint.txt"
       if [ $round = 1 ]; then
         keys n
-        wait_for ", deal 2"
+        wait_for "   deal 2"
       fi
     done
     ;;
