@@ -139,7 +139,7 @@ void Controller::show_hint() {
 
 std::string Controller::end_message() const {
     if (game_.won())
-        return "You won! " + goal_words(game_.variant()) + " cleared in " + std::to_string(game_.moves().size()) +
+        return "You won! Cleared " + goal_words(game_.variant()) + " in " + std::to_string(game_.moves().size()) +
                " moves.  s: play it again   n: new deal   q q: quit";
     if (game_.stuck()) return "No moves left: the game is lost.  u: undo   s: restart   n: new deal   q q: quit";
     return "";
