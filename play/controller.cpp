@@ -28,6 +28,7 @@ Controller::Controller(Game game, bool unicode) : game_(std::move(game)), unicod
     const int last = static_cast<int>(game_.table().tableau().size()) - 1;
     const Cell* start = layout_.find(Spot{Spot::Tableau, last, 0});
     cursor_ = settle(layout_, start ? start->spot : Spot{}, start ? start->x : 0, last);
+    message_ = end_message();
 }
 
 std::string Controller::name(Card c) const { return card_display(c, game_.deal().deck(), unicode_); }

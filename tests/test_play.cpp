@@ -342,3 +342,18 @@ TEST_CASE("play: n deals the next seed, and says why there is none", "[play]") {
     CHECK(compact(d.game().deal()) == compact(given));
     CHECK(d.message().rfind("no next deal: this deal was given as cards", 0) == 0);
 }
+
+TEST_CASE("play: a game with no legal move left says it is lost", "[play]") {
+    Variant v = preset("msc");
+    v.rows = 2;  // a small layout: 2C over 5D 6H, and KS alone in the stock
+    const Deal deal = make_deal(v, parse_cards("2C 5D 6H KS", v.deck), false);
+    Controller c(Game(deal, ""), false);
+    CHECK(c.message().empty());
+    type(c, {'k', 's'});
+    REQUIRE(c.game().moves() == std::vector<Move>{Move::single(Card{13, 3})});
+    CHECK(c.game().stuck());
+    CHECK(c.message().rfind("No moves left: the game is lost.", 0) == 0);
+    c.key('u');
+    CHECK_FALSE(c.game().stuck());
+    CHECK(c.message() == "undone");
+}
