@@ -57,7 +57,7 @@ SolveResult shortest(const Board& board, const std::vector<Move>& played) {
 
 }  // namespace
 
-TEST_CASE("play: a move is legal exactly when the verifier plays it; undo and redo replay the list", "[play]") {
+TEST_CASE("play: a move is legal exactly when the verifier plays it, and undo and redo replay the list", "[play]") {
     Game g(deal_from_seed(preset("msc"), "1"), "1");
     const std::string start = g.table().key();
     auto legal = g.table().legal_moves();
@@ -185,7 +185,7 @@ TEST_CASE("play: selecting, deselecting, Kings alone and refused pairs", "[play]
     CHECK(c.quit());
 }
 
-TEST_CASE("play: the arrow keys walk the pyramid; Enter and clicks select; the stock draws", "[play]") {
+TEST_CASE("play: the arrow keys walk the pyramid, Enter and clicks select, the stock draws", "[play]") {
     const Variant v = preset("msc");
     Controller c(Game(deal_from_seed(v, "1"), "1"), true);
     const Layout& l = c.layout();
