@@ -9,6 +9,7 @@
 #   undo               undo (u, Ctrl+Z) and redo (Ctrl+Y) return to the same screens
 #   hint               h names the move `pyramid solve --hint --moves ...` names
 #   lost VARIANT FILE  a deal data/known/FILE says is lost shows the lost verdict
+#   budget             a search budget too small says unknown (and the hint says why none)
 #   small              a small terminal says how big it must be; resizing redraws;
 #                      Ctrl+C quits and restores the terminal
 #   mouse              a click selects a card, a second click pairs it
@@ -177,6 +178,12 @@ case $scenario in
     start --variant "$variant" --seed "$seed"
     case $variant in pyramid | cheops | pharaohs | giza | apophis) goal="every card" ;; triangle) goal="the triangle" ;; *) goal="the pyramid" ;; esac
     wait_for "verdict: lost: no way to clear $goal from here"
+    ;;
+  budget)
+    start --seed 1 --max-states 10
+    wait_for "verdict: unknown: search budget reached"
+    keys h
+    wait_for "hint: none, the search budget ran out"
     ;;
   small)
     WIDTH=60 HEIGHT=15 start --seed 1
