@@ -96,7 +96,7 @@ TEST_CASE("bad deals get one clear error naming the problem", "[deal]") {
     CHECK_THAT(message(c.substr(2) + c.substr(4, 2)), Catch::Contains("duplicate card " + c.substr(4, 2)));
 }
 
-TEST_CASE("spanish deals: 48 cards from seeds and text; standard tokens are named errors", "[deal]") {
+TEST_CASE("spanish deals: 48 cards from seeds and text, standard tokens are named errors", "[deal]") {
     const Variant v = *find_preset("spanish");
     const Deal a = deal_from_seed(v, "1");
     REQUIRE(a.cards.size() == 48);

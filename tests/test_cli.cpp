@@ -55,7 +55,7 @@ TEST_CASE("solve text output draws the deal, the verdict, the moves, states and 
     CHECK_THAT(r.out, Catch::Contains("time: "));
 }
 
-TEST_CASE("a lost deal is 'lose' with an empty solution; a small budget says 'intractable'", "[cli]") {
+TEST_CASE("a lost deal is 'lose' with an empty solution, a small budget says 'intractable'", "[cli]") {
     const auto hard = pyr::test::load_known("msc-hard.txt");
     REQUIRE(hard.size() == 1);
     const Run lose = run("solve --variant msc --format json --deal '" + hard[0].cards + "'");
@@ -167,7 +167,7 @@ TEST_CASE("variants lists every preset and describes one", "[cli]") {
     CHECK_THAT(one.out, Catch::Contains("top two cards"));
 }
 
-TEST_CASE("giza: reserves drawn and in JSON; --reserves open changes what is legal", "[cli]") {
+TEST_CASE("giza: reserves drawn and in JSON, --reserves open changes what is legal", "[cli]") {
     // PySolFC's Giza deal 1, from data/pysolfc-deals.txt: reserves are dealt first, round-robin.
     const Run t = run("deal --variant giza --seed 1");
     REQUIRE(t.status == 0);
@@ -236,7 +236,7 @@ TEST_CASE("spanish: 48-card deals from seeds and from text, in Spanish notation"
     CHECK(run("verify --variant spanish --seed 27 --moves '" + moves + "'").status == 0);
 }
 
-TEST_CASE("deal: tuts-tomb starts three on the waste; triangle rows run 7 down to 1", "[cli]") {
+TEST_CASE("deal: tuts-tomb starts three on the waste, triangle rows run 7 down to 1", "[cli]") {
     // PySolFC's King Tut and Triangle deal 1, from data/pysolfc-deals.txt.
     const Run tut = run("deal --variant tuts-tomb --seed 1 --format json");
     REQUIRE(tut.status == 0);
@@ -271,7 +271,7 @@ TEST_CASE("solve --optimal: the published shortest length, flagged optimal", "[c
     CHECK_THAT(t.out, Catch::Contains("shortest solution: 45 moves"));
 }
 
-TEST_CASE("solve --hint from played moves; --moves continues a game", "[cli][optimal]") {
+TEST_CASE("solve --hint from played moves, --moves continues a game", "[cli][optimal]") {
     const auto known = pyr::test::load_known("msc-100.txt");
     const std::string deal = "--variant msc --deal '" + known[0].cards + "'";
     // The first hint, played, leaves a 44-move shortest solution.
@@ -308,7 +308,7 @@ TEST_CASE("solve --hint from played moves; --moves continues a game", "[cli][opt
     CHECK_THAT(bad.err, Catch::Contains("move 2 (JD+2C)"));
 }
 
-TEST_CASE("classic reports its best score; --best-score elsewhere", "[cli][score]") {
+TEST_CASE("classic reports its best score, --best-score elsewhere", "[cli][score]") {
     const Run c = run("solve --variant classic --seed 2 --format json");
     REQUIRE(c.status == 0);
     const auto o = boost::json::parse(c.out).as_object();

@@ -107,7 +107,7 @@ TEST_CASE("every new layout's reached positions round-trip and are canonical", "
     }
 }
 
-TEST_CASE("giza: 52 fixed slots, no stock; reserves empty top-down unless open", "[key]") {
+TEST_CASE("giza: 52 fixed slots, no stock, reserves empty top-down unless open", "[key]") {
     const Variant giza = *find_preset("giza");
     const Board b(deal_from_seed(giza, "24"));
     CHECK(b.slots() == 52);
@@ -177,7 +177,7 @@ TEST_CASE("triangle: card (r, c) is covered by (r+1, c-1) and (r+1, c)", "[key]"
     CHECK((b.playable(s) & b.tableau_mask()) == bits({25, 26}));
 }
 
-TEST_CASE("draw three: three start on the waste; the canonical boundary keeps play and future draws", "[key]") {
+TEST_CASE("draw three: three start on the waste, the canonical boundary keeps play and future draws", "[key]") {
     const Variant tut = *find_preset("tuts-tomb");
     const Board b(deal_from_seed(tut, "617"));
     CHECK(b.stock_size() == 24);

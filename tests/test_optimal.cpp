@@ -63,7 +63,7 @@ void check_against_reference(Solver& solver, Solver::Method method, const Deal& 
 
 }  // namespace
 
-TEST_CASE("optimal lengths equal breadth-first search; the heuristic never overestimates", "[optimal]") {
+TEST_CASE("optimal lengths equal breadth-first search, the heuristic never overestimates", "[optimal]") {
     test::Rng rng(77);
     Solver solver;
     int wins = 0, checked_positions = 0;

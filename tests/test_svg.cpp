@@ -97,7 +97,7 @@ TEST_CASE("svg: tick labels carry the decimals their step needs", "[svg]") {
     CHECK(si_label(1500) == "1.5k");
 }
 
-TEST_CASE("svg: axes draw a tick and label per value; the legend a line per entry", "[svg]") {
+TEST_CASE("svg: axes draw a tick and label per value, the legend a line per entry", "[svg]") {
     Document d(400, 300, "chart");
     const Frame f{60, 20, 300, 220};
     const LinearScale x(0, 100, f.left, f.right());
