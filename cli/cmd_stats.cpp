@@ -117,13 +117,12 @@ int cmd_stats(int argc, char** argv) {
         ("deals-file", po::value<std::string>(), "one deal a line; a deal's seed in records is its index 1..N")
         ("optimal", po::bool_switch(),
          "shortest solutions: the solution-length statistics are minimum move counts (also in json/csv)")
-        ("threads", po::value<std::string>(), "worker threads (default: every core)")
-        ("max-states", po::value<uint64_t>()->default_value(100'000'000),
-         "per deal: stop with 'intractable' after storing this many positions (0 = no limit)")
         ("out", po::value<std::string>(), "record file and checkpoint: JSON Lines, or CSV if it ends in .csv")
         ("format", po::value<std::string>()->default_value("text"), "summary on stdout: text, json or csv")
         ("report", po::value<std::string>(), "also write the study's HTML report (as `pyramid report`) to this file")
         ("quiet,q", po::bool_switch(), "no progress on stderr");
+    add_threads_option(opts, "worker threads, 1 to 4096, or 0 for every core (the default)");
+    add_max_states_option(opts, "per deal: stop with 'intractable' after storing this many positions (0 = no limit)");
     po::variables_map vm;
     if (!parse_command(argc, argv, kStatsUsage, opts, vm)) return kOk;
     const std::string format = format_from(vm, {"text", "json", "csv"});
@@ -140,15 +139,8 @@ int cmd_stats(int argc, char** argv) {
             throw UsageError(e.what());
         }
     }
-    int threads = 0;
-    if (vm.count("threads")) {
-        const std::string t = vm["threads"].as<std::string>();
-        char* end = nullptr;
-        const long n = std::strtol(t.c_str(), &end, 10);
-        if (t.empty() || *end != '\0' || n < 1 || n > 4096)
-            throw UsageError("--threads must be a number from 1 to 4096 (got '" + t + "')");
-        threads = static_cast<int>(n);
-    }
+    const int threads = threads_from(vm);
+    const uint64_t max_states = max_states_from(vm);
     const int sources = static_cast<int>(vm.count("seeds") + vm.count("deals") + vm.count("deals-file"));
     if (sources == 0) throw UsageError("no deals given: use --seeds A-B, --deals N or --deals-file PATH");
     if (sources > 1) throw UsageError("give only one of --seeds, --deals and --deals-file");
@@ -158,17 +150,13 @@ int cmd_stats(int argc, char** argv) {
     try {
         spec.combos = study_combos(split_list(vm["variant"].as<std::string>()), passes);
         if (vm.count("seeds")) {
+            check_seeds(vm["seeds"].as<std::string>());
             spec.deals = seeds_range(vm["seeds"].as<std::string>());
             source = "seeds " + std::to_string(spec.deals.first) + "-" + std::to_string(spec.deals.last);
         } else if (vm.count("deals")) {
-            const std::string n = vm["deals"].as<std::string>();
-            if (n.empty() || n.find('-') != std::string::npos) throw StudyError("--deals must be a number N >= 1");
-            try {
-                spec.deals = seeds_range("1-" + n);
-            } catch (const StudyError&) {
-                throw StudyError("--deals must be a number N >= 1 (got '" + n + "')");
-            }
-            source = "seeds 1-" + n;
+            const uint64_t n = number_option(vm, "deals", 1, kMaxStudyDeals);
+            spec.deals = seeds_range("1-" + std::to_string(n));
+            source = "seeds 1-" + std::to_string(n);
         } else {
             const std::string path = vm["deals-file"].as<std::string>();
             spec.deals = read_deals_file(path, spec.combos);
@@ -177,7 +165,7 @@ int cmd_stats(int argc, char** argv) {
     } catch (const StudyError& e) {
         throw UsageError(e.what());
     }
-    spec.max_states = vm["max-states"].as<uint64_t>();
+    spec.max_states = max_states;
     spec.optimal = vm["optimal"].as<bool>();
 
     // The report's file is opened now: a bad path is an error before the study, not after it.
