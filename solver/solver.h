@@ -18,18 +18,13 @@
 #include <boost/unordered/unordered_flat_set.hpp>
 
 #include "engine/board.h"
+#include "engine/internal_error.h"
 #include "engine/move.h"
 
 namespace pyr {
 
 enum class Verdict { Win, Lose, Intractable };
-
-// A bug caught at run time: the solver produced an answer that the independent
-// verifier (engine/table.h) rejects. Never expected; the CLI exits with code 3.
-class InternalError : public std::runtime_error {
-public:
-    using std::runtime_error::runtime_error;
-};
+// (A failed check throws InternalError, engine/internal_error.h.)
 const char* verdict_text(Verdict v);
 
 struct SolveOptions {
