@@ -1,5 +1,6 @@
 #include "engine/board.h"
 
+#include "engine/internal_error.h"
 #include "engine/table.h"
 
 #include <algorithm>
@@ -370,7 +371,7 @@ std::optional<State> Board::play(const std::vector<Move>& moves, std::string* er
             return std::nullopt;
         }
         const auto m = from_move(s, moves[i]);
-        if (!m) throw std::logic_error(where + "the verifier allows it but the packed rules do not");
+        if (!m) throw InternalError(where + "the verifier allows it but the packed rules do not");
         s = apply(s, *m);
     }
     return s;

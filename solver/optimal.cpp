@@ -396,7 +396,7 @@ SolveResult Solver::solve_optimal(Method method, const Board& board, const State
     // there, and a won one gives an upper bound on the shortest length.
     SolveOptions verdict_options = options;
     verdict_options.optimal = false;
-    SolveResult result = solve_with(method, board, start, verdict_options);
+    SolveResult result = search(method, board, start, verdict_options);
     if (result.verdict != Verdict::Win || result.solution.empty()) {
         result.optimal = result.verdict == Verdict::Win;
         return result;
@@ -404,7 +404,7 @@ SolveResult Solver::solve_optimal(Method method, const Board& board, const State
     // (The entry-point search measures draws in slot order: not for the row redeal.)
     if (method == Method::Walk && !board.rows_redeal()) return solve_optimal_walk(board, start, options, result, t0);
     const int upper = static_cast<int>(result.solution.size());
-    SearchBudget budget(options, result.states);
+    SearchBudget budget(options, result.states, this);
     auto finish = [&](bool proved) {
         result.optimal = proved;
         return finish_search(result, budget, t0);

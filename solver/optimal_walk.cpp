@@ -115,7 +115,7 @@ SolveResult Solver::solve_optimal_walk(const Board& board, const State& start, c
     const Variant& v = board.variant();
     SolveResult result = first;
     const int upper = static_cast<int>(first.solution.size());
-    SearchBudget budget(options, first.states);
+    SearchBudget budget(options, first.states, this);
     auto finish = [&](bool proved) {
         result.optimal = proved;
         return finish_search(result, budget, t0);

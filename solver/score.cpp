@@ -39,16 +39,24 @@ int potential(const Board& b, const State& s) {
 }  // namespace
 
 ScoreResult Solver::best_score(const Board& board, const State& start, const SolveOptions& options) {
+    if (options.max_memory_bytes && memory_bytes() > options.max_memory_bytes) release();
+    ScoreResult out = score_search(board, start, options);
+    if (start == board.initial()) verify_solution(board.deal(), out.moves, out.tableau_left);
+    return out;
+}
+
+ScoreResult Solver::score_search(const Board& board, const State& start, const SolveOptions& options) {
     const auto t0 = std::chrono::steady_clock::now();
     ScoreResult out;
     int best = removed_tableau(board, start);
     const int all = std::popcount(board.tableau_mask());
-    SearchBudget budget(options);
+    SearchBudget budget(options, 0, this);
     auto finish = [&](bool complete) {
         out.tableau_left = all - best;
         out.states = budget.count();
         out.complete = complete;
         out.seconds = seconds_since(t0);
+        out.memory_exceeded = budget.memory_exceeded();
         return out;
     };
     auto tick = [&]() {

@@ -11,15 +11,22 @@
 namespace pyr {
 
 // Counts expanded positions against the SolveOptions: the --max-states
-// budget, the stop flag (Ctrl-C) and the progress callback, both looked at
-// every 2^20 positions.
+// budget, the memory limit (given the solver whose tables count), the stop
+// flag (Ctrl-C) and the progress callback, both looked at every 2^20 positions.
 class SearchBudget {
 public:
-    enum class Stop { No, Budget, Interrupted };
-    explicit SearchBudget(const SolveOptions& options, uint64_t already = 0) : options_(options), count_(already) {}
-    // Call once for each position about to be expanded.
+    enum class Stop { No, Budget, Memory, Interrupted };
+    explicit SearchBudget(const SolveOptions& options, uint64_t already = 0, const Solver* solver = nullptr)
+        : options_(options), count_(already), solver_(solver) {}
+    // Call once for each position about to be expanded. The memory limit is
+    // checked before every expansion, against the tables as they would be
+    // after one more growth: an expansion adds fewer entries than that margin.
     Stop tick() {
         if (options_.max_states && count_ >= options_.max_states) return Stop::Budget;
+        if (options_.max_memory_bytes && solver_ && solver_->memory_bytes(true) > options_.max_memory_bytes) {
+            memory_exceeded_ = true;
+            return Stop::Memory;
+        }
         ++count_;
         if ((count_ & 0xFFFFF) == 0) {
             if (options_.stop && options_.stop->load(std::memory_order_relaxed)) return Stop::Interrupted;
@@ -28,10 +35,13 @@ public:
         return Stop::No;
     }
     uint64_t count() const { return count_; }
+    bool memory_exceeded() const { return memory_exceeded_; }
 
 private:
     const SolveOptions& options_;
     uint64_t count_;
+    const Solver* solver_;
+    bool memory_exceeded_ = false;
 };
 
 inline double seconds_since(std::chrono::steady_clock::time_point t0) {
@@ -45,6 +55,7 @@ inline SolveResult finish_search(SolveResult& result, const SearchBudget& budget
                                  std::chrono::steady_clock::time_point t0) {
     result.states = budget.count();
     result.seconds = seconds_since(t0);
+    result.memory_exceeded = result.memory_exceeded || budget.memory_exceeded();
     return result;
 }
 

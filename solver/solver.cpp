@@ -3,6 +3,7 @@
 #include <chrono>
 #include <stdexcept>
 
+#include "engine/table.h"
 #include "solver/prune.h"
 #include "solver/search_util.h"
 
@@ -48,7 +49,70 @@ SolveResult Solver::solve(const Board& board, const State& start, const SolveOpt
     return solve_with(method_for(board), board, start, options);
 }
 
+void verify_solution(const Deal& deal, const std::vector<Move>& moves, int tableau_left) {
+    bool won = false;
+    Table end(deal);
+    if (const auto error = replay(deal, moves, &won, &end))
+        throw InternalError("the solver's answer fails the verifier: " + *error);
+    if (tableau_left < 0 && !won)
+        throw InternalError("the solver's solution (" + std::to_string(moves.size()) +
+                            " moves) does not win the deal in the verifier");
+    if (tableau_left >= 0 && end.tableau_left() != tableau_left)
+        throw InternalError("the solver's moves leave " + std::to_string(end.tableau_left()) +
+                            " tableau cards in the verifier, not " + std::to_string(tableau_left));
+}
+
+namespace {
+template <class T>
+std::size_t table_bytes(const T& t, bool grow) {
+    std::size_t buckets = t.bucket_count();
+    // An expansion adds at most kMaxMoves entries: near the load limit, count the next rehash.
+    if (grow && t.size() + kMaxMoves > t.max_load()) buckets = buckets ? 2 * buckets : 64;
+    return buckets * (sizeof(typename T::value_type) + 1);  // + about one byte of metadata a slot
+}
+template <class V>
+std::size_t vector_bytes(const V& v, bool grow) {
+    std::size_t cap = v.capacity();
+    if (grow && v.size() + kMaxMoves > cap) cap = std::max(2 * cap, v.size() + kMaxMoves);
+    return cap * sizeof(typename V::value_type);
+}
+}  // namespace
+
+std::size_t Solver::memory_bytes(bool with_growth) const {
+    const bool g = with_growth;
+    std::size_t n = table_bytes(seen_, g) + table_bytes(first_time_packed_, g) + table_bytes(first_time_, g) +
+                    table_bytes(best_, g) + table_bytes(heads_, g);
+    n += vector_bytes(stack_, g) + vector_bytes(moves_, g) + vector_bytes(walk_stack_, g) +
+         vector_bytes(walk_moves_, g) + vector_bytes(nodes_, g);
+    for (const auto& b : open_) n += vector_bytes(b, g);
+    for (const auto& b : open_nodes_) n += vector_bytes(b, g);
+    return n;
+}
+
+void Solver::release() {
+    seen_ = {};
+    first_time_packed_ = {};
+    first_time_ = {};
+    best_ = {};
+    heads_ = {};
+    stack_ = {};
+    moves_ = {};
+    walk_stack_ = {};
+    walk_moves_ = {};
+    nodes_ = {};
+    open_ = {};
+    open_nodes_ = {};
+}
+
 SolveResult Solver::solve_with(Method method, const Board& board, const State& start, const SolveOptions& options) {
+    // Memory kept from an earlier, larger search does not count against this one's limit.
+    if (options.max_memory_bytes && memory_bytes() > options.max_memory_bytes) release();
+    SolveResult result = search(method, board, start, options);
+    if (result.verdict == Verdict::Win && start == board.initial()) verify_solution(board.deal(), result.solution);
+    return result;
+}
+
+SolveResult Solver::search(Method method, const Board& board, const State& start, const SolveOptions& options) {
     if (method == Method::Walk && method_for(board) != Method::Walk)
         throw std::invalid_argument("the walk search needs draw-one onto at most one waste, or the row redeal");
     if (options.optimal) return solve_optimal(method, board, start, options);
@@ -62,7 +126,7 @@ SolveResult Solver::solve_positions(const Board& board, const State& start, cons
     recycle(seen_);
     stack_.clear();
     moves_.clear();
-    SearchBudget budget(options, 1);  // the start counts as expanded
+    SearchBudget budget(options, 1, this);  // the start counts as expanded
     auto finish = [&](Verdict verdict) {
         result.verdict = verdict;
         return finish_search(result, budget, t0);

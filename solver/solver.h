@@ -10,6 +10,7 @@
 #include <chrono>
 #include <cstdint>
 #include <functional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -17,16 +18,22 @@
 #include <boost/unordered/unordered_flat_set.hpp>
 
 #include "engine/board.h"
+#include "engine/internal_error.h"
 #include "engine/move.h"
 
 namespace pyr {
 
 enum class Verdict { Win, Lose, Intractable };
+// (A failed check throws InternalError, engine/internal_error.h.)
 const char* verdict_text(Verdict v);
 
 struct SolveOptions {
     bool optimal = false;                     // a shortest solution (every move counts one)
     uint64_t max_states = 0;                  // positions the search may expand; 0 = no limit
+    // Bytes the search's tables and stacks may hold; 0 = no limit. A search
+    // whose tables would grow past it stops with `intractable` (for the
+    // optimal search after a win: the win, not proved shortest).
+    uint64_t max_memory_bytes = 0;
     const std::atomic<bool>* stop = nullptr;  // set from elsewhere (Ctrl-C) to stop early
     // Called every 2^20 expanded positions with the count so far (progress display).
     std::function<void(uint64_t states)> progress;
@@ -39,6 +46,7 @@ struct SolveResult {
     double seconds = 0;
     bool interrupted = false;  // stopped through SolveOptions::stop: verdict is intractable
     bool optimal = false;      // with SolveOptions::optimal: the solution is proved shortest
+    bool memory_exceeded = false;  // stopped by SolveOptions::max_memory_bytes: verdict is intractable
 };
 
 struct ScoreResult {
@@ -48,7 +56,14 @@ struct ScoreResult {
     double seconds = 0;
     bool complete = true;     // false when the budget ran out: tableau_left is then only reachable, maybe not best
     bool interrupted = false;
+    bool memory_exceeded = false;
 };
+
+// Replays moves from the deal's start in the independent verifier
+// (engine/table.h) and throws InternalError unless every move is legal and the
+// deal ends won (`tableau_left` < 0) or with that many tableau cards left.
+// The solver calls it on every answer it gives from a deal's start.
+void verify_solution(const Deal& deal, const std::vector<Move>& moves, int tableau_left = -1);
 
 // Empties a memo table for the next deal, keeping its memory unless it grew
 // huge: clearing costs time in proportion to capacity, so after a search of
@@ -72,6 +87,8 @@ public:
     };
     static Method method_for(const Board& board);
 
+    // Every win (and best score) found from the deal's start is replayed by
+    // the independent verifier before it is returned: see verify_solution.
     SolveResult solve(const Board& board, const SolveOptions& options = {});
     // The best score: the fewest tableau cards that can be left (0 = a win),
     // with moves that leave that few (see solver/score.cpp).
@@ -80,7 +97,15 @@ public:
     // With a given method (tests compare them); options.optimal picks its optimal search.
     SolveResult solve_with(Method method, const Board& board, const State& start, const SolveOptions& options);
 
+    // The bytes its tables and stacks hold now (their capacity, kept between
+    // searches). With `with_growth`, as if every one of them close to its
+    // load limit had grown once more (what the memory limit checks).
+    std::size_t memory_bytes(bool with_growth = false) const;
+
 private:
+    SolveResult search(Method method, const Board& board, const State& start, const SolveOptions& options);
+    ScoreResult score_search(const Board& board, const State& start, const SolveOptions& options);
+    void release();  // gives back every table's memory
     SolveResult solve_positions(const Board& board, const State& start, const SolveOptions& options);
     SolveResult solve_walk(const Board& board, const State& start, const SolveOptions& options);
     SolveResult solve_optimal(Method method, const Board& board, const State& start, const SolveOptions& options);

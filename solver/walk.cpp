@@ -212,7 +212,7 @@ SolveResult Solver::solve_walk(const Board& board, const State& start, const Sol
     recycle(first_time_packed_);
     walk_stack_.clear();
     walk_moves_.clear();
-    SearchBudget budget(options, 1);  // the start counts as expanded
+    SearchBudget budget(options, 1, this);  // the start counts as expanded
     auto finish = [&](Verdict verdict) {
         result.verdict = verdict;
         return finish_search(result, budget, t0);

@@ -1,6 +1,9 @@
 // The known-deal corpus: every deal in data/ solved with its preset, the
 // verdict checked against the recorded answer, every solution replayed by
 // the independent verifier.
+#include <cstddef>
+#include <cstdint>
+
 #include <catch2/catch.hpp>
 
 #include "engine/board.h"
@@ -16,9 +19,13 @@ namespace {
 // Solves every deal of the file (plain search, or the optimal search), checks
 // the verdict and replays each solution; a known minimum length must be met
 // exactly by the optimal search and never beaten by the plain one.
-void check_corpus(const std::string& preset, const std::string& file, size_t at_least, bool optimal = false) {
-    const auto known = test::load_known(file);
+void check_corpus(const std::string& preset, const std::string& file, size_t at_least, bool optimal = false,
+                  size_t first = 0, size_t count = SIZE_MAX) {
+    auto known = test::load_known(file);
     REQUIRE(known.size() >= at_least);
+    REQUIRE(first < known.size());
+    known.erase(known.begin(), known.begin() + static_cast<std::ptrdiff_t>(first));
+    if (count < known.size()) known.resize(count);
     const Variant v = *find_preset(preset);
     Solver solver;
     SolveOptions options;
@@ -69,6 +76,18 @@ TEST_CASE("spanish: known deals", "[corpus]") { check_corpus("spanish", "known/s
 // published shortest lengths on the msc deals.
 TEST_CASE("msc: the 100 published shortest lengths", "[corpus][optimal]") {
     check_corpus("msc", "msc-100.txt", 100, true);
+}
+// mchung94/pyramid-solver's 1,500 random decks with their shortest lengths
+// (data/msc-1500.txt): every verdict and every optimal length agrees. In three
+// parts, so ctest -j runs them side by side.
+TEST_CASE("msc: the 1500 published shortest lengths, decks 1-500", "[corpus][optimal][msc1500]") {
+    check_corpus("msc", "msc-1500.txt", 1500, true, 0, 500);
+}
+TEST_CASE("msc: the 1500 published shortest lengths, decks 501-1000", "[corpus][optimal][msc1500]") {
+    check_corpus("msc", "msc-1500.txt", 1500, true, 500, 500);
+}
+TEST_CASE("msc: the 1500 published shortest lengths, decks 1001-1500", "[corpus][optimal][msc1500]") {
+    check_corpus("msc", "msc-1500.txt", 1500, true, 1000, 500);
 }
 TEST_CASE("optimal search: the same verdicts on every known deal", "[corpus][optimal]") {
     for (const char* name : {"relaxed", "pyramid", "cheops", "pharaohs", "solitarium", "classic", "giza", "tuts-tomb",

@@ -1,0 +1,167 @@
+// The Solver's contract beyond its verdicts: the memory limit ends a search
+// with `intractable` (never `lose`), and every answer from a deal's start is
+// replayed by the independent verifier, a failure being an InternalError.
+#include <catch2/catch.hpp>
+
+#include "engine/board.h"
+#include "engine/deal.h"
+#include "engine/deal_source.h"
+#include "engine/table.h"
+#include "engine/variant.h"
+#include "solver/solver.h"
+#include "tests/corpus.h"
+
+using namespace pyr;
+
+namespace {
+
+const char* const kPresets[] = {"msc",     "relaxed", "pyramid",   "cheops",  "pharaohs", "solitarium",
+                                "classic", "giza",    "tuts-tomb", "apophis", "triangle", "spanish"};
+
+Deal msc_hard() {
+    const auto known = test::load_known("msc-hard.txt");
+    REQUIRE(known.size() == 1);
+    return parse_deal(*find_preset("msc"), known[0].cards);
+}
+
+}  // namespace
+
+TEST_CASE("memory limit: a tiny limit gives intractable, never lose, on every preset", "[solver][memory]") {
+    int stopped = 0;
+    for (const char* name : kPresets) {
+        const Variant v = *find_preset(name);
+        for (int seed = 1; seed <= 6; ++seed) {
+            INFO(name << " seed " << seed);
+            const Board b(deal_from_seed(v, std::to_string(seed)));
+            Solver free_solver, limited;
+            SolveOptions cap;
+            cap.max_states = 200000;
+            const SolveResult u = free_solver.solve(b, cap);
+            for (const bool optimal : {false, true}) {
+                SolveOptions o;
+                o.optimal = optimal;
+                o.max_memory_bytes = 1024;
+                const SolveResult r = limited.solve(b, o);
+                if (r.verdict == Verdict::Intractable) {
+                    CHECK(r.memory_exceeded);
+                    CHECK_FALSE(r.interrupted);
+                    ++stopped;
+                } else {
+                    // Only an answer found before any table was needed: proved at the start.
+                    CHECK(r.states <= 1);
+                    if (u.verdict != Verdict::Intractable) CHECK(r.verdict == u.verdict);
+                }
+            }
+        }
+    }
+    CHECK(stopped >= 100);  // nearly every deal needs more than 1 KiB
+}
+
+TEST_CASE("memory limit: the tables stay under it and the verdict is intractable", "[solver][memory]") {
+    const Board b(msc_hard());
+    for (const uint64_t limit : {uint64_t{256} << 10, uint64_t{1} << 20}) {  // it is lost in about 2 MiB
+        INFO("limit " << limit);
+        Solver s;
+        SolveOptions o;
+        o.max_memory_bytes = limit;
+        const SolveResult r = s.solve(b, o);
+        CHECK(r.verdict == Verdict::Intractable);
+        CHECK(r.memory_exceeded);
+        CHECK(r.states > 1000);
+        CHECK(s.memory_bytes() <= limit);
+    }
+}
+
+TEST_CASE("memory limit: a generous limit changes nothing", "[solver][memory]") {
+    const Variant msc = *find_preset("msc");
+    Solver a, b;
+    for (int seed = 1; seed <= 30; ++seed) {
+        INFO("seed " << seed);
+        const Board board(deal_from_seed(msc, std::to_string(seed)));
+        for (const bool optimal : {false, true}) {
+            SolveOptions plain, limited;
+            plain.optimal = limited.optimal = optimal;
+            limited.max_memory_bytes = uint64_t{1} << 30;
+            const SolveResult x = a.solve(board, plain), y = b.solve(board, limited);
+            CHECK(x.verdict == y.verdict);
+            CHECK(x.states == y.states);
+            CHECK(x.solution == y.solution);
+            CHECK_FALSE(y.memory_exceeded);
+        }
+    }
+}
+
+TEST_CASE("memory limit: a worker that grew on a big search is released for a limited one", "[solver][memory]") {
+    const Variant apophis = *find_preset("apophis");
+    const Board hard(deal_from_seed(apophis, "18"));  // a big Apophis search
+    Solver s;
+    SolveOptions big;
+    big.max_states = 1000000;
+    REQUIRE(s.solve(hard, big).verdict == Verdict::Intractable);
+    const std::size_t grown = s.memory_bytes();
+    REQUIRE(grown > (uint64_t{8} << 20));
+    const Board easy(deal_from_seed(apophis, "1"));
+    SolveOptions o;
+    o.max_memory_bytes = uint64_t{8} << 20;
+    const SolveResult r = s.solve(easy, o);
+    CHECK(r.verdict != Verdict::Intractable);
+    CHECK(s.memory_bytes() <= o.max_memory_bytes);
+}
+
+TEST_CASE("memory limit: the best score stops incomplete", "[solver][memory]") {
+    const Board b(msc_hard());
+    Solver s;
+    SolveOptions o;
+    o.max_memory_bytes = 4096;
+    const ScoreResult r = s.best_score(b, b.initial(), o);
+    CHECK_FALSE(r.complete);
+    CHECK(r.memory_exceeded);
+}
+
+TEST_CASE("verify_solution: a real solution passes, a wrong one is an InternalError", "[solver][verify]") {
+    const Variant msc = *find_preset("msc");
+    const Deal d = deal_from_seed(msc, "1");
+    Solver s;
+    const SolveResult r = s.solve(Board(d));
+    REQUIRE(r.verdict == Verdict::Win);
+    REQUIRE(r.solution.size() > 3);
+    CHECK_NOTHROW(verify_solution(d, r.solution));
+
+    // A legal prefix that does not win.
+    std::vector<Move> prefix(r.solution.begin(), r.solution.end() - 1);
+    CHECK_THROWS_AS(verify_solution(d, prefix), InternalError);
+    CHECK_THROWS_WITH(verify_solution(d, prefix), Catch::Contains("does not win"));
+    // An illegal move.
+    std::vector<Move> bad = r.solution;
+    bad.insert(bad.begin(), Move::redeal());
+    CHECK_THROWS_AS(verify_solution(d, bad), InternalError);
+    CHECK_THROWS_WITH(verify_solution(d, bad), Catch::Contains("move 1"));
+    // InternalError is a runtime_error (the CLI maps it to exit code 3).
+    CHECK_THROWS_AS(verify_solution(d, bad), std::runtime_error);
+    // A score check: the prefix leaves a known count.
+    Table t(d);
+    for (const Move& m : prefix) REQUIRE_FALSE(t.apply(m));
+    CHECK_NOTHROW(verify_solution(d, prefix, t.tableau_left()));
+    CHECK_THROWS_AS(verify_solution(d, prefix, t.tableau_left() + 1), InternalError);
+}
+
+TEST_CASE("every answer from the start passes the verifier on every preset", "[solver][verify]") {
+    // solve() and best_score() replay their answers themselves (they would
+    // throw); this runs them over every preset's deals, both searches.
+    for (const char* name : kPresets) {
+        const Variant v = *find_preset(name);
+        Solver s;
+        for (int seed = 1; seed <= 8; ++seed) {
+            INFO(name << " seed " << seed);
+            const Board b(deal_from_seed(v, std::to_string(seed)));
+            SolveOptions o;
+            o.max_states = 300000;
+            CHECK_NOTHROW(s.solve(b, o));
+            o.optimal = true;
+            CHECK_NOTHROW(s.solve(b, o));
+            o.optimal = false;
+            o.max_states = 20000;
+            CHECK_NOTHROW(s.best_score(b, b.initial(), o));
+        }
+    }
+}
