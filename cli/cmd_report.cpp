@@ -27,20 +27,17 @@ int cmd_report(int argc, char** argv) {
         return kOk;
     if (!vm.count("files")) throw UsageError("no record files given (pyramid report FILE... -o report.html)");
     const auto paths = vm["files"].as<std::vector<std::string>>();
-    RecordFiles files;
+    std::string names;
+    for (const auto& p : paths) names += (names.empty() ? "" : ", ") + p;
+    ReportFromFiles page;
     try {
-        files = read_record_files(paths, vm["optimal"].as<bool>());
+        page = report_from_files(paths, vm["optimal"].as<bool>(), {{"record files", names}});
     } catch (const StudyError& e) {
         throw UsageError(e.what());
     }
-    std::string names;
-    for (const auto& p : paths) names += (names.empty() ? "" : ", ") + p;
-    std::vector<std::pair<std::string, std::string>> facts{{"record files", names}};
-    if (files.duplicates) facts.emplace_back("duplicates", std::to_string(files.duplicates) + " records of tasks already read (the first counts)");
-    if (files.torn) facts.emplace_back("torn lines", std::to_string(files.torn) + " torn last lines skipped (a run killed mid-write, or still running)");
     std::ofstream file;
     std::ostream& out = output_stream(vm, file);
-    out << study_report_html(files.spec, files.records, facts);
+    out << page.html;
     finish_output(vm, file);
     return kOk;
 }

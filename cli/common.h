@@ -100,6 +100,7 @@ int cmd_variants(int argc, char** argv);
 int cmd_bench(int argc, char** argv);
 int cmd_stats(int argc, char** argv);
 int cmd_report(int argc, char** argv);
+int cmd_merge(int argc, char** argv);
 int cmd_play(int argc, char** argv);
 
 }  // namespace pyr::cli

@@ -1,35 +1,51 @@
 // The study report fed from study/'s own types: `stats --report` (the study
-// it just ran) and `pyramid report` (record files read back).
-//
-// ADAPTER: record files are read here with a thin reader of today's record
-// format (JSON Lines or CSV: seed, variant, passes, verdict, moves, states,
-// seconds[, deal]), which carries neither the study's definition nor its run:
-// the rule sets and deals are taken from the records, and whether lengths
-// are minimal from `optimal`. It goes once study/ has its reader API (issue
-// 15), which `pyramid merge` uses too.
+// it just ran, records streamed in as they are solved) and `pyramid report`
+// (record files read back through study/records.h).
 #pragma once
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "report/study_report.h"
-#include "study/study.h"
+#include "study/records.h"
+#include "study/summary.h"
 
 namespace pyr {
 
-// The page for a study's records (any order, one per task). `facts` go first
-// in the study section, before what the records themselves tell.
+// Builds the page from records as they stream past (memory does not grow
+// with the number of records). `spec` must outlive it.
+class StudyReportBuilder {
+public:
+    explicit StudyReportBuilder(const StudySpec& spec);
+    void add(const StudyRecord& r);
+    // `facts` go first in the study section, before what the records tell.
+    std::string html(std::vector<std::pair<std::string, std::string>> facts) const;
+
+private:
+    const StudySpec& spec_;
+    StudyReport report_;
+    SummaryBuilder sums_;
+    uint64_t verdicts_[3] = {0, 0, 0};
+    double seconds_ = 0;
+};
+
+// The page for a study's records (any order, one per task).
 std::string study_report_html(const StudySpec& spec, const std::vector<StudyRecord>& records,
                               std::vector<std::pair<std::string, std::string>> facts);
 
-// Record files of one study read back (see ADAPTER above).
-struct RecordFiles {
-    StudySpec spec;                    // rule sets and deals found in the records
-    std::vector<StudyRecord> records;  // one per (rule set, deal): the first met
-    uint64_t duplicates = 0;           // further records of a task already read
-    uint64_t torn = 0;                 // torn last lines skipped
+// Record files read back as one study's page. The study is the one their
+// study lines name when they all name the same one; otherwise (files of
+// older versions, or of several studies) the rule sets and deals are taken
+// from the records, and whether lengths are minimal from `optimal`.
+struct ReportFromFiles {
+    std::string html;
+    uint64_t records = 0;     // records on the page
+    uint64_t duplicates = 0;  // further records of a task already read
+    uint64_t ignored = 0;     // records not part of the study the study lines name
+    uint64_t torn = 0;        // torn last lines skipped
 };
 // Throws StudyError naming the file and line of anything unreadable.
-RecordFiles read_record_files(const std::vector<std::string>& paths, bool optimal);
+ReportFromFiles report_from_files(const std::vector<std::string>& paths, bool optimal,
+                                  std::vector<std::pair<std::string, std::string>> facts);
 
 }  // namespace pyr

@@ -17,6 +17,9 @@ json::object summary_json(const StudySummary& s, bool with_moves) {
     auto opt = [](const std::optional<double>& d) { return d ? json::value(*d) : json::value(nullptr); };
     o["variant"] = s.variant;
     o["passes"] = passes_json(s.passes);
+    o["goal"] = goal_text(s.rules.goal);
+    o["overlap"] = s.rules.overlap;
+    if (s.rules.reserve_piles > 0) o["reserves"] = reserves_text(s.rules.reserves_open);
     o["planned"] = s.planned;
     o["deals"] = s.deals;
     o["wins"] = s.wins;
@@ -53,25 +56,52 @@ std::string fixed(double x, int digits) {
     return o.str();
 }
 
+// The rule-set columns of the text tables: variant, passes, goal, overlap,
+// and reserves when a rule set has reserve piles.
+bool any_reserves(const std::vector<StudySummary>& sums) {
+    for (const auto& s : sums)
+        if (s.rules.reserve_piles > 0) return true;
+    return false;
+}
+void rules_header(std::ostream& out, bool reserves) {
+    out << std::left << std::setw(12) << "variant" << std::setw(10) << "passes" << std::setw(8) << "goal"
+        << std::setw(8) << "overlap";
+    if (reserves) out << std::setw(9) << "reserves";
+}
+void rules_cells(std::ostream& out, const StudySummary& s, bool reserves) {
+    out << std::left << std::setw(12) << s.variant << std::setw(10) << passes_text(s.passes) << std::setw(8)
+        << goal_text(s.rules.goal) << std::setw(8) << on_off(s.rules.overlap);
+    if (reserves) out << std::setw(9) << (s.rules.reserve_piles > 0 ? reserves_text(s.rules.reserves_open) : "-");
+}
+
 }  // namespace
 
 void print_summary_text(std::ostream& out, const std::string& source, const StudyRun& run,
                 const std::vector<StudySummary>& sums, bool optimal) {
     out << "pyramid stats: " << source << ", " << sums.size() << " rule set" << (sums.size() == 1 ? "" : "s")
-        << ", " << run.records.size() << " of " << run.total << " deals done";
-    if (run.resumed) out << " (" << run.resumed << " from the --out file)";
-    out << "\nthis run: " << run.solved_now << " deals in " << fixed(run.wall_seconds, 1) << " s on " << run.threads
-        << " thread" << (run.threads == 1 ? "" : "s") << ", "
-        << fixed(run.wall_seconds > 0 ? run.solved_now / run.wall_seconds : 0, 1) << " deals/s\n";
-    if (run.interrupted) out << "PARTIAL: interrupted before every deal was solved\n";
+        << ", " << run.done << " of " << run.total << " deals done";
+    if (run.threads == 0) {  // no run: records read back (pyramid merge)
+        out << "\n";
+    } else {
+        if (run.resumed) out << " (" << run.resumed << " from the --out file)";
+        out << "\nthis run: " << run.solved_now << " deals in " << fixed(run.wall_seconds, 1) << " s on ";
+        if (run.ranks > 1) out << run.ranks << " MPI processes, ";
+        out << run.threads << " thread" << (run.threads == 1 ? "" : "s") << (run.ranks > 1 ? " each" : "") << ", "
+            << fixed(run.wall_seconds > 0 ? run.solved_now / run.wall_seconds : 0, 1) << " deals/s\n";
+    }
+    if (run.interrupted)
+        out << (run.threads == 0 ? "PARTIAL: tasks are missing from the record files\n"
+                                 : "PARTIAL: interrupted before every deal was solved\n");
     out << "win rate = wins / (wins + losses); intractable deals are counted apart\n\n";
-    out << std::left << std::setw(12) << "variant" << std::setw(10) << "passes" << std::right << std::setw(8) << "deals"
+    const bool res = any_reserves(sums);
+    rules_header(out, res);
+    out << std::right << std::setw(8) << "deals"
         << std::setw(8) << "wins" << std::setw(8) << "losses" << std::setw(8) << "intract" << std::setw(10) << "win rate"
         << "  " << std::left << std::setw(17) << "95% CI" << std::right << std::setw(14) << "states total"
         << std::setw(11) << "mean" << std::setw(11) << "max" << std::setw(10) << "deals/s" << "\n";
     for (const auto& s : sums) {
-        out << std::left << std::setw(12) << s.variant << std::setw(10) << passes_text(s.passes) << std::right
-            << std::setw(8) << s.deals << std::setw(8) << s.wins << std::setw(8) << s.losses << std::setw(8)
+        rules_cells(out, s, res);
+        out << std::right << std::setw(8) << s.deals << std::setw(8) << s.wins << std::setw(8) << s.losses << std::setw(8)
             << s.intractable << std::setw(10) << (s.win_rate ? percent(*s.win_rate, 2) : "-") << "  " << std::left
             << std::setw(17)
             << (s.ci95 ? percent(s.ci95->low, 2) + " - " + percent(s.ci95->high, 2) : std::string("-"))
@@ -81,13 +111,14 @@ void print_summary_text(std::ostream& out, const std::string& source, const Stud
     out << "(deals/s per row: deals / solver seconds, one worker's speed)\n";
     out << "\nsolution length of won deals (moves of the solution found"
         << (optimal ? "; --optimal asks the solver for shortest solutions" : "") << "):\n";
-    out << std::left << std::setw(12) << "variant" << std::setw(10) << "passes" << std::right << std::setw(8) << "won"
+    rules_header(out, res);
+    out << std::right << std::setw(8) << "won"
         << std::setw(8) << "mean" << std::setw(8) << "median" << std::setw(6) << "min" << std::setw(6) << "max"
         << "  histogram (moves:deals)\n";
     for (const auto& s : sums) {
         const MovesStats& m = s.moves;
-        out << std::left << std::setw(12) << s.variant << std::setw(10) << passes_text(s.passes) << std::right
-            << std::setw(8) << m.count;
+        rules_cells(out, s, res);
+        out << std::right << std::setw(8) << m.count;
         if (m.count) {
             out << std::setw(8) << fixed(m.mean, 1) << std::setw(8) << fixed(m.median, 1) << std::setw(6) << m.min
                 << std::setw(6) << m.max << " ";
@@ -100,7 +131,7 @@ void print_summary_text(std::ostream& out, const std::string& source, const Stud
 }
 
 void print_summary_csv(std::ostream& out, const std::vector<StudySummary>& sums, bool optimal) {
-    out << "variant,passes,planned,deals,wins,losses,intractable,win_rate,ci95_low,ci95_high,states_total,states_mean,"
+    out << "variant,passes,goal,overlap,reserves,planned,deals,wins,losses,intractable,win_rate,ci95_low,ci95_high,states_total,states_mean,"
            "states_max,seconds,deals_per_second";
     if (optimal) out << ",moves_mean,moves_median,moves_min,moves_max,moves_histogram";
     out << "\n";
@@ -110,7 +141,9 @@ void print_summary_csv(std::ostream& out, const std::vector<StudySummary>& sums,
         return std::string(b, r.ptr);
     };
     for (const auto& s : sums) {
-        out << s.variant << "," << passes_text(s.passes) << "," << s.planned << "," << s.deals << "," << s.wins << ","
+        out << s.variant << "," << passes_text(s.passes) << "," << goal_text(s.rules.goal) << ","
+            << on_off(s.rules.overlap) << "," << (s.rules.reserve_piles > 0 ? reserves_text(s.rules.reserves_open) : "")
+            << "," << s.planned << "," << s.deals << "," << s.wins << ","
             << s.losses << "," << s.intractable << "," << (s.win_rate ? num(*s.win_rate) : "") << ","
             << (s.ci95 ? num(s.ci95->low) : "") << "," << (s.ci95 ? num(s.ci95->high) : "") << "," << s.states_total
             << "," << num(s.states_mean) << "," << s.states_max << "," << num(s.seconds) << ","

@@ -7,7 +7,8 @@
 #include <vector>
 
 #include "engine/json.h"
-#include "study/study.h"
+#include "study/runner.h"
+#include "study/summary.h"
 
 namespace pyr {
 

@@ -1,24 +1,24 @@
-// Win-rate studies (`pyramid stats`): many deals, several rule sets, solved
-// in parallel, checkpointed to a record file, summarized.
+// Win-rate studies (`pyramid stats`, `pyramid merge`, `pyramid-mpi stats`):
+// the study definition. The rest of study/ is
+//   study/records.h  the record file (one line per solved task) and its reader,
+//   study/runner.h   the runner seam (TBB workers over a source of tasks),
+//                    used by `stats`, by the MPI runner and by `bench`,
+//   study/summary.h  the summary, built from records as they stream past.
 //
-// A study is the cross product of its combos (one Variant each: a preset with
-// its passes possibly overridden) and its deals (PySolFC seeds A..B, or the
-// deals of a file, identified by their index 1..N). Each (combo, deal) is one
-// task; its result is one StudyRecord. A record depends only on the deal and
-// the rules (the solver clears its table for every deal), so the records, and
-// everything summarized from them, do not depend on the thread count or on the
+// A study is the cross product of its rule sets (one Variant each: a preset
+// with any of its passes, goal, overlap and reserves overridden) and its deals
+// (PySolFC seeds A..B, or the deals of a file, identified by their index
+// 1..N). Each (rule set, deal) is one task; its result is one StudyRecord. A
+// record depends only on the deal and the rules (the solver clears its table
+// for every deal), so the records, and everything summarized from them, do
+// not depend on the thread count, the number of MPI ranks, the shards or the
 // order in which deals complete; only the timings do.
 //
 // Counting: an intractable deal (the --max-states budget ran out) is neither a
 // win nor a loss. Win rates and their Wilson intervals are over decided deals:
 // wins / (wins + losses).
 #pragma once
-#include <atomic>
 #include <cstdint>
-#include <functional>
-#include <chrono>
-#include <map>
-#include <mutex>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -40,17 +40,35 @@ struct Interval {
 std::optional<Interval> wilson_interval(uint64_t successes, uint64_t n, double z = kZ95);
 
 // Something wrong with what the study was asked to do (bad variant list,
-// passes a variant cannot take, a bad deals file, an unusable --out file).
-// The message is one line meant for the user.
+// rules a variant cannot take, a bad deals file, an unusable --out file,
+// record files that do not belong together). The message is one line meant
+// for the user.
 struct StudyError : std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
-// The combos: every variant once per passes value (all of them, in order, with
-// the variant's outer loop), or once with its preset passes when `passes` is
-// empty. Throws StudyError for an unknown or repeated name, a repeated passes
-// value, or a value a variant cannot take (Variant::validate's reason).
+// The rule overrides of a study, each a list swept like --passes; an empty
+// list keeps each variant's own rule.
+struct RuleAxes {
+    std::vector<int> passes;           // 0 = unlimited
+    std::vector<Goal> goals;
+    std::vector<bool> overlap;
+    std::vector<bool> reserves_open;   // only for variants with reserve piles
+};
+
+// The rule sets: the cross product of the variants (outermost) and every
+// list, in the order given (passes, then goal, overlap, reserves). Throws
+// StudyError for an unknown or repeated name, a repeated value, or a
+// combination a variant cannot take (naming the variant and the rules).
+std::vector<Variant> study_combos(const std::vector<std::string>& variant_names, const RuleAxes& axes);
 std::vector<Variant> study_combos(const std::vector<std::string>& variant_names, const std::vector<int>& passes);
+
+// The rules that name a rule set: variant, passes, goal, overlap, reserves.
+bool same_rules(const Variant& a, const Variant& b);
+// "msc, passes 3, goal pyramid, overlap off" (", reserves open" where it applies).
+std::string rules_text(const Variant& v);
+const char* on_off(bool b);
+const char* reserves_text(bool open);
 
 // The deals of a study.
 struct StudyDeals {
@@ -77,126 +95,40 @@ StudyDeals seeds_range(const std::string& text);
 // the file and line.
 StudyDeals read_deals_file(const std::string& path, const std::vector<Variant>& combos);
 
+// --shard K/N: the K-th (0-based) of N disjoint parts of the study. A part
+// holds every rule set of the deals whose index i (0-based) has i % N == K,
+// so each part gets the same share of every rule set, easy and hard alike.
+struct Shard {
+    uint64_t index = 0, count = 1;
+    bool whole() const { return count == 1; }
+};
+// "K/N" with 0 <= K < N <= 1000000. Throws StudyError.
+Shard parse_shard(const std::string& text);
+std::string shard_text(const Shard& s);
+
 struct StudySpec {
     std::vector<Variant> combos;
     StudyDeals deals;
     uint64_t max_states = 0;  // per deal; 0 = no limit
     bool optimal = false;     // passed on as SolveOptions::optimal
+    Shard shard;
+
+    // Tasks are numbered deal-major: task = deal_index * combos + combo.
+    uint64_t tasks() const { return deals.count() * combos.size(); }
+    uint64_t task_of(uint64_t deal_index, uint32_t combo) const { return deal_index * combos.size() + combo; }
+    bool deal_in_shard(uint64_t deal_index) const { return deal_index % shard.count == shard.index; }
+    // Tasks of this shard (all of them without --shard).
+    uint64_t shard_tasks() const;
 };
 
-// One solved (combo, deal). `moves` is the solution length of a win; -1 for a
-// loss, for intractable, and (with --optimal) for a win whose shortest length
-// was not proved within the budget.
-struct StudyRecord {
-    uint64_t seed = 0;  // PySolFC seed, or the deal's index in the deals file
-    uint32_t combo = 0; // index into StudySpec::combos
-    Verdict verdict = Verdict::Lose;
-    int32_t moves = -1;
-    uint64_t states = 0;
-    double seconds = 0;
-    // The same result, timing aside.
-    bool same_result(const StudyRecord& o) const {
-        return seed == o.seed && combo == o.combo && verdict == o.verdict && moves == o.moves && states == o.states;
-    }
-};
-
-// The record file (--out): the study's checkpoint. One record per line, JSON
-// Lines, or CSV when the name ends in ".csv" (a header line first). Opening
-// reads what is there, keeps every complete record, cuts a torn last line off
-// (a line without its newline, or one that does not parse, at the end of the
-// file), and locks the file against a second study writing to it at once.
-// Records whose (variant, passes, seed) is not part of this study (or, for a
-// deals file, whose deal differs) stay in the file but are ignored.
-// Each new record is appended with one write() of the whole line (O_APPEND),
-// and the file is fsync'ed at most once a second and when closed.
-class RecordFile {
-public:
-    RecordFile(const std::string& path, const StudySpec& spec);
-    ~RecordFile();
-    RecordFile(const RecordFile&) = delete;
-    RecordFile& operator=(const RecordFile&) = delete;
-
-    // Records already in the file that belong to this study (first of any duplicates).
-    const std::vector<StudyRecord>& resumed() const { return resumed_; }
-    uint64_t ignored() const { return ignored_; }          // complete records not part of this study
-    uint64_t torn_bytes() const { return torn_bytes_; }    // cut off the end when opened
-    // Appends one record (thread-safe). Throws std::runtime_error on a write error.
-    void append(const StudyRecord& r);
-    void sync();  // fsync now
-
-private:
-    std::string line(const StudyRecord& r) const;
-    const StudySpec& spec_;
-    std::string path_;
-    bool csv_ = false;
-    int fd_ = -1;
-    std::vector<StudyRecord> resumed_;
-    uint64_t ignored_ = 0, torn_bytes_ = 0;
-    std::mutex mu_;
-    std::chrono::steady_clock::time_point last_sync_;
-    bool dirty_ = false;
-};
-
-// One record as its JSON Lines object / CSV row (no newline); CSV header.
-json::object record_json(const StudySpec& spec, const StudyRecord& r);
-std::string record_csv(const StudySpec& spec, const StudyRecord& r);
-std::string record_csv_header(const StudySpec& spec);
-
-// Passes as written in records and summaries: a number, or "unlimited".
-json::value passes_json(int passes);
-
-struct StudyProgress {
-    uint64_t done = 0, total = 0;  // tasks of the study, resumed ones included
-    uint64_t done_now = 0;         // solved by this run
-    uint64_t wins = 0, losses = 0, intractable = 0;
-    double seconds = 0;            // since this run started
-};
-
-struct StudyRunOptions {
-    int threads = 0;                          // 0 = every core
-    const std::atomic<bool>* stop = nullptr;  // set elsewhere (Ctrl-C): take no new deal, abandon running ones
-    RecordFile* out = nullptr;                // where each record goes as it completes; resumes from it
-    // Called after each record (never concurrently) with the counts so far.
-    std::function<void(const StudyProgress&)> progress;
-};
-
-struct StudyRun {
-    std::vector<StudyRecord> records;  // every record of the study (resumed ones too), sorted by (combo, seed)
-    uint64_t total = 0;                // tasks in the study
-    uint64_t resumed = 0;              // of them, read back from the record file
-    uint64_t solved_now = 0;           // solved by this run
-    bool interrupted = false;          // stopped before every task was done
-    double wall_seconds = 0;           // this run
-    int threads = 0;
-};
-
-// Runs every task not already in opts.out, in parallel (tbb::parallel_for over
-// the workers, which take tasks in study order; one Solver per worker thread,
-// its table cleared for each deal).
-StudyRun run_study(const StudySpec& spec, const StudyRunOptions& opts);
-
-struct MovesStats {
-    uint64_t count = 0;  // won deals
-    double mean = 0, median = 0;
-    int min = 0, max = 0;
-    std::map<int, uint64_t> histogram;  // solution length -> won deals
-};
-
-struct StudySummary {
-    std::string variant;
-    int passes = 0;
-    uint64_t planned = 0;  // deals in the study for this combo
-    uint64_t deals = 0, wins = 0, losses = 0, intractable = 0;
-    std::optional<double> win_rate;  // wins / (wins + losses); none when nothing was decided
-    std::optional<Interval> ci95;
-    uint64_t states_total = 0, states_max = 0;
-    double states_mean = 0;
-    double seconds = 0;  // solver time summed over the deals (per-worker time, not wall time)
-    double deals_per_second = 0;  // deals / seconds: one worker's throughput
-    MovesStats moves;
-};
-
-// One summary per combo, in combo order. `records` in any order.
-std::vector<StudySummary> summarize(const StudySpec& spec, std::vector<StudyRecord> records);
+// The study line's definition: rule sets, deals (seeds, or the deals file's
+// size and a digest of its deals), budget, --optimal; without the shard.
+// Two runs belong to the same study when these are equal.
+json::object study_definition(const StudySpec& spec);
+// The deals of a deals file, hashed (FNV-1a 64 over the compact deals).
+std::string deals_digest(const StudyDeals& d);
+// The spec that a study definition describes (the deals of a deals file are
+// not in it: `cards` is left empty and `from_file` set). Throws StudyError.
+StudySpec spec_from_definition(const json::object& def);
 
 }  // namespace pyr

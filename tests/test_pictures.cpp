@@ -239,8 +239,9 @@ TEST_CASE("pyramid report: every chart and table of a study, with the numbers of
     // deals, wins, losses, win rate and interval appear in one row of both.
     std::istringstream text(st.out);
     int rows = 0;
-    const std::regex line("(msc|pharaohs) +([0-9]+) +([0-9]+) +([0-9]+) +([0-9]+) +([0-9]+) +([0-9.]+%) +"
-                          "([0-9.]+% - [0-9.]+%) +([0-9]+) +([0-9]+) +([0-9]+) .*");
+    // variant, passes, goal, overlap, then the figures.
+    const std::regex line("(msc|pharaohs) +([0-9]+) +(?:pyramid|all) +(?:on|off) +([0-9]+) +([0-9]+) +([0-9]+) +"
+                          "([0-9]+) +([0-9.]+%) +([0-9.]+% - [0-9.]+%) +([0-9]+) +([0-9]+) +([0-9]+) .*");
     for (std::string l; std::getline(text, l);) {
         std::smatch m;
         if (!std::regex_match(l, m, line)) continue;

@@ -19,7 +19,9 @@
 
 #include "engine/json.h"
 #include "report/summary.h"
-#include "study/study.h"
+#include "study/records.h"
+#include "study/runner.h"
+#include "study/summary.h"
 #include "tests/corpus.h"
 
 #ifndef PYR_CLI_PATH
@@ -43,6 +45,15 @@ std::string slurp(const std::string& path) {
 }
 
 int count_lines(const std::string& s) { return static_cast<int>(std::count(s.begin(), s.end(), '\n')); }
+
+// Lines of a record file that are records (not study lines, not the CSV header).
+int count_records(const std::string& s) {
+    int n = 0;
+    std::istringstream in(s);
+    for (std::string line; std::getline(in, line);)
+        n += line.rfind("{\"study\"", 0) != 0 && line.rfind("# study", 0) != 0 && line.rfind("seed,", 0) != 0;
+    return n;
+}
 
 struct Run {
     int status = -1;
@@ -86,7 +97,7 @@ pid_t start(const std::vector<std::string>& args, const std::string& out_path) {
 // Waits until `path` holds at least `lines` lines, or the process ends. True if it got there running.
 bool wait_for_lines(pid_t pid, const std::string& path, int lines) {
     for (int i = 0; i < 30000; ++i) {  // at most ~60 s
-        if (count_lines(slurp(path)) >= lines) return true;
+        if (count_records(slurp(path)) >= lines) return true;
         int status = 0;
         if (waitpid(pid, &status, WNOHANG) == pid) return false;
         std::this_thread::sleep_for(std::chrono::milliseconds(2));
@@ -115,7 +126,10 @@ std::vector<Rec> read_records(const std::string& path) {
     std::istringstream in(slurp(path));
     for (std::string line; std::getline(in, line);) {
         const auto o = json::parse(line).as_object();
-        out.emplace_back(json::serialize(o.at("variant")), json::serialize(o.at("passes")),
+        if (o.contains("study")) continue;
+        out.emplace_back(json::serialize(o.at("variant")) + " " + json::serialize(o.at("goal")) + " " +
+                             json::serialize(o.at("overlap")),
+                         json::serialize(o.at("passes")),
                          o.at("seed").to_number<uint64_t>(), json::serialize(o.at("verdict")),
                          json::serialize(o.at("moves")), o.at("states").to_number<uint64_t>(),
                          o.contains("deal") ? std::string(o.at("deal").as_string()) : std::string());
@@ -134,6 +148,45 @@ json::array untimed(const json::value& summaries) {
         out.push_back(o);
     }
     return out;
+}
+
+bool by_task(const StudyRecord& a, const StudyRecord& b) {
+    return a.combo != b.combo ? a.combo < b.combo : a.seed < b.seed;
+}
+
+// A run of the study, with its records (resumed from `out_path` first, if
+// given), sorted by rule set and seed.
+struct Collected {
+    StudyRun run;
+    std::vector<StudyRecord> records, resumed;
+    uint64_t ignored = 0, torn = 0;
+};
+Collected run_collect(const StudySpec& spec, int threads, const std::string& out_path = "") {
+    Collected c;
+    TaskTable table(spec);
+    std::unique_ptr<RecordFile> out;
+    if (!out_path.empty()) {
+        out = std::make_unique<RecordFile>(out_path, spec, [&](const StudyRecord& r) {
+            if (!table.record(r)) return false;
+            c.resumed.push_back(r);
+            return true;
+        });
+        c.ignored = out->ignored();
+        c.torn = out->torn_bytes();
+    }
+    StudyRunOptions o;
+    o.threads = threads;
+    o.out = out.get();
+    o.on_record = [&](const StudyRecord& r) { c.records.push_back(r); };
+    c.run = run_study(spec, table, o);
+    c.records.insert(c.records.end(), c.resumed.begin(), c.resumed.end());
+    std::sort(c.records.begin(), c.records.end(), by_task);
+    std::sort(c.resumed.begin(), c.resumed.end(), by_task);
+    return c;
+}
+
+std::function<bool(const StudyRecord&)> keep_all() {
+    return [](const StudyRecord&) { return true; };
 }
 
 StudySpec small_spec(const std::string& seeds, uint64_t max_states) {
@@ -183,13 +236,45 @@ TEST_CASE("a study is every variant once per passes value, and impossible passes
     CHECK(combos[3].name == "pharaohs");
     CHECK(combos[4].passes == 3);
     CHECK(combos[4].waste_playable == 2);  // the rest of the preset is kept
-    const auto presets = study_combos({"classic", "cheops"}, {});
+    const auto presets = study_combos({"classic", "cheops"}, RuleAxes{});
     CHECK(presets[0].passes == 1);
     CHECK(presets[1].passes == 3);
     CHECK_THROWS_WITH(study_combos({"classic"}, {1, 3}), Catch::Contains("passes must be 1"));
-    CHECK_THROWS_WITH(study_combos({"msc", "nope"}, {}), Catch::Contains("unknown variant 'nope'"));
-    CHECK_THROWS_WITH(study_combos({"msc", "msc"}, {}), Catch::Contains("given twice"));
+    CHECK_THROWS_WITH(study_combos({"msc", "nope"}, RuleAxes{}), Catch::Contains("unknown variant 'nope'"));
+    CHECK_THROWS_WITH(study_combos({"msc", "msc"}, RuleAxes{}), Catch::Contains("given twice"));
     CHECK_THROWS_WITH(study_combos({"msc"}, {3, 3}), Catch::Contains("given twice"));
+    // Every rule axis: the cross product, variants outermost, then passes, goal, overlap, reserves.
+    RuleAxes axes;
+    axes.passes = {1, 0};
+    axes.goals = {Goal::Pyramid, Goal::All};
+    axes.overlap = {false, true};
+    const auto cross = study_combos({"msc", "cheops"}, axes);
+    REQUIRE(cross.size() == 16);
+    CHECK(rules_text(cross[0]) == "msc, passes 1, goal pyramid, overlap off");
+    CHECK(rules_text(cross[1]) == "msc, passes 1, goal pyramid, overlap on");
+    CHECK(rules_text(cross[2]) == "msc, passes 1, goal all, overlap off");
+    CHECK(rules_text(cross[7]) == "msc, passes unlimited, goal all, overlap on");
+    CHECK(rules_text(cross[8]) == "cheops, passes 1, goal pyramid, overlap off");
+    for (size_t i = 0; i < cross.size(); ++i)
+        for (size_t j = 0; j < i; ++j) CHECK_FALSE(same_rules(cross[i], cross[j]));
+    RuleAxes res;
+    res.reserves_open = {false, true};
+    const auto giza = study_combos({"giza"}, res);
+    REQUIRE(giza.size() == 2);
+    CHECK(rules_text(giza[1]) == "giza, passes 1, goal all, overlap off, reserves open");
+    // A rule a variant cannot take: named with its rule set, before any work.
+    CHECK_THROWS_WITH(study_combos({"msc", "giza"}, res), Catch::Contains("'msc' has no reserve piles"));
+    RuleAxes classic_passes;
+    classic_passes.passes = {1, 3};
+    classic_passes.overlap = {true};
+    CHECK_THROWS_WITH(study_combos({"classic"}, classic_passes),
+                      Catch::Contains("passes must be 1") && Catch::Contains("classic, passes 3, goal pyramid, overlap on"));
+    RuleAxes twice;
+    twice.overlap = {true, true};
+    CHECK_THROWS_WITH(study_combos({"msc"}, twice), Catch::Contains("--overlap value 'on' given twice"));
+    CHECK(parse_shard("2/3").index == 2);
+    CHECK_THROWS_WITH(parse_shard("3/3"), Catch::Contains("bad --shard"));
+    CHECK_THROWS_WITH(parse_shard("1"), Catch::Contains("bad --shard"));
     CHECK_THROWS_WITH(seeds_range("5-2"), Catch::Contains("below the first"));
     CHECK_THROWS_WITH(seeds_range("0-3"), Catch::Contains("start at 1"));
     CHECK_THROWS_WITH(seeds_range("a-b"), Catch::Contains("bad seed range"));
@@ -200,17 +285,14 @@ TEST_CASE("a study is every variant once per passes value, and impossible passes
 TEST_CASE("1 thread and several threads give the same records and summaries", "[study]") {
     // A budget small enough to keep it quick, large enough for wins, losses and intractable deals.
     const StudySpec spec = small_spec("1-30", 100000);
-    StudyRunOptions one;
-    one.threads = 1;
-    StudyRunOptions many;
-    many.threads = static_cast<int>(std::max(2u, std::thread::hardware_concurrency()));
-    const StudyRun a = run_study(spec, one);
-    const StudyRun b = run_study(spec, many);
-    CHECK(a.threads == 1);
-    CHECK(b.threads == many.threads);
+    const int many = static_cast<int>(std::max(2u, std::thread::hardware_concurrency()));
+    const Collected a = run_collect(spec, 1);
+    const Collected b = run_collect(spec, many);
+    CHECK(a.run.threads == 1);
+    CHECK(b.run.threads == many);
     REQUIRE(a.records.size() == 180);
     REQUIRE(b.records.size() == 180);
-    CHECK_FALSE(a.interrupted);
+    CHECK_FALSE(a.run.interrupted);
     for (size_t i = 0; i < a.records.size(); ++i) {
         INFO("record " << i << ": seed " << a.records[i].seed << ", combo " << a.records[i].combo);
         CHECK(a.records[i].same_result(b.records[i]));
@@ -241,44 +323,37 @@ TEST_CASE("the record file reads back what was written and cuts only a torn end"
     for (const std::string ext : {".jsonl", ".csv"}) {
         INFO(ext);
         const std::string path = temp_path("records" + ext);
-        StudyRun first;
+        Collected first;
         {
-            RecordFile out(path, spec);
-            CHECK(out.resumed().empty());
-            StudyRunOptions o;
-            o.out = &out;
-            first = run_study(spec, o);
+            first = run_collect(spec, 0, path);
+            CHECK(first.resumed.empty());
+        }
+        {
             // A second study on the same file at once is refused.
-            CHECK_THROWS_WITH(RecordFile(path, spec), Catch::Contains("in use"));
+            RecordFile held(path, spec, keep_all());
+            CHECK_THROWS_WITH(RecordFile(path, spec, keep_all()), Catch::Contains("in use"));
         }
         REQUIRE(first.records.size() == 24);
         {
-            std::ofstream(path, std::ios::app) << (ext == ".csv" ? "3,msc,1,wi" : "{\"seed\":3,\"variant\":\"ms");
+            std::ofstream(path, std::ios::app) << (ext == ".csv" ? "3,msc,1,pyramid,of" : "{\"seed\":3,\"variant\":\"ms");
         }
         const auto size_before = slurp(path).size();
         {
-            RecordFile again(path, spec);
-            CHECK(again.torn_bytes() > 0);
-            CHECK(slurp(path).size() == size_before - again.torn_bytes());
-            auto resumed = again.resumed();
-            REQUIRE(resumed.size() == 24);
-            std::sort(resumed.begin(), resumed.end(), [](const StudyRecord& a, const StudyRecord& b) {
-                return a.combo != b.combo ? a.combo < b.combo : a.seed < b.seed;
-            });
-            for (size_t i = 0; i < resumed.size(); ++i) CHECK(resumed[i].same_result(first.records[i]));
-            StudyRunOptions o;
-            o.out = &again;
-            const StudyRun second = run_study(spec, o);
-            CHECK(second.solved_now == 0);
-            CHECK(second.resumed == 24);
+            const Collected again = run_collect(spec, 0, path);
+            CHECK(again.torn > 0);
+            CHECK(slurp(path).size() == size_before - again.torn);
+            REQUIRE(again.resumed.size() == 24);
+            for (size_t i = 0; i < again.resumed.size(); ++i) CHECK(again.resumed[i].same_result(first.records[i]));
+            CHECK(again.run.solved_now == 0);
+            CHECK(again.run.resumed == 24);
         }
         // Another study over the same file: records of other rules or seeds are not part of it.
         StudySpec other = spec;
         other.combos = study_combos({"msc", "cheops"}, {3});
         other.deals = seeds_range("3-10");
         {
-            RecordFile o(path, other);
-            CHECK(o.resumed().size() == 2);  // msc/3, seeds 3 and 4
+            RecordFile o(path, other, keep_all());
+            CHECK(o.resumed() == 2);  // msc/3, seeds 3 and 4
             CHECK(o.ignored() == 22);
         }
         // A bad line with records after it is not a torn end: refused, and the file is left alone.
@@ -288,14 +363,14 @@ TEST_CASE("the record file reads back what was written and cuts only a torn end"
                                                  << whole.substr(whole.find('\n') + 1);
         }
         const std::string mangled = slurp(path);
-        CHECK_THROWS_WITH(RecordFile(path, spec), Catch::Contains("line 2"));
+        CHECK_THROWS_WITH(RecordFile(path, spec, keep_all()), Catch::Contains("line 2"));
         CHECK(slurp(path) == mangled);
         std::remove(path.c_str());
     }
     // --out naming some other file is refused without touching it.
     const std::string text = temp_path("notes.txt");
     std::ofstream(text) << "my notes\nmore notes\n";
-    CHECK_THROWS_WITH(RecordFile(text, spec), Catch::Contains("not a pyramid stats record file"));
+    CHECK_THROWS_WITH(RecordFile(text, spec, keep_all()), Catch::Contains("not a pyramid stats record file"));
     CHECK(slurp(text) == "my notes\nmore notes\n");
     std::remove(text.c_str());
 }
@@ -316,7 +391,7 @@ TEST_CASE("stats killed with SIGKILL resumes to exactly the uninterrupted result
     const std::string ref = temp_path("ref.jsonl");
     const Run whole = run(shell_args(with_out(ref)));
     REQUIRE(whole.status == 0);
-    REQUIRE(count_lines(slurp(ref)) == total);
+    REQUIRE(count_records(slurp(ref)) == total);
 
     // Kill it once some records are in the file; the check below makes sure it was mid-run.
     const std::string out = temp_path("killed.jsonl");
@@ -329,7 +404,7 @@ TEST_CASE("stats killed with SIGKILL resumes to exactly the uninterrupted result
         kill(pid, SIGKILL);
         int status = 0;
         waitpid(pid, &status, 0);
-        written = count_lines(slurp(out));
+        written = count_records(slurp(out));
         INFO("attempt " << attempt << ": " << written << " records when killed");
         if (!running || !WIFSIGNALED(status)) written = 0;  // finished first: try again
     }
@@ -350,7 +425,7 @@ TEST_CASE("stats killed with SIGKILL resumes to exactly the uninterrupted result
     CHECK(r.at("partial") == false);
     CHECK(untimed(r.at("summaries")) == untimed(w.at("summaries")));
     CHECK(read_records(out) == read_records(ref));  // every record, once
-    CHECK(count_lines(slurp(out)) == total);
+    CHECK(count_records(slurp(out)) == total);
     for (const auto& p : {ref, out, killed_stdout}) std::remove(p.c_str());
 }
 
@@ -371,7 +446,7 @@ TEST_CASE("stats on Ctrl-C: partial summary of what is in the file, exit 130, th
     REQUIRE(running);
     REQUIRE(WIFEXITED(status));
     CHECK(WEXITSTATUS(status) == 130);
-    const int in_file = count_lines(slurp(out));
+    const int in_file = count_records(slurp(out));
     CHECK(in_file < total);
     const auto partial = json::parse(slurp(stdout_path)).as_object();
     CHECK(partial.at("partial") == true);
@@ -384,7 +459,7 @@ TEST_CASE("stats on Ctrl-C: partial summary of what is in the file, exit 130, th
     const auto s = json::parse(rest.out).as_object();
     CHECK(s.at("done").as_int64() == total);
     CHECK(s.at("partial") == false);
-    CHECK(count_lines(slurp(out)) == total);
+    CHECK(count_records(slurp(out)) == total);
     std::remove(out.c_str());
     std::remove(stdout_path.c_str());
 }
@@ -522,7 +597,7 @@ TEST_CASE("stats output formats: the JSON keys, CSV rows, the text table", "[stu
     const auto o = json::parse(j.out).as_object();
     const auto& sums = o.at("summaries").as_array();
     REQUIRE(sums.size() == 4);
-    for (const char* key : {"variant", "passes", "deals", "wins", "losses", "intractable", "win_rate", "ci95_low",
+    for (const char* key : {"variant", "passes", "goal", "overlap", "deals", "wins", "losses", "intractable", "win_rate", "ci95_low",
                             "ci95_high", "states_total", "seconds", "deals_per_second", "moves_mean", "moves_median",
                             "moves_histogram"})
         CHECK(sums[0].as_object().contains(key));
@@ -534,7 +609,7 @@ TEST_CASE("stats output formats: the JSON keys, CSV rows, the text table", "[stu
     REQUIRE(c.status == 0);
     CHECK(count_lines(c.out) == 5);
     CHECK(c.out.rfind("variant,passes,", 0) == 0);
-    CHECK_THAT(c.out, Catch::Contains("\npyramid,unlimited,4,4,"));
+    CHECK_THAT(c.out, Catch::Contains("\npyramid,unlimited,all,off,,4,4,"));
     const Run t = run(args);
     REQUIRE(t.status == 0);
     CHECK_THAT(t.out, Catch::Contains("95% CI"));

@@ -1,0 +1,246 @@
+#include "cli/study_cli.h"
+
+#include <unistd.h>
+
+#include <charconv>
+#include <cmath>
+#include <iomanip>
+#include <iostream>
+#include <sstream>
+
+#include "report/summary.h"
+
+namespace pyr::cli {
+
+const char* const kStatsUsage =
+    "usage: pyramid stats [--variant NAME[,NAME...]] [--passes LIST] [--goal LIST] [--overlap [LIST]]\n"
+    "                     [--reserves LIST] (--seeds A-B | --deals N | --deals-file PATH) [--shard K/N]\n"
+    "                     [--optimal] [--threads N] [--max-states N] [--out FILE] [--format text|json|csv]\n"
+    "                     [--list win|lose|intractable] [--report FILE.html] [--quiet]\n"
+    "Solves every deal of a study and summarizes the win rates. The study is the cross product of the\n"
+    "variants and every rule list (--passes 1,3,unlimited  --goal pyramid,all  --overlap off,on (bare\n"
+    "--overlap is on)  --reserves top,open), over the same deals: PySolFC seeds A..B (--deals N is 1..N),\n"
+    "or the deals of a file, one a line (words after the cards are ignored; '#' lines skipped). A rule a\n"
+    "variant cannot take is an error before any work.\n"
+    "\n"
+    "Counting: a deal whose search runs out of --max-states is 'intractable': counted apart, never a win\n"
+    "or a loss. The win rate and its 95% Wilson interval are over decided deals: wins / (wins + losses).\n"
+    "Results are the same for any --threads, shards or MPI ranks; only timings differ.\n"
+    "\n"
+    "--out FILE gets a study line, then one record per deal as it completes (JSON Lines, or CSV when FILE\n"
+    "ends in .csv): seed, variant, passes, goal, overlap, reserves (variants with reserve piles), verdict,\n"
+    "moves, states, seconds (and deal, with --deals-file). It is also the checkpoint: run the same command\n"
+    "again after Ctrl-C, a kill or a crash and the deals already in the file are not solved again; the\n"
+    "summary covers every record of the study in the file (records of other studies in it are ignored).\n"
+    "--shard K/N runs the K-th (0-based) of N disjoint parts (every N-th deal, all rule sets), each with its\n"
+    "own --out; `pyramid merge FILE...` prints the whole study's summary from the parts.\n"
+    "--list VERDICT prints, instead of the summary, the seeds (deal indexes with --deals-file) with that\n"
+    "verdict, one a line, in seed order (the summary goes to stderr unless --quiet).\n"
+    "Ctrl-C stops taking deals and prints the partial summary (exit status 130).";
+
+std::vector<std::string> split_list(const std::string& s) {
+    std::vector<std::string> out;
+    std::string cur;
+    std::istringstream in(s);
+    while (std::getline(in, cur, ','))
+        if (!cur.empty()) out.push_back(cur);
+    return out;
+}
+
+Verdict parse_list(const std::string& s) {
+    if (s == "win") return Verdict::Win;
+    if (s == "lose") return Verdict::Lose;
+    if (s == "intractable") return Verdict::Intractable;
+    throw UsageError("--list must be win, lose or intractable (got '" + s + "')");
+}
+
+namespace {
+
+template <class T, class F>
+std::vector<T> parse_axis(const po::variables_map& vm, const char* name, const char* example, F parse) {
+    std::vector<T> out;
+    if (!vm.count(name)) return out;
+    const auto list = split_list(vm[name].as<std::string>());
+    if (list.empty()) throw UsageError(std::string("--") + name + " needs a list such as " + example);
+    for (const auto& x : list) out.push_back(parse(x));
+    return out;
+}
+
+}  // namespace
+
+bool parse_stats(int argc, char** argv, StatsCommand& cmd) {
+    po::options_description opts("pyramid stats options");
+    opts.add_options()
+        ("variant", po::value<std::string>()->default_value("msc"),
+         ("comma-separated game rules, from: " + preset_names()).c_str())
+        ("passes", po::value<std::string>(), "passes values (N or 'unlimited'), e.g. 1,3,unlimited")
+        ("goal", po::value<std::string>(), "goals: 'pyramid' (clear the tableau) and/or 'all' (every card)")
+        ("overlap", po::value<std::string>()->implicit_value("on"),
+         "'off' and/or 'on' (a card may pair with the one card still covering it); bare --overlap is on")
+        ("reserves", po::value<std::string>(),
+         "for variants with reserve piles: 'top' and/or 'open' (every reserve card playable)")
+        ("seeds", po::value<std::string>(), "PySolFC seeds A-B of each variant's game")
+        ("deals", po::value<std::string>(), "seeds 1..N")
+        ("deals-file", po::value<std::string>(), "one deal a line; a deal's seed in records is its index 1..N")
+        ("shard", po::value<std::string>(), "K/N: only the K-th (0-based) of N disjoint parts of the study")
+        ("optimal", po::bool_switch(),
+         "shortest solutions: the solution-length statistics are minimum move counts (also in json/csv)")
+        ("out", po::value<std::string>(), "record file and checkpoint: JSON Lines, or CSV if it ends in .csv")
+        ("format", po::value<std::string>()->default_value("text"), "summary on stdout: text, json or csv")
+        ("list", po::value<std::string>(), "print the seeds with this verdict (win, lose, intractable) instead")
+        ("report", po::value<std::string>(), "also write the study's HTML report (as `pyramid report`) to this file")
+        ("quiet,q", po::bool_switch(), "no progress on stderr");
+    add_threads_option(opts, "worker threads, 1 to 4096, or 0 for every core (the default)");
+    add_max_states_option(opts, "per deal: stop with 'intractable' after storing this many positions (0 = no limit)");
+    // "--overlap off,on": Boost takes an optional value only as --overlap=VALUE.
+    std::vector<std::string> args(argv, argv + argc);
+    for (size_t i = 0; i + 1 < args.size(); ++i)
+        if (args[i] == "--overlap" && !args[i + 1].empty() && args[i + 1][0] != '-') {
+            args[i] += "=" + args[i + 1];
+            args.erase(args.begin() + static_cast<long>(i) + 1);
+        }
+    std::vector<char*> av;
+    for (auto& a : args) av.push_back(a.data());
+    po::variables_map vm;
+    if (!parse_command(static_cast<int>(av.size()), av.data(), kStatsUsage, opts, vm)) return false;
+    cmd.format = format_from(vm, {"text", "json", "csv"});
+    cmd.quiet = vm["quiet"].as<bool>();
+    if (vm.count("list")) cmd.list = parse_list(vm["list"].as<std::string>());
+
+    RuleAxes axes;
+    try {
+        axes.passes = parse_axis<int>(vm, "passes", "1,3,unlimited", [](const std::string& p) { return parse_passes(p); });
+        axes.goals = parse_axis<Goal>(vm, "goal", "pyramid,all", [](const std::string& g) { return parse_goal(g); });
+    } catch (const std::invalid_argument& e) {
+        throw UsageError(e.what());
+    }
+    axes.overlap = parse_axis<bool>(vm, "overlap", "off,on", [](const std::string& o) {
+        if (o == "on") return true;
+        if (o == "off") return false;
+        throw UsageError("--overlap must be 'off' and/or 'on' (got '" + o + "')");
+    });
+    axes.reserves_open = parse_axis<bool>(vm, "reserves", "top,open", [](const std::string& r) {
+        if (r == "open") return true;
+        if (r == "top") return false;
+        throw UsageError("--reserves must be 'top' and/or 'open' (got '" + r + "')");
+    });
+    cmd.threads = threads_from(vm);
+    const uint64_t max_states = max_states_from(vm);
+    const int sources = static_cast<int>(vm.count("seeds") + vm.count("deals") + vm.count("deals-file"));
+    if (sources == 0) throw UsageError("no deals given: use --seeds A-B, --deals N or --deals-file PATH");
+    if (sources > 1) throw UsageError("give only one of --seeds, --deals and --deals-file");
+
+    StudySpec& spec = cmd.spec;
+    try {
+        spec.combos = study_combos(split_list(vm["variant"].as<std::string>()), axes);
+        if (vm.count("seeds")) {
+            check_seeds(vm["seeds"].as<std::string>());
+            spec.deals = seeds_range(vm["seeds"].as<std::string>());
+            cmd.source = "seeds " + std::to_string(spec.deals.first) + "-" + std::to_string(spec.deals.last);
+        } else if (vm.count("deals")) {
+            const uint64_t n = number_option(vm, "deals", 1, kMaxStudyDeals);
+            spec.deals = seeds_range("1-" + std::to_string(n));
+            cmd.source = "seeds 1-" + std::to_string(n);
+        } else {
+            cmd.deals_file = vm["deals-file"].as<std::string>();
+            spec.deals = read_deals_file(cmd.deals_file, spec.combos);
+            cmd.source = std::to_string(spec.deals.count()) + " deals of " + cmd.deals_file;
+        }
+        if (vm.count("shard")) {
+            spec.shard = parse_shard(vm["shard"].as<std::string>());
+            cmd.source += ", shard " + shard_text(spec.shard);
+        }
+    } catch (const StudyError& e) {
+        throw UsageError(e.what());
+    }
+    spec.max_states = max_states;
+    spec.optimal = vm["optimal"].as<bool>();
+    if (vm.count("out")) cmd.out_path = vm["out"].as<std::string>();
+    if (vm.count("report")) cmd.report_path = vm["report"].as<std::string>();
+    return true;
+}
+
+void print_study_summary(std::ostream& out, const std::string& format, const StudySpec& spec,
+                         const std::string& source, const StudyRun& run, const std::vector<StudySummary>& sums,
+                         const json::object& extra) {
+    if (format == "json") {
+        json::object o;
+        json::array a;
+        for (const auto& s : sums) a.push_back(summary_json(s, spec.optimal));
+        o["summaries"] = a;
+        if (spec.deals.from_file) o["deals"] = spec.deals.count();
+        else o["seeds"] = std::to_string(spec.deals.first) + "-" + std::to_string(spec.deals.last);
+        if (!spec.shard.whole()) o["shard"] = shard_text(spec.shard);
+        o["max_states"] = spec.max_states;
+        o["optimal"] = spec.optimal;
+        o["tasks"] = run.total;
+        o["done"] = run.done;
+        o["resumed"] = run.resumed;
+        o["solved_now"] = run.solved_now;
+        o["partial"] = run.interrupted;
+        o["threads"] = run.threads;
+        o["ranks"] = run.ranks;
+        o["wall_seconds"] = run.wall_seconds;
+        o["deals_per_second"] = run.wall_seconds > 0 ? run.solved_now / run.wall_seconds : 0.0;
+        for (const auto& [k, v] : extra) o[k] = v;
+        out << json_line(o) << "\n";
+    } else if (format == "csv") {
+        print_summary_csv(out, sums, spec.optimal);
+    } else {
+        print_summary_text(out, source, run, sums, spec.optimal);
+    }
+}
+
+void print_list(std::ostream& out, const TaskTable& table, Verdict v) {
+    const StudySpec& spec = table.spec();
+    for (uint32_t c = 0; c < spec.combos.size(); ++c) {
+        if (spec.combos.size() > 1) out << "# " << rules_text(spec.combos[c]) << "\n";
+        list_verdicts(table, c, v, [&](uint64_t seed) { out << seed << "\n"; });
+    }
+}
+
+namespace {
+std::string duration_text(double s) {
+    if (!std::isfinite(s) || s < 0) return "?";
+    const long t = std::lround(s);
+    std::ostringstream o;
+    if (t >= 3600) o << t / 3600 << "h" << std::setw(2) << std::setfill('0') << (t / 60) % 60 << "m";
+    else if (t >= 60) o << t / 60 << "m" << std::setw(2) << std::setfill('0') << t % 60 << "s";
+    else o << t << "s";
+    return o.str();
+}
+}  // namespace
+
+Progress::Progress(bool quiet, std::string program)
+    : quiet_(quiet), tty_(isatty(STDERR_FILENO)), program_(std::move(program)) {}
+
+void Progress::update(const StudyProgress& p) {
+    if (quiet_) return;
+    const auto now = std::chrono::steady_clock::now();
+    if (now - last_ < (tty_ ? std::chrono::milliseconds(200) : std::chrono::milliseconds(10000))) return;
+    last_ = now;
+    const double rate = p.seconds > 0 ? p.done_now / p.seconds : 0;
+    const double eta = rate > 0 ? (p.total - p.done) / rate : NAN;
+    const uint64_t decided = p.wins + p.losses;
+    std::ostringstream o;
+    o << p.done << "/" << p.total << " deals, " << std::fixed << std::setprecision(1) << rate << " deals/s, ETA "
+      << duration_text(eta) << ", win rate "
+      << (decided ? percent_text(static_cast<double>(p.wins) / decided) : std::string("-"));
+    if (p.intractable) o << ", " << p.intractable << " intractable";
+    if (tty_) {
+        const int width = 24;
+        const int filled = p.total ? static_cast<int>(width * p.done / p.total) : width;
+        std::cerr << "\r\033[K[" << std::string(filled, '#') << std::string(width - filled, '.') << "] " << o.str()
+                  << std::flush;
+        drawn_ = true;
+    } else {
+        std::cerr << program_ << ": " << o.str() << "\n" << std::flush;
+    }
+}
+
+void Progress::clear() {
+    if (drawn_) std::cerr << "\r\033[K" << std::flush;
+    drawn_ = false;
+}
+
+}  // namespace pyr::cli

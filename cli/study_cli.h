@@ -1,0 +1,64 @@
+// The study commands' shared parts: `pyramid stats`, `pyramid merge` and
+// `pyramid-mpi stats` parse the same options and print the same summaries.
+#pragma once
+#include <atomic>
+#include <chrono>
+#include <optional>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "cli/common.h"
+#include "study/runner.h"
+#include "study/summary.h"
+
+namespace pyr::cli {
+
+struct StatsCommand {
+    StudySpec spec;
+    std::string format = "text";
+    bool quiet = false;
+    int threads = 0;                        // per process; 0 = every core
+    std::optional<std::string> out_path;    // --out
+    std::optional<std::string> report_path; // --report
+    std::optional<Verdict> list;            // --list
+    std::string source;                     // the deals in words ("seeds 1-100")
+    std::string deals_file;                 // --deals-file
+};
+
+extern const char* const kStatsUsage;
+
+// Parses `stats ARGS` (argv[0] is "stats"); false after printing --help.
+// Everything is checked here, before any work: throws UsageError.
+bool parse_stats(int argc, char** argv, StatsCommand& cmd);
+
+// --list win|lose|intractable.
+Verdict parse_list(const std::string& s);
+
+// The summary on `out` in the command's format. `run.threads == 0` means
+// no run (merge): the text says where the records came from instead.
+void print_study_summary(std::ostream& out, const std::string& format, const StudySpec& spec,
+                         const std::string& source, const StudyRun& run, const std::vector<StudySummary>& sums,
+                         const json::object& extra = {});
+
+// --list: the seeds with verdict `v`, one a line, in seed order; with
+// several rule sets, each rule set's list after a '# rules' line.
+void print_list(std::ostream& out, const TaskTable& table, Verdict v);
+
+// Progress on stderr: a bar redrawn at most 5 times a second on a terminal,
+// a plain line every 10 s otherwise, nothing with --quiet.
+class Progress {
+public:
+    Progress(bool quiet, std::string program);
+    void update(const StudyProgress& p);
+    void clear();
+
+private:
+    bool quiet_, tty_, drawn_ = false;
+    std::string program_;
+    std::chrono::steady_clock::time_point last_ = std::chrono::steady_clock::now();
+};
+
+std::vector<std::string> split_list(const std::string& s);
+
+}  // namespace pyr::cli

@@ -1,0 +1,161 @@
+#include "study/runner.h"
+
+#include <mutex>
+
+#include <tbb/enumerable_thread_specific.h>
+#include <tbb/info.h>
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
+
+#include "engine/board.h"
+#include "engine/deal_source.h"
+#include "solver/search_util.h"
+
+namespace pyr {
+
+int default_threads() { return tbb::info::default_concurrency(); }
+
+std::optional<StudyRecord> solve_task(Solver& solver, const StudySpec& spec, uint64_t task,
+                                      const std::atomic<bool>* stop) {
+    const uint64_t n_combos = spec.combos.size();
+    const uint64_t deal_index = task / n_combos;
+    const uint32_t combo = static_cast<uint32_t>(task % n_combos);
+    const Variant& v = spec.combos[combo];
+    const uint64_t seed = spec.deals.first_id() + deal_index;
+    const Deal deal = spec.deals.from_file ? parse_deal(v, spec.deals.cards[deal_index])
+                                           : deal_from_seed(v, std::to_string(seed));
+    SolveOptions so;
+    so.max_states = spec.max_states;
+    so.optimal = spec.optimal;
+    so.stop = stop;
+    const SolveResult res = solver.solve(Board(deal), so);
+    if (res.interrupted) return std::nullopt;  // abandoned: redone on resume
+    StudyRecord r;
+    r.seed = seed;
+    r.combo = combo;
+    r.verdict = res.verdict;
+    // With --optimal only a length proved shortest is a minimum move count
+    // (a budget can stop the shortest search after the win is proved).
+    const bool length_known = res.verdict == Verdict::Win && (!spec.optimal || res.optimal);
+    r.moves = length_known ? static_cast<int32_t>(res.solution.size()) : -1;
+    r.states = res.states;
+    r.seconds = res.seconds;
+    return r;
+}
+
+void solve_tasks(const StudySpec& spec, int threads, const std::atomic<bool>* stop, const TaskSource& source,
+                 const RecordSink& sink) {
+    const int n = threads > 0 ? threads : default_threads();
+    auto stopped = [&] { return stop && stop->load(std::memory_order_relaxed); };
+    std::mutex source_mu, sink_mu;
+    tbb::enumerable_thread_specific<Solver> solvers;
+    // Each of the parallel_for's `n` bodies takes chunks until none is left
+    // (if TBB ran two bodies on one thread, the second would find nothing).
+    tbb::task_arena arena(n);
+    arena.execute([&] {
+        tbb::parallel_for(
+            0, n,
+            [&](int) {
+                Solver& solver = solvers.local();
+                std::vector<uint64_t> chunk;
+                while (!stopped()) {
+                    {
+                        std::lock_guard lock(source_mu);
+                        chunk.clear();
+                        if (stopped() || !source(chunk)) break;
+                    }
+                    for (uint64_t t : chunk) {
+                        if (stopped()) break;
+                        const auto r = solve_task(solver, spec, t, stop);
+                        if (!r) break;
+                        std::lock_guard lock(sink_mu);
+                        sink(*r);
+                    }
+                }
+            },
+            tbb::simple_partitioner());
+    });
+}
+
+// ---------------------------------------------------------------- the task table
+
+TaskTable::TaskTable(const StudySpec& spec) : spec_(spec), verdicts_(spec.tasks(), 0), total_(spec.shard_tasks()) {
+    cursor_ = spec.shard.index;
+}
+
+bool TaskTable::record(const StudyRecord& r) {
+    const uint64_t t = spec_.task_of(r.seed - spec_.deals.first_id(), r.combo);
+    if (verdicts_.at(t)) return false;
+    verdicts_[t] = verdict_code(r.verdict);
+    ++done_;
+    return true;
+}
+
+void TaskTable::next(std::vector<uint64_t>& tasks, size_t n) {
+    const uint64_t deals = spec_.deals.count();
+    const uint32_t combos = static_cast<uint32_t>(spec_.combos.size());
+    while (tasks.size() < n && cursor_ < deals) {
+        const uint64_t t = spec_.task_of(cursor_, cursor_combo_);
+        if (!verdicts_[t]) tasks.push_back(t);
+        if (++cursor_combo_ == combos) {
+            cursor_combo_ = 0;
+            cursor_ += spec_.shard.count;
+        }
+    }
+}
+
+// ---------------------------------------------------------------- the TBB runner
+
+StudyRun run_study(const StudySpec& spec, TaskTable& table, const StudyRunOptions& opts) {
+    const auto t0 = std::chrono::steady_clock::now();
+    StudyRun run;
+    run.total = table.total();
+    run.resumed = table.done();
+    run.threads = opts.threads > 0 ? opts.threads : default_threads();
+    StudyProgress progress;
+    progress.total = run.total;
+    progress.done = table.done();
+    for (uint64_t t = 0; t < spec.tasks(); ++t) {
+        const uint8_t v = table.verdict(t);
+        progress.wins += v == 1;
+        progress.losses += v == 2;
+        progress.intractable += v == 3;
+    }
+    // One task at a time, from the table in study order: the deals done at
+    // any moment are (nearly) a prefix of the study, so an interrupted
+    // study's partial summary covers the first seeds of every rule set.
+    solve_tasks(
+        spec, run.threads, opts.stop, [&](std::vector<uint64_t>& chunk) {
+            table.next(chunk, 1);
+            return !chunk.empty();
+        },
+        [&](const StudyRecord& r) {
+            if (opts.out) opts.out->append(r);
+            table.record(r);
+            ++run.solved_now;
+            if (opts.on_record) opts.on_record(r);
+            ++progress.done;
+            ++progress.done_now;
+            if (r.verdict == Verdict::Win) ++progress.wins;
+            else if (r.verdict == Verdict::Lose) ++progress.losses;
+            else ++progress.intractable;
+            if (opts.progress) {
+                progress.seconds = seconds_since(t0);
+                opts.progress(progress);
+            }
+        });
+    if (opts.out) opts.out->sync();
+    run.done = table.done();
+    run.interrupted = run.done < run.total;
+    run.wall_seconds = seconds_since(t0);
+    return run;
+}
+
+void list_verdicts(const TaskTable& table, uint32_t combo, Verdict v, const std::function<void(uint64_t)>& seed) {
+    const StudySpec& spec = table.spec();
+    const uint8_t code = verdict_code(v);
+    for (uint64_t d = spec.shard.index; d < spec.deals.count(); d += spec.shard.count)
+        if (table.verdict(spec.task_of(d, combo)) == code) seed(spec.deals.first_id() + d);
+}
+
+}  // namespace pyr
