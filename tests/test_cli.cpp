@@ -380,7 +380,17 @@ TEST_CASE("reads are bounded: /dev/zero, a huge stdin, a huge line give an error
     const Run in = run("solve --deal-file -", std::string(3 << 20, ' '), "LC_ALL=C timeout 60");
     CHECK(in.status == 2);
     CHECK_THAT(in.err, Catch::Contains("--deal-file (standard input) is larger than 1 MiB"));
-    for (const Run* r : {&zero, &moves, &deals, &in}) CHECK(lines(r->err) == 1);
+    // Record files (stats --out, merge, report) are read line by line too.
+    const Run merge = run("merge /dev/zero", "", "LC_ALL=C timeout 60");
+    CHECK(merge.status == 2);
+    CHECK_THAT(merge.err, Catch::Contains("line 1 of record file '/dev/zero' is longer than 1 MiB"));
+    const Run out = run("stats --deals 2 --quiet --out /dev/zero", "", "LC_ALL=C timeout 60");
+    CHECK(out.status == 2);
+    CHECK_THAT(out.err, Catch::Contains("is longer than 1 MiB"));
+    const Run dir = run("report /tmp -o /dev/null");
+    CHECK(dir.status == 2);
+    CHECK_THAT(dir.err, Catch::Contains("'/tmp' is a directory"));
+    for (const Run* r : {&zero, &moves, &deals, &in, &merge, &out, &dir}) CHECK(lines(r->err) == 1);
 }
 
 TEST_CASE("error messages quote a bounded, escaped excerpt of the input", "[cli][harden]") {
