@@ -25,13 +25,13 @@ Board::Board(const Deal& deal) : deal_(deal) {
     t_ = v.tableau_size();
     f_ = v.fixed_size();
     if (n_ > kMaxSlots || n_ < f_) throw std::invalid_argument("deal does not fit the layout");
-    rows_redeal_ = v.redeal == RedealOrder::ApophisRows;
+    const bool rows = v.redeal == RedealOrder::ApophisRows;
     // More passes than cards to remove plus one can never be used: a pass in
     // which nothing is removed ends where it began, one pass later, so a play
     // (and a shortest play) never needs more than (cards + 1) passes. Such
     // counts are therefore exactly "unlimited", which keeps the pass field small.
     passes_ = v.passes > key_layout::kMaxFinitePasses ? 0 : v.passes;
-    if (rows_redeal_) {
+    if (rows) {
         // Gathering the wastes reorders the stock, so an idle pass does not end
         // where it began: no clamping, and the key below holds at most 3 passes.
         if (v.passes < 1 || v.passes > 3)
@@ -96,59 +96,64 @@ Board::Board(const Deal& deal) : deal_(deal) {
     goal_mask_ = v.goal == Goal::Pyramid ? tableau_mask_ : all_mask_;
     for (int j = 0; j < n_ - f_; ++j)
         if (v.wastes > 1) waste_mask_[j % v.wastes] |= bit(f_ + j);
-    if (rows_redeal_) {
+    if (rows) {
         if (f_ != t_) throw std::invalid_argument("the row redeal is for layouts without reserves");
-        // Every reachable removed pattern of the tableau: a card goes only once
-        // its covers are gone (or with them), so patterns are closed upwards.
-        // 1430 for the 7-row pyramid.
-        std::vector<uint32_t> frontier{0};
-        boost::unordered_flat_set<uint32_t> seen{0};
-        while (!frontier.empty()) {
-            const uint32_t m = frontier.back();
-            frontier.pop_back();
-            ideals_.push_back(m);
-            for (int x = 0; x < t_; ++x) {
-                if (m >> x & 1 || (cover_[x] & ~uint64_t{m})) continue;
-                const uint32_t next = m | (1u << x);
-                if (seen.insert(next).second) frontier.push_back(next);
-            }
-        }
-        std::sort(ideals_.begin(), ideals_.end());
-        // Key = offset[pass] + ((ideal * (S + 1) + pos) * base^S + digits), base = pass + 2.
-        const int stock = n_ - f_;
-        for (int p = 0; p < passes_; ++p) {
-            unsigned __int128 span = static_cast<unsigned __int128>(ideals_.size()) * (stock + 1);
-            for (int j = 0; j < stock; ++j) span *= static_cast<unsigned>(p + 2);
-            key_offset_[p + 1] = key_offset_[p] + span;
-        }
-        if (key_offset_[passes_] > std::numeric_limits<uint64_t>::max())
-            throw std::invalid_argument("the row redeal's positions do not fit a 64-bit key for this layout");
+        rows_.emplace(v, n_, f_, cover_);
     }
 }
 
-uint64_t Board::key(const State& s) const {
-    if (!rows_redeal_) return encode(s);
+RowRedeal::RowRedeal(const Variant& v, int slots, int fixed, const std::array<uint64_t, kMaxSlots>& cover)
+    : n_(slots), f_(fixed), wastes_(v.wastes), waste_playable_(v.waste_playable), passes_(v.passes) {
+    tableau_mask_ = f_ ? bit(f_) - 1 : 0;
+    stock_mask_ = (n_ == 64 ? ~uint64_t{0} : bit(n_) - 1) & ~tableau_mask_;
+    // Every reachable removed pattern of the tableau: a card goes only once
+    // its covers are gone (or with them), so patterns are closed upwards.
+    // 1430 for the 7-row pyramid.
+    std::vector<uint32_t> frontier{0};
+    boost::unordered_flat_set<uint32_t> seen{0};
+    while (!frontier.empty()) {
+        const uint32_t m = frontier.back();
+        frontier.pop_back();
+        ideals_.push_back(m);
+        for (int x = 0; x < f_; ++x) {
+            if (m >> x & 1 || (cover[x] & ~uint64_t{m})) continue;
+            const uint32_t next = m | (1u << x);
+            if (seen.insert(next).second) frontier.push_back(next);
+        }
+    }
+    std::sort(ideals_.begin(), ideals_.end());
+    // Key = offset[pass] + ((ideal * (S + 1) + pos) * base^S + digits), base = pass + 2.
     const int stock = n_ - f_;
+    for (int p = 0; p < passes_; ++p) {
+        unsigned __int128 span = static_cast<unsigned __int128>(ideals_.size()) * (stock + 1);
+        for (int j = 0; j < stock; ++j) span *= static_cast<unsigned>(p + 2);
+        key_offset_[p + 1] = key_offset_[p] + span;
+    }
+    if (key_offset_[passes_] > std::numeric_limits<uint64_t>::max())
+        throw std::invalid_argument("the row redeal's positions do not fit a 64-bit key for this layout");
+}
+
+uint64_t RowRedeal::pattern_index(const State& s) const {
     const uint32_t tab = static_cast<uint32_t>(s.removed & tableau_mask_);
-    const uint64_t ideal = static_cast<uint64_t>(std::lower_bound(ideals_.begin(), ideals_.end(), tab) - ideals_.begin());
+    return static_cast<uint64_t>(std::lower_bound(ideals_.begin(), ideals_.end(), tab) - ideals_.begin());
+}
+
+uint64_t RowRedeal::key(const State& s) const {
+    const int stock = n_ - f_;
     const unsigned base = s.pass + 2u;
     unsigned __int128 digits = 0;
     for (int j = stock - 1; j >= 0; --j) digits = digits * base + ((s.epochs >> (2 * j)) & 3);
-    unsigned __int128 k = static_cast<unsigned __int128>(ideal) * (stock + 1) + s.pos;
+    unsigned __int128 k = static_cast<unsigned __int128>(pattern_index(s)) * (stock + 1) + s.pos;
     for (int j = 0; j < stock; ++j) k *= base;
     return static_cast<uint64_t>(key_offset_[s.pass] + k + digits);
 }
 
-uint64_t Board::chain_key(const State& s) const {
-    if (!rows_redeal_) return s.removed;
-    const uint32_t tab = static_cast<uint32_t>(s.removed & tableau_mask_);
-    const uint64_t ideal = static_cast<uint64_t>(std::lower_bound(ideals_.begin(), ideals_.end(), tab) - ideals_.begin());
+uint64_t RowRedeal::chain_key(const State& s) const {
     static_assert(2 * 24 + 11 <= 64, "epochs of a 24-card stock and the pattern index share one key");
-    return ideal | (s.epochs << 11);
+    return pattern_index(s) | (s.epochs << 11);
 }
 
-State Board::state_of(uint64_t key) const {
-    if (!rows_redeal_) return decode(key);
+State RowRedeal::state_of(uint64_t key) const {
     const int stock = n_ - f_;
     State s;
     while (s.pass + 1 < passes_ && key >= key_offset_[s.pass + 1]) ++s.pass;
@@ -165,12 +170,12 @@ State Board::state_of(uint64_t key) const {
     return s;
 }
 
-int Board::pass_order(const State& s, uint8_t* out) const {
+int RowRedeal::pass_order(const State& s, uint8_t* out) const {
     // Pass 0 deals the stock in slot order. At each redeal the wastes, first
     // to last, are moved card by card (top first) onto the stock, so the next
     // pass deals waste 3 bottom to top, then waste 2, then waste 1 -- of the
     // cards still there at that redeal (epoch 0, or removed in a later pass).
-    const int w = deal_.variant.wastes;
+    const int w = wastes_;
     int n = 0;
     for (int j = 0; j < n_ - f_; ++j) out[n++] = static_cast<uint8_t>(f_ + j);
     for (int k = 0; k < s.pass; ++k) {
@@ -187,6 +192,55 @@ int Board::pass_order(const State& s, uint8_t* out) const {
     }
     return n;
 }
+
+uint64_t RowRedeal::playable(const State& s, uint64_t avail) const {
+    // The top cards of each waste: the latest dealt to it that are still there.
+    uint8_t order[kMaxSlots];
+    pass_order(s, order);
+    uint64_t p = 0;
+    for (int w = 0; w < wastes_; ++w) {
+        int left = waste_playable_;
+        for (int j = s.pos - 1; j >= 0 && left > 0; --j)
+            if (j % wastes_ == w && (avail >> order[j] & 1)) {
+                p |= bit(order[j]);
+                --left;
+            }
+    }
+    return p;
+}
+
+bool RowRedeal::stock_empty(const State& s) const {
+    uint8_t order[kMaxSlots];
+    return s.pos >= pass_order(s, order);
+}
+
+State RowRedeal::apply(State s, SlotMove m) const {
+    auto take = [&](int slot) {
+        s.removed |= bit(slot);
+        if (slot >= f_) s.epochs |= uint64_t(s.pass + 1) << (2 * (slot - f_));
+    };
+    uint8_t order[kMaxSlots];
+    switch (m.kind) {
+        case SlotMove::Single: take(m.a); break;
+        case SlotMove::Pair: take(m.a); take(m.b); break;
+        case SlotMove::Draw:  // a row: one card onto each waste
+            s.pos = static_cast<uint8_t>(std::min(s.pos + wastes_, pass_order(s, order)));
+            break;
+        case SlotMove::Redeal:  // gather the wastes, then deal a row at once
+            ++s.pass;
+            s.pos = static_cast<uint8_t>(std::min(wastes_, pass_order(s, order)));
+            break;
+    }
+    return s;
+}
+
+uint64_t Board::key(const State& s) const { return rows_ ? rows_->key(s) : encode(s); }
+
+uint64_t Board::chain_key(const State& s) const { return rows_ ? rows_->chain_key(s) : s.removed; }
+
+State Board::state_of(uint64_t key) const { return rows_ ? rows_->state_of(key) : decode(key); }
+
+int Board::pass_order(const State& s, uint8_t* out) const { return rows_->pass_order(s, out); }
 
 State Board::initial() const {
     const Variant& v = deal_.variant;
@@ -219,21 +273,8 @@ uint64_t Board::fixed_playable(uint64_t removed) const {
 uint64_t Board::stock_playable(const State& s) const {
     const Variant& v = deal_.variant;
     const uint64_t avail = all_mask_ & ~s.removed;
+    if (rows_) return rows_->playable(s, avail);
     uint64_t p = 0;
-    if (rows_redeal_) {
-        // The top cards of each waste: the latest dealt to it that are still there.
-        uint8_t order[kMaxSlots];
-        pass_order(s, order);
-        for (int w = 0; w < v.wastes; ++w) {
-            int left = v.waste_playable;
-            for (int j = s.pos - 1; j >= 0 && left > 0; --j)
-                if (j % v.wastes == w && (avail >> order[j] & 1)) {
-                    p |= bit(order[j]);
-                    --left;
-                }
-        }
-        return p;
-    }
     const uint64_t drawn = drawn_mask(s);
     const uint64_t stock = avail & stock_mask_ & ~drawn;
     if (v.stock_top_playable && stock) p |= stock & (~stock + 1);
@@ -263,17 +304,14 @@ bool Board::advance(State& s) const {
 }
 
 bool Board::stock_empty(const State& s) const {
-    if (rows_redeal_) {
-        uint8_t order[kMaxSlots];
-        return s.pos >= pass_order(s, order);
-    }
+    if (rows_) return rows_->stock_empty(s);
     return (all_mask_ & ~s.removed & stock_mask_ & ~drawn_mask(s)) == 0;
 }
 
 bool Board::can_redeal(const State& s) const {
     if (deal_.variant.wastes == 0 || !stock_empty(s)) return false;
     if (passes_ != 0 && s.pass + 1 >= passes_) return false;
-    if (rows_redeal_) return (all_mask_ & ~s.removed & stock_mask_) != 0;  // the stock is empty: all on the wastes
+    if (rows_) return rows_->any_left(s);  // the stock is empty: all on the wastes
     return (all_mask_ & ~s.removed & drawn_mask(s)) != 0;
 }
 
@@ -308,25 +346,7 @@ State Board::canonical(State s) const {
 State Board::apply(const State& s0, SlotMove m) const {
     const Variant& v = deal_.variant;
     State s = s0;
-    if (rows_redeal_) {
-        auto take = [&](int slot) {
-            s.removed |= bit(slot);
-            if (slot >= f_) s.epochs |= uint64_t(s.pass + 1) << (2 * (slot - f_));
-        };
-        uint8_t order[kMaxSlots];
-        switch (m.kind) {
-            case SlotMove::Single: take(m.a); break;
-            case SlotMove::Pair: take(m.a); take(m.b); break;
-            case SlotMove::Draw:  // a row: one card onto each waste
-                s.pos = static_cast<uint8_t>(std::min(s.pos + v.wastes, pass_order(s, order)));
-                break;
-            case SlotMove::Redeal:  // gather the wastes, then deal a row at once
-                ++s.pass;
-                s.pos = static_cast<uint8_t>(std::min(v.wastes, pass_order(s, order)));
-                break;
-        }
-        return s;
-    }
+    if (rows_) return rows_->apply(s, m);
     switch (m.kind) {
         case SlotMove::Single: s.removed |= bit(m.a); break;
         case SlotMove::Pair: s.removed |= bit(m.a) | bit(m.b); break;

@@ -86,6 +86,39 @@ struct SlotMove {
 constexpr int kMaxSlots = 52;
 constexpr int kMaxMoves = 256;
 
+// The row redeal's stock order (Apophis: PySolFC's DealRowRedealTalonStack),
+// one strategy that Board hands every stock question to when the variant has
+// it. A draw deals a row, one card onto each waste; a redeal gathers the
+// wastes onto the stock and deals a row at once, so the stock's order in a
+// later pass depends on which cards were gone at each redeal: a position
+// records, for each stock card, the pass it was removed in (State::epochs),
+// and its key is a mixed-radix number over the reachable tableau patterns.
+class RowRedeal {
+public:
+    // `cover`: the slots directly covering each tableau slot.
+    RowRedeal(const Variant& v, int slots, int fixed, const std::array<uint64_t, kMaxSlots>& cover);
+
+    uint64_t key(const State& s) const;
+    State state_of(uint64_t key) const;
+    uint64_t chain_key(const State& s) const;
+    // The stock slots in the order of the position's pass; returns how many.
+    int pass_order(const State& s, uint8_t* out) const;
+    // The playable waste cards (`avail`: the slots not removed).
+    uint64_t playable(const State& s, uint64_t avail) const;
+    bool stock_empty(const State& s) const;
+    // With the stock empty and a pass left: whether any stock card is left to gather.
+    bool any_left(const State& s) const { return (stock_mask_ & ~s.removed) != 0; }
+    // The position after a legal move.
+    State apply(State s, SlotMove m) const;
+
+private:
+    uint64_t pattern_index(const State& s) const;
+    int n_, f_, wastes_, waste_playable_, passes_;
+    uint64_t tableau_mask_, stock_mask_;
+    std::vector<uint32_t> ideals_;                   // reachable removed patterns of the tableau, sorted
+    std::array<unsigned __int128, 4> key_offset_{};  // first key of each pass
+};
+
 class Board {
 public:
     explicit Board(const Deal& deal);
@@ -121,7 +154,7 @@ public:
     // redeal this is encode()/decode(); see board.cpp for the row redeal's.
     uint64_t key(const State& s) const;
     State state_of(uint64_t key) const;
-    bool rows_redeal() const { return rows_redeal_; }
+    bool rows_redeal() const { return rows_.has_value(); }
     // The identity of a position's chain of draws and redeals: everything but
     // the stock time (pass, pos). The removed set; with the row redeal, the
     // tableau pattern's index and the stock cards' epochs (11 + 48 bits).
@@ -195,10 +228,7 @@ private:
     uint64_t goal_mask_ = 0;
     std::array<int8_t, 64> slot_of_{};
     std::array<uint64_t, 3> waste_mask_{};      // stock slots dealt to each waste
-    // Row redeal (Apophis).
-    bool rows_redeal_ = false;
-    std::vector<uint32_t> ideals_;              // reachable removed patterns of the tableau, sorted
-    std::array<unsigned __int128, 4> key_offset_{};  // first key of each pass
+    std::optional<RowRedeal> rows_;             // the row redeal's stock order (Apophis), else none
     uint64_t tableau_mask_ = 0, fixed_mask_ = 0, stock_mask_ = 0, all_mask_ = 0;
 };
 

@@ -113,6 +113,27 @@ void Table::take(const Loc& l) {
     }
 }
 
+// The stock order of the next pass: one strategy per RedealOrder.
+void Table::redeal() {
+    switch (v_.redeal) {
+        case RedealOrder::Same:
+            // Turning the waste over: its first card becomes the next card again.
+            for (auto it = wastes_[0].rbegin(); it != wastes_[0].rend(); ++it) stock_.push_back(*it);
+            wastes_[0].clear();
+            return;
+        case RedealOrder::ApophisRows:
+            // Each waste in turn, first to last, is moved card by card (top first)
+            // onto the stock; then a row is dealt at once.
+            for (auto& w : wastes_)
+                while (!w.empty()) {
+                    stock_.push_back(w.back());
+                    w.pop_back();
+                }
+            deal_to_wastes();
+            return;
+    }
+}
+
 bool Table::can_redeal() const {
     if (!stock_.empty() || v_.wastes == 0) return false;
     if (!v_.unlimited_passes() && pass_ >= v_.passes) return false;
@@ -144,20 +165,7 @@ std::optional<std::string> Table::apply(const Move& m) {
             if (!v_.unlimited_passes() && pass_ >= v_.passes)
                 return "no redeal left (" + passes_text(v_.passes) + " passes)";
             if (!can_redeal()) return std::string("the waste is empty");
-            if (v_.redeal == RedealOrder::Same) {
-                // Turning the waste over: its first card becomes the next card again.
-                for (auto it = wastes_[0].rbegin(); it != wastes_[0].rend(); ++it) stock_.push_back(*it);
-                wastes_[0].clear();
-            } else {
-                // Each waste in turn, first to last, is moved card by card (top first)
-                // onto the stock; then a row is dealt at once.
-                for (auto& w : wastes_)
-                    while (!w.empty()) {
-                        stock_.push_back(w.back());
-                        w.pop_back();
-                    }
-                deal_to_wastes();
-            }
+            redeal();
             ++pass_;
             return std::nullopt;
         case Move::Single: {

@@ -54,6 +54,7 @@ private:
     std::optional<std::pair<int, int>> sole_cover(int r, int c) const;
     void take(const Loc& l);
     void deal_to_wastes();
+    void redeal();  // the wastes back onto the stock, in the variant's RedealOrder
     bool can_redeal() const;
 
     Variant v_;
