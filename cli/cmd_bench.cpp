@@ -14,8 +14,8 @@ int cmd_bench(int argc, char** argv) {
     po::options_description opts("pyramid bench options");
     opts.add_options()
         ("quick", po::bool_switch(), "the short workload (seconds; for CI)")
-        ("threads", po::value<int>()->default_value(0), "worker threads (0 = all cores); the signature does not depend on it")
         ("format", po::value<std::string>()->default_value("text"), "output: text or json");
+    add_threads_option(opts, "worker threads, 1 to 4096, or 0 for every core; the signature does not depend on it");
     po::variables_map vm;
     if (!parse_command(argc, argv,
                        "usage: pyramid bench [--quick] [--threads N] [--format text|json]\n"
@@ -26,8 +26,7 @@ int cmd_bench(int argc, char** argv) {
                        opts, vm))
         return kOk;
     const std::string format = format_from(vm, {"text", "json"});
-    const int threads = vm["threads"].as<int>();
-    if (threads < 0) throw UsageError("--threads must be 0 (all cores) or more");
+    const int threads = threads_from(vm);
     const bool quick = vm["quick"].as<bool>();
     const int used = threads > 0 ? threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
     const bool tty = isatty(STDERR_FILENO);

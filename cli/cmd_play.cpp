@@ -14,9 +14,8 @@ int cmd_play(int argc, char** argv) {
     add_deal_options(opts);
     add_text_options(opts);
     opts.add_options()
-        ("max-states", po::value<uint64_t>()->default_value(100'000'000),
-         "the verdict's search budget per position (as solve's): past it the verdict is 'unknown'")
         ("no-colour", po::bool_switch(), "no colour, even when the terminal has it (so does NO_COLOR)");
+    add_max_states_option(opts, "the verdict's search budget per position (as solve's): past it the verdict is 'unknown'");
     po::variables_map vm;
     if (!parse_command(argc, argv,
                        "usage: pyramid play [--variant NAME] (--seed N | --deal CARDS | --deal-file PATH)\n"
@@ -27,6 +26,7 @@ int cmd_play(int argc, char** argv) {
                        "solution.",
                        opts, vm))
         return kOk;
+    const uint64_t max_states = max_states_from(vm);
     if (vm.count("deal-file") && vm["deal-file"].as<std::string>() == "-")
         throw UsageError("play reads its keys from standard input, so --deal-file - cannot be used: give --deal "
                          "CARDS or a file");
@@ -40,7 +40,7 @@ int cmd_play(int argc, char** argv) {
     const char* no_colour = std::getenv("NO_COLOR");
     play::ScreenOptions so;
     so.colour = !vm["no-colour"].as<bool>() && !(no_colour && *no_colour);
-    so.max_states = vm["max-states"].as<uint64_t>();
+    so.max_states = max_states;
     play::Controller controller(play::Game(ld.deal, ld.seed), style.unicode);
     try {
         play::run_screen(controller, so);

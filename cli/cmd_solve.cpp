@@ -28,10 +28,9 @@ int cmd_solve(int argc, char** argv) {
         ("hint", po::bool_switch(), "print just the next move of a shortest solution (from --moves' position)")
         ("best-score", po::bool_switch(),
          "when the deal is lost, find the fewest tableau cards that can be left (always on for classic/spanish)")
-        ("max-states", po::value<uint64_t>()->default_value(100'000'000),
-         "stop with verdict 'intractable' after this many positions (0 = no limit)")
         ("format", po::value<std::string>()->default_value("text"),
          "output: text, json, or html (a page that draws the deal and steps through the solution)");
+    add_max_states_option(opts, "stop with verdict 'intractable' after this many positions (0 = no limit)");
     add_text_options(opts);
     add_output_option(opts, "write to this file instead of stdout (e.g. the html page)");
     po::variables_map vm;
@@ -44,6 +43,7 @@ int cmd_solve(int argc, char** argv) {
                        opts, vm))
         return kOk;
     const std::string format = format_from(vm, {"text", "json", "html"});
+    const uint64_t max_states = max_states_from(vm);
     const Variant v = variant_from(vm);
     const LoadedDeal ld = deal_from(vm, v);
     const Board board(ld.deal);
@@ -66,7 +66,7 @@ int cmd_solve(int argc, char** argv) {
 
     const bool hint = vm["hint"].as<bool>();
     SolveOptions so;
-    so.max_states = vm["max-states"].as<uint64_t>();
+    so.max_states = max_states;
     so.optimal = vm["optimal"].as<bool>() || hint;
     so.stop = &g_stop;
     std::signal(SIGINT, on_sigint);
@@ -152,7 +152,8 @@ int cmd_solve(int argc, char** argv) {
         out << board_text(Table(ld.deal), style) << "\n";
     }
     out << "verdict: " << verdict_text(r.verdict);
-    if (r.interrupted) out << " (interrupted)";
+    if (r.interrupted && r.verdict == Verdict::Win) out << " (search for a shorter solution interrupted)";
+    else if (r.interrupted) out << " (interrupted)";
     else if (r.verdict == Verdict::Intractable) out << " (--max-states " << so.max_states << " reached)";
     out << "\n";
     auto list = [&](const std::vector<Move>& ms) {
@@ -162,21 +163,28 @@ int cmd_solve(int argc, char** argv) {
     if (hint) {
         if (r.verdict == Verdict::Win && !r.solution.empty())
             out << "hint: " << move_people(r.solution.front(), dk, style) << "\n"
-                << (r.optimal ? "shortest solution from here: " : "a solution from here (not proved shortest): ")
+                << (r.optimal     ? "shortest solution from here: "
+                    : interrupted ? "a solution from here (not proved shortest: interrupted): "
+                                  : "a solution from here (not proved shortest: --max-states reached): ")
                 << r.solution.size() << " moves\n";
         else if (r.verdict == Verdict::Win)
             out << "hint: none needed, the goal is reached\n";
         else if (r.verdict == Verdict::Lose)
             out << "hint: none, the position is lost\n";
     } else if (r.verdict == Verdict::Win) {
-        out << (r.optimal ? "shortest solution: " : so.optimal ? "solution (not proved shortest: budget reached): "
-                                                               : "solution: ")
+        out << (r.optimal     ? "shortest solution: "
+                : !so.optimal ? "solution: "
+                : interrupted ? "solution (not proved shortest: interrupted): "
+                              : "solution (not proved shortest: --max-states reached): ")
             << r.solution.size() << " moves\n";
         list(r.solution);
     }
     if (have_score && r.verdict == Verdict::Lose) {
         out << "best score: " << score.tableau_left << " tableau cards left"
-            << (score.complete ? "" : " (budget reached: the best found, maybe not the best)") << "\n";
+            << (score.complete ? ""
+                : interrupted  ? " (interrupted: the best found, maybe not the best)"
+                               : " (--max-states reached: the best found, maybe not the best)")
+            << "\n";
         list(score.moves);
     }
     out << "states searched: " << r.states + score.states << "\n";

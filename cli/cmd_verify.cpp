@@ -1,6 +1,7 @@
 #include <iostream>
 
 #include "cli/common.h"
+#include "engine/input.h"
 
 namespace pyr::cli {
 
@@ -23,13 +24,16 @@ int cmd_verify(int argc, char** argv) {
     const Variant v = variant_from(vm);
     const LoadedDeal ld = deal_from(vm, v);
     if (vm.count("moves") + vm.count("moves-file") != 1) throw UsageError("give the moves with --moves or --moves-file");
-    const std::string text =
-        vm.count("moves") ? vm["moves"].as<std::string>() : read_file_or_stdin(vm["moves-file"].as<std::string>());
+    const bool from_file = vm.count("moves-file") > 0;
+    const std::string text = from_file ? read_file_or_stdin(vm["moves-file"].as<std::string>(), "--moves-file")
+                                       : vm["moves"].as<std::string>();
     std::vector<Move> moves;
     try {
         moves = parse_moves(text, v.deck);
     } catch (const ParseError& e) {
-        throw UsageError(e.what());
+        throw UsageError((from_file ? "--moves-file " + excerpt(vm["moves-file"].as<std::string>(), 200) + ": "
+                                    : std::string("--moves: ")) +
+                         e.what());
     }
     bool won = false;
     Table final_position(ld.deal);

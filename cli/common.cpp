@@ -11,6 +11,8 @@
 #include <sstream>
 
 #include "engine/deal_source.h"
+#include "engine/input.h"
+#include "engine/pysol_random.h"
 
 namespace pyr::cli {
 
@@ -30,7 +32,9 @@ void add_deal_options(po::options_description& o) {
         ("deal", po::value<std::string>(),
          "the deal: every card in dealing order, tableau row by row from the top, then any reserve piles (pile 1 "
          "bottom to top, pile 2, ...), then the stock from its top (separators optional), e.g. \"6D 5H AH ...\"")
-        ("deal-file", po::value<std::string>(), "read the deal from a file ('-' for stdin); '#' starts a comment line")
+        ("deal-file", po::value<std::string>(),
+         "read the deal from a file ('-' for stdin): cards as --deal takes them, or a board as `pyramid deal` and "
+         "`pyramid solve` print it (headers, labels, '#' lines and anything after the deal are skipped)")
         ("seed", po::value<std::string>(), "PySolFC deal number of the variant's game: 1 to 10^20-1, or msN");
 }
 
@@ -62,16 +66,69 @@ Variant variant_from(const po::variables_map& vm) {
     return *v;
 }
 
-std::string read_file_or_stdin(const std::string& path) {
-    std::ostringstream ss;
-    if (path == "-") {
-        ss << std::cin.rdbuf();
-    } else {
-        std::ifstream in(path);
-        if (!in) throw UsageError("cannot read deal file '" + path + "'");
-        ss << in.rdbuf();
+std::string read_file_or_stdin(const std::string& path, const std::string& option) {
+    try {
+        return read_input(path, option);
+    } catch (const InputError& e) {
+        throw UsageError(e.what());
     }
-    return ss.str();
+}
+
+uint64_t parse_number(const std::string& option, const std::string& text, uint64_t min, uint64_t max,
+                      const std::string& note) {
+    bool ok = !text.empty() && text.size() <= 20;
+    uint64_t v = 0;
+    for (size_t i = 0; ok && i < text.size(); ++i) {
+        const char c = text[i];
+        if (c < '0' || c > '9') ok = false;
+        else if (v > (UINT64_MAX - static_cast<uint64_t>(c - '0')) / 10) ok = false;
+        else v = v * 10 + static_cast<uint64_t>(c - '0');
+    }
+    if (!ok || v < min || v > max)
+        throw UsageError(option + " must be a whole number from " + std::to_string(min) + " to " + std::to_string(max) +
+                         (note.empty() ? "" : " (" + note + ")") + " (got " + excerpt(text) + ")");
+    return v;
+}
+
+uint64_t number_option(const po::variables_map& vm, const std::string& option, uint64_t min, uint64_t max,
+                       const std::string& note) {
+    return parse_number("--" + option, vm[option].as<std::string>(), min, max, note);
+}
+
+void add_max_states_option(po::options_description& o, const char* what) {
+    o.add_options()("max-states", po::value<std::string>()->default_value("100000000"), what);
+}
+
+uint64_t max_states_from(const po::variables_map& vm) {
+    return number_option(vm, "max-states", 0, UINT64_MAX, "0 = no limit");
+}
+
+void add_threads_option(po::options_description& o, const char* what) {
+    o.add_options()("threads", po::value<std::string>()->default_value("0"), what);
+}
+
+int threads_from(const po::variables_map& vm) {
+    return static_cast<int>(number_option(vm, "threads", 0, kMaxThreads, "0 = every core"));
+}
+
+void check_seed(const std::string& text) {
+    try {
+        parse_pysol_deal_number(text);
+    } catch (const std::invalid_argument& e) {
+        throw UsageError(std::string("bad seed: ") + e.what());
+    }
+}
+
+void check_seeds(const std::string& text) {
+    const auto dash = text.find('-', 1);
+    const std::string a = dash == std::string::npos ? text : text.substr(0, dash);
+    const std::string b = dash == std::string::npos ? text : text.substr(dash + 1);
+    for (const std::string& s : {a, b}) {
+        check_seed(s);
+        if (s.size() >= 2 && (s[0] == 'm' || s[0] == 'M'))
+            throw UsageError("bad seed: a study takes plain deal numbers, not ms numbers (got " + excerpt(s) + ")");
+        parse_number("--seeds", s, 1, UINT64_MAX, "a study's records hold 64-bit seeds");
+    }
 }
 
 LoadedDeal deal_from(const po::variables_map& vm, const Variant& v) {
@@ -84,15 +141,10 @@ LoadedDeal deal_from(const po::variables_map& vm, const Variant& v) {
             out.seed = vm["seed"].as<std::string>();
             out.deal = deal_from_seed(v, out.seed);
         } else {
-            std::string text = vm.count("deal") ? vm["deal"].as<std::string>()
-                                                : read_file_or_stdin(vm["deal-file"].as<std::string>());
-            // Drop comment lines.
-            std::string kept;
-            std::istringstream lines(text);
-            for (std::string line; std::getline(lines, line);)
-                if (line.find_first_not_of(" \t") == std::string::npos || line[line.find_first_not_of(" \t")] != '#')
-                    kept += line + "\n";
-            out.deal = deal_from_text(v, kept);
+            // One deal reader for --deal, --deal-file and the lines of a deals file.
+            const std::string text = vm.count("deal") ? vm["deal"].as<std::string>()
+                                                      : read_file_or_stdin(vm["deal-file"].as<std::string>(), "--deal-file");
+            out.deal = deal_from_text(v, text);
         }
     } catch (const ParseError& e) {
         throw UsageError(std::string("bad deal: ") + e.what());

@@ -46,7 +46,34 @@ bool parse_command(int argc, char** argv, const std::string& usage, const po::op
 std::string format_from(const po::variables_map& vm, const std::vector<std::string>& allowed);
 
 json::object deal_json(const LoadedDeal& d);
-std::string read_file_or_stdin(const std::string& path);
+// The whole of a file named by `option` ("--deal-file", "--moves-file"), or
+// stdin for "-", at most 1 MiB; UsageError naming the option and the file
+// when it cannot be read, is a directory, or is larger.
+std::string read_file_or_stdin(const std::string& path, const std::string& option);
+
+// Every numeric option is read by these, with one rule and one message:
+// a whole decimal number (digits only: no sign, no space) from `min` to `max`,
+// else UsageError "--NAME must be a whole number from MIN to MAX (got '...')".
+uint64_t parse_number(const std::string& option, const std::string& text, uint64_t min, uint64_t max,
+                      const std::string& note = "");
+// The option's value (it must have a default, or be given) as parse_number reads it.
+uint64_t number_option(const po::variables_map& vm, const std::string& option, uint64_t min, uint64_t max,
+                       const std::string& note = "");
+// --max-states N (every command that searches): 0 = no limit.
+void add_max_states_option(po::options_description& o, const char* what);
+uint64_t max_states_from(const po::variables_map& vm);
+// --threads N (every command that runs workers): 1 to 4096, or 0 (the
+// default) for every core. Returns 0 for every core.
+constexpr uint64_t kMaxThreads = 4096;
+void add_threads_option(po::options_description& o, const char* what);
+int threads_from(const po::variables_map& vm);
+// A PySolFC seed as --seed and --seeds take it: 1 to 10^20-1 or ms1 to
+// ms8589934591; UsageError "bad seed: ..." otherwise.
+void check_seed(const std::string& text);
+// --seeds A-B (or N) of stats: each end a seed as check_seed reads it (same
+// message), and at most 18446744073709551615 (a study's records hold 64-bit
+// seeds), A <= B.
+void check_seeds(const std::string& text);
 
 // --ascii, for commands that print cards for people.
 void add_text_options(po::options_description& o);

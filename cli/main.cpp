@@ -3,6 +3,7 @@
 #include <string>
 
 #include "cli/common.h"
+#include "engine/input.h"
 
 namespace {
 const char* kMainHelp =
@@ -46,16 +47,18 @@ int main(int argc, char** argv) {
         if (cmd == "merge") return cmd_merge(argc - 1, argv + 1);
         if (cmd == "report") return cmd_report(argc - 1, argv + 1);
         if (cmd == "play") return cmd_play(argc - 1, argv + 1);
-        std::cerr << "pyramid: unknown command '" << cmd << "' (try pyramid --help)\n";
+        std::cerr << "pyramid: unknown command " << pyr::excerpt(cmd) << " (try pyramid --help)\n";
         return kUsage;
     } catch (const UsageError& e) {
-        std::cerr << "pyramid " << cmd << ": " << e.what() << "\n";
+        // One line, bounded and escaped, whatever the input held.
+        std::cerr << "pyramid " << pyr::printable_line(cmd, 40) << ": " << pyr::printable_line(e.what()) << "\n";
         return kUsage;
     } catch (const std::bad_alloc&) {
         std::cerr << "pyramid " << cmd << ": out of memory (try a smaller --max-states)\n";
         return kInternal;
     } catch (const std::exception& e) {
-        std::cerr << "pyramid " << cmd << ": internal error: " << e.what() << "\n";
+        std::cerr << "pyramid " << pyr::printable_line(cmd, 40) << ": internal error: " << pyr::printable_line(e.what())
+                  << "\n";
         return kInternal;
     }
 }

@@ -85,14 +85,13 @@ bool parse_stats(int argc, char** argv, StatsCommand& cmd) {
         ("shard", po::value<std::string>(), "K/N: only the K-th (0-based) of N disjoint parts of the study")
         ("optimal", po::bool_switch(),
          "shortest solutions: the solution-length statistics are minimum move counts (also in json/csv)")
-        ("threads", po::value<std::string>(), "worker threads (default: every core)")
-        ("max-states", po::value<uint64_t>()->default_value(100'000'000),
-         "per deal: stop with 'intractable' after storing this many positions (0 = no limit)")
         ("out", po::value<std::string>(), "record file and checkpoint: JSON Lines, or CSV if it ends in .csv")
         ("format", po::value<std::string>()->default_value("text"), "summary on stdout: text, json or csv")
         ("list", po::value<std::string>(), "print the seeds with this verdict (win, lose, intractable) instead")
         ("report", po::value<std::string>(), "also write the study's HTML report (as `pyramid report`) to this file")
         ("quiet,q", po::bool_switch(), "no progress on stderr");
+    add_threads_option(opts, "worker threads, 1 to 4096, or 0 for every core (the default)");
+    add_max_states_option(opts, "per deal: stop with 'intractable' after storing this many positions (0 = no limit)");
     // "--overlap off,on": Boost takes an optional value only as --overlap=VALUE.
     std::vector<std::string> args(argv, argv + argc);
     for (size_t i = 0; i + 1 < args.size(); ++i)
@@ -125,14 +124,8 @@ bool parse_stats(int argc, char** argv, StatsCommand& cmd) {
         if (r == "top") return false;
         throw UsageError("--reserves must be 'top' and/or 'open' (got '" + r + "')");
     });
-    if (vm.count("threads")) {
-        const std::string t = vm["threads"].as<std::string>();
-        char* end = nullptr;
-        const long n = std::strtol(t.c_str(), &end, 10);
-        if (t.empty() || *end != '\0' || n < 1 || n > 4096)
-            throw UsageError("--threads must be a number from 1 to 4096 (got '" + t + "')");
-        cmd.threads = static_cast<int>(n);
-    }
+    cmd.threads = threads_from(vm);
+    const uint64_t max_states = max_states_from(vm);
     const int sources = static_cast<int>(vm.count("seeds") + vm.count("deals") + vm.count("deals-file"));
     if (sources == 0) throw UsageError("no deals given: use --seeds A-B, --deals N or --deals-file PATH");
     if (sources > 1) throw UsageError("give only one of --seeds, --deals and --deals-file");
@@ -141,17 +134,13 @@ bool parse_stats(int argc, char** argv, StatsCommand& cmd) {
     try {
         spec.combos = study_combos(split_list(vm["variant"].as<std::string>()), axes);
         if (vm.count("seeds")) {
+            check_seeds(vm["seeds"].as<std::string>());
             spec.deals = seeds_range(vm["seeds"].as<std::string>());
             cmd.source = "seeds " + std::to_string(spec.deals.first) + "-" + std::to_string(spec.deals.last);
         } else if (vm.count("deals")) {
-            const std::string n = vm["deals"].as<std::string>();
-            if (n.empty() || n.find('-') != std::string::npos) throw StudyError("--deals must be a number N >= 1");
-            try {
-                spec.deals = seeds_range("1-" + n);
-            } catch (const StudyError&) {
-                throw StudyError("--deals must be a number N >= 1 (got '" + n + "')");
-            }
-            cmd.source = "seeds 1-" + n;
+            const uint64_t n = number_option(vm, "deals", 1, kMaxStudyDeals);
+            spec.deals = seeds_range("1-" + std::to_string(n));
+            cmd.source = "seeds 1-" + std::to_string(n);
         } else {
             cmd.deals_file = vm["deals-file"].as<std::string>();
             spec.deals = read_deals_file(cmd.deals_file, spec.combos);
@@ -164,7 +153,7 @@ bool parse_stats(int argc, char** argv, StatsCommand& cmd) {
     } catch (const StudyError& e) {
         throw UsageError(e.what());
     }
-    spec.max_states = vm["max-states"].as<uint64_t>();
+    spec.max_states = max_states;
     spec.optimal = vm["optimal"].as<bool>();
     if (vm.count("out")) cmd.out_path = vm["out"].as<std::string>();
     if (vm.count("report")) cmd.report_path = vm["report"].as<std::string>();

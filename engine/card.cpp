@@ -2,6 +2,8 @@
 
 #include <cctype>
 
+#include "engine/input.h"
+
 namespace pyr {
 
 int deck_size(DeckKind d) { return d == DeckKind::Spanish48 ? 48 : 52; }
@@ -124,8 +126,8 @@ std::vector<Card> parse_cards(std::string_view text, DeckKind d) {
             size_t k = i;
             while (k < text.size() && !is_separator(text[k])) ++k;
             std::string word(text.substr(i, k - i));
-            throw ParseError("unknown card token '" + std::string(tok) + "'" +
-                             (word != tok ? " (in '" + word + "')" : std::string()) +
+            throw ParseError("unknown card token " + excerpt(tok) +
+                             (word != tok ? " (in " + excerpt(word) + ")" : std::string()) +
                              "; cards are a rank (" +
                              (d == DeckKind::Standard52 ? "A 2-9 T/10 J Q K" : "1-12") +
                              ") then a suit (" + deck_suits(d) +

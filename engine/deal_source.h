@@ -14,7 +14,21 @@ namespace pyr {
 // compact order. Throws std::invalid_argument on a bad number.
 Deal deal_from_seed(const Variant& v, std::string_view number);
 
-// The compact string (or a drawn pyramid pasted as text).
+// The one deal reader: `--deal`, `--deal-file`, every line of a deals file,
+// and whatever the program prints as a board (pasted back). Cards are read in
+// order, line after line (separators optional: "QHKS", "Q♥ K♠", "10♠"):
+//  - blank lines and lines starting with '#' are skipped;
+//  - terminal colour codes (ESC [ ... m) are dropped;
+//  - a line's label, the text up to its first ':' ("stock (23, next card
+//    first):", "msc: Microsoft ..."), is skipped; a labelled line whose first
+//    word after the label is not a card ("(empty)", a title) is a header and
+//    skipped whole;
+//  - once the deck is complete, the first word that is not a card ends the
+//    deal: the rest of that line ("win 45") and every later line (a verdict,
+//    a move list) are ignored.
+// Any other word that is not a card is an error naming it. Throws ParseError.
+std::vector<Card> read_deal_cards(DeckKind d, std::string_view text);
+// read_deal_cards, then make_deal (every card of the deck exactly once).
 Deal deal_from_text(const Variant& v, std::string_view text);
 
 // PySolFC's dealing order of a game mapped to the compact order. Most games

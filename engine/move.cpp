@@ -1,4 +1,5 @@
 #include "engine/move.h"
+#include "engine/input.h"
 
 #include <algorithm>
 #include <cctype>
@@ -35,12 +36,12 @@ Move parse_move(std::string_view tok, DeckKind d) {
     const auto plus = tok.find('+');
     auto card = [&](std::string_view t) {
         auto c = parse_card(t, d);
-        if (!c) throw ParseError("bad move '" + std::string(tok) + "': unknown card '" + std::string(t) + "'");
+        if (!c) throw ParseError("bad move " + excerpt(tok) + ": unknown card " + excerpt(t));
         return *c;
     };
     if (plus == std::string_view::npos) return Move::single(card(tok));
     const Card x = card(tok.substr(0, plus)), y = card(tok.substr(plus + 1));
-    if (x == y) throw ParseError("bad move '" + std::string(tok) + "': a card cannot pair with itself");
+    if (x == y) throw ParseError("bad move " + excerpt(tok) + ": a card cannot pair with itself");
     return Move::pair(x, y);
 }
 

@@ -1,4 +1,5 @@
 #include "engine/pysol_random.h"
+#include "engine/input.h"
 
 #include <array>
 #include <cstdint>
@@ -169,54 +170,33 @@ std::string PysolDealNumber::text() const {
 }
 
 PysolDealNumber parse_pysol_deal_number(std::string_view s) {
-    const std::string quoted = "\"" + std::string(s) + "\"";
-    if (s.empty()) throw std::invalid_argument("PySolFC deal number is empty");
+    // One message for every bad number: the rule, what is wrong, what was typed.
+    const auto fail = [&](const char* why) {
+        return std::invalid_argument(std::string("a PySolFC deal number is 1 to 99999999999999999999 or ms1 to "
+                                                 "ms8589934591; ") + why + " (got " + excerpt(s) + ")");
+    };
+    if (s.empty()) throw fail("this one is empty");
 
     PysolDealNumber result;
     std::string_view digits = s;
     if (s.size() >= 2 && (s[0] == 'm' || s[0] == 'M') && (s[1] == 's' || s[1] == 'S')) {
         result.ms = true;
         digits = s.substr(2);
-        if (digits.empty()) {
-            throw std::invalid_argument("bad ms deal number " + quoted +
-                                        ": expected digits after \"ms\" (ms1..ms8589934591)");
-        }
+        if (digits.empty()) throw fail("digits must follow \"ms\"");
     }
-    if (!result.ms && s[0] == '-') {
-        throw std::invalid_argument("PySolFC deal number " + quoted + " is negative");
-    }
+    if (!result.ms && s[0] == '-') throw fail("this one is negative");
 
     const u128 limit = result.ms ? static_cast<u128>(kMaxMs) : kMaxDeal;
     bool too_large = false;
     for (const char c : digits) {
-        if (c < '0' || c > '9') {
-            if (result.ms) {
-                throw std::invalid_argument("bad ms deal number " + quoted +
-                                            ": expected only digits after \"ms\"");
-            }
-            throw std::invalid_argument("PySolFC deal number " + quoted +
-                                        " is not a number (expected digits, optionally after \"ms\")");
-        }
+        if (c < '0' || c > '9') throw fail(result.ms ? "only digits may follow \"ms\"" : "this one is not a number");
         if (!too_large) {
             result.value = result.value * 10 + static_cast<unsigned>(c - '0');
             if (result.value > limit) too_large = true;
         }
     }
-    if (too_large) {
-        if (result.ms) {
-            throw std::invalid_argument("bad ms deal number " + quoted +
-                                        ": too large (maximum ms8589934591)");
-        }
-        throw std::invalid_argument("PySolFC deal number " + quoted +
-                                    " is too large (maximum 99999999999999999999)");
-    }
-    if (result.value == 0) {
-        if (result.ms) {
-            throw std::invalid_argument("bad ms deal number " + quoted +
-                                        ": must be at least ms1");
-        }
-        throw std::invalid_argument("PySolFC deal number " + quoted + " is 0 (minimum 1)");
-    }
+    if (too_large) throw fail("this one is too large");
+    if (result.value == 0) throw fail("this one is 0");
     return result;
 }
 

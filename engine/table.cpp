@@ -277,6 +277,10 @@ std::string Table::key() const {
 std::optional<std::string> replay(const Deal& deal, const std::vector<Move>& moves, bool* won, Table* final_position) {
     Table t(deal);
     for (size_t i = 0; i < moves.size(); ++i) {
+        // The game ends at the goal: a move after it is not part of a win.
+        if (t.won())
+            return "move " + std::to_string(i + 1) + " (" + move_text(moves[i], deal.deck()) +
+                   "): the goal was reached after move " + std::to_string(i) + ", so the game is over";
         if (auto err = t.apply(moves[i]))
             return "move " + std::to_string(i + 1) + " (" + move_text(moves[i], deal.deck()) + "): " + *err;
     }

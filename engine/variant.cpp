@@ -3,6 +3,8 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "engine/input.h"
+
 namespace pyr {
 
 namespace {
@@ -177,15 +179,11 @@ void Variant::validate() const {
 
 int parse_passes(const std::string& s) {
     if (s == "unlimited" || s == "inf" || s == "infinite") return 0;
-    size_t used = 0;
+    // Digits only: std::stol would skip leading spaces and take a sign.
     long n = -1;
-    try {
-        n = std::stol(s, &used);
-    } catch (...) {
-        used = 0;
-    }
-    if (used != s.size() || s.empty() || n < 1 || n > 1000000)
-        throw std::invalid_argument("passes must be a number from 1 to 1000000 or 'unlimited' (got '" + s + "')");
+    if (!s.empty() && s.size() <= 7 && s.find_first_not_of("0123456789") == std::string::npos) n = std::stol(s);
+    if (n < 1 || n > 1000000)
+        throw std::invalid_argument("passes must be a number from 1 to 1000000 or 'unlimited' (got " + excerpt(s) + ")");
     return static_cast<int>(n);
 }
 
@@ -194,7 +192,7 @@ std::string passes_text(int passes) { return passes == 0 ? "unlimited" : std::to
 Goal parse_goal(const std::string& s) {
     if (s == "pyramid") return Goal::Pyramid;
     if (s == "all") return Goal::All;
-    throw std::invalid_argument("goal must be 'pyramid' or 'all' (got '" + s + "')");
+    throw std::invalid_argument("goal must be 'pyramid' or 'all' (got " + excerpt(s) + ")");
 }
 
 const char* goal_text(Goal g) { return g == Goal::Pyramid ? "pyramid" : "all"; }

@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "engine/deal_source.h"
+#include "engine/input.h"
 
 namespace pyr {
 
@@ -140,45 +141,38 @@ StudyDeals seeds_range(const std::string& text) {
 }
 
 StudyDeals read_deals_file(const std::string& path, const std::vector<Variant>& combos) {
-    std::ifstream in(path);
-    if (!in) throw StudyError("cannot read deals file '" + path + "'");
     const DeckKind deck = combos.at(0).deck;
     for (const auto& c : combos)
         if (c.deck != deck) throw StudyError("--deals-file needs variants that use the same deck");
-    const size_t full = static_cast<size_t>(deck_size(deck));
     StudyDeals d;
     d.from_file = true;
-    std::string line;
-    for (int lineno = 1; std::getline(in, line); ++lineno) {
-        const auto start = line.find_first_not_of(" \t\r");
-        if (start == std::string::npos || line[start] == '#') continue;
-        std::istringstream words(line);
-        std::vector<Card> cards;
-        for (std::string w; cards.size() < full && words >> w;) {
-            std::vector<Card> got;
+    // Read line by line, each line bounded (engine/input.h); every line is
+    // read by the one deal reader (engine/deal_source.h) that --deal-file uses.
+    try {
+        LineReader in(path, "--deals-file");
+        const std::string where = "deals file " + excerpt(path, 200) + " line ";
+        for (std::string line; in.next(line);) {
+            const auto start = line.find_first_not_of(" \t\r");
+            if (start == std::string::npos || line[start] == '#') continue;
+            if (d.cards.size() >= kMaxStudyDeals)
+                throw StudyError(where + std::to_string(in.lineno()) + ": more than " +
+                                 std::to_string(kMaxStudyDeals) + " deals");
+            std::string canonical;
             try {
-                got = parse_cards(w, deck);
-            } catch (const ParseError&) {
-                if (cards.empty())
-                    throw StudyError("deals file '" + path + "' line " + std::to_string(lineno) +
-                                     ": expected cards, got '" + w + "'");
-                break;  // the cards are over: the rest of the line is ignored
-            }
-            cards.insert(cards.end(), got.begin(), got.end());
-        }
-        std::string canonical;
-        for (const auto& c : combos) {
-            try {
-                const Deal deal = make_deal(c, cards);
-                if (canonical.empty()) canonical = compact(deal);
+                const std::vector<Card> cards = read_deal_cards(deck, line);
+                for (const auto& c : combos) {
+                    const Deal deal = make_deal(c, cards);
+                    if (canonical.empty()) canonical = compact(deal);
+                }
             } catch (const ParseError& e) {
-                throw StudyError("deals file '" + path + "' line " + std::to_string(lineno) + ": bad deal: " +
-                                 e.what());
+                throw StudyError(where + std::to_string(in.lineno()) + ": bad deal: " + e.what());
             }
+            d.cards.push_back(std::move(canonical));
         }
-        d.cards.push_back(std::move(canonical));
+    } catch (const InputError& e) {
+        throw StudyError(e.what());
     }
-    if (d.cards.empty()) throw StudyError("deals file '" + path + "' holds no deal");
+    if (d.cards.empty()) throw StudyError("deals file " + excerpt(path, 200) + " holds no deal");
     return d;
 }
 

@@ -101,7 +101,7 @@ TEST_CASE("bad input: one clear error line and exit status 2", "[cli]") {
         {"solve --variant classic --passes 3 --seed 1", "passes must be 1"},
         {"solve --seed 1 --passes 0", "passes must be"},
         {"solve --seed 1 --goal most", "goal must be"},
-        {"solve --deal-file /nonexistent/file", "cannot read deal file"},
+        {"solve --deal-file /nonexistent/file", "cannot read --deal-file"},
         {"verify --seed 1 --moves 'QH+'", "bad move"},
         {"verify --seed 1", "--moves"},
         {"deal --seed 1 --format png", "unknown format"},
@@ -330,4 +330,269 @@ TEST_CASE("classic reports its best score, --best-score elsewhere", "[cli][score
     CHECK(om.at("verdict").as_string() == "lose");
     CHECK(om.at("best_score").as_int64() > 0);
     CHECK_FALSE(boost::json::parse(run("solve --variant msc --seed 3 --format json").out).as_object().contains("best_score"));
+}
+
+// ---------------------------------------------------------------- hardening (issue 12)
+
+namespace {
+
+const std::string kUtf8Env = "LC_ALL=C.UTF-8";
+
+// Every byte of an error line is printable: no control character (the
+// newline ending it aside), no NUL.
+bool printable(const std::string& s) {
+    for (size_t i = 0; i < s.size(); ++i) {
+        const unsigned char c = static_cast<unsigned char>(s[i]);
+        if ((c < 0x20 && !(c == '\n' && i + 1 == s.size())) || c == 0x7F) return false;
+    }
+    return true;
+}
+
+std::string temp_file(const std::string& name, const std::string& content) {
+    const std::string path = "/tmp/pyramid_harden_" + std::to_string(getpid()) + "_" + name;
+    std::ofstream(path, std::ios::binary) << content;
+    return path;
+}
+
+std::string solution_of(const std::string& args) {
+    const Run r = run("solve " + args + " --format json");
+    REQUIRE(r.status == 0);
+    const auto o = boost::json::parse(r.out).as_object();
+    REQUIRE(o.at("verdict").as_string() == "win");
+    std::string moves;
+    for (const auto& m : o.at("solution").as_array()) moves += std::string(m.as_string()) + " ";
+    return moves;
+}
+
+}  // namespace
+
+TEST_CASE("reads are bounded: /dev/zero, a huge stdin, a huge line give an error, not a hang", "[cli][harden]") {
+    // `timeout` stops an unbounded read (which grew to 1.8 GB before): status 124, not 2.
+    const Run zero = run("solve --deal-file /dev/zero", "", "LC_ALL=C timeout 60");
+    CHECK(zero.status == 2);
+    CHECK_THAT(zero.err, Catch::Contains("--deal-file '/dev/zero' is larger than 1 MiB"));
+    const Run moves = run("verify --seed 1 --moves-file /dev/zero", "", "LC_ALL=C timeout 60");
+    CHECK(moves.status == 2);
+    CHECK_THAT(moves.err, Catch::Contains("--moves-file '/dev/zero' is larger than 1 MiB"));
+    const Run deals = run("stats --deals-file /dev/zero --quiet", "", "LC_ALL=C timeout 60");
+    CHECK(deals.status == 2);
+    CHECK_THAT(deals.err, Catch::Contains("line 1 of --deals-file '/dev/zero' is longer than 64 KiB"));
+    const Run in = run("solve --deal-file -", std::string(3 << 20, ' '), "LC_ALL=C timeout 60");
+    CHECK(in.status == 2);
+    CHECK_THAT(in.err, Catch::Contains("--deal-file (standard input) is larger than 1 MiB"));
+    for (const Run* r : {&zero, &moves, &deals, &in}) CHECK(lines(r->err) == 1);
+}
+
+TEST_CASE("error messages quote a bounded, escaped excerpt of the input", "[cli][harden]") {
+    // A 20,000-byte token: the error line stays short and says how long it was.
+    const Run big = run("solve --deal '" + std::string(20000, 'X') + "'");
+    CHECK(big.status == 2);
+    CHECK(big.err.size() < 400);
+    CHECK_THAT(big.err, Catch::Contains("(20000 bytes)"));
+    const Run seed = run("solve --seed " + std::string(20000, '7'));
+    CHECK(seed.status == 2);
+    CHECK(seed.err.size() < 400);
+    // Raw binary and a NUL byte in a deal file: escaped, and the message goes on past the NUL.
+    std::string binary = "AH 2H \x1b" "X\x01\x7f\xff\xfe";
+    binary += '\0';
+    binary += "ZZ more";
+    const std::string path = temp_file("binary.txt", binary);
+    const Run bin = run("solve --deal-file " + path);
+    CHECK(bin.status == 2);
+    CHECK(printable(bin.err));
+    CHECK_THAT(bin.err, Catch::Contains("\\x1b") && Catch::Contains("\\xff"));
+    CHECK_THAT(bin.err, Catch::Contains("cards are a rank"));  // the text after the quoted token is there
+    std::string nul = "AH";
+    nul += '\0';
+    nul += "ZZ";
+    const Run n = run("solve --deal-file " + temp_file("nul.txt", nul));
+    CHECK(n.status == 2);
+    CHECK_THAT(n.err, Catch::Contains("\\x00ZZ"));
+    CHECK(lines(n.err) == 1);
+    // Moves, passes and unknown options are quoted the same way.
+    const Run mv = run("verify --seed 1 --moves '" + std::string(5000, 'Q') + "H+'");
+    CHECK(mv.status == 2);
+    CHECK(mv.err.size() < 400);
+    const Run opt = run("solve --seed 1 --" + std::string(5000, 'x'));
+    CHECK(opt.status == 2);
+    CHECK(opt.err.size() < 1200);
+    std::remove(path.c_str());
+}
+
+TEST_CASE("a directory as --deal-file, --deals-file or --moves-file says so, exit 2", "[cli][harden]") {
+    for (const std::string args : {"solve --deal-file /tmp", "deal --deal-file /tmp", "stats --deals-file /tmp --quiet"}) {
+        INFO(args);
+        const Run r = run(args);
+        CHECK(r.status == 2);
+        CHECK_THAT(r.err, Catch::Contains("'/tmp' is a directory"));
+        CHECK(lines(r.err) == 1);
+    }
+    const Run m = run("verify --seed 1 --moves-file /tmp");
+    CHECK(m.status == 2);
+    CHECK_THAT(m.err, Catch::Contains("--moves-file '/tmp' is a directory"));
+    // Errors about a moves file name the moves file, never a deal file.
+    const Run missing = run("verify --seed 1 --moves-file /nonexistent/moves.txt");
+    CHECK(missing.status == 2);
+    CHECK_THAT(missing.err, Catch::Contains("cannot read --moves-file '/nonexistent/moves.txt'"));
+    const std::string path = temp_file("moves.txt", "QH+AS QH+\n");
+    const Run bad = run("verify --seed 1 --moves-file " + path);
+    CHECK(bad.status == 2);
+    CHECK_THAT(bad.err, Catch::Contains("--moves-file '" + path + "'") && Catch::Contains("bad move 'QH+'"));
+    CHECK_THAT(bad.err, !Catch::Contains("deal"));
+    std::remove(path.c_str());
+}
+
+TEST_CASE("every numeric option rejects negative and non-numeric values, with the (got ...) part", "[cli][harden]") {
+    const std::vector<std::string> commands = {
+        "solve --seed 1 --max-states=",  "play --seed 1 --max-states=",    "stats --deals 2 --max-states=",
+        "stats --deals 2 --threads=",    "bench --quick --threads=",       "stats --deals=",
+        "stats --seeds=",                "solve --seed=",                  "deal --seed=",
+        "verify --moves draw --seed=",   "solve --seed 1 --passes=",
+    };
+    for (const auto& c : commands)
+        for (const std::string value : {"-1", "abc", "1.5", " 7", "99999999999999999999999"}) {
+            INFO(c << "'" << value << "'");
+            const Run r = run(c + "'" + value + "'");
+            CHECK(r.status == 2);
+            CHECK(r.out.empty());
+            CHECK_THAT(r.err, Catch::Contains("(got '" + value + "')"));
+            CHECK(lines(r.err) == 1);
+        }
+}
+
+TEST_CASE("one --threads rule and the same limits and messages in every command", "[cli][harden]") {
+    // --threads: 0 is every core everywhere (it was an error in stats only).
+    const Run st = run("stats --deals 3 --threads 0 --quiet --format json");
+    REQUIRE(st.status == 0);
+    CHECK(boost::json::parse(st.out).as_object().at("threads").as_int64() >= 1);
+    auto message = [](const Run& r) { return r.err.substr(r.err.find(": ") + 2); };
+    CHECK(message(run("stats --deals 3 --threads 5000")) == message(run("bench --threads 5000")));
+    CHECK_THAT(run("bench --threads 5000").err, Catch::Contains("from 0 to 4096 (0 = every core) (got '5000')"));
+    // --max-states: one message in solve, stats and play.
+    const std::string ms = message(run("solve --seed 1 --max-states=-5"));
+    CHECK(ms == message(run("stats --deals 3 --max-states=-5")));
+    CHECK(ms == message(run("play --seed 1 --max-states=-5")));
+    // Seeds: solve and stats read them with the same rule and message.
+    CHECK(message(run("solve --seed=-3")) == message(run("stats --seeds=-3")));
+    CHECK(message(run("deal --seed abc")) == message(run("stats --seeds 1-abc")));
+    CHECK(run("deal --seed 99999999999999999999 --format compact").status == 0);
+    CHECK_THAT(run("deal --seed 100000000000000000000").err, Catch::Contains("1 to 99999999999999999999"));
+    CHECK_THAT(run("stats --seeds 1-99999999999999999999").err,
+               Catch::Contains("--seeds must be a whole number from 1 to 18446744073709551615"));
+    // --deals says its real limit.
+    CHECK_THAT(run("stats --deals 1000000001").err,
+               Catch::Contains("--deals must be a whole number from 1 to 1000000000 (got '1000000001')"));
+}
+
+TEST_CASE("verify: a move after the goal is reached is an error", "[cli][harden]") {
+    const std::string moves = solution_of("--variant msc --seed 1");
+    const Run won = run("verify --variant msc --seed 1 --moves '" + moves + "'");
+    REQUIRE(won.status == 0);
+    const Run extra = run("verify --variant msc --seed 1 --moves '" + moves + " draw'");
+    CHECK(extra.status == 1);
+    CHECK_THAT(extra.out, Catch::Contains("the goal was reached after move"));
+    CHECK_THAT(extra.out, Catch::Contains("draw"));
+}
+
+TEST_CASE("one deal reader: solve --deal-file reads a deals file's first deal, deal | solve works",
+          "[cli][harden]") {
+    // data/msc-100.txt: comment lines, then deals followed by their answers ("win 45").
+    std::ifstream in(std::string(PYR_DATA_DIR) + "/msc-100.txt");
+    std::string first;
+    while (std::getline(in, first) && (first.empty() || first[0] == '#')) {}
+    const std::string cards = first.substr(0, first.find(" win") < first.find(" lose") ? first.find(" win")
+                                                                                        : first.find(" lose"));
+    const Run file = run("solve --variant msc --deal-file '" + std::string(PYR_DATA_DIR) + "/msc-100.txt' --format json");
+    REQUIRE(file.status == 0);
+    const Run direct = run("deal --variant msc --format compact --deal '" + cards + "'");
+    REQUIRE(direct.status == 0);
+    CHECK(std::string(boost::json::parse(file.out).as_object().at("deal").as_string()) + "\n" == direct.out);
+    // The same file as a study's deals file, as before.
+    CHECK(run("stats --variant msc --deals-file '" + std::string(PYR_DATA_DIR) + "/msc-100.txt' --quiet").status == 0);
+    // pyramid deal | pyramid solve --deal-file -, through a real pipe.
+    const std::string cli = std::string("'") + PYR_CLI_PATH + "'";
+    const Run pipe = pyr::test::shell("LC_ALL=C.UTF-8 " + cli + " deal --variant msc --seed 7 | LC_ALL=C.UTF-8 " + cli +
+                                      " solve --variant msc --deal-file - --format json");
+    REQUIRE(pipe.status == 0);
+    CHECK(std::string(boost::json::parse(pipe.out).as_object().at("deal").as_string()) + "\n" ==
+          run("deal --variant msc --seed 7 --format compact").out);
+}
+
+TEST_CASE("everything printed as a board pastes back into --deal-file", "[cli][harden][pictures]") {
+    struct Case {
+        std::string variant, seed;
+    };
+    const std::vector<Case> cases = {{"pyramid", "1"},   {"msc", "3"},       {"giza", "2"},
+                                     {"giza --reserves open", "5"}, {"triangle", "4"}, {"spanish", "6"},
+                                     {"tuts-tomb", "2"}, {"apophis", "3"},   {"classic", "9"}};
+    for (const auto& c : cases) {
+        const std::string v = "--variant " + c.variant;
+        const std::string compact = run("deal " + v + " --seed " + c.seed + " --format compact").out;
+        REQUIRE(compact.size() > 90);
+        for (const std::string& env : {std::string("LC_ALL=C"), kUtf8Env}) {
+            for (const std::string& printed : {"deal " + v + " --seed " + c.seed,
+                                              "solve " + v + " --seed " + c.seed + " --max-states 20000"}) {
+                INFO(env << " " << printed);
+                const Run out = run(printed, "", env);
+                REQUIRE(out.status == 0);
+                const Run back = run("deal " + v + " --deal-file - --format compact", out.out, env);
+                CHECK(back.status == 0);
+                CHECK(back.err.empty());
+                CHECK(back.out == compact);
+            }
+        }
+        // On a terminal the red suits carry colour codes: they are skipped too.
+        const std::string cli = std::string("'") + PYR_CLI_PATH + "'";
+        const Run tty = pyr::test::shell(kUtf8Env + " script -qec \"" + cli + " deal " + v + " --seed " + c.seed +
+                                         "\" /dev/null");
+        REQUIRE(tty.out.find("\x1b[31m") != std::string::npos);
+        const Run back = run("deal " + v + " --deal-file - --format compact", tty.out, kUtf8Env);
+        CHECK(back.status == 0);
+        CHECK(back.out == compact);
+    }
+}
+
+TEST_CASE("./pyramid always runs the build (cmake decides what is out of date)", "[cli][harden]") {
+    // A cmake on PATH that records how it is called: the wrapper must run the
+    // build even when the binary is newer than every source it used to check
+    // (bench/, data files compiled in, CMake files, ...).
+    const std::string dir = "/tmp/pyramid_harden_fakecmake_" + std::to_string(getpid());
+    const std::string log = dir + "/log";
+    REQUIRE(std::system(("mkdir -p " + dir).c_str()) == 0);
+    std::ofstream(dir + "/cmake") << "#!/bin/sh\necho \"$@\" >> " << log << "\n";
+    REQUIRE(std::system(("chmod +x " + dir + "/cmake").c_str()) == 0);
+    pyr::test::shell("PATH=" + dir + ":$PATH '" + std::string(PYR_SOURCE_DIR) + "/pyramid' variants");
+    CHECK_THAT(pyr::test::slurp(log), Catch::Contains("--build"));
+    std::system(("rm -rf " + dir).c_str());
+}
+
+TEST_CASE("Ctrl-C during solve --optimal says the search was interrupted, not that a budget ran out",
+          "[cli][harden]") {
+    // Apophis deal 58: a first solution in well under a second, the proof of the
+    // shortest in about 18 s on the development machine; SIGINT comes after 2 s.
+    const std::string cli = std::string("'") + PYR_CLI_PATH + "'";
+    for (const std::string format : {"text", "json"}) {
+        INFO(format);
+        const Run r = pyr::test::shell("LC_ALL=C " + cli + " solve --variant apophis --seed 58 --optimal --format " +
+                                       format + " & pid=$!; sleep 2; kill -INT $pid; wait $pid");
+        REQUIRE(r.status == 0);
+        if (format == "json") {
+            const auto o = boost::json::parse(r.out).as_object();
+            if (!o.contains("interrupted")) {
+                WARN("apophis 58 was solved before the signal: pick a harder deal for this test");
+                continue;
+            }
+            CHECK(o.at("interrupted").as_bool());
+            CHECK(o.at("verdict").as_string() == "win");
+            CHECK_FALSE(o.at("optimal").as_bool());
+            continue;
+        }
+        if (r.out.find("shortest solution:") != std::string::npos) {
+            WARN("apophis 58 was solved before the signal: pick a harder deal for this test");
+            continue;
+        }
+        CHECK_THAT(r.out, Catch::Contains("verdict: win (search for a shorter solution interrupted)"));
+        CHECK_THAT(r.out, Catch::Contains("solution (not proved shortest: interrupted): "));
+        CHECK_THAT(r.out, !Catch::Contains("budget") && !Catch::Contains("max-states"));
+    }
 }
