@@ -378,7 +378,7 @@ void OptimalSearch::run(const Board& board, const RuleTraits& traits, const Stat
         finish_search(result, budget);
     };
     recycle(best_);
-    for (auto& bucket : open_) bucket.clear();
+    for (auto& bucket : open_) recycle_vector(bucket);
     if (open_.size() < static_cast<size_t>(upper + 1)) open_.resize(upper + 1);
     auto rebuild = [&](uint64_t key) {
         std::vector<Move> back;

@@ -123,9 +123,9 @@ void OptimalWalkSearch::run(const Board& board, const RuleTraits& traits, const 
         result.optimal = proved;
         finish_search(result, budget);
     };
-    nodes_.clear();
+    recycle_vector(nodes_);
     recycle(heads_);
-    for (auto& b : open_nodes_) b.clear();
+    for (auto& b : open_nodes_) recycle_vector(b);
     if (open_nodes_.size() < static_cast<size_t>(upper + 1)) open_nodes_.resize(upper + 1);
 
     // Nodes are queued with a lower bound on their heuristic (BPMX: the

@@ -34,17 +34,22 @@ std::size_t vector_bytes(const V& v, bool grow) {
     return cap * sizeof(typename V::value_type);
 }
 
-// Empties a table for the next deal, keeping its memory unless it grew
-// huge: clearing costs time in proportion to capacity, so after a search of
-// millions of positions every later small deal would pay for it.
+// Empties a table or stack for the next deal, keeping its memory only up to
+// kRetainBytes. Clearing costs time in proportion to capacity, so a table
+// that grew on one hard deal would make every later small deal pay for it
+// (and hold the memory): a worker that grew on a hard deal is then as fast
+// on the next small ones as a fresh worker, and holds at most a few MiB a
+// table between deals. A small table is kept, which saves its allocations.
+inline constexpr std::size_t kRetainBytes = std::size_t{4} << 20;
 template <class T>
 void recycle(T& t) {
-    if (t.bucket_count() > (std::size_t{1} << 22)) t = T();
+    if (table_bytes(t, false) > kRetainBytes) t = T();
     else t.clear();
 }
 template <class V>
 void recycle_vector(V& v) {
-    v.clear();
+    if (vector_bytes(v, false) > kRetainBytes) V().swap(v);
+    else v.clear();
 }
 
 // The walk's memo: removed set (with the row redeal, the chain key) ->
