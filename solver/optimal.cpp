@@ -22,9 +22,8 @@
 #include <bit>
 #include <chrono>
 
-#include "solver/prune.h"
-#include "solver/search_util.h"
-#include "solver/solver.h"
+#include "solver/heuristic.h"
+#include "solver/searches.h"
 
 namespace pyr {
 
@@ -364,53 +363,22 @@ int optimal_heuristic(const Board& b, const State& s, int* draw_part) {
     return optimal_heuristic(b, PairMatchings(b), s, draw_part);
 }
 
-namespace {
-
-// In optimal mode, which forced moves keep the length exact (see the header).
-int optimal_forced(const Board& b, const State& s, const SlotMove* moves, int n) {
-    const Variant& v = b.variant();
-    const bool stock_ok = stock_removals_commute(b);
-    for (int i = 0; i < n; ++i) {
-        if (moves[i].kind != SlotMove::Single) continue;
-        const int a = moves[i].a;
-        if (a < b.fixed() ? (b.goal_mask() >> a & 1) : (stock_ok && v.goal == Goal::All)) return i;
-    }
-    SolePair sole[kMaxSlots];
-    const int k = sole_pairs(b, s, sole);
-    for (int j = 0; j < k; ++j) {
-        const bool fixed_pair = sole[j].x < b.fixed() && sole[j].y < b.fixed();
-        if (!fixed_pair && !stock_ok) continue;
-        for (int i = 0; i < n; ++i)
-            if (moves[i].kind == SlotMove::Pair &&
-                ((moves[i].a == sole[j].x && moves[i].b == sole[j].y) || (moves[i].a == sole[j].y && moves[i].b == sole[j].x)))
-                return i;
-    }
-    return -1;
+std::size_t OptimalSearch::bytes(bool grow) const {
+    std::size_t n = table_bytes(best_, grow) + vector_bytes(open_, false);
+    for (const auto& b : open_) n += vector_bytes(b, grow);
+    return n;
 }
 
-}  // namespace
-
-SolveResult Solver::solve_optimal(Method method, const Board& board, const State& start, const SolveOptions& options) {
-    const auto t0 = std::chrono::steady_clock::now();
-    // The verdict first, with the fast search: a lost deal is proved lost
-    // there, and a won one gives an upper bound on the shortest length.
-    SolveOptions verdict_options = options;
-    verdict_options.optimal = false;
-    SolveResult result = search(method, board, start, verdict_options);
-    if (result.verdict != Verdict::Win || result.solution.empty()) {
-        result.optimal = result.verdict == Verdict::Win;
-        return result;
-    }
-    // (The entry-point search measures draws in slot order: not for the row redeal.)
-    if (method == Method::Walk && !board.rows_redeal()) return solve_optimal_walk(board, start, options, result, t0);
+// `result` holds a solution from the verdict search; its length bounds the search.
+void OptimalSearch::run(const Board& board, const RuleTraits& traits, const State& start, SearchBudget& budget,
+                        SolveResult& result) {
     const int upper = static_cast<int>(result.solution.size());
-    SearchBudget budget(options, result.states, this);
     auto finish = [&](bool proved) {
         result.optimal = proved;
-        return finish_search(result, budget, t0);
+        finish_search(result, budget);
     };
     recycle(best_);
-    for (auto& bucket : open_) bucket.clear();
+    for (auto& bucket : open_) recycle_vector(bucket);
     if (open_.size() < static_cast<size_t>(upper + 1)) open_.resize(upper + 1);
     auto rebuild = [&](uint64_t key) {
         std::vector<Move> back;
@@ -452,14 +420,16 @@ SolveResult Solver::solve_optimal(Method method, const Board& board, const State
             const State s = board.state_of(key);
             if (board.won(s)) {
                 rebuild(key);
-                return finish(true);
+                finish(true);
+                return;
             }
             if (const auto stop = budget.tick(); stop != SearchBudget::Stop::No) {
                 result.interrupted = stop == SearchBudget::Stop::Interrupted;
-                return finish(false);
+                finish(false);
+                return;
             }
             int n = board.legal_moves(s, buf);
-            const int forced = optimal_forced(board, s, buf, n);
+            const int forced = forced_move(board, traits, ForcedPolicy::optimal(), s, buf, n);
             if (forced >= 0) {
                 buf[0] = buf[forced];
                 n = 1;
@@ -483,7 +453,7 @@ SolveResult Solver::solve_optimal(Method method, const Board& board, const State
         }
     }
     // Every position within the bound was expanded: the fast search's solution is a shortest one.
-    return finish(true);
+    finish(true);
 }
 
 }  // namespace pyr

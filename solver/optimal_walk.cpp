@@ -40,9 +40,8 @@
 #include <chrono>
 #include <limits>
 
-#include "solver/prune.h"
-#include "solver/search_util.h"
-#include "solver/solver.h"
+#include "solver/heuristic.h"
+#include "solver/searches.h"
 
 namespace pyr {
 
@@ -54,7 +53,7 @@ inline uint64_t bit(int i) { return uint64_t{1} << i; }
 
 // Draws and redeals from time (p1, x1) to (p2, x2) along the chain of R;
 // kFar when (p2, x2) is not ahead of (p1, x1).
-uint32_t Solver::chain_distance(const Board& board, uint64_t removed, int p1, int x1, int p2, int x2) const {
+uint32_t OptimalWalkSearch::chain_distance(const Board& board, uint64_t removed, int p1, int x1, int p2, int x2) const {
     const int f = board.fixed();
     const uint64_t left = board.stock_mask() & ~removed;
     if (left == 0) return 0;  // no stock: every time is the same position
@@ -73,14 +72,14 @@ uint32_t Solver::chain_distance(const Board& board, uint64_t removed, int p1, in
     return count(x1, s) + (p2 - p1) + (p2 - p1 - 1) * std::popcount(left) + count(0, x2);
 }
 
-bool Solver::node_dominates(const Board& board, const Node& a, int pos, int pass, uint32_t g) const {
+bool OptimalWalkSearch::node_dominates(const Board& board, const Node& a, int pos, int pass, uint32_t g) const {
     const uint32_t d = chain_distance(board, a.removed, a.pass, a.pos, pass, pos);
     return d < kFar && a.g + d <= g;
 }
 
 // Records (R, t) reached at cost g unless a node of R dominates it; returns
 // the node's index, or kNone.
-uint32_t Solver::reach_node(const Board& board, const State& t, uint32_t g, const NodeLink& how) {
+uint32_t OptimalWalkSearch::reach_node(const Board& board, const State& t, uint32_t g, const NodeLink& how) {
     auto [it, inserted] = heads_.try_emplace(t.removed, kNone);
     for (uint32_t i = it->second; i != kNone; i = nodes_[i].next)
         if (node_dominates(board, nodes_[i], t.pos, t.pass, g)) return kNone;
@@ -110,19 +109,23 @@ uint32_t Solver::reach_node(const Board& board, const State& t, uint32_t g, cons
     return index;
 }
 
-SolveResult Solver::solve_optimal_walk(const Board& board, const State& start, const SolveOptions& options,
-                                       SolveResult first, std::chrono::steady_clock::time_point t0) {
-    const Variant& v = board.variant();
-    SolveResult result = first;
-    const int upper = static_cast<int>(first.solution.size());
-    SearchBudget budget(options, first.states, this);
+std::size_t OptimalWalkSearch::bytes(bool grow) const {
+    std::size_t n = vector_bytes(nodes_, grow) + table_bytes(heads_, grow) + vector_bytes(open_nodes_, false);
+    for (const auto& b : open_nodes_) n += vector_bytes(b, grow);
+    return n;
+}
+
+// `result` holds a solution from the verdict search; its length bounds the search.
+void OptimalWalkSearch::run(const Board& board, const RuleTraits& traits, const State& start, SearchBudget& budget,
+                            SolveResult& result) {
+    const int upper = static_cast<int>(result.solution.size());
     auto finish = [&](bool proved) {
         result.optimal = proved;
-        return finish_search(result, budget, t0);
+        finish_search(result, budget);
     };
-    nodes_.clear();
+    recycle_vector(nodes_);
     recycle(heads_);
-    for (auto& b : open_nodes_) b.clear();
+    for (auto& b : open_nodes_) recycle_vector(b);
     if (open_nodes_.size() < static_cast<size_t>(upper + 1)) open_nodes_.resize(upper + 1);
 
     // Nodes are queued with a lower bound on their heuristic (BPMX: the
@@ -157,12 +160,8 @@ SolveResult Solver::solve_optimal_walk(const Board& board, const State& start, c
     };
     const uint32_t root = reach_node(board, start, 0, NodeLink{kNone, {}, 0, 0});
     queue(root, 0);
+    const ChainRules rules{ForcedPolicy::optimal(), true, traits.king_top_stops};
 
-    const int f_slots = board.fixed();
-    const bool discards = v.discards();
-    const int passes = board.passes();
-    const bool stock_ok = stock_removals_commute(board);
-    const bool king_top_stops = stock_ok && v.stock_top_playable && !discards;
     for (int f = 0; f <= upper; ++f) {
         // Last in, first out within a bucket (deeper first); nodes queued into
         // this bucket while expanding are taken in turn.
@@ -195,121 +194,57 @@ SolveResult Solver::solve_optimal_walk(const Board& board, const State& start, c
                     append_draws(board, State{from.removed, from.pos, from.pass, 0}, how.pos, how.pass, result.solution);
                     result.solution.push_back(board.to_move(how.move));
                 }
-                return finish(true);
+                finish(true);
+                return;
             }
             if (const auto stop = budget.tick(); stop != SearchBudget::Stop::No) {
                 result.interrupted = stop == SearchBudget::Stop::Interrupted;
-                return finish(false);
+                finish(false);
+                return;
             }
 
-            const uint64_t fixed = board.fixed_playable(s.removed);
-            auto offer = [&](SlotMove::Kind kind, int a, int b, const State& at, uint32_t cost) {
-                const SlotMove m{kind, static_cast<uint8_t>(a), static_cast<uint8_t>(b)};
-                const State next = board.apply(at, m);
-                const uint32_t g = cost + 1;
-                if (static_cast<int>(g) > upper) return;
-                const uint32_t child = reach_node(board, next, g, NodeLink{index, m, at.pos, at.pass});
-                if (child != kNone) queue(child, node.h - static_cast<int>(g - node.g));
-            };
-            // Tableau/reserve moves at t: a needed King or a sole pair is forced.
-            bool forced = false;
-            for (uint64_t m = fixed; m && !forced; m &= m - 1) {
-                const int a = std::countr_zero(m);
-                if (board.rank(a) == v.lone_rank && (board.goal_mask() >> a & 1)) {
-                    offer(SlotMove::Single, a, 0, s, node.g);
-                    forced = true;
+            // The walk along R's chain (chain_walk.h), with two more stops: where
+            // another node of R walked on at no greater cost, and at the bound.
+            struct Visitor {
+                OptimalWalkSearch& self;
+                const Board& board;
+                const Node& node;
+                uint32_t index, head, cost;
+                int upper;
+                decltype(queue)& enqueue;
+                void offer(SlotMove m, const State& at) {
+                    const State next = board.apply(at, m);
+                    const uint32_t g = cost + 1;
+                    if (static_cast<int>(g) > upper) return;
+                    const uint32_t child = self.reach_node(board, next, g, NodeLink{index, m, at.pos, at.pass});
+                    if (child != kNone) enqueue(child, node.h - static_cast<int>(g - node.g));
                 }
-            }
-            if (forced) continue;
-            SolePair sole[kMaxSlots];
-            const int sole_n = sole_pairs(board, s, sole);
-            auto forced_pair = [&](uint64_t playable, bool stock_involved) -> int {
-                if (stock_involved && !stock_ok) return -1;
-                for (int i = 0; i < sole_n; ++i)
-                    if ((playable >> sole[i].x & 1) && (playable >> sole[i].y & 1)) return i;
-                return -1;
-            };
-            if (const int i = forced_pair(fixed, false); i >= 0) {
-                offer(SlotMove::Pair, sole[i].x, sole[i].y, s, node.g);
-                continue;
-            }
-            for (uint64_t m = fixed; m; m &= m - 1) {
-                const int a = std::countr_zero(m);
-                if (board.rank(a) == v.lone_rank) offer(SlotMove::Single, a, 0, s, node.g);
-                for (uint64_t q = board.partners(a) & fixed & ~(bit(a + 1) - 1); q; q &= q - 1)
-                    offer(SlotMove::Pair, a, std::countr_zero(q), s, node.g);
-            }
-            board.for_each_overlap_pair(s.removed, fixed,
-                                        [&](int cover, int covered) { offer(SlotMove::Pair, cover, covered, s, node.g); });
-            // The walk along R's chain.
-            const uint64_t stock_left = board.stock_mask() & ~s.removed;
-            uint64_t handled = 0;
-            uint64_t offered_with[kMaxSlots];
-            State at = s;
-            uint32_t cost = node.g;
-            // R's nodes: the removals below reach other removed sets only, so
-            // R's list keeps its head while the walk goes on.
-            const uint32_t head = heads_.at(s.removed);
-            for (bool first_pos = true;; first_pos = false) {
-                if (!first_pos) {
-                    if (at.pos == s.pos && (board.unlimited() || at.pass == s.pass + 1)) break;
-                    if (discards && has_dead_card(board, at)) break;
+                bool keep_going(const State& at) {
                     // Covered: another node of R walked this position at no greater cost.
-                    bool covered = false;
-                    for (uint32_t i = head; i != kNone && !covered; i = nodes_[i].next) {
-                        const Node& o = nodes_[i];
-                        if (i == index || !o.walked || !node_dominates(board, o, at.pos, at.pass, cost)) continue;
-                        covered = o.end_far || chain_distance(board, s.removed, o.pass, o.pos, at.pass, at.pos) <
-                                                   chain_distance(board, s.removed, o.pass, o.pos, o.end_pass, o.end_pos);
-                    }
-                    if (covered) {
-                        nodes_[index].end_far = false;
-                        nodes_[index].end_pos = at.pos;
-                        nodes_[index].end_pass = at.pass;
-                        break;
-                    }
-                }
-                const uint64_t stockish = board.stock_playable(at);
-                if (const int i = forced_pair(fixed | stockish, true); i >= 0) {
-                    offer(SlotMove::Pair, sole[i].x, sole[i].y, at, cost);
-                    break;
-                }
-                bool stop = false;
-                for (uint64_t m = stockish; m && !stop; m &= m - 1) {
-                    const int c = std::countr_zero(m);
-                    if (!(handled & bit(c))) {
-                        handled |= bit(c);
-                        offered_with[c] = 0;
-                        if (board.rank(c) == v.lone_rank) {
-                            offer(SlotMove::Single, c, 0, at, cost);
-                            // A King the goal needs is forced (it must go; removing it now saves its draws).
-                            if (v.goal == Goal::All && stock_ok) stop = true;
-                            continue;
+                    auto& nodes = self.nodes_;
+                    for (uint32_t i = head; i != kNone; i = nodes[i].next) {
+                        const Node& o = nodes[i];
+                        if (i == index || !o.walked || !self.node_dominates(board, o, at.pos, at.pass, cost)) continue;
+                        if (o.end_far || self.chain_distance(board, node.removed, o.pass, o.pos, at.pass, at.pos) <
+                                             self.chain_distance(board, node.removed, o.pass, o.pos, o.end_pass, o.end_pos)) {
+                            nodes[index].end_far = false;
+                            nodes[index].end_pos = at.pos;
+                            nodes[index].end_pass = at.pass;
+                            return false;
                         }
-                        for (uint64_t q = board.partners(c) & fixed; q; q &= q - 1)
-                            offer(SlotMove::Pair, c, std::countr_zero(q), at, cost);
                     }
-                    for (uint64_t q = board.partners(c) & stockish & ~(bit(c + 1) - 1) & ~offered_with[c]; q; q &= q - 1) {
-                        const int d = std::countr_zero(q);
-                        offered_with[c] |= bit(d);
-                        offer(SlotMove::Pair, c, d, at, cost);
-                    }
+                    return true;
                 }
-                if (stop) break;
-                // A King on top of a face-up stock: drawing it is dominated by
-                // removing it (offered above), see the header.
-                if (king_top_stops) {
-                    const uint64_t ahead = stock_ahead(f_slots, stock_left, at);
-                    if (ahead && board.rank(std::countr_zero(ahead)) == v.lone_rank) break;
-                }
-                if (!draw_one_step(f_slots, stock_left, discards, passes, at)) break;
-                ++cost;
-                if (static_cast<int>(cost) >= upper) break;
-            }
+                bool step() { return static_cast<int>(++cost) < upper; }
+            };
+            // R's nodes: the removals reach other removed sets only, so R's
+            // list keeps its head while the walk goes on.
+            Visitor visitor{*this, board, node, index, heads_.at(s.removed), node.g, upper, queue};
+            walk_chain(board, traits, rules, s, visitor);
         }
     }
     // Nothing within the bound beat the fast search's solution: it is a shortest one.
-    return finish(true);
+    finish(true);
 }
 
 }  // namespace pyr

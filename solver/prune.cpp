@@ -31,11 +31,6 @@ bool hall_holds(const Board& b, uint64_t in_play, uint64_t need, const uint64_t*
 
 bool has_dead_card(const Board& b, const State& s) { return has_dead_card_in(b, s, 0); }
 
-bool final_pass_pile(const Board& b, const State& s) {
-    const Variant& v = b.variant();
-    return v.wastes == 1 && v.waste_playable == 1 && !b.unlimited() && s.pass + 1 >= b.passes();
-}
-
 bool has_dead_card_after(const Board& b, const State& s, const SlotMove& m) {
     const Variant& v = b.variant();
     // Discards change what is in play as the boundary moves, and the final
@@ -105,22 +100,19 @@ int sole_pairs(const Board& b, const State& s, SolePair* out) {
     return n;
 }
 
-int forced_move(const Board& b, const State& s, const SlotMove* moves, int n) {
-    const Variant& v = b.variant();
-    const bool stock_ok = stock_removals_commute(b);
-    auto allowed = [&](int slot) { return slot < b.fixed() || stock_ok; };
+int forced_move(const Board& b, const RuleTraits& t, ForcedPolicy p, const State& s, const SlotMove* moves, int n) {
     for (int i = 0; i < n; ++i)
-        if (moves[i].kind == SlotMove::Single && allowed(moves[i].a)) return i;
+        if (moves[i].kind == SlotMove::Single && king_forced(b, t, p, moves[i].a)) return i;
+    if (!p.sole_pairs) return -1;
     SolePair sole[kMaxSlots];
     const int k = sole_pairs(b, s, sole);
     for (int j = 0; j < k; ++j) {
-        if (!allowed(sole[j].x) || !allowed(sole[j].y)) continue;
+        if (!sole_pair_forced(b, t, sole[j])) continue;
         for (int i = 0; i < n; ++i)
             if (moves[i].kind == SlotMove::Pair &&
                 ((moves[i].a == sole[j].x && moves[i].b == sole[j].y) || (moves[i].a == sole[j].y && moves[i].b == sole[j].x)))
                 return i;
     }
-    (void)v;
     return -1;
 }
 

@@ -2,6 +2,7 @@
 // the unpruned brute-force reference (tests/support.h) on many small deals.
 #pragma once
 #include "engine/board.h"
+#include "solver/rule_traits.h"
 
 namespace pyr {
 
@@ -36,9 +37,11 @@ bool has_dead_card(const Board& b, const State& s);
 // nobody's partners). Falls back to the full check where in-play cards or
 // blocking change otherwise (discards; the row redeal's final pass).
 bool has_dead_card_after(const Board& b, const State& s, const SlotMove& m);
-// Checks only the ranks r and target - r (0: every rank).
 // Whether the final pass's single-waste pile blocking applies to s.
-bool final_pass_pile(const Board& b, const State& s);
+inline bool final_pass_pile(const Board& b, const State& s) {
+    return final_pass_pile_rule(b) && s.pass + 1 >= b.passes();
+}
+// Checks only the ranks r and target - r (0: every rank).
 bool has_dead_card_in(const Board& b, const State& s, int only_rank);
 
 // A pair that must be made: a needed card x (not a King) with exactly one
@@ -50,8 +53,8 @@ struct SolePair {
 // Fills out[] (room for kMaxSlots) and returns how many.
 int sole_pairs(const Board& b, const State& s, SolePair* out);
 
-// Forced moves, for the win/lose searches (not the optimal search, where a
-// removal may cost a move the goal does not need).
+// Forced moves: one policy for every search, parameterised by what the
+// search is after (ForcedPolicy).
 //
 // Removing a playable King (the lone rank) never hurts when it sits in the
 // tableau or a reserve: it only uncovers cards, and the goal never needs it
@@ -65,12 +68,31 @@ int sole_pairs(const Board& b, const State& s, SolePair* out);
 // when both cards are tableau/reserve cards, and with a stock or waste card
 // only when drawing one at a time onto one waste (or discarding).
 //
-// Returns the index in moves[0..n) of a forced move, or -1.
-int forced_move(const Board& b, const State& s, const SlotMove* moves, int n);
+// The shortest-solution searches count every move, so there a King is forced
+// only when the goal needs it removed anyway (a tableau King, or any King
+// with goal `all` when stock removals commute): removing one the goal does not
+// need costs a move. Every solution makes a sole pair, and making it earlier
+// never adds a move. The best-score search forces Kings but not sole pairs:
+// a deal that cannot be won may be best left with a card in place.
+struct ForcedPolicy {
+    bool needed_kings_only;  // only Kings the goal needs are forced (shortest solutions)
+    bool sole_pairs;         // sole pairs are forced (not for the best score)
+    static constexpr ForcedPolicy win() { return {false, true}; }
+    static constexpr ForcedPolicy optimal() { return {true, true}; }
+    static constexpr ForcedPolicy score() { return {false, false}; }
+};
 
-// Whether removing stock/waste cards early is safe (see forced_move).
-inline bool stock_removals_commute(const Board& b) {
-    return b.variant().wastes <= 1 && b.variant().draw == 1;
+// Whether removing the playable King in `slot` is forced.
+inline bool king_forced(const Board& b, const RuleTraits& t, ForcedPolicy p, int slot) {
+    if (slot < b.fixed()) return !p.needed_kings_only || (b.goal_mask() >> slot & 1);
+    return t.stock_removals_commute && (!p.needed_kings_only || b.variant().goal == Goal::All);
 }
+// Whether a sole pair is forced once both its cards are playable.
+inline bool sole_pair_forced(const Board& b, const RuleTraits& t, const SolePair& sp) {
+    return t.stock_removals_commute || (sp.x < b.fixed() && sp.y < b.fixed());
+}
+
+// Returns the index in moves[0..n) of a forced move, or -1.
+int forced_move(const Board& b, const RuleTraits& t, ForcedPolicy p, const State& s, const SlotMove* moves, int n);
 
 }  // namespace pyr

@@ -13,11 +13,8 @@
 // Instead a position is cut when even removing every tableau card that still
 // has a usable partner (or is a King) could not beat the best found.
 #include <bit>
-#include <chrono>
 
-#include "solver/prune.h"
-#include "solver/search_util.h"
-#include "solver/solver.h"
+#include "solver/searches.h"
 
 namespace pyr {
 
@@ -38,24 +35,14 @@ int potential(const Board& b, const State& s) {
 
 }  // namespace
 
-ScoreResult Solver::best_score(const Board& board, const State& start, const SolveOptions& options) {
-    if (options.max_memory_bytes && memory_bytes() > options.max_memory_bytes) release();
-    ScoreResult out = score_search(board, start, options);
-    if (start == board.initial()) verify_solution(board.deal(), out.moves, out.tableau_left);
-    return out;
-}
-
-ScoreResult Solver::score_search(const Board& board, const State& start, const SolveOptions& options) {
-    const auto t0 = std::chrono::steady_clock::now();
+ScoreResult ScoreSearch::run(const Board& board, const RuleTraits& traits, const State& start, SearchBudget& budget) {
     ScoreResult out;
     int best = removed_tableau(board, start);
     const int all = std::popcount(board.tableau_mask());
-    SearchBudget budget(options, 0, this);
     auto finish = [&](bool complete) {
         out.tableau_left = all - best;
         out.states = budget.count();
         out.complete = complete;
-        out.seconds = seconds_since(t0);
         out.memory_exceeded = budget.memory_exceeded();
         return out;
     };
@@ -65,68 +52,49 @@ ScoreResult Solver::score_search(const Board& board, const State& start, const S
         return stop == SearchBudget::Stop::No;
     };
 
-    if (method_for(board) == Method::Walk) {
-        score_mode_ = true;
-        recycle(first_time_);
-        recycle(first_time_packed_);
+    if (traits.walk) {
+        // Forced Kings, no sole pairs, and discards do not end the walk: the
+        // best score may leave a card for good.
+        const ChainRules rules{ForcedPolicy::score(), false, false};
+        walk_memo_.clear();
         walk_stack_.clear();
-        walk_moves_.clear();
         uint32_t limit = 0;
-        arrive(board, start, limit);
+        walk_memo_.arrive(board, start, limit);
         tick();
-        if (potential(board, start) > best) walk_push(board, start, limit);
+        if (potential(board, start) > best) walk_stack_.push(board, traits, rules, start, limit);
         State next;
         SlotMove move;
-        while (best < all && walk_next(board, next, move)) {
+        while (best < all && walk_stack_.next(board, next, move)) {
             if (removed_tableau(board, next) > best) {
                 best = removed_tableau(board, next);
-                walk_path(board, out.moves);
+                walk_stack_.path(board, out.moves);
             }
-            if (!arrive(board, next, limit)) continue;
+            if (!walk_memo_.arrive(board, next, limit)) continue;
             if (!tick()) return finish(false);
             if (potential(board, next) <= best) continue;
-            walk_push(board, next, limit);
+            walk_stack_.push(board, traits, rules, next, limit);
         }
-        score_mode_ = false;
         return finish(true);
     }
 
     // Positions: a plain search with forced Kings and pass dominance.
-    recycle(seen_);
+    memo_.clear();
     stack_.clear();
-    moves_.clear();
-    visit(board, start);
+    memo_.visit(board, traits, start);
     tick();
-    SlotMove buf[kMaxMoves];
-    auto push = [&](const State& s) {
-        int n = board.legal_moves(s, buf);
-        const uint32_t begin = static_cast<uint32_t>(moves_.size());
-        int king = -1;
-        for (int i = 0; i < n && king < 0; ++i)
-            if (buf[i].kind == SlotMove::Single && (buf[i].a < board.fixed() || stock_removals_commute(board))) king = i;
-        if (king >= 0) moves_.push_back(buf[king]);
-        else moves_.insert(moves_.end(), buf, buf + n);
-        stack_.push_back(Frame{s, begin, begin, static_cast<uint32_t>(moves_.size())});
-    };
-    if (potential(board, start) > best) push(start);
-    while (!stack_.empty() && best < all) {
-        Frame& f = stack_.back();
-        if (f.next == f.end) {
-            moves_.resize(f.begin);
-            stack_.pop_back();
-            continue;
-        }
-        const SlotMove m = moves_[f.next++];
-        const State s = board.apply(f.state, m);
+    if (potential(board, start) > best) stack_.push(board, traits, ForcedPolicy::score(), start);
+    State from;
+    SlotMove m;
+    while (best < all && stack_.next(from, m)) {
+        const State s = board.apply(from, m);
         if (removed_tableau(board, s) > best) {
             best = removed_tableau(board, s);
-            out.moves.clear();
-            for (const Frame& fr : stack_) out.moves.push_back(board.to_move(moves_[fr.next - 1]));
+            stack_.path(board, out.moves);
         }
-        if (!visit(board, s)) continue;
+        if (!memo_.visit(board, traits, s)) continue;
         if (!tick()) return finish(false);
         if (potential(board, s) <= best) continue;
-        push(s);
+        stack_.push(board, traits, ForcedPolicy::score(), s);
     }
     return finish(true);
 }

@@ -10,20 +10,25 @@
 
 namespace pyr {
 
+struct Searches;  // solver/searches.h
+// The bytes a worker's searches hold (with `grow`: after one more growth of
+// any table close to its load limit).
+std::size_t searches_bytes(const Searches& searches, bool grow);
+
 // Counts expanded positions against the SolveOptions: the --max-states
 // budget, the memory limit (given the solver whose tables count), the stop
 // flag (Ctrl-C) and the progress callback, both looked at every 2^20 positions.
 class SearchBudget {
 public:
     enum class Stop { No, Budget, Memory, Interrupted };
-    explicit SearchBudget(const SolveOptions& options, uint64_t already = 0, const Solver* solver = nullptr)
-        : options_(options), count_(already), solver_(solver) {}
+    explicit SearchBudget(const SolveOptions& options, uint64_t already = 0, const Searches* searches = nullptr)
+        : options_(options), count_(already), searches_(searches) {}
     // Call once for each position about to be expanded. The memory limit is
     // checked before every expansion, against the tables as they would be
     // after one more growth: an expansion adds fewer entries than that margin.
     Stop tick() {
         if (options_.max_states && count_ >= options_.max_states) return Stop::Budget;
-        if (options_.max_memory_bytes && solver_ && solver_->memory_bytes(true) > options_.max_memory_bytes) {
+        if (options_.max_memory_bytes && searches_ && searches_bytes(*searches_, true) > options_.max_memory_bytes) {
             memory_exceeded_ = true;
             return Stop::Memory;
         }
@@ -40,7 +45,7 @@ public:
 private:
     const SolveOptions& options_;
     uint64_t count_;
-    const Solver* solver_;
+    const Searches* searches_;
     bool memory_exceeded_ = false;
 };
 
@@ -48,13 +53,11 @@ inline double seconds_since(std::chrono::steady_clock::time_point t0) {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 }
 
-// How a search ends: the positions the budget counted and the time since
-// t0, into `result` (whose verdict or optimal flag the caller sets), which is
-// returned.
-inline SolveResult finish_search(SolveResult& result, const SearchBudget& budget,
-                                 std::chrono::steady_clock::time_point t0) {
+// How a search ends: the positions the budget counted (and whether the
+// memory limit stopped it), into `result` (whose verdict or optimal flag the
+// caller sets), which is returned. Solver sets the time.
+inline SolveResult finish_search(SolveResult& result, const SearchBudget& budget) {
     result.states = budget.count();
-    result.seconds = seconds_since(t0);
     result.memory_exceeded = result.memory_exceeded || budget.memory_exceeded();
     return result;
 }

@@ -6,6 +6,7 @@
 
 #include "engine/board.h"
 #include "engine/table.h"
+#include "solver/heuristic.h"
 #include "solver/solver.h"
 #include "tests/support.h"
 

@@ -165,3 +165,28 @@ TEST_CASE("every answer from the start passes the verifier on every preset", "[s
         }
     }
 }
+
+TEST_CASE("recycling: a worker that grew on a hard deal keeps only a few MiB for the next ones", "[solver][memory]") {
+    const Variant apophis = *find_preset("apophis");
+    const Variant msc = *find_preset("msc");
+    Solver worker;
+    SolveOptions big;
+    big.max_states = 1000000;
+    REQUIRE(worker.solve(Board(deal_from_seed(apophis, "18")), big).verdict == Verdict::Intractable);
+    REQUIRE(worker.memory_bytes() > (std::size_t{24} << 20));  // it grew
+    // The next small deals: the same answers and work as a fresh worker's, and
+    // the big tables are gone (each table keeps at most 4 MiB between deals).
+    for (int seed = 1; seed <= 20; ++seed) {
+        INFO("seed " << seed);
+        const Board b(deal_from_seed(msc, std::to_string(seed)));
+        Solver fresh;
+        SolveOptions o;
+        o.optimal = seed % 2 == 0;
+        const SolveResult x = worker.solve(b, o), y = fresh.solve(b, o);
+        CHECK(x.verdict == y.verdict);
+        CHECK(x.states == y.states);
+        CHECK(x.solution == y.solution);
+        CHECK(worker.memory_bytes() <= fresh.memory_bytes() + (std::size_t{8} << 20));
+    }
+    CHECK(worker.memory_bytes() < (std::size_t{12} << 20));
+}

@@ -1,0 +1,57 @@
+// Every per-rule decision of the searches, in one place: a RuleTraits value is
+// computed once per board (per search) and read by every search, so a rule
+// that applies to some variants only is decided here and nowhere else.
+#pragma once
+#include "engine/board.h"
+
+namespace pyr {
+
+// Removing stock or waste cards early is safe (a forced King or sole pair in
+// the stock commutes with the draws) when cards are drawn one at a time onto
+// at most one waste: see forced_move (prune.h).
+inline bool stock_removals_commute(const Variant& v) { return v.wastes <= 1 && v.draw == 1; }
+inline bool stock_removals_commute(const Board& b) { return stock_removals_commute(b.variant()); }
+
+// The walk search (memo keyed by the chain, solver/walk.cpp) applies when the
+// draws between removals are deterministic and one-card: draw-one onto at most
+// one waste, and the row redeal (whose chain key holds the stock order).
+inline bool walk_applies(const Board& b) {
+    const Variant& v = b.variant();
+    return (v.draw == 1 && v.wastes <= 1) || b.rows_redeal();
+}
+
+// One waste, only its top playable, a finite pass count: in the last pass no
+// two waste cards can ever pair (see has_dead_card, prune.h).
+inline bool final_pass_pile_rule(const Board& b) {
+    const Variant& v = b.variant();
+    return v.wastes == 1 && v.waste_playable == 1 && !b.unlimited();
+}
+
+struct RuleTraits {
+    explicit RuleTraits(const Board& b)
+        : walk(walk_applies(b)),
+          rows(b.rows_redeal()),
+          stock_removals_commute(pyr::stock_removals_commute(b)),
+          discards(b.variant().discards()),
+          pass_dominance(!b.unlimited() && !b.rows_redeal()),
+          final_pass_pile(final_pass_pile_rule(b)),
+          king_top_stops(stock_removals_commute && b.variant().stock_top_playable && !discards),
+          optimal_walk(walk && !rows) {}
+
+    bool walk;                    // the walk search applies (else the positions search)
+    bool rows;                    // the row redeal (Apophis)
+    bool stock_removals_commute;  // forced Kings and sole pairs may use stock and waste cards
+    bool discards;                // drawn cards leave play (no waste)
+    // Positions search: a position with more passes left dominates the same one
+    // with fewer (not with the row redeal, whose stock order depends on the pass).
+    bool pass_dominance;
+    bool final_pass_pile;  // final_pass_pile_rule: pile blocking in the last pass
+    // Optimal walk: the walk stops at a King on top of a face-up stock
+    // (optimal_walk.cpp); needs draw-one onto one waste and no discards.
+    bool king_top_stops;
+    // Shortest solutions with draws folded into removals (optimal_walk.cpp):
+    // the walk's layouts, but not the row redeal (its draws are not in slot order).
+    bool optimal_walk;
+};
+
+}  // namespace pyr

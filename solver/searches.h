@@ -1,0 +1,269 @@
+// The searches behind Solver (solver.h), one class each, with the pieces they
+// share: the chain walk (chain_walk.h), the forced-move policy (prune.h), the
+// rule traits (rule_traits.h), the walk's memo and stack, the positions memo
+// and stack. Each search owns its tables, which are kept between deals (see
+// recycle) so that a worker allocates only while they grow.
+#pragma once
+#include <chrono>
+#include <cstdint>
+#include <vector>
+
+#include <boost/unordered/unordered_flat_map.hpp>
+#include <boost/unordered/unordered_flat_set.hpp>
+
+#include "solver/chain_walk.h"
+#include "solver/prune.h"
+#include "solver/rule_traits.h"
+#include "solver/search_util.h"
+#include "solver/solver.h"
+
+namespace pyr {
+
+// Bytes a table holds now; with `grow`, as if it had grown once more when an
+// expansion (at most kMaxMoves new entries) could make it rehash.
+template <class T>
+std::size_t table_bytes(const T& t, bool grow) {
+    std::size_t buckets = t.bucket_count();
+    if (grow && t.size() + kMaxMoves > t.max_load()) buckets = buckets ? 2 * buckets : 64;
+    return buckets * (sizeof(typename T::value_type) + 1);  // + about one byte of metadata a slot
+}
+template <class V>
+std::size_t vector_bytes(const V& v, bool grow) {
+    std::size_t cap = v.capacity();
+    if (grow && v.size() + kMaxMoves > cap) cap = std::max(2 * cap, v.size() + kMaxMoves);
+    return cap * sizeof(typename V::value_type);
+}
+
+// Empties a table or stack for the next deal, keeping its memory only up to
+// kRetainBytes. Clearing costs time in proportion to capacity, so a table
+// that grew on one hard deal would make every later small deal pay for it
+// (and hold the memory): a worker that grew on a hard deal is then as fast
+// on the next small ones as a fresh worker, and holds at most a few MiB a
+// table between deals. A small table is kept, which saves its allocations.
+inline constexpr std::size_t kRetainBytes = std::size_t{4} << 20;
+template <class T>
+void recycle(T& t) {
+    if (table_bytes(t, false) > kRetainBytes) t = T();
+    else t.clear();
+}
+template <class V>
+void recycle_vector(V& v) {
+    if (vector_bytes(v, false) > kRetainBytes) V().swap(v);
+    else v.clear();
+}
+
+// The walk's memo: removed set (with the row redeal, the chain key) ->
+// earliest time expanded (walk.cpp).
+class WalkMemo {
+public:
+    static constexpr uint32_t kNoLimit = 0xFFFFFFFFu;
+    void clear() {
+        recycle(packed_);
+        recycle(rows_);
+    }
+    // Decides whether s must be expanded, updating the table. On true, `limit`
+    // is the time up to which the walk must go (exclusive), kNoLimit for all.
+    bool arrive(const Board& board, const State& s, uint32_t& limit);
+    static uint32_t time_of(const Board& board, const State& s) {
+        return board.unlimited() ? 0 : uint32_t{s.pass} * static_cast<uint32_t>(board.stock_size() + 1) + s.pos;
+    }
+    std::size_t bytes(bool grow) const { return table_bytes(packed_, grow) + table_bytes(rows_, grow); }
+
+private:
+    // Outside the row redeal the removed set and the time fit one word, 8
+    // bytes an entry (the search is bound by memory latency): removed set in
+    // bits 0..51, time in 52..63; hashing and equality see only the removed
+    // set, so the time is updated in place.
+    static constexpr uint64_t kChainBits = 52;
+    static constexpr uint64_t kChainMask = (uint64_t{1} << kChainBits) - 1;
+    struct ChainHash {
+        std::size_t operator()(uint64_t k) const noexcept { return boost::hash<uint64_t>()(k & kChainMask); }
+    };
+    struct ChainEq {
+        bool operator()(uint64_t a, uint64_t b) const noexcept { return ((a ^ b) & kChainMask) == 0; }
+    };
+    boost::unordered_flat_set<uint64_t, ChainHash, ChainEq> packed_;
+    boost::unordered_flat_map<uint64_t, uint16_t> rows_;  // the row redeal's (its chain key needs 59 bits)
+};
+
+// The walk's depth-first stack: a frame per expanded position, holding the
+// removals its chain walk offered, each with the stock boundary where it is made.
+class WalkStack {
+public:
+    void clear() {
+        recycle_vector(frames_);
+        recycle_vector(moves_);
+    }
+    // Pushes a frame expanding s, walking its chain up to `limit`.
+    void push(const Board& board, const RuleTraits& traits, const ChainRules& rules, const State& s, uint32_t limit);
+    // The next move to try (dropping exhausted frames) and the position it leads to.
+    bool next(const Board& board, State& next, SlotMove& move);
+    // The moves from the start through each frame's current move.
+    void path(const Board& board, std::vector<Move>& out) const;
+    std::size_t bytes(bool grow) const { return vector_bytes(frames_, grow) + vector_bytes(moves_, grow); }
+
+private:
+    struct WalkMove {
+        SlotMove move;
+        uint8_t pos, pass;  // the stock boundary at which the move is made
+    };
+    struct Frame {
+        State state;
+        uint32_t begin, next, end;  // moves_[begin, end); [next, end) still to try
+    };
+    std::vector<Frame> frames_;
+    std::vector<WalkMove> moves_;
+};
+
+// The positions memo: one entry per position, with pass dominance.
+class PositionMemo {
+public:
+    void clear() { recycle(seen_); }
+    // False when s (or a position dominating it) was stored already.
+    bool visit(const Board& board, const RuleTraits& traits, const State& s);
+    std::size_t bytes(bool grow) const { return table_bytes(seen_, grow); }
+
+private:
+    boost::unordered_flat_set<uint64_t> seen_;
+};
+
+// The positions search's depth-first stack: every legal move (Board's move
+// generator), or the forced one alone.
+class PositionStack {
+public:
+    void clear() {
+        recycle_vector(frames_);
+        recycle_vector(moves_);
+    }
+    void push(const Board& board, const RuleTraits& traits, ForcedPolicy policy, const State& s);
+    // The next move to try (dropping exhausted frames), from position `from`.
+    bool next(State& from, SlotMove& move);
+    void path(const Board& board, std::vector<Move>& out) const;
+    std::size_t bytes(bool grow) const { return vector_bytes(frames_, grow) + vector_bytes(moves_, grow); }
+
+private:
+    struct Frame {
+        State state;
+        uint32_t begin, next, end;  // moves_[begin, end) are its moves; [next, end) still to try
+    };
+    std::vector<Frame> frames_;
+    std::vector<SlotMove> moves_;
+};
+
+// The verdict searches: memoized depth-first searches, exact up to the sound
+// reductions of prune.h.
+class PositionsSearch {
+public:
+    SolveResult run(const Board& board, const RuleTraits& traits, const State& start, SearchBudget& budget);
+    void release() { *this = PositionsSearch(); }
+    std::size_t bytes(bool grow) const { return memo_.bytes(grow) + stack_.bytes(grow); }
+
+private:
+    PositionMemo memo_;
+    PositionStack stack_;
+};
+
+class WalkSearch {
+public:
+    SolveResult run(const Board& board, const RuleTraits& traits, const State& start, SearchBudget& budget);
+    void release() { *this = WalkSearch(); }
+    std::size_t bytes(bool grow) const { return memo_.bytes(grow) + stack_.bytes(grow); }
+
+private:
+    WalkMemo memo_;
+    WalkStack stack_;
+};
+
+// The shortest solution, given a first solution whose length bounds it: A*
+// over positions (optimal.cpp) ...
+class OptimalSearch {
+public:
+    void run(const Board& board, const RuleTraits& traits, const State& start, SearchBudget& budget, SolveResult& result);
+    void release() { *this = OptimalSearch(); }
+    std::size_t bytes(bool grow) const;
+
+private:
+    struct Reached {
+        uint16_t g;                   // moves from the start
+        uint8_t h;                    // lower bound on the moves left
+        uint8_t prev_pos, prev_pass;  // the stock boundary before the move
+        uint8_t kind : 7;             // the move that reached it: kind, a, b
+        uint8_t closed : 1;           // expanded (or a dead end)
+        uint8_t a, b;
+    };
+    static_assert(sizeof(Reached) == 8, "a table entry is 16 bytes with its key");
+    boost::unordered_flat_map<uint64_t, Reached> best_;
+    std::vector<std::vector<uint64_t>> open_;  // keys by f = g + h, last in first out
+};
+
+// ... or A* over entry points of chains (optimal_walk.cpp).
+class OptimalWalkSearch {
+public:
+    void run(const Board& board, const RuleTraits& traits, const State& start, SearchBudget& budget, SolveResult& result);
+    void release() { *this = OptimalWalkSearch(); }
+    std::size_t bytes(bool grow) const;
+
+private:
+    struct NodeLink {
+        uint32_t parent;    // the node whose walk made the move
+        SlotMove move;      // the removal
+        uint8_t pos, pass;  // where on the parent's chain it was made
+    };
+    struct Node {
+        uint64_t removed;
+        uint8_t pos, pass;
+        uint16_t g;
+        uint8_t h = 0;
+        bool closed = false;  // expanded, dominated, or a dead end
+        uint8_t stage = 0;    // h is: 0 a floor from the parent, 1 the removal bound, 2 the heuristic
+        bool walked = false;  // expanded (or dead): covers [t, end) of its chain
+        bool end_far = false; // ... through to the chain's end
+        uint8_t end_pos = 0, end_pass = 0;
+        NodeLink how;
+        uint32_t next;  // the next node of the same removed set
+    };
+    uint32_t chain_distance(const Board& board, uint64_t removed, int p1, int x1, int p2, int x2) const;
+    bool node_dominates(const Board& board, const Node& a, int pos, int pass, uint32_t g) const;
+    uint32_t reach_node(const Board& board, const State& t, uint32_t g, const NodeLink& how);
+    std::vector<Node> nodes_;
+    boost::unordered_flat_map<uint64_t, uint32_t> heads_;  // removed set -> its latest node
+    std::vector<std::vector<uint32_t>> open_nodes_;        // node indices by f
+};
+
+// The best score: the fewest tableau cards that can be left (score.cpp).
+class ScoreSearch {
+public:
+    ScoreResult run(const Board& board, const RuleTraits& traits, const State& start, SearchBudget& budget);
+    void release() { *this = ScoreSearch(); }
+    std::size_t bytes(bool grow) const {
+        return walk_memo_.bytes(grow) + walk_stack_.bytes(grow) + memo_.bytes(grow) + stack_.bytes(grow);
+    }
+
+private:
+    WalkMemo walk_memo_;
+    WalkStack walk_stack_;
+    PositionMemo memo_;
+    PositionStack stack_;
+};
+
+// A worker's searches (Solver's private part).
+struct Searches {
+    PositionsSearch positions;
+    WalkSearch walk;
+    OptimalSearch optimal;
+    OptimalWalkSearch optimal_walk;
+    ScoreSearch score;
+    std::size_t bytes(bool grow) const {
+        return positions.bytes(grow) + walk.bytes(grow) + optimal.bytes(grow) + optimal_walk.bytes(grow) +
+               score.bytes(grow);
+    }
+    void release() {
+        positions.release();
+        walk.release();
+        optimal.release();
+        optimal_walk.release();
+        score.release();
+    }
+};
+
+}  // namespace pyr
