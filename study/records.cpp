@@ -325,7 +325,7 @@ ReadStats read_record_file(const std::string& path, const std::function<void(con
             case Line::Header:
                 break;
             case Line::Bad:
-                throw StudyError(excerpt(path, 200) + ":" + std::to_string(lineno) + ": not a pyramid stats record (" +
+                throw StudyError(printable_line(path, 200) + ":" + std::to_string(lineno) + ": not a pyramid stats record (" +
                                  l.why + "): " + excerpt(line, 80));
         }
     }

@@ -608,7 +608,7 @@ TEST_CASE("Ctrl-C during solve --optimal says the search was interrupted, not th
     }
 }
 
-TEST_CASE("--max-memory: a tiny limit makes a search intractable, never a crash or a loss", "[cli][harden]") {
+TEST_CASE("max-memory: a tiny limit makes a search intractable, never a crash or a loss", "[cli][harden]") {
     // Apophis deal 18 needs millions of positions: 1 MiB of tables is far too little.
     const Run r = run("solve --variant apophis --seed 18 --max-memory 1M --format json");
     REQUIRE(r.status == 0);
