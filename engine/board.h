@@ -103,6 +103,7 @@ public:
     uint64_t chain_key(const State& s) const;
     // The stock slots in the order of the position's pass; returns how many.
     int pass_order(const State& s, uint8_t* out) const;
+    int pass_length(const State& s) const;  // the same count, without the order
     // The playable waste cards (`avail`: the slots not removed).
     uint64_t playable(const State& s, uint64_t avail) const;
     bool stock_empty(const State& s) const;
