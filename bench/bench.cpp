@@ -1,9 +1,5 @@
 #include "bench/bench.h"
 
-#include <tbb/enumerable_thread_specific.h>
-#include <tbb/global_control.h>
-#include <tbb/parallel_for.h>
-
 #include <atomic>
 #include <chrono>
 #include <fstream>
@@ -15,6 +11,7 @@
 #include "engine/deal.h"
 #include "engine/deal_source.h"
 #include "solver/solver.h"
+#include "study/runner.h"
 
 namespace pyr {
 
@@ -85,43 +82,41 @@ std::vector<BenchPart> bench_workload(bool quick) {
 
 std::vector<BenchPartResult> run_bench(const std::vector<BenchPart>& parts, int threads,
                                        const std::function<void(const std::string&, size_t, size_t)>& progress) {
-    const int n = threads > 0 ? threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-    tbb::global_control limit(tbb::global_control::max_allowed_parallelism, static_cast<size_t>(n));
     std::vector<BenchPartResult> out;
     for (const auto& part : parts) {
-        const Variant v = *find_preset(part.variant);
-        struct One {
-            Verdict verdict;
-            uint64_t states;
-            double seconds;
-        };
-        std::vector<One> results(part.deals.size());
+        // The part as a study of one rule set over its deals (seeds drawn as
+        // compact deals first), run through the study's runner seam: one
+        // Solver per worker thread, fresh for each part, so one part's tables
+        // do not count in the next one's memory.
+        StudySpec spec;
+        spec.combos = {*find_preset(part.variant)};
+        spec.optimal = part.optimal;
+        spec.deals.from_file = true;
+        for (const auto& d : part.deals)
+            spec.deals.cards.push_back(part.seeds ? compact(deal_from_seed(spec.combos[0], d)) : d);
+        const size_t n = part.deals.size();
+        std::vector<StudyRecord> results(n);
         reset_peak_rss();
         const auto t0 = std::chrono::steady_clock::now();
-        {
-            // Fresh solvers per part, so one part's tables do not count in the next one's memory.
-            tbb::enumerable_thread_specific<Solver> solvers;
-            std::atomic<size_t> done{0};
-            std::mutex progress_mutex;
-            tbb::parallel_for(size_t{0}, part.deals.size(), [&](size_t i) {
-                const Deal d = part.seeds ? deal_from_seed(v, part.deals[i]) : parse_deal(v, part.deals[i]);
-                SolveOptions o;
-                o.optimal = part.optimal;
-                const SolveResult r = solvers.local().solve(Board(d), o);
-                results[i] = One{r.verdict, r.states, r.seconds};
-                const size_t k = ++done;
-                if (progress && (k % 64 == 0 || k == part.deals.size())) {
-                    std::lock_guard lock(progress_mutex);
-                    progress(part.name, k, part.deals.size());
-                }
+        size_t next = 0, done = 0;
+        solve_tasks(
+            spec, threads, nullptr,
+            [&](std::vector<uint64_t>& chunk) {
+                if (next >= n) return false;
+                chunk.push_back(next++);
+                return true;
+            },
+            [&](const StudyRecord& r) {
+                results[r.seed - 1] = r;
+                ++done;
+                if (progress && (done % 64 == 0 || done == n)) progress(part.name, done, n);
             });
-        }
         BenchPartResult r;
         r.name = part.name;
         r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
         r.peak_rss_kb = peak_rss_kb();
         for (size_t i = 0; i < results.size(); ++i) {
-            const One& o = results[i];
+            const StudyRecord& o = results[i];
             ++r.deals;
             r.wins += o.verdict == Verdict::Win;
             r.losses += o.verdict == Verdict::Lose;

@@ -4,12 +4,14 @@
 #include <catch2/catch.hpp>
 
 #include <fcntl.h>
+#include <sys/file.h>
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <chrono>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <set>
@@ -76,8 +78,23 @@ Run run(const std::string& args) {
 }
 
 // Starts `pyramid ARGS...` (no shell), stdout to `out_path`, stderr dropped.
-pid_t start(const std::vector<std::string>& args, const std::string& out_path) {
+// With `program`, runs that instead (argv[0] is it), in a process group of its own.
+pid_t start(const std::vector<std::string>& args, const std::string& out_path, const std::string& program = "") {
     const pid_t pid = fork();
+    if (pid == 0 && !program.empty()) {
+        setpgid(0, 0);
+        const int out = ::open(out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        const int null = ::open("/dev/null", O_RDWR);
+        dup2(out, 1);
+        dup2(null, 2);
+        dup2(null, 0);
+        std::vector<char*> argv;
+        argv.push_back(const_cast<char*>(program.c_str()));
+        for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+        argv.push_back(nullptr);
+        execv(program.c_str(), argv.data());
+        _exit(127);
+    }
     if (pid == 0) {
         const int out = ::open(out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
         const int null = ::open("/dev/null", O_RDWR);
@@ -655,3 +672,370 @@ TEST_CASE("stats --optimal: the length statistics are the published minimum move
     CHECK(s.at("moves_min").as_int64() == expect.begin()->first);
     CHECK(s.at("moves_max").as_int64() == expect.rbegin()->first);
 }
+
+namespace {
+
+// The study of the mode tests: two rule axes (passes, overlap) over two variants.
+const std::vector<std::string> kTwoAxesBase = {"stats",  "--variant", "msc,pharaohs", "--passes", "1,3",
+                                               "--overlap", "off,on",  "--seeds", "1-18", "--max-states", "100000", "-q"};
+const std::vector<std::string> kTwoAxes = [] {
+    auto a = kTwoAxesBase;
+    a.push_back("--format");
+    a.push_back("json");
+    return a;
+}();
+constexpr int kTwoAxesTasks = 18 * 8;
+
+std::vector<std::string> plus(std::vector<std::string> a, const std::vector<std::string>& more) {
+    a.insert(a.end(), more.begin(), more.end());
+    return a;
+}
+
+json::object json_of(const Run& r) {
+    INFO(r.err);
+    REQUIRE(r.status == 0);
+    return json::parse(r.out).as_object();
+}
+
+// Runs the study as shards 0/N..N-1/N, each to its own file; returns the files.
+std::vector<std::string> run_shards(const std::vector<std::string>& study, int n, const std::string& tag) {
+    std::vector<std::string> files;
+    for (int k = 0; k < n; ++k) {
+        files.push_back(temp_path(tag + "-shard" + std::to_string(k) + ".jsonl"));
+        const Run r = run(shell_args(plus(study, {"--shard", std::to_string(k) + "/" + std::to_string(n), "--out",
+                                                  files.back()})));
+        REQUIRE(r.status == 0);
+    }
+    return files;
+}
+
+std::string joined(const std::vector<std::string>& files) {
+    std::string s;
+    for (const auto& f : files) s += " '" + f + "'";
+    return s;
+}
+
+}  // namespace
+
+TEST_CASE("two rule axes: 1 thread, 2 threads and shards merged give identical records and summaries",
+          "[study][cli][shard]") {
+    const std::string one = temp_path("one.jsonl"), two = temp_path("two.jsonl");
+    const auto a = json_of(run(shell_args(plus(kTwoAxes, {"--threads", "1", "--out", one}))));
+    const auto b = json_of(run(shell_args(plus(kTwoAxes, {"--threads", "2", "--out", two}))));
+    REQUIRE(a.at("summaries").as_array().size() == 8);
+    CHECK(a.at("summaries").as_array()[1].at("overlap") == true);
+    CHECK(a.at("summaries").as_array()[1].at("goal") == "pyramid");
+    CHECK(untimed(a.at("summaries")) == untimed(b.at("summaries")));
+    REQUIRE(read_records(one).size() == static_cast<size_t>(kTwoAxesTasks));
+    CHECK(read_records(one) == read_records(two));
+    // Overlap changes results: the axes are not ignored.
+    CHECK(a.at("summaries").as_array()[0].at("wins") != a.at("summaries").as_array()[1].at("wins"));
+
+    // Shards: disjoint, balanced (every rule set in each), and merged the same.
+    const auto shards = run_shards(kTwoAxes, 3, "axes");
+    std::vector<Rec> all;
+    for (const auto& f : shards) {
+        const auto recs = read_records(f);
+        CHECK(recs.size() == static_cast<size_t>(kTwoAxesTasks / 3));
+        std::set<std::string> rule_sets;
+        for (const auto& r : recs) rule_sets.insert(std::get<0>(r) + std::get<1>(r));
+        CHECK(rule_sets.size() == 8);
+        all.insert(all.end(), recs.begin(), recs.end());
+    }
+    std::sort(all.begin(), all.end());
+    CHECK(std::adjacent_find(all.begin(), all.end()) == all.end());
+    CHECK(all == read_records(one));
+    const auto m = json_of(run("merge" + joined(shards) + " --format json"));
+    CHECK(untimed(m.at("summaries")) == untimed(a.at("summaries")));
+    CHECK(m.at("done").as_int64() == kTwoAxesTasks);
+    CHECK(m.at("partial") == false);
+    // The text and CSV summaries too, timing columns aside.
+    const Run mc = run("merge" + joined(shards) + " --format csv");
+    const Run sc = run(shell_args(plus(kTwoAxesBase, {"--format", "csv", "--out", one})));  // all resumed
+    REQUIRE(sc.status == 0);
+    CHECK(count_lines(sc.out) == 9);
+    auto untimed_csv = [](const std::string& csv) {
+        std::string out;
+        std::istringstream in(csv);
+        for (std::string line; std::getline(in, line);) {
+            // Drop the last two fields (seconds, deals_per_second).
+            out += line.substr(0, line.rfind(',', line.rfind(',') - 1)) + "\n";
+        }
+        return out;
+    };
+    CHECK(untimed_csv(mc.out) == untimed_csv(sc.out));
+    // --list, from the study and from the merge: the same seeds, in seed order.
+    const Run ls = run(shell_args(plus(kTwoAxes, {"--out", one, "--list", "win"})));
+    const Run lm = run("merge" + joined(shards) + " --list win -q");
+    REQUIRE(ls.status == 0);
+    REQUIRE(lm.status == 0);
+    CHECK(ls.out == lm.out);
+    std::istringstream lines(ls.out);
+    int headers = 0, seeds = 0;
+    uint64_t prev = 0;
+    for (std::string l; std::getline(lines, l);) {
+        if (l.rfind("# ", 0) == 0) {
+            ++headers;
+            prev = 0;
+            continue;
+        }
+        const uint64_t s = std::stoull(l);
+        CHECK(s > prev);
+        prev = s;
+        ++seeds;
+    }
+    CHECK(headers == 8);
+    int64_t wins = 0;
+    for (const auto& s : a.at("summaries").as_array()) wins += s.at("wins").as_int64();
+    CHECK(seeds == wins);
+    for (const auto& f : shards) std::remove(f.c_str());
+    std::remove(one.c_str());
+    std::remove(two.c_str());
+}
+
+TEST_CASE("merge refuses conflicting and foreign files, and names missing tasks", "[study][cli][shard]") {
+    const auto shards = run_shards(kTwoAxes, 3, "refuse");
+    // Missing: shard 1/3 left out.
+    const Run part = run("merge '" + shards[0] + "' '" + shards[2] + "' --format json");
+    CHECK(part.status == 1);
+    CHECK_THAT(part.err, Catch::Contains("48 of 144 tasks have no record"));
+    CHECK_THAT(part.err, Catch::Contains("shards with no file: 1/3"));
+    CHECK_THAT(part.err, Catch::Contains("msc, passes 1, goal pyramid, overlap on: 6 missing, seeds 2, 5, 8"));
+    CHECK(json::parse(part.out).as_object().at("partial") == true);
+    // The same shard twice counts once.
+    const auto twice = json_of(run("merge" + joined(shards) + " '" + shards[0] + "' --format json"));
+    CHECK(twice.at("done").as_int64() == kTwoAxesTasks);
+    CHECK(twice.at("duplicates").as_int64() == kTwoAxesTasks / 3);
+    // Conflicting: a copy of shard 0 with one verdict changed.
+    const std::string bad = temp_path("conflict.jsonl");
+    {
+        std::istringstream in(slurp(shards[0]));
+        std::ofstream out(bad);
+        bool changed = false;
+        for (std::string line; std::getline(in, line);) {
+            auto o = json::parse(line).as_object();
+            if (!changed && o.contains("verdict") && o.at("verdict") == "lose" && o.at("seed") == 4) {
+                o["verdict"] = "win";
+                o["moves"] = 40;
+                changed = true;
+            }
+            out << json::serialize(o) << "\n";
+        }
+        REQUIRE(changed);
+    }
+    const Run conflict = run("merge" + joined(shards) + " '" + bad + "'");
+    CHECK(conflict.status == 2);
+    CHECK_THAT(conflict.err, Catch::Contains("conflicting records: seed 4"));
+    CHECK_THAT(conflict.err, Catch::Contains("is lose") && Catch::Contains("but win in 40 moves"));
+    CHECK_THAT(conflict.err, Catch::Contains(bad));
+    CHECK(count_lines(conflict.err) == 1);
+    CHECK(conflict.out.empty());
+    // Foreign: a file of another study (other seeds), and a file that is not a record file.
+    const std::string other = temp_path("other.jsonl");
+    REQUIRE(run("stats --variant msc --passes 1,3 --overlap off,on --seeds 1-5 --max-states 100000 -q --out " + other)
+                .status == 0);
+    const Run foreign = run("merge" + joined(shards) + " '" + other + "'");
+    CHECK(foreign.status == 2);
+    CHECK_THAT(foreign.err, Catch::Contains("'" + other + "' is a record file of another study"));
+    CHECK_THAT(foreign.err, Catch::Contains("seeds 1-5"));
+    const std::string notes = temp_path("notes.jsonl");
+    std::ofstream(notes) << "hello\n";
+    const Run junk = run("merge '" + shards[0] + "' '" + notes + "'");
+    CHECK(junk.status == 2);
+    CHECK_THAT(junk.err, Catch::Contains(notes + ":1: not a pyramid stats record"));
+    CHECK(run("merge").status == 2);
+    for (const auto& f : shards) std::remove(f.c_str());
+    for (const auto& f : {bad, other, notes}) std::remove(f.c_str());
+}
+
+TEST_CASE("a shard killed with SIGKILL resumes, and the merge is the uninterrupted study's", "[study][cli][shard]") {
+    const std::string whole = temp_path("kwhole.jsonl");
+    const auto w = json_of(run(shell_args(plus(kTwoAxes, {"--out", whole}))));
+    auto shards = run_shards(kTwoAxes, 2, "kill");
+    // Shard 1 again, killed mid-run.
+    std::remove(shards[1].c_str());
+    const auto args = plus(kTwoAxes, {"--shard", "1/2", "--out", shards[1], "--threads", "2"});
+    const std::string killed_stdout = temp_path("kshard.out");
+    int written = 0;
+    for (int attempt = 0; attempt < 5 && (written == 0 || written >= kTwoAxesTasks / 2); ++attempt) {
+        std::remove(shards[1].c_str());
+        const pid_t pid = start(args, killed_stdout);
+        const bool running = wait_for_lines(pid, shards[1], 10 + attempt * 5);
+        kill(pid, SIGKILL);
+        int status = 0;
+        waitpid(pid, &status, 0);
+        written = count_records(slurp(shards[1]));
+        if (!running || !WIFSIGNALED(status)) written = 0;
+    }
+    REQUIRE(written > 0);
+    REQUIRE(written < kTwoAxesTasks / 2);
+    CHECK(run("merge" + joined(shards)).status == 1);  // incomplete until resumed
+    const auto r = json_of(run(shell_args(args)));
+    CHECK(r.at("resumed").as_int64() == written);
+    const auto m = json_of(run("merge" + joined(shards) + " --format json"));
+    CHECK(untimed(m.at("summaries")) == untimed(w.at("summaries")));
+    for (const auto& f : shards) std::remove(f.c_str());
+    for (const auto& f : {whole, killed_stdout}) std::remove(f.c_str());
+}
+
+TEST_CASE("a record file of several studies: each resumes its own records", "[study][cli]") {
+    const std::string out = temp_path("several.jsonl");
+    const auto a = json_of(run("stats --variant msc --seeds 1-6 --max-states 100000 -q --format json --out " + out));
+    const auto b = json_of(run("stats --variant msc --overlap --seeds 1-6 --max-states 100000 -q --format json --out " + out));
+    CHECK(b.at("resumed").as_int64() == 0);  // the overlap rule set is another rule set
+    CHECK(b.at("summaries").as_array()[0].at("overlap") == true);
+    const auto a2 = json_of(run("stats --variant msc --seeds 1-6 --max-states 100000 -q --format json --out " + out));
+    CHECK(a2.at("resumed").as_int64() == 6);
+    CHECK(a2.at("solved_now").as_int64() == 0);
+    CHECK(untimed(a2.at("summaries")) == untimed(a.at("summaries")));
+    // Older record files (no study line, no goal or overlap) read as the preset's rules.
+    const std::string old = temp_path("old.jsonl");
+    std::ofstream(old) << "{\"seed\":1,\"variant\":\"msc\",\"passes\":3,\"verdict\":\"win\",\"moves\":44,\"states\":63,"
+                          "\"seconds\":0.001}\n";
+    const auto o = json_of(run("stats --variant msc --seeds 1-2 -q --format json --out " + old));
+    CHECK(o.at("resumed").as_int64() == 1);
+    const Run rep = run("report '" + old + "' -o " + old + ".html");
+    CHECK(rep.status == 0);
+    std::remove(out.c_str());
+    std::remove(old.c_str());
+    std::remove((old + ".html").c_str());
+}
+
+#ifdef PYR_MPI_PATH
+namespace {
+// mpirun as root in a container: Open MPI's allow-run-as-root settings, room
+// for more processes than cores, and no cross-memory attach (often not allowed).
+void mpi_environment() {
+    setenv("OMPI_ALLOW_RUN_AS_ROOT", "1", 1);
+    setenv("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1", 1);
+    setenv("OMPI_MCA_rmaps_base_oversubscribe", "1", 1);
+    setenv("OMPI_MCA_btl_vader_single_copy_mechanism", "none", 1);
+}
+std::vector<std::string> mpi_args(int np, const std::vector<std::string>& stats_args) {
+    std::vector<std::string> a = {"-np", std::to_string(np), PYR_MPI_PATH};
+    a.insert(a.end(), stats_args.begin(), stats_args.end());
+    return a;
+}
+// The processes started by `pid` (mpirun's ranks run in process groups of their own).
+std::vector<pid_t> descendants(pid_t pid) {
+    std::multimap<pid_t, pid_t> children;
+    for (const auto& e : std::filesystem::directory_iterator("/proc")) {
+        const std::string name = e.path().filename();
+        if (name.find_first_not_of("0123456789") != std::string::npos) continue;
+        std::ifstream in(e.path() / "stat");
+        std::string stat;
+        std::getline(in, stat);
+        const auto close = stat.rfind(')');
+        if (close == std::string::npos) continue;
+        std::istringstream rest(stat.substr(close + 2));
+        char state;
+        pid_t ppid = 0;
+        rest >> state >> ppid;
+        children.emplace(ppid, static_cast<pid_t>(std::stol(name)));
+    }
+    std::vector<pid_t> out, todo = {pid};
+    while (!todo.empty()) {
+        const pid_t p = todo.back();
+        todo.pop_back();
+        for (auto [it, end] = children.equal_range(p); it != end; ++it) {
+            out.push_back(it->second);
+            todo.push_back(it->second);
+        }
+    }
+    return out;
+}
+
+Run run_mpi(int np, const std::vector<std::string>& stats_args) {
+    const auto a = mpi_args(np, stats_args);
+    std::string cmd = std::string("'") + PYR_MPIEXEC + "'";
+    for (const auto& x : a) cmd += " '" + x + "'";
+    const std::string base = temp_path("mpirun");
+    Run r;
+    const int raw = std::system((cmd + " >" + base + ".out 2>" + base + ".err </dev/null").c_str());
+    r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+    r.out = slurp(base + ".out");
+    r.err = slurp(base + ".err");
+    std::remove((base + ".out").c_str());
+    std::remove((base + ".err").c_str());
+    return r;
+}
+}  // namespace
+
+TEST_CASE("pyramid-mpi with 2 and 3 processes: the records and summary of pyramid stats", "[study][mpi]") {
+    mpi_environment();
+    const std::string ref = temp_path("mref.jsonl");
+    const auto w = json_of(run(shell_args(plus(kTwoAxes, {"--out", ref}))));
+    for (int np : {2, 3}) {
+        INFO("mpirun -np " << np);
+        const std::string out = temp_path("mpi" + std::to_string(np) + ".jsonl");
+        const Run r = run_mpi(np, plus(kTwoAxes, {"--out", out}));
+        const auto m = json_of(r);
+        CHECK(m.at("ranks").as_int64() == np);
+        CHECK(m.at("solved_now").as_int64() == kTwoAxesTasks);
+        CHECK(untimed(m.at("summaries")) == untimed(w.at("summaries")));
+        CHECK(read_records(out) == read_records(ref));
+        CHECK(count_records(slurp(out)) == kTwoAxesTasks);  // each task once
+        // --list from the MPI run's file, and a second run that only resumes.
+        const Run again = run_mpi(np, plus(kTwoAxesBase, {"--out", out, "--list", "lose"}));
+        REQUIRE(again.status == 0);
+        CHECK(again.out == run(shell_args(plus(kTwoAxesBase, {"--out", ref, "--list", "lose"}))).out);
+        std::remove(out.c_str());
+    }
+    // Errors: one line from rank 0, before any work.
+    const Run bad = run_mpi(2, {"stats", "--variant", "classic", "--passes", "1,3", "--deals", "5"});
+    CHECK(bad.status != 0);
+    CHECK_THAT(bad.err, Catch::Contains("passes must be 1"));
+    std::remove(ref.c_str());
+}
+
+TEST_CASE("pyramid-mpi killed with SIGKILL resumes to the identical summary", "[study][mpi]") {
+    mpi_environment();
+    const std::string ref = temp_path("mkref.jsonl");
+    const auto w = json_of(run(shell_args(plus(kTwoAxes, {"--out", ref}))));
+    for (const bool one_rank : {true, false}) {
+    // Killed: every rank and mpirun at once, or one rank alone (the job dies with it).
+    INFO((one_rank ? "one rank killed" : "every process killed"));
+    const std::string out = temp_path("mkilled.jsonl");
+    const std::string killed_stdout = temp_path("mkilled.out");
+    int written = 0;
+    for (int attempt = 0; attempt < 5 && (written == 0 || written >= kTwoAxesTasks); ++attempt) {
+        std::remove(out.c_str());
+        const pid_t pid = start(mpi_args(2, plus(kTwoAxes, {"--out", out})), killed_stdout, PYR_MPIEXEC);
+        const bool running = wait_for_lines(pid, out, 20 + attempt * 10);
+        const auto ranks = descendants(pid);
+        if (one_rank) {
+            if (!ranks.empty()) kill(ranks.back(), SIGKILL);
+        } else {
+            for (pid_t p : ranks) kill(p, SIGKILL);
+            kill(pid, SIGKILL);
+        }
+        int status = 0;
+        waitpid(pid, &status, 0);
+        // The ranks are gone once the file is unlocked.
+        for (int i = 0; i < 1000; ++i) {
+            const int fd = ::open(out.c_str(), O_RDONLY);
+            const bool free = fd >= 0 && flock(fd, LOCK_EX | LOCK_NB) == 0;
+            if (fd >= 0) ::close(fd);
+            if (free) break;
+            std::this_thread::sleep_for(std::chrono::milliseconds(10));
+        }
+        written = count_records(slurp(out));
+        INFO("attempt " << attempt << ": " << written << " records when killed");
+        if (!running || ranks.empty() || (!one_rank && !WIFSIGNALED(status))) written = 0;
+    }
+    REQUIRE(written > 0);
+    REQUIRE(written < kTwoAxesTasks);
+    const auto r = json_of(run_mpi(2, plus(kTwoAxes, {"--out", out})));
+    CHECK(r.at("resumed").as_int64() == written);
+    CHECK(r.at("solved_now").as_int64() == kTwoAxesTasks - written);
+    CHECK(untimed(r.at("summaries")) == untimed(w.at("summaries")));
+    CHECK(read_records(out) == read_records(ref));
+    // Resumed by `pyramid stats` too: the same file, nothing left to do.
+    const auto s = json_of(run(shell_args(plus(kTwoAxes, {"--out", out}))));
+    CHECK(s.at("solved_now").as_int64() == 0);
+    std::remove(out.c_str());
+    std::remove(killed_stdout.c_str());
+    }
+    std::remove(ref.c_str());
+}
+#endif

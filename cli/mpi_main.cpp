@@ -1,0 +1,150 @@
+// pyramid-mpi: `pyramid stats` over MPI ranks (mpirun -np N pyramid-mpi stats ...).
+// The same options, records and summary as `pyramid stats`; see study/mpi_runner.h.
+#include <atomic>
+#include <csignal>
+#include <fstream>
+#include <iomanip>
+#include <iostream>
+#include <memory>
+#include <sstream>
+
+#include "cli/study_cli.h"
+#include "report/study_input.h"
+#include "report/summary.h"
+#include "study/mpi_runner.h"
+
+namespace {
+
+std::atomic<bool> g_stop{false};
+extern "C" void on_stop_signal(int) { g_stop.store(true); }
+
+const char* kHelp =
+    "pyramid-mpi: `pyramid stats` on a cluster, over MPI\n"
+    "\n"
+    "usage: mpirun -np N pyramid-mpi stats OPTIONS   (the options of `pyramid stats --help`)\n"
+    "\n"
+    "Rank 0 hands out the study's deals in small chunks on request and writes --out and the summary;\n"
+    "every rank solves with its TBB threads (--threads per rank; default: the cores it may use). The\n"
+    "records and summary are those of `pyramid stats` with the same options, for any N. Killed at any\n"
+    "moment, the same command resumes from the --out file.\n";
+
+int run_stats(const pyr::mpi::Session& mpi, int argc, char** argv) {
+    using namespace pyr;
+    using namespace pyr::cli;
+    const bool root = mpi.rank() == 0;
+    StatsCommand cmd;
+    // Every rank parses the same options and so fails the same way; rank 0 says why.
+    try {
+        if (!parse_stats(argc, argv, cmd)) return kOk;  // --help: printed by every rank, so only rank 0 runs it
+    } catch (const UsageError& e) {
+        if (root) std::cerr << "pyramid-mpi stats: " << e.what() << "\n";
+        return kUsage;
+    }
+    const StudySpec& spec = cmd.spec;
+    TaskTable table(spec);
+    SummaryBuilder sums(spec);
+    std::unique_ptr<StudyReportBuilder> page;
+    std::ofstream report;
+    std::unique_ptr<RecordFile> out;
+    auto take = [&](const StudyRecord& r) {
+        sums.add(r);
+        if (page) page->add(r);
+    };
+    std::string error;
+    if (root) {
+        try {
+            if (cmd.report_path) {
+                report.open(*cmd.report_path, std::ios::binary | std::ios::trunc);
+                if (!report) throw UsageError("cannot write the report '" + *cmd.report_path + "'");
+                page = std::make_unique<StudyReportBuilder>(spec);
+            }
+            if (cmd.out_path) {
+                out = std::make_unique<RecordFile>(*cmd.out_path, spec, [&](const StudyRecord& r) {
+                    if (!table.record(r)) return false;
+                    take(r);
+                    return true;
+                });
+            }
+        } catch (const std::exception& e) {
+            error = e.what();
+        }
+    }
+    if (!mpi.agree(error.empty())) {
+        if (root) std::cerr << "pyramid-mpi stats: " << error << "\n";
+        return kUsage;
+    }
+    if (root && out && !cmd.quiet) {
+        if (out->torn_bytes())
+            std::cerr << "pyramid-mpi stats: cut a torn last line (" << out->torn_bytes() << " bytes) off "
+                      << *cmd.out_path << "; its deal is solved again\n";
+        if (out->resumed())
+            std::cerr << "pyramid-mpi stats: resuming: " << out->resumed() << " deals already in " << *cmd.out_path
+                      << "\n";
+    }
+
+    Progress progress(cmd.quiet || !root, "pyramid-mpi stats");
+    StudyRunOptions ro;
+    ro.threads = cmd.threads;
+    ro.stop = &g_stop;
+    ro.out = out.get();
+    ro.on_record = take;
+    ro.progress = [&](const StudyProgress& p) { progress.update(p); };
+    std::signal(SIGINT, on_stop_signal);
+    std::signal(SIGTERM, on_stop_signal);
+    const StudyRun run = mpi::run_study_mpi(mpi, spec, table, ro);
+    std::signal(SIGINT, SIG_DFL);
+    std::signal(SIGTERM, SIG_DFL);
+    if (!root) return kOk;
+    progress.clear();
+    out.reset();
+
+    const auto summaries = sums.summaries();
+    if (page) {
+        std::ostringstream how;
+        how << run.solved_now << " deals solved in " << std::fixed << std::setprecision(1) << run.wall_seconds
+            << " s on " << run.ranks << " MPI processes of " << run.threads << " threads";
+        if (run.resumed) how << "; " << run.resumed << " read back from " << *cmd.out_path;
+        if (run.interrupted) how << "; PARTIAL: interrupted before every deal was solved";
+        report << page->html({{"this run", how.str()}});
+        report.close();
+    }
+    json::object extra;
+    if (spec.deals.from_file) extra["deals_file"] = cmd.deals_file;
+    if (cmd.list) {
+        print_list(std::cout, table, *cmd.list);
+        if (!cmd.quiet) print_study_summary(std::cerr, "text", spec, cmd.source, run, summaries);
+    } else {
+        print_study_summary(std::cout, cmd.format, spec, cmd.source, run, summaries, extra);
+    }
+    std::cout << std::flush;
+    if (run.interrupted) {
+        std::cerr << "pyramid-mpi stats: interrupted: the summary is partial (" << run.done << " of " << run.total
+                  << " deals)" << (cmd.out_path ? "; run the same command again to go on" : "") << "\n";
+        return 130;
+    }
+    return kOk;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    pyr::mpi::Session mpi(&argc, &argv);
+    const bool root = mpi.rank() == 0;
+    if (!root) std::cout.setstate(std::ios::failbit);  // rank 0 alone prints (help included)
+    const std::string cmd = argc >= 2 ? argv[1] : "";
+    int status = 0;
+    if (cmd == "stats") {
+        try {
+            status = run_stats(mpi, argc - 1, argv + 1);
+        } catch (const std::exception& e) {
+            std::cerr << "pyramid-mpi stats (rank " << mpi.rank() << "): internal error: " << e.what() << "\n";
+            mpi.abort(3);
+        }
+    } else if (cmd == "--help" || cmd == "-h" || cmd == "help") {
+        if (root) std::cout << kHelp;
+    } else {
+        if (root) std::cerr << (cmd.empty() ? std::string(kHelp) : "pyramid-mpi: unknown command '" + cmd + "' (only stats)\n");
+        status = 2;
+    }
+    return status;
+}
