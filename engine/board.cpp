@@ -210,9 +210,13 @@ int RowRedeal::pass_length(const State& s) const {
 }
 
 uint64_t RowRedeal::playable(const State& s, uint64_t avail) const {
-    // The top cards of each waste: the latest dealt to it that are still there.
     uint8_t order[kMaxSlots];
     pass_order(s, order);
+    return playable(s, avail, order);
+}
+
+uint64_t RowRedeal::playable(const State& s, uint64_t avail, const uint8_t* order) const {
+    // The top cards of each waste: the latest dealt to it that are still there.
     uint64_t p = 0;
     for (int w = 0; w < wastes_; ++w) {
         int left = waste_playable_;
@@ -280,6 +284,10 @@ uint64_t Board::fixed_playable(uint64_t removed) const {
         if ((cover_[i] & avail) == 0) p |= bit(i);
     }
     return p;
+}
+
+uint64_t Board::rows_playable(const State& s, const uint8_t* order) const {
+    return rows_->playable(s, all_mask_ & ~s.removed, order);
 }
 
 uint64_t Board::stock_playable(const State& s) const {

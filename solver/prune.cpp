@@ -36,8 +36,11 @@ bool has_dead_card_after(const Board& b, const State& s, const SlotMove& m) {
     // Discards change what is in play as the boundary moves, and in the final
     // pass pile blocking changes with each draw and a pair may bury waste
     // cards (a waste card's last partner gone): check everything there.
-    if (v.discards() || b.rows_redeal() || final_pass_pile(b, s))
-        return has_dead_card(b, s);
+    // So does the row redeal's final pass (its piles are known). Before it,
+    // the row redeal is like the others: nothing leaves play but by removal,
+    // and no pile blocking applies.
+    const bool rows_final = b.rows_redeal() && s.pass + 1 >= b.passes();
+    if (v.discards() || rows_final || final_pass_pile(b, s)) return has_dead_card(b, s);
     if (m.kind != SlotMove::Pair) return false;  // a draw or redeal changes nothing in play; a King is nobody's partner
     return has_dead_card_in(b, s, b.rank(m.a));
 }
