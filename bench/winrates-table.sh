@@ -16,7 +16,7 @@
 # rows) get --published-deals (default 1000000).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-bin="$root/build/pyramid"
+bin="${PYRAMID:-$root/build/pyramid}"  # PYRAMID: another binary (e.g. a copy, while build/ changes)
 [ -x "$bin" ] || "$root/scripts/build"
 deals=100000 slow_deals=10000 published=1000000 slow_below=100 threads=0 max_states=100000000 probe=200
 dir="$root/bench/out/winrates"
