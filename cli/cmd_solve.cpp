@@ -1,6 +1,7 @@
 #include <unistd.h>
 
 #include <csignal>
+#include <cstdlib>
 #include <iomanip>
 #include <iostream>
 #include <sstream>
@@ -31,6 +32,7 @@ int cmd_solve(int argc, char** argv) {
         ("format", po::value<std::string>()->default_value("text"),
          "output: text, json, or html (a page that draws the deal and steps through the solution)");
     add_max_states_option(opts, "stop with verdict 'intractable' after this many positions (0 = no limit)");
+    add_max_memory_option(opts);
     add_text_options(opts);
     add_output_option(opts, "write to this file instead of stdout (e.g. the html page)");
     po::variables_map vm;
@@ -44,10 +46,25 @@ int cmd_solve(int argc, char** argv) {
         return kOk;
     const std::string format = format_from(vm, {"text", "json", "html"});
     const uint64_t max_states = max_states_from(vm);
+    const uint64_t max_memory = max_memory_from(vm, 1);
     const Variant v = variant_from(vm);
     const LoadedDeal ld = deal_from(vm, v);
     const Board board(ld.deal);
     const DeckKind dk = v.deck;
+    // The solver's answers are replayed by the independent verifier; a failed
+    // replay (or the packed rules and the verifier disagreeing) is a bug:
+    // exit 3, naming the deal so that it can be reported and reproduced.
+    auto guarded = [&](auto f) {
+        try {
+            if (const char* fault = std::getenv("PYRAMID_TEST_FAULT"); fault && std::string(fault) == "internal-error")
+                throw InternalError("a failure injected for a test (PYRAMID_TEST_FAULT)");
+            return f();
+        } catch (const InternalError& e) {
+            throw InternalError("on the deal --variant " + v.name + " --deal " + compact(ld.deal) +
+                                (vm.count("moves") ? " --moves '" + vm["moves"].as<std::string>() + "'" : std::string()) +
+                                ": " + e.what());
+        }
+    };
 
     // The position to solve from: the start, or where the played moves lead.
     std::vector<Move> played;
@@ -59,7 +76,7 @@ int cmd_solve(int argc, char** argv) {
             throw UsageError(std::string("bad --moves: ") + e.what());
         }
         std::string why;
-        const auto s = board.play(played, &why);
+        const auto s = guarded([&] { return board.play(played, &why); });
         if (!s) throw UsageError("bad --moves: " + why);
         start = *s;
     }
@@ -67,22 +84,34 @@ int cmd_solve(int argc, char** argv) {
     const bool hint = vm["hint"].as<bool>();
     SolveOptions so;
     so.max_states = max_states;
+    so.max_memory_bytes = max_memory;
     so.optimal = vm["optimal"].as<bool>() || hint;
     so.stop = &g_stop;
     std::signal(SIGINT, on_sigint);
     if (isatty(STDERR_FILENO))
         so.progress = [](uint64_t n) { std::cerr << "\r  searching: " << n << " positions" << std::flush; };
     Solver solver;
-    const SolveResult r = solver.solve(board, start, so);
+    const SolveResult r = guarded([&] { return solver.solve(board, start, so); });
     // The best score: asked for, or the headline of a score variant.
     const bool want_score = (vm["best-score"].as<bool>() || v.score_variant) && !r.interrupted;
     ScoreResult score;
-    if (want_score && r.verdict == Verdict::Lose) score = solver.best_score(board, start, so);
+    if (want_score && r.verdict == Verdict::Lose) score = guarded([&] { return solver.best_score(board, start, so); });
     if (want_score && r.verdict == Verdict::Win) score.moves = r.solution;  // tableau_left 0
     const bool have_score = want_score && r.verdict != Verdict::Intractable && !score.interrupted;
     if (so.progress) std::cerr << "\r" << std::string(40, ' ') << "\r";
     std::signal(SIGINT, SIG_DFL);
     const bool interrupted = r.interrupted || score.interrupted;
+    const bool memory = r.memory_exceeded || score.memory_exceeded;
+    // Why a search stopped early, in words.
+    auto size_text = [](uint64_t b) {
+        for (const auto& [shift, unit] : {std::pair{40, "T"}, {30, "G"}, {20, "M"}, {10, "K"}})
+            if (b >= (uint64_t{1} << shift) && b % (uint64_t{1} << shift) == 0)
+                return std::to_string(b >> shift) + unit;
+        return std::to_string(b) + " bytes";
+    };
+    const std::string budget = interrupted ? "interrupted"
+                               : memory    ? "--max-memory " + size_text(max_memory) + " reached"
+                                           : "--max-states " + std::to_string(max_states) + " reached";
 
     std::ofstream file;
     std::ostream& out = output_stream(vm, file);
@@ -114,6 +143,7 @@ int cmd_solve(int argc, char** argv) {
         o["states"] = r.states + score.states;
         o["seconds"] = r.seconds + score.seconds;
         if (interrupted) o["interrupted"] = true;
+        if (memory) o["memory_exceeded"] = true;
         out << json_line(o) << "\n";
         finish_output(vm, file);
         return kOk;
@@ -154,7 +184,7 @@ int cmd_solve(int argc, char** argv) {
     out << "verdict: " << verdict_text(r.verdict);
     if (r.interrupted && r.verdict == Verdict::Win) out << " (search for a shorter solution interrupted)";
     else if (r.interrupted) out << " (interrupted)";
-    else if (r.verdict == Verdict::Intractable) out << " (--max-states " << so.max_states << " reached)";
+    else if (r.verdict == Verdict::Intractable) out << " (" << budget << ")";
     out << "\n";
     auto list = [&](const std::vector<Move>& ms) {
         for (size_t i = 0; i < ms.size(); ++i)
@@ -164,8 +194,7 @@ int cmd_solve(int argc, char** argv) {
         if (r.verdict == Verdict::Win && !r.solution.empty())
             out << "hint: " << move_people(r.solution.front(), dk, style) << "\n"
                 << (r.optimal     ? "shortest solution from here: "
-                    : interrupted ? "a solution from here (not proved shortest: interrupted): "
-                                  : "a solution from here (not proved shortest: --max-states reached): ")
+                                  : "a solution from here (not proved shortest: " + budget + "): ")
                 << r.solution.size() << " moves\n";
         else if (r.verdict == Verdict::Win)
             out << "hint: none needed, the goal is reached\n";
@@ -174,16 +203,14 @@ int cmd_solve(int argc, char** argv) {
     } else if (r.verdict == Verdict::Win) {
         out << (r.optimal     ? "shortest solution: "
                 : !so.optimal ? "solution: "
-                : interrupted ? "solution (not proved shortest: interrupted): "
-                              : "solution (not proved shortest: --max-states reached): ")
+                              : "solution (not proved shortest: " + budget + "): ")
             << r.solution.size() << " moves\n";
         list(r.solution);
     }
     if (have_score && r.verdict == Verdict::Lose) {
         out << "best score: " << score.tableau_left << " tableau cards left"
             << (score.complete ? ""
-                : interrupted  ? " (interrupted: the best found, maybe not the best)"
-                               : " (--max-states reached: the best found, maybe not the best)")
+                               : " (" + budget + ": the best found, maybe not the best)")
             << "\n";
         list(score.moves);
     }

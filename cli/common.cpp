@@ -111,6 +111,58 @@ int threads_from(const po::variables_map& vm) {
     return static_cast<int>(number_option(vm, "threads", 0, kMaxThreads, "0 = every core"));
 }
 
+void add_max_memory_option(po::options_description& o) {
+    o.add_options()("max-memory", po::value<std::string>()->default_value("auto"),
+                    "per worker: memory the search's tables may hold before the verdict is 'intractable' "
+                    "(e.g. 512M, 4G; 0 = no limit; auto = 3/4 of physical memory shared among the workers)");
+}
+
+uint64_t parse_size(const std::string& option, const std::string& text) {
+    size_t digits = 0;
+    while (digits < text.size() && text[digits] >= '0' && text[digits] <= '9') ++digits;
+    std::string suffix = text.substr(digits);
+    for (char& c : suffix) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    int shift = -1;
+    if (suffix.empty() || suffix == "B") shift = 0;
+    else if (suffix == "K" || suffix == "KB" || suffix == "KIB") shift = 10;
+    else if (suffix == "M" || suffix == "MB" || suffix == "MIB") shift = 20;
+    else if (suffix == "G" || suffix == "GB" || suffix == "GIB") shift = 30;
+    else if (suffix == "T" || suffix == "TB" || suffix == "TIB") shift = 40;
+    uint64_t n = 0;
+    bool ok = digits > 0 && digits <= 19 && shift >= 0;
+    if (ok) {
+        n = std::stoull(text.substr(0, digits));
+        ok = n <= (UINT64_MAX >> shift);
+    }
+    if (!ok)
+        throw UsageError(option + " must be a size: a whole number of bytes, or with a K, M, G or T suffix "
+                         "(e.g. 512M, 4G; 0 = no limit) (got " + excerpt(text) + ")");
+    return n << shift;
+}
+
+uint64_t available_memory() {
+    const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
+    uint64_t bytes = pages > 0 && page > 0 ? static_cast<uint64_t>(pages) * static_cast<uint64_t>(page) : 0;
+    // A container's limit (cgroup v2, then v1) when it is lower.
+    for (const char* f : {"/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/memory/memory.limit_in_bytes"}) {
+        std::ifstream in(f);
+        std::string s;
+        if (in >> s && !s.empty() && s.find_first_not_of("0123456789") == std::string::npos && s.size() < 20) {
+            const uint64_t limit = std::stoull(s);
+            if (limit > 0 && (bytes == 0 || limit < bytes)) bytes = limit;
+        }
+    }
+    return bytes;
+}
+
+uint64_t max_memory_from(const po::variables_map& vm, int workers) {
+    const std::string text = vm["max-memory"].as<std::string>();
+    if (text != "auto") return parse_size("--max-memory", text);
+    const uint64_t bytes = available_memory();
+    if (bytes == 0) return 0;  // unknown: no limit
+    return bytes / 4 * 3 / static_cast<uint64_t>(std::max(1, workers));
+}
+
 void check_seed(const std::string& text) {
     try {
         parse_pysol_deal_number(text);

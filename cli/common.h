@@ -67,6 +67,16 @@ uint64_t max_states_from(const po::variables_map& vm);
 constexpr uint64_t kMaxThreads = 4096;
 void add_threads_option(po::options_description& o, const char* what);
 int threads_from(const po::variables_map& vm);
+// --max-memory SIZE (every command that searches): per worker, the bytes a
+// search's tables may hold before it stops with `intractable`; a whole number
+// of bytes or with a K, M, G or T suffix (binary: 1K = 1024), 0 = no limit.
+// Default ("auto"): 3/4 of the physical memory (or of the cgroup's limit,
+// when lower) shared among `workers`.
+void add_max_memory_option(po::options_description& o);
+uint64_t max_memory_from(const po::variables_map& vm, int workers);
+uint64_t parse_size(const std::string& option, const std::string& text);
+// Physical memory, or the cgroup's memory limit when lower (bytes).
+uint64_t available_memory();
 // A PySolFC seed as --seed and --seeds take it: 1 to 10^20-1 or ms1 to
 // ms8589934591; UsageError "bad seed: ..." otherwise.
 void check_seed(const std::string& text);

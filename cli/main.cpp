@@ -4,6 +4,7 @@
 
 #include "cli/common.h"
 #include "engine/input.h"
+#include "engine/internal_error.h"
 
 namespace {
 const char* kMainHelp =
@@ -53,6 +54,11 @@ int main(int argc, char** argv) {
         // One line, bounded and escaped, whatever the input held.
         std::cerr << "pyramid " << pyr::printable_line(cmd, 40) << ": " << pyr::printable_line(e.what()) << "\n";
         return kUsage;
+    } catch (const pyr::InternalError& e) {
+        // A bug caught by a check (a solution the verifier rejects): never a silent wrong answer.
+        std::cerr << "pyramid " << pyr::printable_line(cmd, 40) << ": internal error (a bug; please report it with "
+                  << "this line): " << pyr::printable_line(e.what(), 2000) << "\n";
+        return kInternal;
     } catch (const std::bad_alloc&) {
         std::cerr << "pyramid " << cmd << ": out of memory (try a smaller --max-states)\n";
         return kInternal;

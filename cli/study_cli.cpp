@@ -92,6 +92,7 @@ bool parse_stats(int argc, char** argv, StatsCommand& cmd) {
         ("quiet,q", po::bool_switch(), "no progress on stderr");
     add_threads_option(opts, "worker threads, 1 to 4096, or 0 for every core (the default)");
     add_max_states_option(opts, "per deal: stop with 'intractable' after storing this many positions (0 = no limit)");
+    add_max_memory_option(opts);
     // "--overlap off,on": Boost takes an optional value only as --overlap=VALUE.
     std::vector<std::string> args(argv, argv + argc);
     for (size_t i = 0; i + 1 < args.size(); ++i)
@@ -154,6 +155,7 @@ bool parse_stats(int argc, char** argv, StatsCommand& cmd) {
         throw UsageError(e.what());
     }
     spec.max_states = max_states;
+    spec.max_memory_bytes = max_memory_from(vm, cmd.threads > 0 ? cmd.threads : default_threads());
     spec.optimal = vm["optimal"].as<bool>();
     if (vm.count("out")) cmd.out_path = vm["out"].as<std::string>();
     if (vm.count("report")) cmd.report_path = vm["report"].as<std::string>();

@@ -150,12 +150,16 @@ bool LineReader::next(std::string& line) {
     line.clear();
     int c = 0;
     bool any = false;
+    complete_ = false;
     while ((c = getc_unlocked(f_)) != EOF) {
         any = true;
-        if (c == '\n') break;
+        if (c == '\n') {
+            complete_ = true;
+            break;
+        }
         if (line.size() >= max_line_)
             throw InputError("line " + std::to_string(lineno_ + 1) + " of " + option_ + " " + quoted_path(path_) +
-                             " is longer than " + size_text(max_line_) + ": no deal is that long");
+                             " is longer than " + size_text(max_line_) + ", longer than any line of such a file");
         line += static_cast<char>(c);
     }
     if (!any) {
@@ -163,7 +167,7 @@ bool LineReader::next(std::string& line) {
             throw InputError("cannot read " + option_ + " " + quoted_path(path_) + ": " + std::strerror(errno));
         return false;
     }
-    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (!keep_cr_ && !line.empty() && line.back() == '\r') line.pop_back();
     ++lineno_;
     return true;
 }

@@ -50,6 +50,11 @@ public:
     // The next line into `line`; false at the end of the input.
     bool next(std::string& line);
     long lineno() const { return lineno_; }  // of the line last returned, from 1
+    // Whether the line last returned ended with a newline (false: the last
+    // line of a file that does not end with one, such as a torn write).
+    bool complete() const { return complete_; }
+    // Keep a '\r' before the newline (byte offsets stay exact).
+    void keep_carriage_returns() { keep_cr_ = true; }
 
 private:
     std::FILE* f_ = nullptr;
@@ -57,6 +62,7 @@ private:
     std::string path_, option_;
     size_t max_line_;
     long lineno_ = 0;
+    bool complete_ = false, keep_cr_ = false;
 };
 
 }  // namespace pyr

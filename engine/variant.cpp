@@ -174,6 +174,14 @@ void Variant::validate() const {
     if (redeal == RedealOrder::ApophisRows && (passes < 1 || passes > 3))
         fail("with the row redeal, passes must be 1 to 3 (got " + passes_text(passes) + ")");
     if (wastes > 1 && draw != 1) fail("with several wastes a deal puts one card on each");
+    // What follows keeps out combinations that the packed engine (engine/board.h)
+    // and the verifier (engine/table.h) do not both implement (each was found
+    // by tests/test_variant.cpp's playouts of every combination).
+    if (wastes == 0 && draw != 1) fail("with no waste a draw discards one card: draw must be 1");
+    if (wastes > 1 && passes != 1 && redeal == RedealOrder::Same)
+        fail("with several wastes a redeal gathers them back and deals a row at once (the row redeal), "
+             "not one waste turned over");
+    if (redeal == RedealOrder::ApophisRows && reserve_piles > 0) fail("the row redeal is for layouts without reserve piles");
     if (wastes > 1 && stock_top_playable) fail("with several wastes the stock is face down");
 }
 

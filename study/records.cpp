@@ -1,4 +1,5 @@
 #include "study/records.h"
+#include "engine/input.h"
 
 #include <fcntl.h>
 #include <sys/file.h>
@@ -11,6 +12,7 @@
 #include <cstring>
 #include <fstream>
 #include <map>
+#include <optional>
 
 namespace pyr {
 
@@ -275,18 +277,37 @@ bool ends_with(const std::string& s, const std::string& suffix) {
 
 std::string errno_text() { return std::strerror(errno); }
 
+// A record line is under 1 KB, a study line a few KB: a longer line is not a record file.
+constexpr size_t kMaxRecordLineBytes = size_t{1} << 20;
+
+// The next line, bounded (engine/input.h); StudyError for a line too long or a read error.
+bool next_line(LineReader& in, std::string& line) {
+    try {
+        return in.next(line);
+    } catch (const InputError& e) {
+        throw StudyError(e.what());
+    }
+}
+
 }  // namespace
 
 ReadStats read_record_file(const std::string& path, const std::function<void(const json::object&)>& on_study,
                            const std::function<void(const ParsedRecord&)>& on_record) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw StudyError("cannot read record file '" + path + "'");
+    // Read line by line, each line bounded (engine/input.h: a directory or
+    // /dev/zero is an error, not a hang).
+    std::optional<LineReader> reader;
+    try {
+        reader.emplace(path, "record file", kMaxRecordLineBytes);
+    } catch (const InputError& e) {
+        throw StudyError(e.what());
+    }
+    LineReader& in = *reader;
     const bool csv = ends_with(path, ".csv");
     Columns columns;
     ReadStats st;
     std::string line;
-    for (uint64_t lineno = 1; std::getline(in, line); ++lineno) {
-        if (in.eof()) {  // no newline: a torn last line (a run killed mid-write, or still running)
+    for (uint64_t lineno = 1; next_line(in, line); ++lineno) {
+        if (!in.complete()) {  // no newline: a torn last line (a run killed mid-write, or still running)
             ++st.torn;
             break;
         }
@@ -304,8 +325,8 @@ ReadStats read_record_file(const std::string& path, const std::function<void(con
             case Line::Header:
                 break;
             case Line::Bad:
-                throw StudyError(path + ":" + std::to_string(lineno) + ": not a pyramid stats record (" + l.why +
-                                 "): " + line.substr(0, 80));
+                throw StudyError(printable_line(path, 200) + ":" + std::to_string(lineno) + ": not a pyramid stats record (" +
+                                 l.why + "): " + excerpt(line, 80));
         }
     }
     return st;
@@ -337,7 +358,14 @@ RecordFile::RecordFile(const std::string& path, const StudySpec& spec,
     }
     try {
         // Read the complete lines; `good` ends just after the last good one.
-        std::ifstream in(path, std::ios::binary);
+        std::optional<LineReader> reader;
+        try {
+            reader.emplace(path, "--out file", kMaxRecordLineBytes);
+        } catch (const InputError& e) {
+            throw StudyError(e.what());
+        }
+        LineReader& in = *reader;
+        in.keep_carriage_returns();  // byte offsets stay exact
         const std::string header = record_csv_header(spec);
         const std::string mine = json::serialize(study_object(spec));
         bool has_mine = false, has_header = false;
@@ -346,8 +374,8 @@ RecordFile::RecordFile(const std::string& path, const StudySpec& spec,
         std::string line;
         std::string bad;  // the first line that did not parse
         uint64_t bad_line = 0;
-        while (std::getline(in, line)) {
-            const bool complete = !in.eof();  // the line ended with '\n'
+        while (next_line(in, line)) {
+            const bool complete = in.complete();  // the line ended with '\n'
             ++lineno;
             const uint64_t next = offset + line.size() + (complete ? 1 : 0);
             if (!bad.empty()) {
@@ -360,8 +388,8 @@ RecordFile::RecordFile(const std::string& path, const StudySpec& spec,
             if (l.kind == Line::Header) {
                 has_header = true;
                 if (line != header)
-                    throw StudyError("--out file '" + path + "' has the header '" + line + "', this study writes '" +
-                                     header + "': use another file");
+                    throw StudyError("--out file '" + path + "' has the header " + excerpt(line, 200) +
+                                     ", this study writes '" + header + "': use another file");
             }
             if (l.kind == Line::Bad) {
                 // Only a torn start of a record may be cut off line 1: anything
@@ -372,8 +400,8 @@ RecordFile::RecordFile(const std::string& path, const StudySpec& spec,
                                              std::string("{\"seed\":").rfind(line, 0) == 0 ||
                                              line.rfind("{\"s", 0) == 0);
                 if (lineno == 1 && !torn_start)
-                    throw StudyError("--out file '" + path + "' is not a pyramid stats record file (line 1: '" +
-                                     line.substr(0, 60) + "')");
+                    throw StudyError("--out file '" + path + "' is not a pyramid stats record file (line 1: " +
+                                     excerpt(line, 60) + ")");
                 bad = line.empty() ? std::string("(empty line)") : line;
                 bad_line = lineno;
                 offset = next;

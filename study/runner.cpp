@@ -26,9 +26,18 @@ std::optional<StudyRecord> solve_task(Solver& solver, const StudySpec& spec, uin
                                            : deal_from_seed(v, std::to_string(seed));
     SolveOptions so;
     so.max_states = spec.max_states;
+    so.max_memory_bytes = spec.max_memory_bytes;
     so.optimal = spec.optimal;
     so.stop = stop;
-    const SolveResult res = solver.solve(Board(deal), so);
+    SolveResult res;
+    try {
+        res = solver.solve(Board(deal), so);
+    } catch (const InternalError& e) {  // a bug: name the deal (exit 3)
+        throw InternalError("on the deal --variant " + v.name + " --passes " + passes_text(v.passes) + " --goal " +
+                            goal_text(v.goal) + (v.overlap ? " --overlap" : "") +
+                            (v.reserves_open ? " --reserves open" : "") + " --deal " + compact(deal) + ": " +
+                            e.what());
+    }
     if (res.interrupted) return std::nullopt;  // abandoned: redone on resume
     StudyRecord r;
     r.seed = seed;

@@ -110,6 +110,10 @@ struct StudySpec {
     std::vector<Variant> combos;
     StudyDeals deals;
     uint64_t max_states = 0;  // per deal; 0 = no limit
+    // Per worker: the bytes a search's tables may hold (SolveOptions::
+    // max_memory_bytes); 0 = no limit. Not part of the study's definition
+    // (it depends on the machine), like the thread count.
+    uint64_t max_memory_bytes = 0;
     bool optimal = false;     // passed on as SolveOptions::optimal
     Shard shard;
 

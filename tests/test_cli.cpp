@@ -380,7 +380,17 @@ TEST_CASE("reads are bounded: /dev/zero, a huge stdin, a huge line give an error
     const Run in = run("solve --deal-file -", std::string(3 << 20, ' '), "LC_ALL=C timeout 60");
     CHECK(in.status == 2);
     CHECK_THAT(in.err, Catch::Contains("--deal-file (standard input) is larger than 1 MiB"));
-    for (const Run* r : {&zero, &moves, &deals, &in}) CHECK(lines(r->err) == 1);
+    // Record files (stats --out, merge, report) are read line by line too.
+    const Run merge = run("merge /dev/zero", "", "LC_ALL=C timeout 60");
+    CHECK(merge.status == 2);
+    CHECK_THAT(merge.err, Catch::Contains("line 1 of record file '/dev/zero' is longer than 1 MiB"));
+    const Run out = run("stats --deals 2 --quiet --out /dev/zero", "", "LC_ALL=C timeout 60");
+    CHECK(out.status == 2);
+    CHECK_THAT(out.err, Catch::Contains("is longer than 1 MiB"));
+    const Run dir = run("report /tmp -o /dev/null");
+    CHECK(dir.status == 2);
+    CHECK_THAT(dir.err, Catch::Contains("'/tmp' is a directory"));
+    for (const Run* r : {&zero, &moves, &deals, &in, &merge, &out, &dir}) CHECK(lines(r->err) == 1);
 }
 
 TEST_CASE("error messages quote a bounded, escaped excerpt of the input", "[cli][harden]") {
@@ -447,7 +457,8 @@ TEST_CASE("every numeric option rejects negative and non-numeric values, with th
         "solve --seed 1 --max-states=",  "play --seed 1 --max-states=",    "stats --deals 2 --max-states=",
         "stats --deals 2 --threads=",    "bench --quick --threads=",       "stats --deals=",
         "stats --seeds=",                "solve --seed=",                  "deal --seed=",
-        "verify --moves draw --seed=",   "solve --seed 1 --passes=",
+        "verify --moves draw --seed=",   "solve --seed 1 --passes=",       "solve --seed 1 --max-memory=",
+        "stats --deals 2 --max-memory=",
     };
     for (const auto& c : commands)
         for (const std::string value : {"-1", "abc", "1.5", " 7", "99999999999999999999999"}) {
@@ -595,4 +606,34 @@ TEST_CASE("Ctrl-C during solve --optimal says the search was interrupted, not th
         CHECK_THAT(r.out, Catch::Contains("solution (not proved shortest: interrupted): "));
         CHECK_THAT(r.out, !Catch::Contains("budget") && !Catch::Contains("max-states"));
     }
+}
+
+TEST_CASE("max-memory: a tiny limit makes a search intractable, never a crash or a loss", "[cli][harden]") {
+    // Apophis deal 18 needs millions of positions: 1 MiB of tables is far too little.
+    const Run r = run("solve --variant apophis --seed 18 --max-memory 1M --format json");
+    REQUIRE(r.status == 0);
+    const auto o = boost::json::parse(r.out).as_object();
+    CHECK(o.at("verdict").as_string() == "intractable");
+    CHECK(o.at("memory_exceeded").as_bool());
+    const Run t = run("solve --variant apophis --seed 18 --max-memory 1M");
+    CHECK_THAT(t.out, Catch::Contains("verdict: intractable (--max-memory 1M reached)"));
+    // The same limit per worker in a study: counted intractable.
+    const Run st = run("stats --variant apophis --seeds 17-19 --max-memory 1M --quiet --format json");
+    REQUIRE(st.status == 0);
+    const auto sum = boost::json::parse(st.out).as_object().at("summaries").as_array().at(0).as_object();
+    CHECK(sum.at("intractable").as_int64() >= 1);
+    // Without it (the default share of memory) a small deal is decided as before.
+    CHECK_THAT(run("solve --variant msc --seed 1").out, Catch::Contains("verdict: win"));
+    CHECK_THAT(run("solve --variant msc --seed 1 --max-memory 0").out, Catch::Contains("verdict: win"));
+}
+
+TEST_CASE("an internal error (a solution the verifier rejects) exits 3 and names the deal", "[cli][harden]") {
+    // The failure is injected (PYRAMID_TEST_FAULT): a real one is a bug.
+    const Run r = run("solve --variant msc --seed 3 --moves draw", "", "LC_ALL=C PYRAMID_TEST_FAULT=internal-error");
+    CHECK(r.status == 3);
+    CHECK(r.out.empty());
+    CHECK(lines(r.err) == 1);
+    const std::string deal = run("deal --variant msc --seed 3 --format compact").out;
+    CHECK_THAT(r.err, Catch::Contains("internal error") && Catch::Contains("--variant msc --deal " + deal.substr(0, 104)) &&
+                          Catch::Contains("--moves 'draw'"));
 }

@@ -1,7 +1,14 @@
 // Presets, overrides, validation and the generated descriptions.
 #include <catch2/catch.hpp>
 
+#include <optional>
+#include <set>
+#include <sstream>
+
+#include "engine/board.h"
+#include "engine/table.h"
 #include "engine/variant.h"
+#include "tests/support.h"
 
 using namespace pyr;
 
@@ -114,6 +121,24 @@ TEST_CASE("contradictory rules are refused with a reason", "[variant]") {
     CHECK_THROWS_AS(v.validate(), std::invalid_argument);
 }
 
+TEST_CASE("validate refuses what the engines do not both implement", "[variant]") {
+    // Two wastes with the plain redeal (the waste turned over): the packed
+    // engine and the verifier disagreed after the redeal.
+    Variant v = *find_preset("apophis");
+    v.redeal = RedealOrder::Same;
+    CHECK_THROWS_WITH(v.validate(), Catch::Contains("row redeal"));
+    v.passes = 1;  // no redeal at all: fine
+    CHECK_NOTHROW(v.validate());
+    Variant c = *find_preset("classic");
+    c.draw = 3;
+    CHECK_THROWS_WITH(c.validate(), Catch::Contains("draw must be 1"));
+    Variant g = *find_preset("giza");
+    g.wastes = 3;
+    g.redeal = RedealOrder::ApophisRows;
+    g.passes = 3;
+    CHECK_THROWS_WITH(g.validate(), Catch::Contains("without reserve piles"));
+}
+
 TEST_CASE("passes and goal overrides parse", "[variant]") {
     CHECK(parse_passes("1") == 1);
     CHECK(parse_passes("3") == 3);
@@ -125,4 +150,109 @@ TEST_CASE("passes and goal overrides parse", "[variant]") {
     CHECK(parse_goal("all") == Goal::All);
     CHECK(parse_goal("pyramid") == Goal::Pyramid);
     CHECK_THROWS_AS(parse_goal("everything"), std::invalid_argument);
+}
+
+// ---------------------------------------------------------------- validate = what both engines implement
+
+namespace {
+
+// Every combination of the rule fields on small layouts (the deck's own pair
+// sum and lone rank), in a fixed order.
+std::vector<Variant> every_combination() {
+    std::vector<Variant> out;
+    for (DeckKind deck : {DeckKind::Standard52, DeckKind::Spanish48})
+    for (TableauShape shape : {TableauShape::Pyramid, TableauShape::Triangle})
+    for (int reserves : {0, 1, 2})  // none, tops playable, all open
+    for (int wastes = 0; wastes <= 3; ++wastes)
+    for (int waste_start = 0; waste_start <= 3; ++waste_start)
+    for (int draw = 1; draw <= 3; ++draw)
+    for (bool stock_top : {false, true})
+    for (int waste_playable = 0; waste_playable <= 3; ++waste_playable)
+    for (int passes : {1, 2, 0})
+    for (RedealOrder redeal : {RedealOrder::Same, RedealOrder::ApophisRows})
+    for (Goal goal : {Goal::Pyramid, Goal::All})
+    for (bool overlap : {false, true}) {
+        Variant v;
+        v.name = "combination";
+        v.deck = deck;
+        v.target = v.lone_rank = deck_ranks(deck);
+        v.shape = shape;
+        v.reserve_piles = v.reserve_height = reserves ? 2 : 0;
+        v.reserves_open = reserves == 2;
+        v.wastes = wastes;
+        v.waste_start = waste_start;
+        v.draw = draw;
+        v.stock_top_playable = stock_top;
+        v.waste_playable = waste_playable;
+        v.passes = passes;
+        v.redeal = redeal;
+        v.goal = goal;
+        v.overlap = overlap;
+        out.push_back(v);
+    }
+    return out;
+}
+
+std::string describe_fields(const Variant& v) {
+    std::ostringstream o;
+    o << "deck " << deck_size(v.deck) << " shape " << int(v.shape) << " reserves " << v.reserve_piles << "x"
+      << v.reserve_height << (v.reserves_open ? " open" : "") << " wastes " << v.wastes << " waste_start "
+      << v.waste_start << " draw " << v.draw << " stock_top " << v.stock_top_playable << " waste_playable "
+      << v.waste_playable << " passes " << v.passes << " redeal " << int(v.redeal) << " goal " << int(v.goal)
+      << " overlap " << v.overlap;
+    return o.str();
+}
+
+std::set<std::string> move_texts(const std::vector<Move>& ms, DeckKind d) {
+    std::set<std::string> out;
+    for (const auto& m : ms) out.insert(move_text(m, d));
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("validate accepts only rules both engines implement: they agree along random plays of every accepted "
+          "combination", "[variant][agreement]") {
+    test::Rng rng(12);
+    int accepted = 0, positions = 0;
+    for (const Variant& v : every_combination()) {
+        try {
+            v.validate();
+        } catch (const std::invalid_argument&) {
+            continue;
+        }
+        ++accepted;
+        INFO(describe_fields(v));
+        // Small layouts (2 to 4 rows, up to 15 stock cards) and full deals.
+        for (int game = 0; game < 4; ++game) {
+            Variant layout = v;
+            layout.rows = 7;
+            const Deal d = game % 2 ? test::random_full_deal(layout, rng)
+                                     : test::random_small_deal(v, 2 + rng.below(3), rng.below(16), rng);
+            std::optional<Board> b;
+            try {
+                b.emplace(d);
+            } catch (const std::invalid_argument& e) {
+                FAIL("validate accepted rules the packed engine refuses: " << e.what());
+            }
+            Table t(d);
+            State s = b->initial();
+            for (int step = 0; step < 120; ++step) {
+                ++positions;
+                SlotMove buf[kMaxMoves];
+                const int n = b->legal_moves(s, buf);
+                std::vector<Move> packed;
+                for (int i = 0; i < n; ++i) packed.push_back(b->to_move(buf[i]));
+                INFO("game " << game << " step " << step);
+                REQUIRE(move_texts(packed, v.deck) == move_texts(t.legal_moves(), v.deck));
+                REQUIRE(b->won(s) == t.won());
+                if (n == 0) break;
+                const int pick = rng.below(n);
+                REQUIRE_FALSE(t.apply(packed[pick]));
+                s = b->apply(s, buf[pick]);
+            }
+        }
+    }
+    CHECK(accepted > 1000);
+    CHECK(positions > 100000);
 }
