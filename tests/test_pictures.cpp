@@ -308,3 +308,23 @@ TEST_CASE("pyramid report: the win-rate chart makes room for long rule labels an
     }
     CHECK(under == 4);
 }
+
+TEST_CASE("pyramid report says when the study ran: the records' last change, or when stats finished",
+          "[pictures][report]") {
+    const std::string base = "/tmp/pyramid_report_when_" + std::to_string(getpid());
+    const auto st = run("stats --variant msc --deals 3 --threads 1 --quiet --out " + base + ".jsonl --report " + base +
+                        "-stats.html");
+    REQUIRE(st.status == 0);
+    const auto rep = run("report " + base + ".jsonl -o " + base + ".html");
+    REQUIRE(rep.status == 0);
+    const std::string page = pyr::test::slurp(base + ".html");
+    const std::string from_stats = pyr::test::slurp(base + "-stats.html");
+    for (const char* f : {".jsonl", ".html", "-stats.html"}) std::remove((base + f).c_str());
+    const std::regex stamp("20[0-9]{2}-[01][0-9]-[0-3][0-9] [0-2][0-9]:[0-5][0-9] UTC");
+    const size_t at = page.find("last written");
+    REQUIRE(at != std::string::npos);
+    CHECK(std::regex_search(page.substr(at, 200), stamp));
+    const size_t fin = from_stats.find("; finished ");
+    REQUIRE(fin != std::string::npos);
+    CHECK(std::regex_search(from_stats.substr(fin, 40), stamp));
+}
