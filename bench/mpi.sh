@@ -6,7 +6,10 @@
 #   bench/mpi.sh [--np N] [--rounds R] [STATS OPTIONS...]
 #
 # Default study: --variant msc --deals 20000 (msc's own 3 passes). mpirun
-# gets --oversubscribe only when N exceeds the cores. As root, set
+# gets --oversubscribe only when N exceeds the cores, and $MPIRUN_OPTS (e.g.
+# "--bind-to none": mpirun binds each of 2 or fewer ranks to a core by
+# default, which on a loaded machine gives the ranks more CPU than the
+# unbound threads of pyramid stats get). As root, set
 # OMPI_ALLOW_RUN_AS_ROOT=1 and OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 (done here).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -29,12 +32,12 @@ over=()
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 wall() { awk -F'"wall_seconds":' '{split($2, a, ","); printf "%.1f\n", a[1]}' "$1"; }
-echo "study: ${study[*]}; $(nproc) cores; mpirun -np $np; load: $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "study: ${study[*]}; $(nproc) cores; mpirun ${MPIRUN_OPTS:-}-np $np; load: $(cut -d' ' -f1-3 /proc/loadavg)"
 s_sum=0 m_sum=0
 for r in $(seq 1 "$rounds"); do
   rm -f "$tmp"/*.jsonl
   "$bin" stats "${study[@]}" --out "$tmp/s.jsonl" --format json -q > "$tmp/s.json"
-  mpirun "${over[@]}" -np "$np" "$mpi" stats "${study[@]}" --out "$tmp/m.jsonl" --format json -q > "$tmp/m.json"
+  mpirun ${MPIRUN_OPTS:-} "${over[@]}" -np "$np" "$mpi" stats "${study[@]}" --out "$tmp/m.jsonl" --format json -q > "$tmp/m.json"
   s=$(wall "$tmp/s.json") m=$(wall "$tmp/m.json")
   same=$(diff <(sed 's/"seconds":[^,]*,//g; s/"deals_per_second":[^,}]*//g' "$tmp/s.json" | grep -o '"summaries":.*"seeds"') \
               <(sed 's/"seconds":[^,]*,//g; s/"deals_per_second":[^,}]*//g' "$tmp/m.json" | grep -o '"summaries":.*"seeds"') \

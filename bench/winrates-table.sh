@@ -5,20 +5,20 @@
 # Not a test: prints a Markdown table on stdout (progress on stderr).
 #
 #   bench/winrates-table.sh [--deals N] [--slow-deals N] [--published-deals N]
-#                           [--slow-below R] [--threads N] [--dir DIR] [PRESET...]
+#                           [--slow-below R] [--max-states N] [--probe N] [--threads N] [--dir DIR] [PRESET...]
 #
 # Each row is one `pyramid stats` run with its own record file in DIR
 # (default bench/out/winrates), so an interrupted table resumes where it
 # stopped (its wall time is summed over the runs). A row starts with a probe
-# of 200 deals (part of the same study); rule sets slower than --slow-below
+# of 200 deals (--probe; part of the same study); rule sets slower than --slow-below
 # deals/s (default 100) then get --slow-deals (default 10000) deals, the
 # others --deals (default 100000); msc and cheops at 1 pass (the published
 # rows) get --published-deals (default 1000000).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-bin="$root/build/pyramid"
+bin="${PYRAMID:-$root/build/pyramid}"  # PYRAMID: another binary (e.g. a copy, while build/ changes)
 [ -x "$bin" ] || "$root/scripts/build"
-deals=100000 slow_deals=10000 published=1000000 slow_below=100 threads=0
+deals=100000 slow_deals=10000 published=1000000 slow_below=100 threads=0 max_states=100000000 probe=200
 dir="$root/bench/out/winrates"
 presets=()
 while [ $# -gt 0 ]; do
@@ -28,8 +28,10 @@ while [ $# -gt 0 ]; do
     --published-deals) published=$2; shift 2 ;;
     --slow-below) slow_below=$2; shift 2 ;;
     --threads) threads=$2; shift 2 ;;
+    --max-states) max_states=$2; shift 2 ;;
+    --probe) probe=$2; shift 2 ;;
     --dir) dir=$2; shift 2 ;;
-    -*) sed -n '2,17p' "$0" >&2; exit 2 ;;
+    -*) sed -n '2,18p' "$0" >&2; exit 2 ;;
     *) presets+=("$1"); shift ;;
   esac
 done
@@ -43,7 +45,7 @@ run() {  # out deals args...
   local out=$1 n=$2; shift 2
   local t0 t1
   t0=$(date +%s.%N)
-  "$bin" stats "$@" --deals "$n" --out "$out" --format csv -q "${thread_opt[@]}" > "$out.csv"
+  "$bin" stats "$@" --deals "$n" --max-states "$max_states" --out "$out" --format csv -q "${thread_opt[@]}" > "$out.csv"
   t1=$(date +%s.%N)
   awk -v a="$t0" -v b="$t1" 'BEGIN {printf "%.1f\n", b - a}'
 }
@@ -67,7 +69,7 @@ for p in "${presets[@]}"; do
       wall=0
       [ -f "$out.wall" ] && wall=$(cat "$out.wall")
       # The probe: the first 200 deals, and the speed that picks the row's size.
-      w=$(run "$out" 200 "${args[@]}")
+      w=$(run "$out" "$probe" "${args[@]}")
       wall=$(awk -v a="$wall" -v b="$w" 'BEGIN {printf "%.1f\n", a + b}')
       rate=$(awk -F, 'NR==2 && $18 > 0 {printf "%d", $18 * 1}' "$out.csv")  # deals per worker second
       n=$deals

@@ -19,7 +19,8 @@ const char* kMergeUsage =
     "deals, --max-states, --optimal); a file of another study is refused, and so are records of one task\n"
     "that disagree (different verdicts, moves or states). A task in several files counts once. When tasks\n"
     "are missing (a shard not run or not finished), their count per rule set, the first missing seeds and\n"
-    "the missing shards go to stderr, the summary says it is partial, and the exit status is 1.\n"
+    "the missing shards go to stderr, the summary says it is partial, and the exit status is 1. When every\n"
+    "file holds several studies (a study extended over the same file), the first file's latest one counts.\n"
     "--list VERDICT prints the seeds with that verdict instead of the summary, as `stats --list` does.";
 
 // A few missing seeds of one rule set, as ranges: "1-4, 9, 12-20, ...".
@@ -103,10 +104,12 @@ int cmd_merge(int argc, char** argv) {
     std::vector<std::set<std::string>> studies(paths.size());
     std::map<std::string, json::object> definitions;
     std::set<std::string> shards;
+    std::vector<std::string> order;  // the first file's study lines, in order
     for (size_t i = 0; i < paths.size(); ++i) {
         try {
             read_record_file(paths[i], [&](const json::object& o) {
                 const std::string d = json::serialize(o.at("study"));
+                if (i == 0) order.push_back(d);
                 studies[i].insert(d);
                 definitions.emplace(d, o.at("study").as_object());
                 if (const auto* s = o.if_contains("shard")) shards.insert(std::string(s->as_string()));
@@ -130,12 +133,17 @@ int cmd_merge(int argc, char** argv) {
                              study_brief(*common.begin()) + ")");
         common = both;
     }
+    // Several studies in every file (a study extended to more deals over the
+    // same file appends its study line): the latest of the first file's.
+    std::string chosen = *common.begin();
+    for (const auto& d : order)
+        if (common.count(d)) chosen = d;
     if (common.size() > 1)
-        throw UsageError("the files hold records of " + std::to_string(common.size()) +
-                         " studies each; merge the files of one study");
+        std::cerr << "pyramid merge: the files hold records of " << common.size()
+                  << " studies; merging the latest study line: " << study_brief(chosen) << "\n";
     StudySpec spec;
     try {
-        spec = spec_from_definition(definitions.at(*common.begin()));
+        spec = spec_from_definition(definitions.at(chosen));
     } catch (const StudyError& e) {
         throw UsageError(paths[0] + ": " + e.what());
     }

@@ -1,7 +1,12 @@
 // pyramid report: one self-contained HTML page about a study, from its record files.
+#include <sys/stat.h>
+
+#include <algorithm>
+#include <ctime>
 #include <iostream>
 
 #include "cli/common.h"
+#include "report/html.h"
 #include "report/study_input.h"
 
 namespace pyr::cli {
@@ -28,10 +33,16 @@ int cmd_report(int argc, char** argv) {
     if (!vm.count("files")) throw UsageError("no record files given (pyramid report FILE... -o report.html)");
     const auto paths = vm["files"].as<std::vector<std::string>>();
     std::string names;
-    for (const auto& p : paths) names += (names.empty() ? "" : ", ") + p;
+    std::time_t newest = 0;  // when the study last wrote a record: the files' newest change
+    for (const auto& p : paths) {
+        names += (names.empty() ? "" : ", ") + p;
+        struct stat st{};
+        if (::stat(p.c_str(), &st) == 0) newest = std::max(newest, st.st_mtime);
+    }
     ReportFromFiles page;
     try {
-        page = report_from_files(paths, vm["optimal"].as<bool>(), {{"record files", names}});
+        page = report_from_files(paths, vm["optimal"].as<bool>(), {{"record files", names},
+                                   {"last written", newest ? pyr::html::utc_time(newest) : "unknown"}});
     } catch (const StudyError& e) {
         throw UsageError(e.what());
     }

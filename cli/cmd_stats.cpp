@@ -4,12 +4,14 @@
 #include <atomic>
 #include <csignal>
 #include <fstream>
+#include <ctime>
 #include <iomanip>
 #include <iostream>
 #include <memory>
 #include <sstream>
 
 #include "cli/study_cli.h"
+#include "report/html.h"
 #include "report/study_input.h"
 #include "report/summary.h"
 
@@ -92,6 +94,7 @@ int cmd_stats(int argc, char** argv) {
             << " s on " << run.threads << " thread" << (run.threads == 1 ? "" : "s");
         if (run.resumed) how << "; " << run.resumed << " read back from " << *cmd.out_path;
         if (run.interrupted) how << "; PARTIAL: interrupted before every deal was solved";
+        how << "; finished " << html::utc_time(std::time(nullptr));
         report << page->html({{"this run", how.str()}});
         report.close();
         if (!report) std::cerr << "pyramid stats: error writing the report '" << *cmd.report_path << "'\n";

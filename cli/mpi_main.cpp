@@ -3,12 +3,14 @@
 #include <atomic>
 #include <csignal>
 #include <fstream>
+#include <ctime>
 #include <iomanip>
 #include <iostream>
 #include <memory>
 #include <sstream>
 
 #include "cli/study_cli.h"
+#include "report/html.h"
 #include "report/study_input.h"
 #include "report/summary.h"
 #include "study/mpi_runner.h"
@@ -105,6 +107,7 @@ int run_stats(const pyr::mpi::Session& mpi, int argc, char** argv) {
             << " s on " << run.ranks << " MPI processes of " << run.threads << " threads";
         if (run.resumed) how << "; " << run.resumed << " read back from " << *cmd.out_path;
         if (run.interrupted) how << "; PARTIAL: interrupted before every deal was solved";
+        how << "; finished " << html::utc_time(std::time(nullptr));
         report << page->html({{"this run", how.str()}});
         report.close();
     }

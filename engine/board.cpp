@@ -175,28 +175,48 @@ int RowRedeal::pass_order(const State& s, uint8_t* out) const {
     // to last, are moved card by card (top first) onto the stock, so the next
     // pass deals waste 3 bottom to top, then waste 2, then waste 1 -- of the
     // cards still there at that redeal (epoch 0, or removed in a later pass).
+    // (Hot: the walk asks at every position of a chain. Built in two buffers,
+    // the last round straight into out.)
     const int w = wastes_;
-    int n = 0;
-    for (int j = 0; j < n_ - f_; ++j) out[n++] = static_cast<uint8_t>(f_ + j);
+    uint8_t buf[2][kMaxSlots];
+    uint8_t* cur = s.pass == 0 ? out : buf[0];
+    int n = n_ - f_;
+    for (int j = 0; j < n; ++j) cur[j] = static_cast<uint8_t>(f_ + j);
     for (int k = 0; k < s.pass; ++k) {
-        uint8_t next[kMaxSlots];
+        uint8_t* next = k + 1 == s.pass ? out : buf[(k + 1) & 1];
         int m = 0;
         for (int waste = w - 1; waste >= 0; --waste)
             for (int j = waste; j < n; j += w) {
-                const int slot = out[j];
+                const int slot = cur[j];
                 const uint64_t e = (s.epochs >> (2 * (slot - f_))) & 3;
                 if (e == 0 || static_cast<int>(e) > k + 1) next[m++] = static_cast<uint8_t>(slot);
             }
-        std::copy(next, next + m, out);
+        cur = next;
         n = m;
     }
     return n;
 }
 
+int RowRedeal::pass_length(const State& s) const {
+    // The stock cards not removed in passes 1..pass (their 2-bit epochs).
+    const int stock = n_ - f_;
+    if (s.pass == 0) return stock;
+    constexpr uint64_t kLow = 0x5555'5555'5555'5555ull;
+    const uint64_t lo = s.epochs & kLow, hi = (s.epochs >> 1) & kLow;
+    uint64_t gone = lo & ~hi;               // epoch 1
+    if (s.pass >= 2) gone |= ~lo & hi;      // epoch 2
+    if (s.pass >= 3) gone |= lo & hi;       // epoch 3
+    return stock - std::popcount(gone);
+}
+
 uint64_t RowRedeal::playable(const State& s, uint64_t avail) const {
-    // The top cards of each waste: the latest dealt to it that are still there.
     uint8_t order[kMaxSlots];
     pass_order(s, order);
+    return playable(s, avail, order);
+}
+
+uint64_t RowRedeal::playable(const State& s, uint64_t avail, const uint8_t* order) const {
+    // The top cards of each waste: the latest dealt to it that are still there.
     uint64_t p = 0;
     for (int w = 0; w < wastes_; ++w) {
         int left = waste_playable_;
@@ -209,26 +229,22 @@ uint64_t RowRedeal::playable(const State& s, uint64_t avail) const {
     return p;
 }
 
-bool RowRedeal::stock_empty(const State& s) const {
-    uint8_t order[kMaxSlots];
-    return s.pos >= pass_order(s, order);
-}
+bool RowRedeal::stock_empty(const State& s) const { return s.pos >= pass_length(s); }
 
 State RowRedeal::apply(State s, SlotMove m) const {
     auto take = [&](int slot) {
         s.removed |= bit(slot);
         if (slot >= f_) s.epochs |= uint64_t(s.pass + 1) << (2 * (slot - f_));
     };
-    uint8_t order[kMaxSlots];
     switch (m.kind) {
         case SlotMove::Single: take(m.a); break;
         case SlotMove::Pair: take(m.a); take(m.b); break;
         case SlotMove::Draw:  // a row: one card onto each waste
-            s.pos = static_cast<uint8_t>(std::min(s.pos + wastes_, pass_order(s, order)));
+            s.pos = static_cast<uint8_t>(std::min(s.pos + wastes_, pass_length(s)));
             break;
         case SlotMove::Redeal:  // gather the wastes, then deal a row at once
             ++s.pass;
-            s.pos = static_cast<uint8_t>(std::min(wastes_, pass_order(s, order)));
+            s.pos = static_cast<uint8_t>(std::min(wastes_, pass_length(s)));
             break;
     }
     return s;
@@ -268,6 +284,10 @@ uint64_t Board::fixed_playable(uint64_t removed) const {
         if ((cover_[i] & avail) == 0) p |= bit(i);
     }
     return p;
+}
+
+uint64_t Board::rows_playable(const State& s, const uint8_t* order) const {
+    return rows_->playable(s, all_mask_ & ~s.removed, order);
 }
 
 uint64_t Board::stock_playable(const State& s) const {

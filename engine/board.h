@@ -103,8 +103,10 @@ public:
     uint64_t chain_key(const State& s) const;
     // The stock slots in the order of the position's pass; returns how many.
     int pass_order(const State& s, uint8_t* out) const;
+    int pass_length(const State& s) const;  // the same count, without the order
     // The playable waste cards (`avail`: the slots not removed).
     uint64_t playable(const State& s, uint64_t avail) const;
+    uint64_t playable(const State& s, uint64_t avail, const uint8_t* order) const;  // given pass_order(s)
     bool stock_empty(const State& s) const;
     // With the stock empty and a pass left: whether any stock card is left to gather.
     bool any_left(const State& s) const { return (stock_mask_ & ~s.removed) != 0; }
@@ -172,6 +174,9 @@ public:
     uint64_t fixed_playable(uint64_t removed) const;
     // The playable stock and waste cards at the position's stock boundary.
     uint64_t stock_playable(const State& s) const;
+    // Row redeal: the same, given the pass's order (pass_order: it depends
+    // only on the pass and the epochs, so a walk along a chain builds it once a pass).
+    uint64_t rows_playable(const State& s, const uint8_t* order) const;
     // Draws are deterministic: the position one draw (or, at the end of the
     // stock, one redeal) later; false when neither is possible.
     bool advance(State& s) const;

@@ -48,4 +48,12 @@ std::string card(Card c, DeckKind d) {
            "</span>";
 }
 
+std::string utc_time(std::time_t t) {
+    std::tm tm{};
+    if (!gmtime_r(&t, &tm)) return "unknown";
+    char buf[32];
+    std::strftime(buf, sizeof buf, "%Y-%m-%d %H:%M UTC", &tm);
+    return buf;
+}
+
 }  // namespace pyr::html

@@ -3,6 +3,7 @@
 // a small inline script; no network, no external script or font. Pages read
 // the same offline and printed.
 #pragma once
+#include <ctime>
 #include <string>
 #include <string_view>
 
@@ -20,5 +21,8 @@ std::string page(std::string_view title, std::string_view css, std::string_view 
 // A card in running text: "Q♥" in red for a red suit (the Spanish deck keeps
 // its letters, "12E"), as <span class="card red">.
 std::string card(Card c, DeckKind d);
+
+// A moment as people read it in a report: "2026-11-23 12:04 UTC".
+std::string utc_time(std::time_t t);
 
 }  // namespace pyr::html

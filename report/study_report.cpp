@@ -149,14 +149,31 @@ std::string StudyReport::win_rate_chart(const std::vector<ReportSummaryRow>& sum
         return static_cast<int>(std::find(inner_kinds.begin(), inner_kinds.end(), inner_label(i)) - inner_kinds.begin());
     };
 
+    auto under_label_of = [&](size_t i) {
+        const std::string inner = inner_label(i);
+        return inner.empty() ? rules_[i].name : inner;
+    };
     bool long_labels = false;
-    for (size_t i = 0; i < rules_.size(); ++i) long_labels |= inner_label(i).size() > 9;
+    double longest = 0;  // the widest label under the axis, drawn
+    for (size_t i = 0; i < rules_.size(); ++i) {
+        long_labels |= inner_label(i).size() > 9;
+        longest = std::max(longest, svg::text_width(under_label_of(i), 10.5));
+    }
     const double slot = 76, group_gap = 30;
     const double plot_w = std::max(360.0, static_cast<double>(rules_.size()) * slot +
                                               static_cast<double>(group_names.size() - 1) * group_gap);
-    const double legend_w = inner_kinds.size() > 1 ? 170 : 0;
-    const svg::Frame f{78, 34, plot_w, 250};
-    const double under = (long_labels ? 70 : 22) + (vary_variant_ || !inner_kinds.front().empty() ? 34 : 0);
+    std::vector<svg::LegendEntry> legend_entries;
+    for (size_t k = 0; k < inner_kinds.size(); ++k) legend_entries.push_back({inner_kinds[k], static_cast<int>(k)});
+    const double legend_w = inner_kinds.size() > 1 ? svg::legend_width(legend_entries) + 8 : 0;
+    // Long labels are drawn slanted (35 degrees) and ending under their
+    // point: they reach down sin 35 and left cos 35 of their width, so the
+    // margins grow with the longest one (the first may reach past the axis).
+    const double slant_sin = 0.574, slant_cos = 0.819;
+    const double first_w = rules_.empty() ? 0 : svg::text_width(under_label_of(groups[group_names.front()].front()), 10.5);
+    const double left = long_labels ? std::max(78.0, first_w * slant_cos - slot / 2 + 6) : 78.0;
+    const svg::Frame f{left, 34, plot_w, 250};
+    const double under = (long_labels ? 14 + longest * slant_sin + 12 : 22) +
+                         (vary_variant_ || !inner_kinds.front().empty() ? 34 : 0);
     svg::Document d(f.right() + 24 + legend_w, f.bottom() + under + 14,
                     "Win rate per rule set, with 95% Wilson intervals");
 
@@ -198,8 +215,7 @@ std::string StudyReport::win_rate_chart(const std::vector<ReportSummaryRow>& sum
             } else {
                 d.text(x, f.bottom() - 8, "no decided deal", " font-size=\"10\" text-anchor=\"middle\"");
             }
-            const std::string inner = inner_label(i);
-            const std::string under_label = inner.empty() ? rules_[i].name : inner;
+            const std::string under_label = under_label_of(i);
             if (long_labels)
                 d.text(x, f.bottom() + 14, under_label,
                        " font-size=\"10.5\" text-anchor=\"end\" transform=\"rotate(-35 " + num(x) + " " +
@@ -226,10 +242,8 @@ std::string StudyReport::win_rate_chart(const std::vector<ReportSummaryRow>& sum
         }
     }
     if (inner_kinds.size() > 1) {
-        std::vector<svg::LegendEntry> entries;
-        for (size_t k = 0; k < inner_kinds.size(); ++k) entries.push_back({inner_kinds[k], static_cast<int>(k)});
         d.text(f.right() + 24, f.top - 4, "marker", " font-size=\"11\" font-weight=\"bold\"");
-        svg::legend(d, f.right() + 24, f.top + 2, entries);
+        svg::legend(d, f.right() + 24, f.top + 2, legend_entries);
     }
     return "<figure id=\"chart-win-rate\" class=\"chart\">\n" + d.str() +
            "<figcaption>Each point is a rule set's win rate over its decided deals (intractable deals are left "

@@ -322,4 +322,17 @@ double legend(Document& d, double x, double y, const std::vector<LegendEntry>& e
     return row * static_cast<double>(entries.size());
 }
 
+double text_width(std::string_view s, double font_px) {
+    size_t chars = 0;
+    for (unsigned char c : s)
+        if ((c & 0xC0) != 0x80) ++chars;  // count code points, not bytes
+    return 0.62 * font_px * static_cast<double>(chars);
+}
+
+double legend_width(const std::vector<LegendEntry>& entries) {
+    double w = 0;
+    for (const LegendEntry& e : entries) w = std::max(w, text_width(e.label, 12));
+    return 32 + w;
+}
+
 }  // namespace pyr::svg

@@ -140,5 +140,12 @@ struct LegendEntry {
 };
 // Draws the legend as a column starting at (x, y); returns its height.
 double legend(Document& d, double x, double y, const std::vector<LegendEntry>& entries);
+// The width the legend of these entries takes (marker sample and label).
+double legend_width(const std::vector<LegendEntry>& entries);
+
+// A generous estimate of how wide `s` is drawn in sans-serif at `font_px`
+// (no font metrics in an SVG writer: 0.62 em per character, UTF-8 counted
+// as characters), for margins that must not clip labels.
+double text_width(std::string_view s, double font_px);
 
 }  // namespace pyr::svg

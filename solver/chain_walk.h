@@ -79,13 +79,15 @@ void walk_chain(const Board& board, const RuleTraits& traits, const ChainRules& 
     uint64_t handled = 0;              // stock cards whose pairs with tableau/reserve cards were offered
     uint64_t offered_with[kMaxSlots];  // stock-stock pairs offered, per lower slot (only bits of `handled` read)
     State at = s;
+    uint8_t order[kMaxSlots];  // the row redeal's pass order, rebuilt at each redeal
+    if (traits.rows) board.pass_order(at, order);
     for (bool first = true;; first = false) {
         if (!first) {
             if (!traits.rows && at.pos == s.pos && (board.unlimited() || at.pass == s.pass + 1)) break;  // a full cycle
             if (traits.discards && rules.dead_card_stops && has_dead_card(board, at)) break;
             if (!visitor.keep_going(at)) break;
         }
-        const uint64_t stockish = board.stock_playable(at);
+        const uint64_t stockish = traits.rows ? board.rows_playable(at, order) : board.stock_playable(at);
         if (const int i = forced_pair(fixed | stockish); i >= 0) {
             offer(SlotMove::Pair, sole[i].x, sole[i].y, at);  // dominates the rest of the chain
             return;
@@ -111,7 +113,10 @@ void walk_chain(const Board& board, const RuleTraits& traits, const ChainRules& 
         if (traits.rows) {
             const int pass = at.pass;
             if (!board.advance(at)) break;
-            if (at.pass != pass) handled = 0;
+            if (at.pass != pass) {
+                handled = 0;
+                board.pass_order(at, order);
+            }
         } else {
             // A King on top of a face-up stock: drawing it is dominated by
             // removing it, offered above (optimal_walk.cpp).

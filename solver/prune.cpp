@@ -33,17 +33,21 @@ bool has_dead_card(const Board& b, const State& s) { return has_dead_card_in(b, 
 
 bool has_dead_card_after(const Board& b, const State& s, const SlotMove& m) {
     const Variant& v = b.variant();
-    // Discards change what is in play as the boundary moves, and the final
-    // pass's pile blocking changes with each draw: check everything there.
-    if (v.discards() || b.rows_redeal() || (m.kind != SlotMove::Pair && final_pass_pile(b, s)))
-        return has_dead_card(b, s);
+    // Discards change what is in play as the boundary moves, and in the final
+    // pass pile blocking changes with each draw and a pair may bury waste
+    // cards (a waste card's last partner gone): check everything there.
+    // So does the row redeal's final pass (its piles are known). Before it,
+    // the row redeal is like the others: nothing leaves play but by removal,
+    // and no pile blocking applies.
+    const bool rows_final = b.rows_redeal() && s.pass + 1 >= b.passes();
+    if (v.discards() || rows_final || final_pass_pile(b, s)) return has_dead_card(b, s);
     if (m.kind != SlotMove::Pair) return false;  // a draw or redeal changes nothing in play; a King is nobody's partner
     return has_dead_card_in(b, s, b.rank(m.a));
 }
 
 bool has_dead_card_in(const Board& b, const State& s, int only_rank) {
     const Variant& v = b.variant();
-    const uint64_t in_play = b.in_play(s);
+    uint64_t in_play = b.in_play(s);
     // With goal `all`, a discarded card can never be removed.
     if (v.goal == Goal::All && (b.all_mask() & ~s.removed & ~in_play)) return true;
     const uint64_t must_go = in_play & b.goal_mask();
@@ -54,11 +58,21 @@ bool has_dead_card_in(const Board& b, const State& s, int only_rank) {
     // lie) higher covers the other while both are there.
     uint64_t pile_block_storage[kMaxSlots] = {};  // 0 for tableau cards and removed ones
     const uint64_t* pile_block = nullptr;
+    // Final pass: the dealt cards of each pile, and for each the cards beneath it.
+    uint8_t dealt[kMaxSlots];
+    uint64_t beneath[kMaxSlots];
+    int ndealt = 0;
     if (b.rows_redeal() && v.waste_playable == 1 && s.pass + 1 >= b.passes()) {
         uint8_t order[kMaxSlots];
         const int len = b.pass_order(s, order);
         uint64_t piles[3] = {0, 0, 0};
-        for (int j = 0; j < len; ++j) piles[j % v.wastes] |= uint64_t{1} << order[j];
+        for (int j = 0; j < len; ++j) {
+            if (j < s.pos) {  // dealt: on its waste, above the pile's earlier cards
+                dealt[ndealt] = order[j];
+                beneath[ndealt++] = piles[j % v.wastes];
+            }
+            piles[j % v.wastes] |= uint64_t{1} << order[j];
+        }
         for (int j = 0; j < len; ++j) pile_block_storage[order[j]] = piles[j % v.wastes];
         pile_block = pile_block_storage;
     } else if (final_pass_pile(b, s)) {
@@ -71,6 +85,37 @@ bool has_dead_card_in(const Board& b, const State& s, int only_rank) {
         const uint64_t pile = v.stock_top_playable ? stock & drawn : stock;
         for (uint64_t m = pile; m; m &= m - 1) pile_block_storage[std::countr_zero(m)] = pile;
         pile_block = pile_block_storage;
+        for (uint64_t m = stock & drawn; m; m &= m - 1) {  // the waste, bottom (lowest slot) first
+            const int x = std::countr_zero(m);
+            dealt[ndealt] = static_cast<uint8_t>(x);
+            beneath[ndealt++] = stock & drawn & ((uint64_t{1} << x) - 1);
+        }
+    }
+    // Final pass, buried cards: a waste card that can never be removed (not
+    // the lone rank, and no usable partner: every card of its partner rank
+    // still in play is removed, blocked in the tableau, in its own pile, or
+    // buried) stays where it is for good, and so does every card beneath it
+    // in its pile, since only pile tops are playable and the pile never goes
+    // back to the stock. Buried cards are out of play: no one's partner (and
+    // with goal `all` the position is lost). Repeated, since a buried card may
+    // have been another card's last partner.
+    if (ndealt > 0) {
+        uint64_t buried = 0;
+        for (bool changed = true; changed;) {
+            changed = false;
+            for (int i = 0; i < ndealt; ++i) {
+                const int x = dealt[i];
+                if (!(in_play >> x & 1) || (buried >> x & 1) || b.rank(x) == v.lone_rank) continue;
+                if (usable_partners(b, in_play & ~buried, x) & ~pile_block[x]) continue;
+                const uint64_t under = beneath[i] & in_play & ~buried;
+                if (under) {
+                    buried |= under;
+                    changed = true;
+                }
+            }
+        }
+        if (buried & b.goal_mask()) return true;
+        in_play &= ~buried;
     }
     for (int r = 1; r <= ranks; ++r) {
         if (r == v.lone_rank) continue;

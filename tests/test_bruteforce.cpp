@@ -178,3 +178,44 @@ TEST_CASE("a dead card at the start means the reference finds the deal lost", "[
     });
     CHECK(dead > 200);
 }
+
+TEST_CASE("a dead card in mid-game means the reference finds the position lost", "[bruteforce][prune]") {
+    // has_dead_card at positions reached by random play (so in later and
+    // final passes too, where pile blocking and buried waste cards count),
+    // for every preset with its overrides, against breadth-first search over
+    // explicit positions from the same position.
+    test::Rng rng(20261123);
+    int dead = 0, final_pass_dead = 0;
+    for (const auto& base : presets())
+        for (const auto& v : with_overrides(base)) {
+            for (int i = 0; i < 40; ++i) {
+                const int max_stock = v.redeal == RedealOrder::ApophisRows ? 10 : 13;
+                const Deal d = test::random_small_deal(v, 3 + rng.below(2), rng.below(max_stock + 1), rng);
+                const Board b(d);
+                Table t(d);
+                State s = b.initial();
+                const int steps = rng.below(40);
+                for (int k = 0; k <= steps && !b.won(s); ++k) {
+                    if (has_dead_card(b, s)) {
+                        INFO(v.name << " passes=" << v.passes << " goal=" << goal_text(v.goal) << " overlap=" << v.overlap
+                                    << " deal " << compact(d) << " after " << k << " moves");
+                        const auto ref = test::reference_shortest(t, 400000);
+                        if (ref.complete) {
+                            REQUIRE_FALSE(ref.length.has_value());
+                            ++dead;
+                            if (!b.unlimited() && s.pass + 1 >= b.passes() && b.stock_size() > 0) ++final_pass_dead;
+                        }
+                        break;
+                    }
+                    SlotMove buf[kMaxMoves];
+                    const int n = b.legal_moves(s, buf);
+                    if (n == 0) break;
+                    const SlotMove m = buf[rng.below(n)];
+                    REQUIRE_FALSE(t.apply(b.to_move(m)));
+                    s = b.apply(s, m);
+                }
+            }
+        }
+    CHECK(dead > 300);
+    CHECK(final_pass_dead > 100);
+}

@@ -11,6 +11,7 @@
 #include "report/board_svg.h"
 #include "report/board_text.h"
 #include "report/solution_html.h"
+#include "report/svg.h"
 #include "tests/cli_run.h"
 
 using namespace pyr;
@@ -266,4 +267,64 @@ TEST_CASE("pyramid report: every chart and table of a study, with the numbers of
     CHECK(bad.status == 2);
     CHECK_THAT(bad.err, Catch::Contains(base + ".txt:1"));
     for (const char* suffix : {".jsonl", ".html", "-stats.html", "-opt.html", ".txt"}) std::remove((base + suffix).c_str());
+}
+
+TEST_CASE("pyramid report: the win-rate chart makes room for long rule labels and its legend", "[pictures][report]") {
+    // Four rule sets whose labels ("unlimited passes, no overlap") are long:
+    // the legend's labels end inside the picture, and the slanted labels under
+    // the axis start right of its left edge.
+    const std::string base = "/tmp/pyramid_report_labels_" + std::to_string(getpid());
+    const auto st = run("stats --variant msc --passes 1,unlimited --overlap off,on --deals 3 --threads 1 --quiet --report " +
+                        base + ".html");
+    REQUIRE(st.status == 0);
+    const std::string page = pyr::test::slurp(base + ".html");
+    std::remove((base + ".html").c_str());
+    const size_t fig = page.find("id=\"chart-win-rate\"");
+    REQUIRE(fig != std::string::npos);
+    const std::string chart = page.substr(fig, page.find("</svg>", fig) - fig);
+    std::smatch m;
+    REQUIRE(std::regex_search(chart, m, std::regex("<svg width=\"([0-9.]+)\"")));
+    const double width = std::stod(m[1]);
+    int legend_labels = 0;
+    for (const std::string label :
+         {"1 pass, no overlap", "1 pass, overlap", "unlimited passes, no overlap", "unlimited passes, overlap"}) {
+        // The legend's line: a plain <text x=".." y="..">label</text>.
+        const size_t end = chart.find("\">" + label + "</text>");
+        REQUIRE(end != std::string::npos);
+        const size_t start = chart.rfind("<text x=\"", end);
+        REQUIRE(start != std::string::npos);
+        const double x = std::stod(chart.substr(start + 9));
+        ++legend_labels;
+        CHECK(x + pyr::svg::text_width(label, 12) <= width);
+    }
+    CHECK(legend_labels == 4);
+    // Slanted labels end at their point and reach left by cos 35 of their width.
+    const std::regex slanted("<text x=\"([0-9.-]+)\" y=\"[0-9.-]+\" font-size=\"10.5\" text-anchor=\"end\" "
+                             "transform=\"rotate\\(-35[^\"]*\">([^<]*)</text>");
+    int under = 0;
+    for (auto it = std::sregex_iterator(chart.begin(), chart.end(), slanted); it != std::sregex_iterator(); ++it) {
+        ++under;
+        CHECK(std::stod((*it)[1]) - 0.819 * pyr::svg::text_width((*it)[2].str(), 10.5) >= 0);
+    }
+    CHECK(under == 4);
+}
+
+TEST_CASE("pyramid report says when the study ran: the records' last change, or when stats finished",
+          "[pictures][report]") {
+    const std::string base = "/tmp/pyramid_report_when_" + std::to_string(getpid());
+    const auto st = run("stats --variant msc --deals 3 --threads 1 --quiet --out " + base + ".jsonl --report " + base +
+                        "-stats.html");
+    REQUIRE(st.status == 0);
+    const auto rep = run("report " + base + ".jsonl -o " + base + ".html");
+    REQUIRE(rep.status == 0);
+    const std::string page = pyr::test::slurp(base + ".html");
+    const std::string from_stats = pyr::test::slurp(base + "-stats.html");
+    for (const char* f : {".jsonl", ".html", "-stats.html"}) std::remove((base + f).c_str());
+    const std::regex stamp("20[0-9]{2}-[01][0-9]-[0-3][0-9] [0-2][0-9]:[0-5][0-9] UTC");
+    const size_t at = page.find("last written");
+    REQUIRE(at != std::string::npos);
+    CHECK(std::regex_search(page.substr(at, 200), stamp));
+    const size_t fin = from_stats.find("; finished ");
+    REQUIRE(fin != std::string::npos);
+    CHECK(std::regex_search(from_stats.substr(fin, 40), stamp));
 }

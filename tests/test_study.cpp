@@ -888,6 +888,13 @@ TEST_CASE("a record file of several studies: each resumes its own records", "[st
     CHECK(a2.at("resumed").as_int64() == 6);
     CHECK(a2.at("solved_now").as_int64() == 0);
     CHECK(untimed(a2.at("summaries")) == untimed(a.at("summaries")));
+    // Extended to more deals over the same file: merge takes the file's latest study.
+    const auto ext = json_of(run("stats --variant msc --seeds 1-9 --max-states 100000 -q --format json --out " + out));
+    CHECK(ext.at("resumed").as_int64() == 6);
+    const Run m = run("merge " + out + " --format json");
+    REQUIRE(m.status == 0);
+    CHECK_THAT(m.err, Catch::Contains("3 studies; merging the latest"));
+    CHECK(untimed(json::parse(m.out).as_object().at("summaries")) == untimed(ext.at("summaries")));
     // Older record files (no study line, no goal or overlap) read as the preset's rules.
     const std::string old = temp_path("old.jsonl");
     std::ofstream(old) << "{\"seed\":1,\"variant\":\"msc\",\"passes\":3,\"verdict\":\"win\",\"moves\":44,\"states\":63,"

@@ -138,3 +138,13 @@ TEST_CASE("svg: series differ by shape and dash, not only by colour", "[svg]") {
     CHECK(count(s, "<rect") == 1);
     CHECK(count(s, "<path") == 4);
 }
+
+TEST_CASE("svg: text widths count characters, not bytes, and legends fit their longest label", "[svg]") {
+    CHECK(text_width("", 12) == 0);
+    CHECK(text_width("10♠", 10) == text_width("10S", 10));  // ♠ is 3 bytes, one character
+    CHECK(text_width("abcd", 20) == 2 * text_width("abcd", 10));
+    const double short_w = legend_width({{"1 pass", 0}, {"3 passes", 1}});
+    const double long_w = legend_width({{"1 pass", 0}, {"unlimited passes, no overlap", 1}});
+    CHECK(long_w > short_w);
+    CHECK(long_w >= 32 + text_width("unlimited passes, no overlap", 12));
+}
