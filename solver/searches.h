@@ -19,18 +19,23 @@
 
 namespace pyr {
 
-// Bytes a table holds now; with `grow`, as if it had grown once more when an
-// expansion (at most kMaxMoves new entries) could make it rehash.
+// Bytes a table holds now; with `grow`, as if it had grown once more when
+// the next 16 expansions could make it rehash (SearchBudget checks the limit
+// every 16th). One expansion adds at most a few hundred entries (a
+// position's moves, at most kMaxMoves, or the removals along one chain):
+// kGrowthMargin covers 16 of them.
+inline constexpr std::size_t kGrowthMargin = 4096;
 template <class T>
 std::size_t table_bytes(const T& t, bool grow) {
     std::size_t buckets = t.bucket_count();
-    if (grow && t.size() + kMaxMoves > t.max_load()) buckets = buckets ? 2 * buckets : 64;
+    // (An empty table belongs to a search that is not running: it does not grow.)
+    if (grow && t.size() > 0 && t.size() + kGrowthMargin > t.max_load()) buckets = buckets ? 2 * buckets : 64;
     return buckets * (sizeof(typename T::value_type) + 1);  // + about one byte of metadata a slot
 }
 template <class V>
 std::size_t vector_bytes(const V& v, bool grow) {
     std::size_t cap = v.capacity();
-    if (grow && v.size() + kMaxMoves > cap) cap = std::max(2 * cap, v.size() + kMaxMoves);
+    if (grow && v.size() > 0 && v.size() + kGrowthMargin > cap) cap = std::max(2 * cap, v.size() + kGrowthMargin);
     return cap * sizeof(typename V::value_type);
 }
 
