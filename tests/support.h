@@ -15,6 +15,17 @@
 
 namespace pyr::test {
 
+// The sanitizer build (build-asan/, PYR_SANITIZE; scripts/test --sanitize)
+// runs every test, the slowest on a share of their deals: reduced(n) is n
+// divided by kSanitizerShare there (at least 1), n elsewhere. Thresholds on
+// what a sample must contain are divided by kSanitizerShare too.
+#ifdef PYR_SANITIZE
+inline constexpr int kSanitizerShare = 4;
+#else
+inline constexpr int kSanitizerShare = 1;
+#endif
+inline int reduced(int n) { return std::max(1, n / kSanitizerShare); }
+
 // splitmix64: a fixed, library-independent generator for test deals.
 struct Rng {
     uint64_t x;

@@ -11,6 +11,7 @@
 #include "engine/table.h"
 #include "solver/solver.h"
 #include "tests/corpus.h"
+#include "tests/support.h"
 
 using namespace pyr;
 
@@ -81,13 +82,13 @@ TEST_CASE("msc: the 100 published shortest lengths", "[corpus][optimal]") {
 // (data/msc-1500.txt): every verdict and every optimal length agrees. In three
 // parts, so ctest -j runs them side by side.
 TEST_CASE("msc: the 1500 published shortest lengths, decks 1-500", "[corpus][optimal][msc1500]") {
-    check_corpus("msc", "msc-1500.txt", 1500, true, 0, 500);
+    check_corpus("msc", "msc-1500.txt", 1500, true, 0, test::reduced(500));
 }
 TEST_CASE("msc: the 1500 published shortest lengths, decks 501-1000", "[corpus][optimal][msc1500]") {
-    check_corpus("msc", "msc-1500.txt", 1500, true, 500, 500);
+    check_corpus("msc", "msc-1500.txt", 1500, true, 500, test::reduced(500));
 }
 TEST_CASE("msc: the 1500 published shortest lengths, decks 1001-1500", "[corpus][optimal][msc1500]") {
-    check_corpus("msc", "msc-1500.txt", 1500, true, 1000, 500);
+    check_corpus("msc", "msc-1500.txt", 1500, true, 1000, test::reduced(500));
 }
 TEST_CASE("optimal search: the same verdicts on every known deal", "[corpus][optimal]") {
     for (const char* name : {"relaxed", "pyramid", "cheops", "pharaohs", "solitarium", "classic", "giza", "tuts-tomb",

@@ -69,7 +69,7 @@ TEST_CASE("optimal lengths equal breadth-first search, the heuristic never overe
     Solver solver;
     int wins = 0, checked_positions = 0;
     for (const Variant& v : test_variants()) {
-        for (int i = 0; i < 150; ++i) {
+        for (int i = 0; i < test::reduced(150); ++i) {
             const Deal d = test::random_small_deal(v, 2 + rng.below(4), rng.below(13), rng);
             const Board b(d);
             INFO(v.name << " overlap=" << v.overlap << " passes=" << v.passes << " deal " << compact(d));
@@ -98,8 +98,8 @@ TEST_CASE("optimal lengths equal breadth-first search, the heuristic never overe
             }
         }
     }
-    CHECK(wins > 800);
-    CHECK(checked_positions > 800);
+    CHECK(wins > 800 / test::kSanitizerShare);
+    CHECK(checked_positions > 800 / test::kSanitizerShare);
 }
 
 TEST_CASE("the walk past a King on top of a face-up stock: lengths still equal breadth-first search", "[optimal]") {
@@ -114,7 +114,7 @@ TEST_CASE("the walk past a King on top of a face-up stock: lengths still equal b
         for (const bool overlap : {false, true}) {
             Variant v = base;
             v.overlap = overlap;
-            for (int i = 0; i < 200; ++i) {
+            for (int i = 0; i < test::reduced(200); ++i) {
                 Deal d = test::random_small_deal(v, 2 + rng.below(3), 3 + rng.below(8), rng);
                 // Kings not dealt go into random stock slots.
                 std::vector<Card> kings;
@@ -142,8 +142,8 @@ TEST_CASE("the walk past a King on top of a face-up stock: lengths still equal b
         }
     }
     INFO("deals with a stock King " << with_kings << ", won " << wins);
-    CHECK(with_kings > 1800);
-    CHECK(wins > 250);
+    CHECK(with_kings > 1800 / test::kSanitizerShare);
+    CHECK(wins > 250 / test::kSanitizerShare);
 }
 
 TEST_CASE("the heuristic never overestimates on face-up stocks with redeals and deeper plays", "[optimal]") {
@@ -156,7 +156,7 @@ TEST_CASE("the heuristic never overestimates on face-up stocks with redeals and 
         for (const int passes : {2, 3}) {
             Variant v = *find_preset(name);
             v.passes = passes;
-            for (int i = 0; i < 1200; ++i) {
+            for (int i = 0; i < test::reduced(1200); ++i) {
                 const Deal d = test::random_small_deal(v, 3 + rng.below(3), 8 + rng.below(10), rng);
                 const Board b(d);
                 auto [t, s] = random_position(d, b, rng, rng.below(26));
@@ -170,8 +170,8 @@ TEST_CASE("the heuristic never overestimates on face-up stocks with redeals and 
             }
         }
     }
-    CHECK(checked > 150);
-    CHECK(redealt > 20);
+    CHECK(checked > 150 / test::kSanitizerShare);
+    CHECK(redealt > 20 / test::kSanitizerShare);
 }
 
 TEST_CASE("a hint is the first move of a shortest solution", "[optimal]") {
