@@ -365,7 +365,8 @@ int optimal_heuristic(const Board& b, const State& s, int* draw_part) {
 
 std::size_t OptimalSearch::bytes(bool grow) const {
     std::size_t n = table_bytes(best_, grow) + vector_bytes(open_, false);
-    for (const auto& b : open_) n += vector_bytes(b, grow);
+    for (const auto& b : open_) n += vector_bytes(b, grow && b.capacity() >= kGrowthMargin);  // a big list may double
+    if (grow && best_.size() > 0) n += kGrowthMargin * sizeof(uint64_t);  // an expansion's keys, in whichever lists
     return n;
 }
 

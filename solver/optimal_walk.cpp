@@ -111,7 +111,8 @@ uint32_t OptimalWalkSearch::reach_node(const Board& board, const State& t, uint3
 
 std::size_t OptimalWalkSearch::bytes(bool grow) const {
     std::size_t n = vector_bytes(nodes_, grow) + table_bytes(heads_, grow) + vector_bytes(open_nodes_, false);
-    for (const auto& b : open_nodes_) n += vector_bytes(b, grow);
+    for (const auto& b : open_nodes_) n += vector_bytes(b, grow && b.capacity() >= kGrowthMargin);  // a big list may double
+    if (grow && !nodes_.empty()) n += kGrowthMargin * sizeof(uint32_t);  // an expansion's nodes, in whichever lists
     return n;
 }
 

@@ -31,7 +31,7 @@ bool hall_holds(const Board& b, uint64_t in_play, uint64_t need, const uint64_t*
 
 bool has_dead_card(const Board& b, const State& s) { return has_dead_card_in(b, s, 0); }
 
-bool has_dead_card_after(const Board& b, const State& s, const SlotMove& m) {
+bool has_dead_card_after(const Board& b, const State& s, const SlotMove& m, const uint8_t* order, int len) {
     const Variant& v = b.variant();
     // Discards change what is in play as the boundary moves, and in the final
     // pass pile blocking changes with each draw and a pair may bury waste
@@ -40,12 +40,12 @@ bool has_dead_card_after(const Board& b, const State& s, const SlotMove& m) {
     // the row redeal is like the others: nothing leaves play but by removal,
     // and no pile blocking applies.
     const bool rows_final = b.rows_redeal() && s.pass + 1 >= b.passes();
-    if (v.discards() || rows_final || final_pass_pile(b, s)) return has_dead_card(b, s);
+    if (v.discards() || rows_final || final_pass_pile(b, s)) return has_dead_card_in(b, s, 0, order, len);
     if (m.kind != SlotMove::Pair) return false;  // a draw or redeal changes nothing in play; a King is nobody's partner
     return has_dead_card_in(b, s, b.rank(m.a));
 }
 
-bool has_dead_card_in(const Board& b, const State& s, int only_rank) {
+bool has_dead_card_in(const Board& b, const State& s, int only_rank, const uint8_t* given_order, int given_len) {
     const Variant& v = b.variant();
     uint64_t in_play = b.in_play(s);
     // With goal `all`, a discarded card can never be removed.
@@ -63,8 +63,13 @@ bool has_dead_card_in(const Board& b, const State& s, int only_rank) {
     uint64_t beneath[kMaxSlots];
     int ndealt = 0;
     if (b.rows_redeal() && v.waste_playable == 1 && s.pass + 1 >= b.passes()) {
-        uint8_t order[kMaxSlots];
-        const int len = b.pass_order(s, order);
+        uint8_t own[kMaxSlots];
+        const uint8_t* order = given_order;
+        int len = given_len;
+        if (!order) {
+            len = b.pass_order(s, own);
+            order = own;
+        }
         uint64_t piles[3] = {0, 0, 0};
         for (int j = 0; j < len; ++j) {
             if (j < s.pos) {  // dealt: on its waste, above the pile's earlier cards

@@ -36,13 +36,16 @@ bool has_dead_card(const Board& b, const State& s);
 // never changes, so only that pair of ranks can newly fail (a King changes
 // nobody's partners). Falls back to the full check where in-play cards or
 // blocking change otherwise (discards; the row redeal's final pass).
-bool has_dead_card_after(const Board& b, const State& s, const SlotMove& m);
+// `order`/`len`, with the row redeal in the final pass: s's pass order when
+// the caller has it already (Board::pass_order(s)), else null.
+bool has_dead_card_after(const Board& b, const State& s, const SlotMove& m, const uint8_t* order = nullptr,
+                         int len = 0);
 // Whether the final pass's single-waste pile blocking applies to s.
 inline bool final_pass_pile(const Board& b, const State& s) {
     return final_pass_pile_rule(b) && s.pass + 1 >= b.passes();
 }
 // Checks only the ranks r and target - r (0: every rank).
-bool has_dead_card_in(const Board& b, const State& s, int only_rank);
+bool has_dead_card_in(const Board& b, const State& s, int only_rank, const uint8_t* order = nullptr, int len = 0);
 
 // A pair that must be made: a needed card x (not a King) with exactly one
 // usable partner y left. Every win removes x, and only with y (partners never

@@ -24,11 +24,14 @@ public:
     explicit SearchBudget(const SolveOptions& options, uint64_t already = 0, const Searches* searches = nullptr)
         : options_(options), count_(already), searches_(searches) {}
     // Call once for each position about to be expanded. The memory limit is
-    // checked before every expansion, against the tables as they would be
-    // after one more growth: an expansion adds fewer entries than that margin.
+    // checked before every 16th expansion, against the tables as they would
+    // be after one more growth (searches.h: kGrowthMargin entries, more than
+    // 16 expansions add), so no table outgrows it in between; checking each
+    // time cost 11% of the optimal search.
     Stop tick() {
         if (options_.max_states && count_ >= options_.max_states) return Stop::Budget;
-        if (options_.max_memory_bytes && searches_ && searches_bytes(*searches_, true) > options_.max_memory_bytes) {
+        if (options_.max_memory_bytes && searches_ && (memory_ticks_++ & 15) == 0 &&
+            searches_bytes(*searches_, true) > options_.max_memory_bytes) {
             memory_exceeded_ = true;
             return Stop::Memory;
         }
@@ -47,6 +50,7 @@ private:
     uint64_t count_;
     const Searches* searches_;
     bool memory_exceeded_ = false;
+    uint32_t memory_ticks_ = 0;  // the first tick checks, then every 16th
 };
 
 inline double seconds_since(std::chrono::steady_clock::time_point t0) {

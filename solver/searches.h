@@ -4,6 +4,7 @@
 // and stack. Each search owns its tables, which are kept between deals (see
 // recycle) so that a worker allocates only while they grow.
 #pragma once
+#include <array>
 #include <chrono>
 #include <cstdint>
 #include <vector>
@@ -19,18 +20,23 @@
 
 namespace pyr {
 
-// Bytes a table holds now; with `grow`, as if it had grown once more when an
-// expansion (at most kMaxMoves new entries) could make it rehash.
+// Bytes a table holds now; with `grow`, as if it had grown once more when
+// the next 16 expansions could make it rehash (SearchBudget checks the limit
+// every 16th). One expansion adds at most a few hundred entries (a
+// position's moves, at most kMaxMoves, or the removals along one chain):
+// kGrowthMargin covers 16 of them.
+inline constexpr std::size_t kGrowthMargin = 4096;
 template <class T>
 std::size_t table_bytes(const T& t, bool grow) {
     std::size_t buckets = t.bucket_count();
-    if (grow && t.size() + kMaxMoves > t.max_load()) buckets = buckets ? 2 * buckets : 64;
+    // (An empty table belongs to a search that is not running: it does not grow.)
+    if (grow && t.size() > 0 && t.size() + kGrowthMargin > t.max_load()) buckets = buckets ? 2 * buckets : 64;
     return buckets * (sizeof(typename T::value_type) + 1);  // + about one byte of metadata a slot
 }
 template <class V>
 std::size_t vector_bytes(const V& v, bool grow) {
     std::size_t cap = v.capacity();
-    if (grow && v.size() + kMaxMoves > cap) cap = std::max(2 * cap, v.size() + kMaxMoves);
+    if (grow && v.size() > 0 && v.size() + kGrowthMargin > cap) cap = std::max(2 * cap, v.size() + kGrowthMargin);
     return cap * sizeof(typename V::value_type);
 }
 
@@ -93,11 +99,16 @@ public:
     void clear() {
         recycle_vector(frames_);
         recycle_vector(moves_);
+        final_orders_.clear();
     }
     // Pushes a frame expanding s, walking its chain up to `limit`.
     void push(const Board& board, const RuleTraits& traits, const ChainRules& rules, const State& s, uint32_t limit);
-    // The next move to try (dropping exhausted frames) and the position it leads to.
-    bool next(const Board& board, State& next, SlotMove& move);
+    // The next move to try (dropping exhausted frames) and the position it
+    // leads to. With the row redeal, a move made in the final pass also gets
+    // that pass's order (the same for every such move of the frame: removals
+    // in the final pass do not change it), else null.
+    bool next(const Board& board, State& next, SlotMove& move, const uint8_t** final_order = nullptr,
+              int* final_len = nullptr);
     // The moves from the start through each frame's current move.
     void path(const Board& board, std::vector<Move>& out) const;
     std::size_t bytes(bool grow) const { return vector_bytes(frames_, grow) + vector_bytes(moves_, grow); }
@@ -113,6 +124,13 @@ private:
     };
     std::vector<Frame> frames_;
     std::vector<WalkMove> moves_;
+    // Row redeal: per frame, the order of the final pass for its removed
+    // cards' epochs (pass_order depends on the pass and the epochs only).
+    struct FinalOrder {
+        std::array<uint8_t, kMaxSlots> slots;
+        int len;
+    };
+    std::vector<FinalOrder> final_orders_;
 };
 
 // The positions memo: one entry per position, with pass dominance.

@@ -79,9 +79,16 @@ void WalkStack::push(const Board& board, const RuleTraits& traits, const ChainRu
     } visitor{board, moves_, limit};
     walk_chain(board, traits, rules, s, visitor);
     frames_.push_back(Frame{s, begin, begin, static_cast<uint32_t>(moves_.size())});
+    if (traits.rows) {
+        final_orders_.resize(frames_.size());
+        State last = s;
+        last.pass = static_cast<uint8_t>(board.passes() - 1);
+        FinalOrder& fo = final_orders_.back();
+        fo.len = board.pass_order(last, fo.slots.data());
+    }
 }
 
-bool WalkStack::next(const Board& board, State& next, SlotMove& move) {
+bool WalkStack::next(const Board& board, State& next, SlotMove& move, const uint8_t** final_order, int* final_len) {
     while (!frames_.empty()) {
         Frame& f = frames_.back();
         if (f.next == f.end) {
@@ -92,6 +99,11 @@ bool WalkStack::next(const Board& board, State& next, SlotMove& move) {
         const WalkMove wm = moves_[f.next++];
         next = board.apply(State{f.state.removed, wm.pos, wm.pass, f.state.epochs}, wm.move);
         move = wm.move;
+        if (final_order) {
+            const bool known = !final_orders_.empty() && wm.pass + 1 == board.passes();
+            *final_order = known ? final_orders_[frames_.size() - 1].slots.data() : nullptr;
+            *final_len = known ? final_orders_[frames_.size() - 1].len : 0;
+        }
         return true;
     }
     return false;
@@ -122,7 +134,9 @@ SolveResult WalkSearch::run(const Board& board, const RuleTraits& traits, const 
     stack_.push(board, traits, rules, start, limit);
     State next;
     SlotMove move;
-    while (stack_.next(board, next, move)) {
+    const uint8_t* order = nullptr;  // the row redeal's final-pass order, when the move is made in that pass
+    int len = 0;
+    while (stack_.next(board, next, move, &order, &len)) {
         if (board.won(next)) {
             stack_.path(board, result.solution);
             return finish(Verdict::Win);
@@ -132,7 +146,7 @@ SolveResult WalkSearch::run(const Board& board, const RuleTraits& traits, const 
             result.interrupted = stop == SearchBudget::Stop::Interrupted;
             return finish(Verdict::Intractable);
         }
-        if (has_dead_card_after(board, next, move)) continue;  // pushed positions have no dead card
+        if (has_dead_card_after(board, next, move, order, len)) continue;  // pushed positions have no dead card
         stack_.push(board, traits, rules, next, limit);
     }
     return finish(Verdict::Lose);
