@@ -211,6 +211,11 @@ Line parse_csv_line(const std::string& line, Columns& columns) {
             return out;
         }
         for (size_t i = 0; i < f.size(); ++i) columns[std::string(f[i])] = i;
+        if (columns.size() != f.size()) {  // a repeated name: its fields could not all be found (found by fuzz_records)
+            columns.clear();
+            out.why = "a repeated column";
+            return out;
+        }
         for (const char* need : {"seed", "variant", "passes", "verdict", "moves", "states", "seconds"})
             if (!columns.count(need)) {
                 columns.clear();
