@@ -22,8 +22,6 @@ namespace {
 std::atomic<bool> g_stop{false};  // set by Ctrl-C (or SIGTERM): take no new deal
 extern "C" void on_stop_signal(int) { g_stop.store(true); }
 
-constexpr int kInterrupted = 130;
-
 }  // namespace
 
 int cmd_stats(int argc, char** argv) {
@@ -59,17 +57,7 @@ int cmd_stats(int argc, char** argv) {
         } catch (const StudyError& e) {
             throw UsageError(e.what());
         }
-        if (!cmd.quiet) {
-            if (out->torn_bytes())
-                std::cerr << "pyramid stats: cut a torn last line (" << out->torn_bytes() << " bytes) off "
-                          << *cmd.out_path << "; its deal is solved again\n";
-            if (out->resumed())
-                std::cerr << "pyramid stats: resuming: " << out->resumed() << " deals already in " << *cmd.out_path
-                          << "\n";
-            if (out->ignored())
-                std::cerr << "pyramid stats: " << out->ignored() << " records in " << *cmd.out_path
-                          << " are not part of this study (other rules, deals, shard or duplicates): ignored\n";
-        }
+        say_resumed("pyramid stats", cmd, *out);
     }
 
     Progress progress(cmd.quiet, "pyramid stats");
@@ -87,33 +75,8 @@ int cmd_stats(int argc, char** argv) {
     progress.clear();
     out.reset();  // fsync and unlock before the summary is printed
 
-    const auto summaries = sums.summaries();
-    if (page) {
-        std::ostringstream how;
-        how << run.solved_now << " deals solved in " << std::fixed << std::setprecision(1) << run.wall_seconds
-            << " s on " << run.threads << " thread" << (run.threads == 1 ? "" : "s");
-        if (run.resumed) how << "; " << run.resumed << " read back from " << *cmd.out_path;
-        if (run.interrupted) how << "; PARTIAL: interrupted before every deal was solved";
-        how << "; finished " << html::utc_time(std::time(nullptr));
-        report << page->html({{"this run", how.str()}});
-        report.close();
-        if (!report) std::cerr << "pyramid stats: error writing the report '" << *cmd.report_path << "'\n";
-    }
-    json::object extra;
-    if (spec.deals.from_file) extra["deals_file"] = cmd.deals_file;
-    if (cmd.list) {
-        print_list(std::cout, table, *cmd.list);
-        if (!cmd.quiet) print_study_summary(std::cerr, "text", spec, cmd.source, run, summaries);
-    } else {
-        print_study_summary(std::cout, cmd.format, spec, cmd.source, run, summaries, extra);
-    }
-    std::cout << std::flush;
-    if (run.interrupted) {
-        std::cerr << "pyramid stats: interrupted: the summary is partial (" << run.done << " of " << run.total
-                  << " deals)" << (cmd.out_path ? "; run the same command again to go on" : "") << "\n";
-        return kInterrupted;
-    }
-    return kOk;
+    return finish_study("pyramid stats", cmd, run, table, sums, page.get(), report,
+                        std::to_string(run.threads) + (run.threads == 1 ? " thread" : " threads"));
 }
 
 }  // namespace pyr::cli

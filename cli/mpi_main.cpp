@@ -75,14 +75,7 @@ int run_stats(const pyr::mpi::Session& mpi, int argc, char** argv) {
         if (root) std::cerr << "pyramid-mpi stats: " << error << "\n";
         return kUsage;
     }
-    if (root && out && !cmd.quiet) {
-        if (out->torn_bytes())
-            std::cerr << "pyramid-mpi stats: cut a torn last line (" << out->torn_bytes() << " bytes) off "
-                      << *cmd.out_path << "; its deal is solved again\n";
-        if (out->resumed())
-            std::cerr << "pyramid-mpi stats: resuming: " << out->resumed() << " deals already in " << *cmd.out_path
-                      << "\n";
-    }
+    if (root && out) say_resumed("pyramid-mpi stats", cmd, *out);
 
     Progress progress(cmd.quiet || !root, "pyramid-mpi stats");
     StudyRunOptions ro;
@@ -100,32 +93,8 @@ int run_stats(const pyr::mpi::Session& mpi, int argc, char** argv) {
     progress.clear();
     out.reset();
 
-    const auto summaries = sums.summaries();
-    if (page) {
-        std::ostringstream how;
-        how << run.solved_now << " deals solved in " << std::fixed << std::setprecision(1) << run.wall_seconds
-            << " s on " << run.ranks << " MPI processes of " << run.threads << " threads";
-        if (run.resumed) how << "; " << run.resumed << " read back from " << *cmd.out_path;
-        if (run.interrupted) how << "; PARTIAL: interrupted before every deal was solved";
-        how << "; finished " << html::utc_time(std::time(nullptr));
-        report << page->html({{"this run", how.str()}});
-        report.close();
-    }
-    json::object extra;
-    if (spec.deals.from_file) extra["deals_file"] = cmd.deals_file;
-    if (cmd.list) {
-        print_list(std::cout, table, *cmd.list);
-        if (!cmd.quiet) print_study_summary(std::cerr, "text", spec, cmd.source, run, summaries);
-    } else {
-        print_study_summary(std::cout, cmd.format, spec, cmd.source, run, summaries, extra);
-    }
-    std::cout << std::flush;
-    if (run.interrupted) {
-        std::cerr << "pyramid-mpi stats: interrupted: the summary is partial (" << run.done << " of " << run.total
-                  << " deals)" << (cmd.out_path ? "; run the same command again to go on" : "") << "\n";
-        return 130;
-    }
-    return kOk;
+    return finish_study("pyramid-mpi stats", cmd, run, table, sums, page.get(), report,
+                        std::to_string(run.ranks) + " MPI processes of " + std::to_string(run.threads) + " threads");
 }
 
 }  // namespace

@@ -4,10 +4,13 @@
 
 #include <charconv>
 #include <cmath>
+#include <ctime>
 #include <iomanip>
 #include <iostream>
 #include <sstream>
 
+#include "report/html.h"
+#include "report/study_input.h"
 #include "report/summary.h"
 
 namespace pyr::cli {
@@ -243,6 +246,51 @@ void Progress::update(const StudyProgress& p) {
 void Progress::clear() {
     if (drawn_) std::cerr << "\r\033[K" << std::flush;
     drawn_ = false;
+}
+
+void say_resumed(const std::string& program, const StatsCommand& cmd, const RecordFile& out) {
+    if (cmd.quiet || !cmd.out_path) return;
+    if (out.torn_bytes())
+        std::cerr << program << ": cut a torn last line (" << out.torn_bytes() << " bytes) off " << *cmd.out_path
+                  << "; its deal is solved again\n";
+    if (out.resumed())
+        std::cerr << program << ": resuming: " << out.resumed() << " deals already in " << *cmd.out_path << "\n";
+    if (out.ignored())
+        std::cerr << program << ": " << out.ignored() << " records in " << *cmd.out_path
+                  << " are not part of this study (other rules, deals, shard or duplicates): ignored\n";
+}
+
+int finish_study(const std::string& program, const StatsCommand& cmd, const StudyRun& run, const TaskTable& table,
+                 const SummaryBuilder& sums, StudyReportBuilder* page, std::ofstream& report,
+                 const std::string& workers) {
+    const StudySpec& spec = cmd.spec;
+    const auto summaries = sums.summaries();
+    if (page) {
+        std::ostringstream how;
+        how << run.solved_now << " deals solved in " << std::fixed << std::setprecision(1) << run.wall_seconds
+            << " s on " << workers;
+        if (run.resumed) how << "; " << run.resumed << " read back from " << *cmd.out_path;
+        if (run.interrupted) how << "; PARTIAL: interrupted before every deal was solved";
+        how << "; finished " << html::utc_time(std::time(nullptr));
+        report << page->html({{"this run", how.str()}});
+        report.close();
+        if (!report) std::cerr << program << ": error writing the report '" << *cmd.report_path << "'\n";
+    }
+    json::object extra;
+    if (spec.deals.from_file) extra["deals_file"] = cmd.deals_file;
+    if (cmd.list) {
+        print_list(std::cout, table, *cmd.list);
+        if (!cmd.quiet) print_study_summary(std::cerr, "text", spec, cmd.source, run, summaries);
+    } else {
+        print_study_summary(std::cout, cmd.format, spec, cmd.source, run, summaries, extra);
+    }
+    std::cout << std::flush;
+    if (run.interrupted) {
+        std::cerr << program << ": interrupted: the summary is partial (" << run.done << " of " << run.total
+                  << " deals)" << (cmd.out_path ? "; run the same command again to go on" : "") << "\n";
+        return 130;
+    }
+    return kOk;
 }
 
 }  // namespace pyr::cli

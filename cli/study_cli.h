@@ -2,6 +2,7 @@
 // `pyramid-mpi stats` parse the same options and print the same summaries.
 #pragma once
 #include <atomic>
+#include <fstream>
 #include <chrono>
 #include <optional>
 #include <ostream>
@@ -9,8 +10,13 @@
 #include <vector>
 
 #include "cli/common.h"
+#include "study/records.h"
 #include "study/runner.h"
 #include "study/summary.h"
+
+namespace pyr {
+class StudyReportBuilder;
+}
 
 namespace pyr::cli {
 
@@ -60,5 +66,19 @@ private:
 };
 
 std::vector<std::string> split_list(const std::string& s);
+
+// What opening --out found, on stderr (nothing with --quiet): a torn last
+// line cut off, the deals read back, records of other studies ignored.
+// `program` starts each line ("pyramid stats").
+void say_resumed(const std::string& program, const StatsCommand& cmd, const RecordFile& out);
+
+// The end of a study run by `pyramid stats` or `pyramid-mpi stats`: the
+// report page written (with --report; `workers` says what ran it, "2
+// threads"), then the --list or the summary on stdout, and for an
+// interrupted run the note on stderr. Returns the exit status: 0, or 130
+// when interrupted.
+int finish_study(const std::string& program, const StatsCommand& cmd, const StudyRun& run, const TaskTable& table,
+                 const SummaryBuilder& sums, StudyReportBuilder* page, std::ofstream& report,
+                 const std::string& workers);
 
 }  // namespace pyr::cli
