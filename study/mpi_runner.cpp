@@ -124,29 +124,10 @@ StudyRun run_study_mpi(const Session& s, const StudySpec& spec, TaskTable& table
     run.total = table.total();
     run.resumed = table.done();
     std::mutex mu;  // table, progress, the record sinks
-    StudyProgress progress;
-    progress.total = run.total;
-    progress.done = table.done();
-    for (uint64_t t = 0; t < spec.tasks(); ++t) {
-        const uint8_t v = table.verdict(t);
-        progress.wins += v == 1;
-        progress.losses += v == 2;
-        progress.intractable += v == 3;
-    }
+    StudyProgress progress = progress_from(spec, table);
     auto take = [&](const StudyRecord& r) {  // under `mu`
         if (!table.record(r)) return;  // a task done twice (cannot happen: each is handed out once)
-        if (opts.out) opts.out->append(r);
-        ++run.solved_now;
-        if (opts.on_record) opts.on_record(r);
-        ++progress.done;
-        ++progress.done_now;
-        if (r.verdict == Verdict::Win) ++progress.wins;
-        else if (r.verdict == Verdict::Lose) ++progress.losses;
-        else ++progress.intractable;
-        if (opts.progress) {
-            progress.seconds = seconds_since(t0);
-            opts.progress(progress);
-        }
+        take_solved(r, opts, run, progress, t0);
     };
     const uint64_t workers = static_cast<uint64_t>(s.size() - 1) * static_cast<uint64_t>(run.threads) +
                              static_cast<uint64_t>(run.threads);

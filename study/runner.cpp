@@ -113,6 +113,35 @@ void TaskTable::next(std::vector<uint64_t>& tasks, size_t n) {
     }
 }
 
+StudyProgress progress_from(const StudySpec& spec, const TaskTable& table) {
+    StudyProgress progress;
+    progress.total = table.total();
+    progress.done = table.done();
+    for (uint64_t t = 0; t < spec.tasks(); ++t) {  // every task of the study; those of other shards are 0
+        const uint8_t v = table.verdict(t);
+        progress.wins += v == 1;
+        progress.losses += v == 2;
+        progress.intractable += v == 3;
+    }
+    return progress;
+}
+
+void take_solved(const StudyRecord& r, const StudyRunOptions& opts, StudyRun& run, StudyProgress& progress,
+                 std::chrono::steady_clock::time_point t0) {
+    if (opts.out) opts.out->append(r);
+    ++run.solved_now;
+    if (opts.on_record) opts.on_record(r);
+    ++progress.done;
+    ++progress.done_now;
+    if (r.verdict == Verdict::Win) ++progress.wins;
+    else if (r.verdict == Verdict::Lose) ++progress.losses;
+    else ++progress.intractable;
+    if (opts.progress) {
+        progress.seconds = seconds_since(t0);
+        opts.progress(progress);
+    }
+}
+
 // ---------------------------------------------------------------- the TBB runner
 
 StudyRun run_study(const StudySpec& spec, TaskTable& table, const StudyRunOptions& opts) {
@@ -121,15 +150,7 @@ StudyRun run_study(const StudySpec& spec, TaskTable& table, const StudyRunOption
     run.total = table.total();
     run.resumed = table.done();
     run.threads = opts.threads > 0 ? opts.threads : default_threads();
-    StudyProgress progress;
-    progress.total = run.total;
-    progress.done = table.done();
-    for (uint64_t t = 0; t < spec.tasks(); ++t) {
-        const uint8_t v = table.verdict(t);
-        progress.wins += v == 1;
-        progress.losses += v == 2;
-        progress.intractable += v == 3;
-    }
+    StudyProgress progress = progress_from(spec, table);
     // One task at a time, from the table in study order: the deals done at
     // any moment are (nearly) a prefix of the study, so an interrupted
     // study's partial summary covers the first seeds of every rule set.
@@ -139,19 +160,8 @@ StudyRun run_study(const StudySpec& spec, TaskTable& table, const StudyRunOption
             return !chunk.empty();
         },
         [&](const StudyRecord& r) {
-            if (opts.out) opts.out->append(r);
             table.record(r);
-            ++run.solved_now;
-            if (opts.on_record) opts.on_record(r);
-            ++progress.done;
-            ++progress.done_now;
-            if (r.verdict == Verdict::Win) ++progress.wins;
-            else if (r.verdict == Verdict::Lose) ++progress.losses;
-            else ++progress.intractable;
-            if (opts.progress) {
-                progress.seconds = seconds_since(t0);
-                opts.progress(progress);
-            }
+            take_solved(r, opts, run, progress, t0);
         });
     if (opts.out) opts.out->sync();
     run.done = table.done();

@@ -5,6 +5,7 @@
 // the records go differ.
 #pragma once
 #include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <vector>
@@ -85,6 +86,14 @@ struct StudyRun {
     int threads = 0;
     int ranks = 1;             // MPI processes (1 for `pyramid stats`)
 };
+
+// For the runners (TBB and MPI): the progress of a study whose table holds
+// the records read back so far, and the bookkeeping of one record solved
+// now (appended to --out, counted in `run` and `progress`, handed to
+// on_record, then the progress callback). Call under the runner's lock.
+StudyProgress progress_from(const StudySpec& spec, const TaskTable& table);
+void take_solved(const StudyRecord& r, const StudyRunOptions& opts, StudyRun& run, StudyProgress& progress,
+                 std::chrono::steady_clock::time_point t0);
 
 // The TBB runner: runs every task of the shard not already recorded (the
 // table holds the records read back from --out), in study order, one task at
