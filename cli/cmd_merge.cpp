@@ -161,13 +161,7 @@ int cmd_merge(int argc, char** argv) {
                 ++ignored;
                 return;
             }
-            StudyRecord r;
-            r.seed = p.seed;
-            r.combo = static_cast<uint32_t>(combo);
-            r.verdict = p.verdict;
-            r.moves = p.verdict == Verdict::Win ? p.moves : -1;
-            r.states = p.states;
-            r.seconds = p.seconds;
+            const StudyRecord r = study_record(p, static_cast<uint32_t>(combo));
             const uint64_t task = spec.task_of(r.seed - spec.deals.first_id(), r.combo);
             const uint32_t f = fingerprint(r);
             if (prints[task]) {

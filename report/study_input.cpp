@@ -164,13 +164,7 @@ ReportFromFiles report_from_files(const std::vector<std::string>& paths, bool op
                 ++out.ignored;
                 return;
             }
-            StudyRecord s;
-            s.seed = r.seed;
-            s.combo = static_cast<uint32_t>(combo);
-            s.verdict = r.verdict;
-            s.moves = r.verdict == Verdict::Win ? r.moves : -1;
-            s.states = r.states;
-            s.seconds = r.seconds;
+            const StudyRecord s = study_record(r, static_cast<uint32_t>(combo));
             if (!table.record(s)) {
                 ++out.duplicates;
                 return;

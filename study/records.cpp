@@ -337,6 +337,17 @@ ReadStats read_record_file(const std::string& path, const std::function<void(con
     return st;
 }
 
+StudyRecord study_record(const ParsedRecord& r, uint32_t combo) {
+    StudyRecord s;
+    s.seed = r.seed;
+    s.combo = combo;
+    s.verdict = r.verdict;
+    s.moves = r.verdict == Verdict::Win ? r.moves : -1;
+    s.states = r.states;
+    s.seconds = r.seconds;
+    return s;
+}
+
 int match_record(const StudySpec& spec, const ParsedRecord& r) {
     const uint64_t first = spec.deals.first_id();
     if (r.seed < first || r.seed - first >= spec.deals.count()) return -1;
@@ -423,13 +434,7 @@ RecordFile::RecordFile(const std::string& path, const StudySpec& spec,
                 ++ignored_;
                 continue;
             }
-            StudyRecord sr;
-            sr.seed = l.record.seed;
-            sr.combo = static_cast<uint32_t>(combo);
-            sr.verdict = l.record.verdict;
-            sr.moves = l.record.verdict == Verdict::Win ? l.record.moves : -1;
-            sr.states = l.record.states;
-            sr.seconds = l.record.seconds;
+            const StudyRecord sr = study_record(l.record, static_cast<uint32_t>(combo));
             if (on_resumed(sr)) ++resumed_;
             else ++ignored_;
         }

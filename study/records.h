@@ -79,6 +79,9 @@ ReadStats read_record_file(const std::string& path, const std::function<void(con
 // Matches a record to a study: its combo, or -1 when the record is not part
 // of it (other rules, a seed out of range, another deal, another shard).
 int match_record(const StudySpec& spec, const ParsedRecord& r);
+// The study's record for a record read back, matched to rule set `combo`
+// (moves only for a win).
+StudyRecord study_record(const ParsedRecord& r, uint32_t combo);
 
 // The record file as the checkpoint of a running study. Opening reads what is
 // there, cuts a torn last line off, hands every record of this study to
