@@ -22,6 +22,9 @@ Board::Board(const Deal& deal) : deal_(deal) {
     const Variant& v = deal_.variant;
     v.validate();
     n_ = static_cast<int>(deal_.cards.size());
+    wastes_ = v.wastes;
+    waste_playable_ = v.waste_playable;
+    stock_top_playable_ = v.stock_top_playable;
     t_ = v.tableau_size();
     f_ = v.fixed_size();
     if (n_ > kMaxSlots || n_ < f_) throw std::invalid_argument("deal does not fit the layout");
@@ -265,17 +268,6 @@ State Board::initial() const {
     return canonical(s);
 }
 
-bool Board::won(const State& s) const {
-    const uint64_t need = deal_.variant.goal == Goal::Pyramid ? tableau_mask_ : all_mask_;
-    return (s.removed & need) == need;
-}
-
-uint64_t Board::in_play(const State& s) const {
-    uint64_t avail = all_mask_ & ~s.removed;
-    if (deal_.variant.discards()) avail &= ~drawn_mask(s);
-    return avail;
-}
-
 uint64_t Board::fixed_playable(uint64_t removed) const {
     const uint64_t avail = all_mask_ & ~removed;
     uint64_t p = 0;
@@ -290,7 +282,7 @@ uint64_t Board::rows_playable(const State& s, const uint8_t* order) const {
     return rows_->playable(s, all_mask_ & ~s.removed, order);
 }
 
-uint64_t Board::stock_playable(const State& s) const {
+uint64_t Board::stock_playable_other(const State& s) const {
     const Variant& v = deal_.variant;
     const uint64_t avail = all_mask_ & ~s.removed;
     if (rows_) return rows_->playable(s, avail);
@@ -355,15 +347,7 @@ int Board::legal_moves(const State& s, SlotMove* out) const {
     return n;
 }
 
-State Board::canonical(State s) const {
-    if (passes_ == 0) s.pass = 0;
-    if (deal_.variant.wastes > 1) return s;  // the boundary decides which waste gets the next card
-    const uint64_t left = all_mask_ & ~s.removed & drawn_mask(s);
-    s.pos = left ? static_cast<uint8_t>(highest(left) - f_ + 1) : 0;
-    return s;
-}
-
-State Board::apply(const State& s0, SlotMove m) const {
+State Board::apply_other(const State& s0, SlotMove m) const {
     const Variant& v = deal_.variant;
     State s = s0;
     if (rows_) return rows_->apply(s, m);

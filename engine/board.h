@@ -164,16 +164,36 @@ public:
     // Row redeal: the stock slots in the order of the position's pass (first
     // dealt first); returns how many.
     int pass_order(const State& s, uint8_t* out) const;
-    bool won(const State& s) const;
+    bool won(const State& s) const { return (s.removed & goal_mask_) == goal_mask_; }
 
     // Slots whose cards are still in play: not removed and not discarded.
-    uint64_t in_play(const State& s) const;
+    uint64_t in_play(const State& s) const {
+        const uint64_t avail = all_mask_ & ~s.removed;
+        return wastes_ == 0 ? avail & ~drawn_mask(s) : avail;
+    }
     // Playable slots (exposed tableau/reserve cards, stock top, waste tops).
     uint64_t playable(const State& s) const { return fixed_playable(s.removed) | stock_playable(s); }
     // The exposed tableau and reserve cards: these depend on the removed set only.
     uint64_t fixed_playable(uint64_t removed) const;
     // The playable stock and waste cards at the position's stock boundary.
-    uint64_t stock_playable(const State& s) const;
+    // (Inline for at most one waste outside the row redeal: the chain walk
+    // asks at every position of a chain.)
+    uint64_t stock_playable(const State& s) const {
+        if (rows_ || wastes_ > 1) return stock_playable_other(s);
+        const uint64_t avail = stock_mask_ & ~s.removed;
+        const uint64_t drawn = drawn_mask(s);
+        const uint64_t stock = avail & ~drawn;
+        uint64_t p = stock_top_playable_ ? stock & (~stock + 1) : 0;  // the stock's top
+        if (wastes_ == 1) {
+            uint64_t w = avail & drawn;
+            for (int k = 0; k < waste_playable_ && w; ++k) {  // the waste's top cards
+                const uint64_t top = uint64_t{1} << (63 - std::countl_zero(w));
+                p |= top;
+                w &= ~top;
+            }
+        }
+        return p;
+    }
     // Row redeal: the same, given the pass's order (pass_order: it depends
     // only on the pass and the epochs, so a walk along a chain builds it once a pass).
     uint64_t rows_playable(const State& s, const uint8_t* order) const;
@@ -202,10 +222,24 @@ public:
     // Every legal move, in the order: removals (Kings, then pairs), draw, redeal.
     int legal_moves(const State& s, SlotMove* out) const;
     // Applies a legal move; the result's pos is canonical (see canonical()).
-    State apply(const State& s, SlotMove m) const;
+    // (Inline for removals outside the row redeal: the searches' hot path.)
+    State apply(const State& s, SlotMove m) const {
+        if (m.kind >= SlotMove::Single && !rows_) {
+            State r = s;
+            r.removed |= (uint64_t{1} << m.a) | (m.kind == SlotMove::Pair ? uint64_t{1} << m.b : 0);
+            return canonical(r);
+        }
+        return apply_other(s, m);
+    }
     // Positions that differ only by where the stock boundary sits inside a run
     // of removed stock cards are the same position; this picks one of them.
-    State canonical(State s) const;
+    State canonical(State s) const {
+        if (passes_ == 0) s.pass = 0;
+        if (wastes_ > 1) return s;  // the boundary decides which waste gets the next card
+        const uint64_t left = all_mask_ & ~s.removed & drawn_mask(s);
+        s.pos = left ? static_cast<uint8_t>(63 - std::countl_zero(left) - f_ + 1) : 0;
+        return s;
+    }
 
     // The position reached by playing `moves` from the start. On an illegal
     // move returns nullopt and sets *error to the verifier's reason
@@ -217,6 +251,8 @@ public:
     std::optional<SlotMove> from_move(const State& s, const Move& m) const;
 
 private:
+    State apply_other(const State& s, SlotMove m) const;  // apply(), the rest
+    uint64_t stock_playable_other(const State& s) const;  // stock_playable(), the rest
     uint64_t drawn_mask(const State& s) const {  // stock slots [0, pos)
         return ((uint64_t{1} << (f_ + s.pos)) - 1) & stock_mask_;
     }
@@ -224,6 +260,9 @@ private:
     Deal deal_;
     int n_ = 0, f_ = 0, t_ = 0;
     int passes_ = 0;
+    int wastes_ = 0;           // variant().wastes
+    int waste_playable_ = 0;   // variant().waste_playable
+    bool stock_top_playable_ = false;  // variant().stock_top_playable
     std::array<uint8_t, kMaxSlots> rank_{};
     std::array<uint64_t, kMaxSlots> cover_{};   // slots directly covering this one
     std::array<uint64_t, kMaxSlots> below_{};   // slots this one covers, transitively

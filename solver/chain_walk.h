@@ -65,6 +65,10 @@ void walk_chain(const Board& board, const RuleTraits& traits, const ChainRules& 
         offer(SlotMove::Pair, sole[i].x, sole[i].y, s);
         return;
     }
+    // No sole pair of two tableau/reserve cards is forced (just checked), so
+    // along the chain only those with a playable stock or waste card can be.
+    uint64_t sole_cards = 0;
+    for (int i = 0; i < sole_n; ++i) sole_cards |= bit(sole[i].x) | bit(sole[i].y);
     for (uint64_t m = fixed; m; m &= m - 1) {
         const int a = std::countr_zero(m);
         if (board.rank(a) == v.lone_rank) offer(SlotMove::Single, a, 0, s);
@@ -88,7 +92,7 @@ void walk_chain(const Board& board, const RuleTraits& traits, const ChainRules& 
             if (!visitor.keep_going(at)) break;
         }
         const uint64_t stockish = traits.rows ? board.rows_playable(at, order) : board.stock_playable(at);
-        if (const int i = forced_pair(fixed | stockish); i >= 0) {
+        if (const int i = stockish & sole_cards ? forced_pair(fixed | stockish) : -1; i >= 0) {
             offer(SlotMove::Pair, sole[i].x, sole[i].y, at);  // dominates the rest of the chain
             return;
         }

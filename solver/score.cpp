@@ -61,7 +61,7 @@ ScoreResult ScoreSearch::run(const Board& board, const RuleTraits& traits, const
         uint32_t limit = 0;
         walk_memo_.arrive(board, start, limit);
         tick();
-        if (potential(board, start) > best) walk_stack_.push(board, traits, rules, start, limit);
+        if (potential(board, start) > best) walk_stack_.push(board, traits, rules, start, limit, &walk_memo_);
         State next;
         SlotMove move;
         while (best < all && walk_stack_.next(board, next, move)) {
@@ -72,7 +72,7 @@ ScoreResult ScoreSearch::run(const Board& board, const RuleTraits& traits, const
             if (!walk_memo_.arrive(board, next, limit)) continue;
             if (!tick()) return finish(false);
             if (potential(board, next) <= best) continue;
-            walk_stack_.push(board, traits, rules, next, limit);
+            walk_stack_.push(board, traits, rules, next, limit, &walk_memo_);
         }
         return finish(true);
     }

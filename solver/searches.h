@@ -17,6 +17,7 @@
 #include "solver/rule_traits.h"
 #include "solver/search_util.h"
 #include "solver/solver.h"
+#include "solver/word_table.h"
 
 namespace pyr {
 
@@ -64,7 +65,7 @@ class WalkMemo {
 public:
     static constexpr uint32_t kNoLimit = 0xFFFFFFFFu;
     void clear() {
-        recycle(packed_);
+        packed_.clear(kRetainBytes);
         recycle(rows_);
     }
     // Decides whether s must be expanded, updating the table. On true, `limit`
@@ -73,22 +74,19 @@ public:
     static uint32_t time_of(const Board& board, const State& s) {
         return board.unlimited() ? 0 : uint32_t{s.pass} * static_cast<uint32_t>(board.stock_size() + 1) + s.pos;
     }
-    std::size_t bytes(bool grow) const { return table_bytes(packed_, grow) + table_bytes(rows_, grow); }
+    std::size_t bytes(bool grow) const { return packed_.bytes(grow, kGrowthMargin) + table_bytes(rows_, grow); }
+    // Starts loading the table's slot for s, which arrive() will soon look up.
+    [[gnu::always_inline]] void prefetch(const Board& board, const State& s) const {  // (see WordTable::prefetch)
+        if (!board.rows_redeal()) packed_.prefetch(s.removed);
+    }
 
 private:
     // Outside the row redeal the removed set and the time fit one word, 8
     // bytes an entry (the search is bound by memory latency): removed set in
     // bits 0..51, time in 52..63; hashing and equality see only the removed
-    // set, so the time is updated in place.
-    static constexpr uint64_t kChainBits = 52;
-    static constexpr uint64_t kChainMask = (uint64_t{1} << kChainBits) - 1;
-    struct ChainHash {
-        std::size_t operator()(uint64_t k) const noexcept { return boost::hash<uint64_t>()(k & kChainMask); }
-    };
-    struct ChainEq {
-        bool operator()(uint64_t a, uint64_t b) const noexcept { return ((a ^ b) & kChainMask) == 0; }
-    };
-    boost::unordered_flat_set<uint64_t, ChainHash, ChainEq> packed_;
+    // set, so the time is updated in place (word_table.h).
+    static constexpr int kChainBits = 52;
+    WordTable<kChainBits> packed_;
     boost::unordered_flat_map<uint64_t, uint16_t> rows_;  // the row redeal's (its chain key needs 59 bits)
 };
 
@@ -101,8 +99,11 @@ public:
         recycle_vector(moves_);
         final_orders_.clear();
     }
-    // Pushes a frame expanding s, walking its chain up to `limit`.
-    void push(const Board& board, const RuleTraits& traits, const ChainRules& rules, const State& s, uint32_t limit);
+    // Pushes a frame expanding s, walking its chain up to `limit`. Each move's
+    // position is made as the walk offers it, and its slot in `memo` (when
+    // given) prefetched, so that it is in cache when next() hands it out.
+    void push(const Board& board, const RuleTraits& traits, const ChainRules& rules, const State& s, uint32_t limit,
+              const WalkMemo* memo = nullptr);
     // The next move to try (dropping exhausted frames) and the position it
     // leads to. With the row redeal, a move made in the final pass also gets
     // that pass's order (the same for every such move of the frame: removals
@@ -117,7 +118,13 @@ private:
     struct WalkMove {
         SlotMove move;
         uint8_t pos, pass;  // the stock boundary at which the move is made
+        // Outside the row redeal, the stock boundary of the position the move
+        // leads to (made when the walk offers it; the removed set is the
+        // frame's plus the move's cards). With the row redeal next() makes the
+        // whole position (the epochs change too).
+        uint8_t next_pos, next_pass;
     };
+    static_assert(sizeof(WalkMove) == 7, "the walk's stack holds 7 bytes a move");
     struct Frame {
         State state;
         uint32_t begin, next, end;  // moves_[begin, end); [next, end) still to try

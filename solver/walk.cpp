@@ -40,8 +40,12 @@ namespace pyr {
 bool WalkMemo::arrive(const Board& board, const State& s, uint32_t& limit) {
     const uint32_t t = time_of(board, s);
     if (!board.rows_redeal()) {
-        static_assert(kChainBits >= 52 && 64 - kChainBits >= 12, "removed set and time share the word");
-        const uint64_t word = s.removed | (uint64_t{t} << kChainBits);  // t < 53 * 53 < 2^12
+        static_assert(kChainBits >= kMaxSlots && 64 - kChainBits >= 12, "removed set and time share the word");
+        // t < 53 * 53 < 2^12 - 1: the time field is never all ones, so no
+        // word is the table's empty slot.
+        static_assert(key_layout::kMaxFinitePasses * (kMaxSlots + 1) < (1 << (64 - kChainBits)) - 1,
+                      "a stored word is never WordTable's empty slot");
+        const uint64_t word = s.removed | (uint64_t{t} << kChainBits);
         auto [it, inserted] = packed_.insert(word);
         if (inserted) {
             limit = kNoLimit;
@@ -50,7 +54,7 @@ bool WalkMemo::arrive(const Board& board, const State& s, uint32_t& limit) {
         const uint32_t old = static_cast<uint32_t>(*it >> kChainBits);
         if (board.unlimited() || old <= t) return false;
         limit = old;
-        const_cast<uint64_t&>(*it) = word;  // only the time changes: not what hashing and equality see
+        *it = word;  // only the time changes: not what hashing and equality see
         return true;
     }
     auto [it, inserted] = rows_.try_emplace(board.chain_key(s), static_cast<uint16_t>(t));
@@ -65,18 +69,27 @@ bool WalkMemo::arrive(const Board& board, const State& s, uint32_t& limit) {
 }
 
 void WalkStack::push(const Board& board, const RuleTraits& traits, const ChainRules& rules, const State& s,
-                     uint32_t limit) {
+                     uint32_t limit, const WalkMemo* memo) {
     const uint32_t begin = static_cast<uint32_t>(moves_.size());
     struct Visitor {
         const Board& board;
         std::vector<WalkMove>& moves;
         uint32_t limit;
-        void offer(SlotMove m, const State& at) { moves.push_back(WalkMove{m, at.pos, at.pass}); }
+        const WalkMemo* memo;
+        void offer(SlotMove m, const State& at) {
+            if (board.rows_redeal()) {
+                moves.push_back(WalkMove{m, at.pos, at.pass, 0, 0});
+                return;
+            }
+            const State next = board.apply(at, m);
+            if (memo) memo->prefetch(board, next);
+            moves.push_back(WalkMove{m, at.pos, at.pass, next.pos, next.pass});
+        }
         bool keep_going(const State& at) const {
             return board.unlimited() || WalkMemo::time_of(board, at) < limit;  // later times were walked before
         }
         static bool step() { return true; }
-    } visitor{board, moves_, limit};
+    } visitor{board, moves_, limit, memo};
     walk_chain(board, traits, rules, s, visitor);
     frames_.push_back(Frame{s, begin, begin, static_cast<uint32_t>(moves_.size())});
     if (traits.rows) {
@@ -96,8 +109,13 @@ bool WalkStack::next(const Board& board, State& next, SlotMove& move, const uint
             frames_.pop_back();
             continue;
         }
-        const WalkMove wm = moves_[f.next++];
-        next = board.apply(State{f.state.removed, wm.pos, wm.pass, f.state.epochs}, wm.move);
+        const WalkMove& wm = moves_[f.next++];
+        if (board.rows_redeal()) {
+            next = board.apply(State{f.state.removed, wm.pos, wm.pass, f.state.epochs}, wm.move);
+        } else {  // as Board::apply made it in push
+            const uint64_t gone = (uint64_t{1} << wm.move.a) | (wm.move.kind == SlotMove::Pair ? uint64_t{1} << wm.move.b : 0);
+            next = State{f.state.removed | gone, wm.next_pos, wm.next_pass, f.state.epochs};
+        }
         move = wm.move;
         if (final_order) {
             const bool known = !final_orders_.empty() && wm.pass + 1 == board.passes();
@@ -131,7 +149,7 @@ SolveResult WalkSearch::run(const Board& board, const RuleTraits& traits, const 
     uint32_t limit = WalkMemo::kNoLimit;
     memo_.arrive(board, start, limit);
     if (has_dead_card(board, start)) return finish(Verdict::Lose);
-    stack_.push(board, traits, rules, start, limit);
+    stack_.push(board, traits, rules, start, limit, &memo_);
     State next;
     SlotMove move;
     const uint8_t* order = nullptr;  // the row redeal's final-pass order, when the move is made in that pass
@@ -147,7 +165,7 @@ SolveResult WalkSearch::run(const Board& board, const RuleTraits& traits, const 
             return finish(Verdict::Intractable);
         }
         if (has_dead_card_after(board, next, move, order, len)) continue;  // pushed positions have no dead card
-        stack_.push(board, traits, rules, next, limit);
+        stack_.push(board, traits, rules, next, limit, &memo_);
     }
     return finish(Verdict::Lose);
 }

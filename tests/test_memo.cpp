@@ -1,0 +1,96 @@
+// The walk memo's table (solver/word_table.h) against a reference map: it
+// never loses an entry and never invents one, through growth and clearing.
+#include <catch2/catch.hpp>
+
+#include <unordered_map>
+
+#include "solver/word_table.h"
+#include "tests/support.h"
+
+using namespace pyr;
+
+namespace {
+using Memo = WordTable<52>;
+constexpr uint64_t kKeyMask = Memo::kKeyMask;
+
+// Inserts each word, checking the answer against `ref` (key -> value), and
+// sometimes overwrites the value in place as the walk memo does.
+void exercise(Memo& t, std::unordered_map<uint64_t, uint64_t>& ref, test::Rng& rng, int ops, uint64_t universe) {
+    for (int i = 0; i < ops; ++i) {
+        // Keys from a small universe (so that many lookups hit), spread over
+        // all 52 bits, with the high and low bits set now and then.
+        uint64_t key = (rng.next() % universe) * 0x9E3779B97F4Aull & kKeyMask;
+        if (i % 97 == 0) key = kKeyMask - (rng.next() % 4);
+        const uint64_t value = rng.next() % 4095;  // never all ones: the empty slot
+        const uint64_t word = key | (value << 52);
+        t.prefetch(word);
+        auto [slot, inserted] = t.insert(word);
+        auto it = ref.find(key);
+        REQUIRE(inserted == (it == ref.end()));
+        REQUIRE((*slot & kKeyMask) == key);
+        if (inserted) {
+            REQUIRE(*slot == word);
+            ref.emplace(key, value);
+        } else {
+            REQUIRE(*slot >> 52 == it->second);
+            if (value < it->second) {  // as WalkMemo::arrive: an earlier time replaces the stored one
+                *slot = word;
+                it->second = value;
+            }
+        }
+        REQUIRE(t.size() == ref.size());
+        REQUIRE(t.size() <= t.max_load());
+    }
+}
+}  // namespace
+
+TEST_CASE("the walk memo's table agrees with a reference map through growth", "[memo]") {
+    test::Rng rng(11);
+    Memo t;
+    t.prefetch(123);  // no table yet: harmless
+    REQUIRE(t.capacity() == 0);
+    std::unordered_map<uint64_t, uint64_t> ref;
+    exercise(t, ref, rng, 300000, 150000);
+    REQUIRE(t.capacity() >= 2 * Memo::kMinCapacity);
+    // Every stored key is found again, with its value.
+    for (const auto& [key, value] : ref) {
+        auto [slot, inserted] = t.insert(key | (uint64_t{7} << 52));
+        REQUIRE_FALSE(inserted);
+        REQUIRE(*slot == (key | (value << 52)));
+    }
+}
+
+TEST_CASE("the walk memo's table forgets everything when cleared, keeping its memory only when asked", "[memo]") {
+    test::Rng rng(12);
+    Memo t;
+    std::unordered_map<uint64_t, uint64_t> ref;
+    exercise(t, ref, rng, 20000, 1 << 30);
+    const std::size_t cap = t.capacity();
+    // bytes(grow): one more doubling once `margin` more entries could pass the load limit.
+    REQUIRE(t.bytes(false, 0) == cap * 8);
+    REQUIRE(t.bytes(true, t.max_load() - t.size() + 1) == 2 * cap * 8);
+    REQUIRE(t.bytes(true, t.max_load() - t.size()) == cap * 8);
+
+    t.clear(cap * 8);  // kept: the last use needed this size
+    REQUIRE(t.size() == 0);
+    REQUIRE(t.capacity() == cap);
+    std::unordered_map<uint64_t, uint64_t> again;
+    exercise(t, again, rng, 5000, 1 << 30);  // old keys come back as new
+
+    t.clear(cap * 8 - 1);  // over the limit: released
+    REQUIRE(t.capacity() == 0);
+    REQUIRE(t.size() == 0);
+    std::unordered_map<uint64_t, uint64_t> third;
+    exercise(t, third, rng, 3000, 1000);
+
+    // A table much larger than its last use needs is released too, so the
+    // next small search does not pay for clearing it.
+    Memo big;
+    std::unordered_map<uint64_t, uint64_t> r4;
+    exercise(big, r4, rng, 40000, 1 << 30);
+    big.clear(std::size_t{1} << 30);
+    REQUIRE(big.capacity() > 0);
+    exercise(big, r4 = {}, rng, 10, 1 << 30);
+    big.clear(std::size_t{1} << 30);
+    REQUIRE(big.capacity() == 0);
+}
