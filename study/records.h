@@ -34,6 +34,7 @@ struct StudyRecord {
     int32_t moves = -1;
     uint64_t states = 0;
     double seconds = 0;
+    double replay_seconds = 0;  // of `seconds`, the verifier's replay of the win (in memory only: bench)
     // The same result, timing aside.
     bool same_result(const StudyRecord& o) const {
         return seed == o.seed && combo == o.combo && verdict == o.verdict && moves == o.moves && states == o.states;

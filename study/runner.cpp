@@ -49,6 +49,7 @@ std::optional<StudyRecord> solve_task(Solver& solver, const StudySpec& spec, uin
     r.moves = length_known ? static_cast<int32_t>(res.solution.size()) : -1;
     r.states = res.states;
     r.seconds = res.seconds;
+    r.replay_seconds = res.replay_seconds;
     return r;
 }
 

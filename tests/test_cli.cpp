@@ -458,7 +458,7 @@ TEST_CASE("every numeric option rejects negative and non-numeric values, with th
         "stats --deals 2 --threads=",    "bench --quick --threads=",       "stats --deals=",
         "stats --seeds=",                "solve --seed=",                  "deal --seed=",
         "verify --moves draw --seed=",   "solve --seed 1 --passes=",       "solve --seed 1 --max-memory=",
-        "stats --deals 2 --max-memory=",
+        "stats --deals 2 --max-memory=", "play --seed 1 --max-memory=",
     };
     for (const auto& c : commands)
         for (const std::string value : {"-1", "abc", "1.5", " 7", "99999999999999999999999"}) {

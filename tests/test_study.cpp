@@ -995,6 +995,51 @@ TEST_CASE("pyramid-mpi with 2 and 3 processes: the records and summary of pyrami
     std::remove(ref.c_str());
 }
 
+TEST_CASE("pyramid-mpi on Ctrl-C: rank 0 prints the partial summary of what is in the file, then resumes", "[study][mpi]") {
+    mpi_environment();
+    // Long enough (a few seconds) that the study is still running when the
+    // signal has gone through mpirun to the ranks.
+    const std::vector<std::string> args = {"stats", "--variant", "msc", "--passes", "1", "--seeds", "1-1500",
+                                           "-q", "--format", "json"};
+    const int total = 1500;
+    const std::string ref = temp_path("miref.jsonl");
+    const auto w = json_of(run(shell_args(plus(args, {"--out", ref}))));
+    const std::string out = temp_path("mint.jsonl");
+    const std::string int_stdout = temp_path("mint.out");
+    int written = 0, status = 0;
+    json::object partial;
+    for (int attempt = 0; attempt < 5 && (written == 0 || written >= total); ++attempt) {
+        std::remove(out.c_str());
+        const pid_t pid = start(mpi_args(2, plus(args, {"--out", out})), int_stdout, PYR_MPIEXEC);
+        const bool running = wait_for_lines(pid, out, 100 + attempt * 150);
+        // What a terminal does on Ctrl-C: SIGINT to the foreground process
+        // group, mpirun's (its ranks run in groups of their own; mpirun passes
+        // the signal on).
+        kill(-pid, SIGINT);
+        waitpid(pid, &status, 0);
+        written = count_records(slurp(out));
+        INFO("attempt " << attempt << ": " << written << " records when interrupted");
+        if (!running) written = 0;
+    }
+    REQUIRE(written > 0);
+    REQUIRE(written < total);
+    REQUIRE(WIFEXITED(status));
+    CHECK(WEXITSTATUS(status) != 0);  // mpirun's own status for an interrupted job
+    partial = json::parse(slurp(int_stdout)).as_object();
+    CHECK(partial.at("partial") == true);
+    CHECK(partial.at("done").as_int64() == written);  // every record it counted is in the file, whole
+    int64_t deals = 0;
+    for (const auto& x : partial.at("summaries").as_array()) deals += x.at("deals").as_int64();
+    CHECK(deals == written);
+    // The same command again: the rest, and the uninterrupted study's summary and records.
+    const auto r = json_of(run_mpi(2, plus(args, {"--out", out})));
+    CHECK(r.at("resumed").as_int64() == written);
+    CHECK(r.at("solved_now").as_int64() == total - written);
+    CHECK(untimed(r.at("summaries")) == untimed(w.at("summaries")));
+    CHECK(read_records(out) == read_records(ref));
+    for (const auto& f : {ref, out, int_stdout}) std::remove(f.c_str());
+}
+
 TEST_CASE("pyramid-mpi killed with SIGKILL resumes to the identical summary", "[study][mpi]") {
     mpi_environment();
     const std::string ref = temp_path("mkref.jsonl");
