@@ -28,7 +28,7 @@ namespace pyr {
 // loss, for intractable, and (with --optimal) for a win whose shortest length
 // was not proved within the budget.
 struct StudyRecord {
-    uint64_t seed = 0;  // PySolFC seed, or the deal's index in the deals file
+    Seed seed = 0;  // PySolFC seed, or the deal's index in the deals file
     uint32_t combo = 0; // index into StudySpec::combos
     Verdict verdict = Verdict::Lose;
     int32_t moves = -1;
@@ -57,7 +57,7 @@ json::value passes_json(int passes);
 
 // A record line read back, before it is matched against a study.
 struct ParsedRecord {
-    uint64_t seed = 0;
+    Seed seed = 0;
     const Variant* preset = nullptr;  // the variant's preset
     Variant rules;                    // the rule set (preset with the record's rules)
     Verdict verdict = Verdict::Lose;

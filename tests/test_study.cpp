@@ -9,6 +9,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
@@ -19,6 +20,7 @@
 #include <thread>
 #include <tuple>
 
+#include "engine/deal_source.h"
 #include "engine/json.h"
 #include "report/summary.h"
 #include "study/records.h"
@@ -390,6 +392,53 @@ TEST_CASE("the record file reads back what was written and cuts only a torn end"
     CHECK_THROWS_WITH(RecordFile(text, spec, keep_all()), Catch::Contains("not a pyramid stats record file"));
     CHECK(slurp(text) == "my notes\nmore notes\n");
     std::remove(text.c_str());
+}
+
+TEST_CASE("seeds up to 10^20-1: solved as solve solves them, written whole, resumed", "[study][harden]") {
+    // Across 2^64: the last seeds below it and the first above, and PySolFC's last.
+    for (const std::string range : {"18446744073709551614-18446744073709551617", "99999999999999999997-99999999999999999999"}) {
+        INFO(range);
+        StudySpec spec;
+        spec.combos = study_combos({"msc"}, {3});
+        spec.deals = seeds_range(range);
+        spec.max_states = 200000;
+        for (const std::string ext : {".jsonl", ".csv"}) {
+            INFO(ext);
+            const std::string path = temp_path("bigseeds" + ext);
+            const Collected first = run_collect(spec, 2, path);
+            REQUIRE(first.records.size() == spec.deals.count());
+            for (const StudyRecord& r : first.records) {
+                // The same deal and verdict as the seed's own solve.
+                Solver solver;
+                SolveOptions so;
+                so.max_states = spec.max_states;
+                const auto direct = solver.solve(Board(deal_from_seed(spec.combos[0], r.seed.text())), so);
+                CHECK(direct.verdict == r.verdict);
+                CHECK(direct.states == r.states);
+            }
+            // Written whole (JSON: a string of digits above 2^64-1), read back the same.
+            const std::string text = slurp(path);
+            if (ext == ".jsonl") {
+                CHECK(text.find("\"seed\":\"" + spec.deals.last.text() + "\"") != std::string::npos);
+                if (range[0] == '1') CHECK(text.find("\"seed\":18446744073709551614,") != std::string::npos);
+            } else {
+                CHECK(text.find("\n" + spec.deals.last.text() + ",msc,") != std::string::npos);
+            }
+            const Collected again = run_collect(spec, 2, path);
+            CHECK(again.run.solved_now == 0);
+            REQUIRE(again.resumed.size() == first.records.size());
+            for (const StudyRecord& r : again.resumed)
+                CHECK(std::count_if(first.records.begin(), first.records.end(),
+                                    [&](const StudyRecord& o) { return o.same_result(r); }) == 1);
+            std::remove(path.c_str());
+        }
+    }
+    CHECK(seeds_range("99999999999999999999").count() == 1);
+    CHECK_THROWS_WITH(seeds_range("1-100000000000000000000"), Catch::Contains("<= 99999999999999999999"));
+    CHECK((Seed(UINT64_MAX) + 1).text() == "18446744073709551616");
+    CHECK(parse_seed("18446744073709551616") == Seed(UINT64_MAX) + 1);
+    CHECK_FALSE(parse_seed("100000000000000000000"));
+    CHECK_FALSE(parse_seed("12a"));
 }
 
 TEST_CASE("stats killed with SIGKILL resumes to exactly the uninterrupted result", "[study][cli]") {
