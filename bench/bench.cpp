@@ -134,6 +134,8 @@ std::vector<BenchPartResult> run_bench(const std::vector<BenchPart>& parts, int 
             r.losses += o.verdict == Verdict::Lose;
             r.intractable += o.verdict == Verdict::Intractable;
             r.states += o.states;
+            r.solver_seconds += o.seconds;
+            r.replay_seconds += o.replay_seconds;
             if (o.seconds > r.worst_seconds) {
                 r.worst_seconds = o.seconds;
                 r.worst_deal = part.deals[i];

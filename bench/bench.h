@@ -24,6 +24,8 @@ struct BenchPartResult {
     uint64_t states = 0;
     double seconds = 0;         // wall time for the part
     double worst_seconds = 0;   // slowest single deal
+    double solver_seconds = 0;  // the deals' solver times added up (all threads)
+    double replay_seconds = 0;  // of those, the verifier replaying every win
     std::string worst_deal;
     uint64_t peak_rss_kb = 0;   // high-water mark of the process while the part ran (0 if unknown)
 };

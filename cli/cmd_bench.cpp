@@ -46,6 +46,8 @@ int cmd_bench(int argc, char** argv) {
         total.intractable += r.intractable;
         total.states += r.states;
         total.seconds += r.seconds;
+        total.solver_seconds += r.solver_seconds;
+        total.replay_seconds += r.replay_seconds;
         total.peak_rss_kb = std::max(total.peak_rss_kb, r.peak_rss_kb);
         if (r.worst_seconds > total.worst_seconds) {
             total.worst_seconds = r.worst_seconds;
@@ -69,6 +71,8 @@ int cmd_bench(int argc, char** argv) {
             o["worst_seconds"] = r.worst_seconds;
             o["worst_deal"] = r.worst_deal;
             o["peak_rss_kb"] = r.peak_rss_kb;
+            o["solver_seconds"] = r.solver_seconds;
+            o["replay_seconds"] = r.replay_seconds;
             return o;
         };
         for (const auto& r : results) parts.push_back(obj(r));
@@ -96,6 +100,9 @@ int cmd_bench(int argc, char** argv) {
     for (const auto& r : results) row(r);
     row(total);
     std::cout << "slowest deal: " << total.worst_deal << " (" << std::setprecision(3) << total.worst_seconds << " s)\n";
+    std::cout << "replay of every win by the verifier: " << std::setprecision(3) << total.replay_seconds << " s of "
+              << total.solver_seconds << " s solver time ("
+              << std::setprecision(2) << rate(100.0 * total.replay_seconds, total.solver_seconds) << "%)\n";
     std::cout << "signature: " << signature << "\n";
     return kOk;
 }

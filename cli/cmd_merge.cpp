@@ -28,12 +28,12 @@ std::string seed_ranges(const TaskTable& t, uint32_t combo, uint64_t* missing) {
     const StudySpec& spec = t.spec();
     std::string s;
     int ranges = 0;
-    uint64_t start = 0, prev = 0;
+    Seed start = 0, prev = 0;
     bool open = false;
     *missing = 0;
     auto close = [&] {
         if (!open) return;
-        if (ranges < 8) s += (s.empty() ? "" : ", ") + std::to_string(start) + (prev > start ? "-" + std::to_string(prev) : "");
+        if (ranges < 8) s += (s.empty() ? "" : ", ") + start.text() + (prev > start ? "-" + prev.text() : "");
         else if (ranges == 8) s += ", ...";
         ++ranges;
         open = false;
@@ -44,7 +44,7 @@ std::string seed_ranges(const TaskTable& t, uint32_t combo, uint64_t* missing) {
             continue;
         }
         ++*missing;
-        const uint64_t seed = spec.deals.first_id() + d;
+        const Seed seed = spec.deals.first_id() + d;
         if (!open) start = seed, open = true;
         prev = seed;
     }
@@ -62,7 +62,7 @@ std::string study_brief(const std::string& definition) {
         return std::to_string(s.combos.size()) + " rule set" + (s.combos.size() == 1 ? "" : "s") + " of " + names +
                ", " +
                (s.deals.from_file ? std::to_string(s.deals.count()) + " deals of a deals file"
-                                  : "seeds " + std::to_string(s.deals.first) + "-" + std::to_string(s.deals.last)) +
+                                  : "seeds " + s.deals.first.text() + "-" + s.deals.last.text()) +
                ", max-states " + std::to_string(s.max_states) + (s.optimal ? ", optimal" : "");
     } catch (const std::exception&) {
         return definition.substr(0, 120);
@@ -184,7 +184,7 @@ int cmd_merge(int argc, char** argv) {
                         }
                     });
                 }
-                throw UsageError("conflicting records: seed " + std::to_string(r.seed) + " (" +
+                throw UsageError("conflicting records: seed " + r.seed.text() + " (" +
                                  rules_text(spec.combos[combo]) + ") is " + first_text + " in '" + first_file +
                                  "' but " + record_text(r) + " in '" + path + "'");
             }
@@ -204,8 +204,8 @@ int cmd_merge(int argc, char** argv) {
     run.ranks = 0;
     const auto summaries = sums.summaries();
     std::string source = spec.deals.from_file ? std::to_string(spec.deals.count()) + " deals of a deals file"
-                                              : "seeds " + std::to_string(spec.deals.first) + "-" +
-                                                    std::to_string(spec.deals.last);
+                                              : "seeds " + spec.deals.first.text() + "-" +
+                                                    spec.deals.last.text();
     source += ", merged from " + std::to_string(paths.size()) + " file" + (paths.size() == 1 ? "" : "s");
     json::object extra;
     extra["files"] = paths.size();

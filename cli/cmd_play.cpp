@@ -16,10 +16,11 @@ int cmd_play(int argc, char** argv) {
     opts.add_options()
         ("no-colour", po::bool_switch(), "no colour, even when the terminal has it (so does NO_COLOR)");
     add_max_states_option(opts, "the verdict's search budget per position (as solve's): past it the verdict is 'unknown'");
+    add_max_memory_option(opts);
     po::variables_map vm;
     if (!parse_command(argc, argv,
                        "usage: pyramid play [--variant NAME] (--seed N | --deal CARDS | --deal-file PATH)\n"
-                       "                    [--max-states N] [--ascii] [--no-colour]\n"
+                       "                    [--max-states N] [--max-memory SIZE] [--ascii] [--no-colour]\n"
                        "Plays the deal in the terminal (full screen; ? shows the keys). After every move the\n"
                        "status line gives the solver's exact verdict from the position: winnable in N moves,\n"
                        "lost, or unknown when the search budget runs out; h shows the next move of a shortest\n"
@@ -27,6 +28,7 @@ int cmd_play(int argc, char** argv) {
                        opts, vm))
         return kOk;
     const uint64_t max_states = max_states_from(vm);
+    const uint64_t max_memory = max_memory_from(vm, 1);
     if (vm.count("deal-file") && vm["deal-file"].as<std::string>() == "-")
         throw UsageError("play reads its keys from standard input, so --deal-file - cannot be used: give --deal "
                          "CARDS or a file");
@@ -41,6 +43,7 @@ int cmd_play(int argc, char** argv) {
     play::ScreenOptions so;
     so.colour = !vm["no-colour"].as<bool>() && !(no_colour && *no_colour);
     so.max_states = max_states;
+    so.max_memory = max_memory;
     play::Controller controller(play::Game(ld.deal, ld.seed), style.unicode);
     try {
         play::run_screen(controller, so);

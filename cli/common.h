@@ -81,8 +81,7 @@ uint64_t available_memory();
 // ms8589934591; UsageError "bad seed: ..." otherwise.
 void check_seed(const std::string& text);
 // --seeds A-B (or N) of stats: each end a seed as check_seed reads it (same
-// message), and at most 18446744073709551615 (a study's records hold 64-bit
-// seeds), A <= B.
+// limits, 1 to 10^20-1, and message), not an ms number; A <= B.
 void check_seeds(const std::string& text);
 
 // --ascii, for commands that print cards for people.

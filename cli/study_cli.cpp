@@ -140,7 +140,7 @@ bool parse_stats(int argc, char** argv, StatsCommand& cmd) {
         if (vm.count("seeds")) {
             check_seeds(vm["seeds"].as<std::string>());
             spec.deals = seeds_range(vm["seeds"].as<std::string>());
-            cmd.source = "seeds " + std::to_string(spec.deals.first) + "-" + std::to_string(spec.deals.last);
+            cmd.source = "seeds " + spec.deals.first.text() + "-" + spec.deals.last.text();
         } else if (vm.count("deals")) {
             const uint64_t n = number_option(vm, "deals", 1, kMaxStudyDeals);
             spec.deals = seeds_range("1-" + std::to_string(n));
@@ -174,7 +174,7 @@ void print_study_summary(std::ostream& out, const std::string& format, const Stu
         for (const auto& s : sums) a.push_back(summary_json(s, spec.optimal));
         o["summaries"] = a;
         if (spec.deals.from_file) o["deals"] = spec.deals.count();
-        else o["seeds"] = std::to_string(spec.deals.first) + "-" + std::to_string(spec.deals.last);
+        else o["seeds"] = spec.deals.first.text() + "-" + spec.deals.last.text();
         if (!spec.shard.whole()) o["shard"] = shard_text(spec.shard);
         o["max_states"] = spec.max_states;
         o["optimal"] = spec.optimal;
@@ -200,7 +200,7 @@ void print_list(std::ostream& out, const TaskTable& table, Verdict v) {
     const StudySpec& spec = table.spec();
     for (uint32_t c = 0; c < spec.combos.size(); ++c) {
         if (spec.combos.size() > 1) out << "# " << rules_text(spec.combos[c]) << "\n";
-        list_verdicts(table, c, v, [&](uint64_t seed) { out << seed << "\n"; });
+        list_verdicts(table, c, v, [&](Seed seed) { out << seed << "\n"; });
     }
 }
 

@@ -5,7 +5,7 @@
 namespace pyr::play {
 
 std::optional<Analysis> analyse(Solver& solver, const Board& board, const std::vector<Move>& moves,
-                                uint64_t max_states, const std::atomic<bool>* stop) {
+                                const Limits& limits, const std::atomic<bool>* stop) {
     Analysis a;
     std::string why;
     const auto start = board.play(moves, &why);
@@ -16,12 +16,14 @@ std::optional<Analysis> analyse(Solver& solver, const Board& board, const std::v
     // As `solve --hint`: the optimal search from that position.
     SolveOptions so;
     so.optimal = true;
-    so.max_states = max_states;
+    so.max_states = limits.max_states;
+    so.max_memory_bytes = limits.max_memory;
     so.stop = stop;
     const SolveResult r = solver.solve(board, *start, so);
     if (r.interrupted) return std::nullopt;
     a.verdict = r.verdict;
     a.states = r.states;
+    a.memory_exceeded = r.memory_exceeded;
     if (r.verdict == Verdict::Win) {
         a.moves = static_cast<int>(r.solution.size());
         a.optimal = r.optimal;
@@ -39,12 +41,13 @@ std::string verdict_words(const Analysis& a, const Variant& v) {
             return a.optimal ? "winnable in " + n : "winnable: a solution of " + n + " (shortest not proved: search budget reached)";
         }
         case Verdict::Lose: return "lost: no way to clear " + goal_words(v) + " from here";
-        case Verdict::Intractable: return "unknown: search budget reached";
+        case Verdict::Intractable:
+            return a.memory_exceeded ? "unknown: memory limit reached (--max-memory)" : "unknown: search budget reached";
     }
     return "unknown";
 }
 
-Analyst::Analyst(uint64_t max_states) : max_states_(max_states), thread_([this] { run(); }) {}
+Analyst::Analyst(const Limits& limits) : limits_(limits), thread_([this] { run(); }) {}
 
 Analyst::~Analyst() {
     {
@@ -83,7 +86,7 @@ void Analyst::run() {
             pending_.reset();
             stop_.store(false);  // under the lock: a newer request sets it after this
         }
-        auto a = analyse(solver_, *job.board, job.moves, max_states_, &stop_);
+        auto a = analyse(solver_, *job.board, job.moves, limits_, &stop_);
         std::lock_guard lock(mutex_);
         if (a && job.id == latest_id_) {
             a->id = job.id;

@@ -27,21 +27,30 @@ struct Analysis {
     std::optional<Move> hint;    // its first move (none when lost, or already won)
     uint64_t states = 0;
     std::string error;           // the packed rules refused the moves (never expected)
+    bool memory_exceeded = false;  // intractable because the search outgrew Limits::max_memory
+};
+
+// The search's limits per position, as solve's --max-states and --max-memory
+// (0: none).
+struct Limits {
+    uint64_t max_states = 0;
+    uint64_t max_memory = 0;  // bytes the search's tables may hold
 };
 
 // What `pyramid solve --hint --moves ...` computes: a shortest solution from
-// the position the moves reach, within `max_states`. `stop` may cancel it
+// the position the moves reach, within `limits`. `stop` may cancel it
 // (nullopt then).
 std::optional<Analysis> analyse(Solver& solver, const Board& board, const std::vector<Move>& moves,
-                                uint64_t max_states, const std::atomic<bool>* stop = nullptr);
+                                const Limits& limits, const std::atomic<bool>* stop = nullptr);
 
 // The status line's verdict: "winnable in N moves", "lost: no way to clear
-// the pyramid from here", "unknown: search budget reached".
+// the pyramid from here", "unknown: search budget reached", "unknown: memory
+// limit reached".
 std::string verdict_words(const Analysis& a, const Variant& v);
 
 class Analyst {
 public:
-    explicit Analyst(uint64_t max_states);
+    explicit Analyst(const Limits& limits);
     ~Analyst();  // cancels the search and joins the thread
     Analyst(const Analyst&) = delete;
     Analyst& operator=(const Analyst&) = delete;
@@ -56,7 +65,7 @@ public:
 private:
     void run();
 
-    const uint64_t max_states_;
+    const Limits limits_;
     std::mutex mutex_;
     std::condition_variable wake_;
     bool quit_ = false;

@@ -238,7 +238,7 @@ int to_key(int ch) {
 
 void run_screen(Controller& c, const ScreenOptions& options) {
     g_signalled.store(false);
-    Analyst analyst(options.max_states);
+    Analyst analyst(Limits{options.max_states, options.max_memory});
     Terminal term(options.colour);
     View view(c, term);
     uint64_t asked = 0;

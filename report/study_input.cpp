@@ -65,8 +65,8 @@ std::string StudyReportBuilder::html(std::vector<std::pair<std::string, std::str
     facts.emplace_back("rule sets", std::to_string(spec.combos.size()) + " (listed below)");
     facts.emplace_back("deals", spec.deals.from_file
                                     ? count_text(deals) + " deals of a deals file (a deal's seed is its line number)"
-                                    : "PySolFC seeds " + std::to_string(spec.deals.first) + "-" +
-                                          std::to_string(spec.deals.last) + " (" + count_text(deals) + " deals)");
+: "PySolFC seeds " + spec.deals.first.text() + "-" +
+                                          spec.deals.last.text() + " (" + count_text(deals) + " deals)");
     if (!spec.shard.whole()) facts.emplace_back("shard", shard_text(spec.shard) + " (every " + std::to_string(spec.shard.count) + "th deal)");
     facts.emplace_back("records", count_text(sums_.records()) + " of " + count_text(spec.shard_tasks()) +
                                       " (rule set, deal) tasks");
@@ -97,7 +97,7 @@ ReportFromFiles report_from_files(const std::vector<std::string>& paths, bool op
     json::object definition;
     std::vector<Variant> rules;  // in the order met
     bool any = false, from_file = false;
-    uint64_t first = 0, last = 0;
+    Seed first = 0, last = 0;
     std::vector<std::string> cards;
     for (const auto& path : paths) {
         const ReadStats st = read_record_file(
@@ -114,8 +114,8 @@ ReportFromFiles report_from_files(const std::vector<std::string>& paths, bool op
                 if (r.deal) {
                     from_file = true;
                     if (r.seed == 0 || r.seed > 100'000'000) throw StudyError("a deals-file record with a bad index");
-                    if (cards.size() < r.seed) cards.resize(r.seed);
-                    cards[r.seed - 1] = *r.deal;
+                    if (cards.size() < r.seed.u64()) cards.resize(r.seed.u64());
+                    cards[r.seed.u64() - 1] = *r.deal;
                 }
             });
         out.torn += st.torn;

@@ -403,9 +403,9 @@ std::string StudyReport::html(const std::string& title, const std::vector<std::p
         if (v.overlap && !(preset && preset->overlap)) cmd += " --overlap";
         if (v.reserve_piles > 0 && (!preset || preset->reserves_open != v.reserves_open))
             cmd += v.reserves_open ? " --reserves open" : " --reserves top";
-        cmd += r.deal.empty() ? " --seed " + std::to_string(r.seed) : " --deal " + r.deal;
+        cmd += r.deal.empty() ? " --seed " + r.seed.text() : " --deal " + r.deal;
         b += "<tr><td>" + std::to_string(k + 1) + "</td><td class=\"l\">" + escape(label(r.rule_set)) + "</td><td>" +
-             std::to_string(r.seed) + "</td><td class=\"l\">" + verdict_text(r.verdict) + "</td><td>" +
+             r.seed.text() + "</td><td class=\"l\">" + verdict_text(r.verdict) + "</td><td>" +
              thousands(r.states) + "</td><td>" + fixed(r.seconds, 3) + "</td><td>" +
              (r.moves >= 0 ? std::to_string(r.moves) : "-") + "</td><td class=\"l\"><code>" + escape(cmd) +
              "</code></td></tr>\n";

@@ -22,13 +22,14 @@
 
 #include "engine/variant.h"
 #include "solver/solver.h"
+#include "study/seed.h"
 
 namespace pyr {
 
 // One solved (rule set, deal), as a record file has it.
 struct ReportRecord {
     uint32_t rule_set = 0;  // index into the study's rule sets
-    uint64_t seed = 0;      // PySolFC seed, or the deal's index in a deals file
+    Seed seed = 0;          // PySolFC seed, or the deal's index in a deals file
     Verdict verdict = Verdict::Lose;
     int32_t moves = -1;     // solution length of a win; -1 when unknown
     uint64_t states = 0;

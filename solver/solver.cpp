@@ -80,8 +80,12 @@ SolveResult Solver::solve_with(Method method, const Board& board, const State& s
                 searches_->optimal.run(board, traits, start, budget, result);
         }
     }
+    if (result.verdict == Verdict::Win && start == board.initial()) {
+        const auto t1 = std::chrono::steady_clock::now();
+        verify_solution(board.deal(), result.solution);
+        result.replay_seconds = seconds_since(t1);
+    }
     result.seconds = seconds_since(t0);
-    if (result.verdict == Verdict::Win && start == board.initial()) verify_solution(board.deal(), result.solution);
     return result;
 }
 

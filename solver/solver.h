@@ -42,6 +42,7 @@ struct SolveResult {
     bool interrupted = false;  // stopped through SolveOptions::stop: verdict is intractable
     bool optimal = false;      // with SolveOptions::optimal: the solution is proved shortest
     bool memory_exceeded = false;  // stopped by SolveOptions::max_memory_bytes: verdict is intractable
+    double replay_seconds = 0;  // of `seconds`, the verifier's replay of the win (bench reports its cost)
 };
 
 struct ScoreResult {

@@ -20,10 +20,11 @@ enum Tag : int {
     kFinal = 3,    // worker -> 0: its last records; it is done
 };
 
-constexpr size_t kWords = 6;  // uint64 words per record
+constexpr size_t kWords = 7;  // uint64 words per record
 
 void pack(std::vector<uint64_t>& buf, const StudyRecord& r) {
-    buf.push_back(r.seed);
+    buf.push_back(static_cast<uint64_t>(r.seed.value));  // 128 bits: seeds go to 10^20-1
+    buf.push_back(static_cast<uint64_t>(r.seed.value >> 64));
     buf.push_back(r.combo);
     buf.push_back(verdict_code(r.verdict));
     buf.push_back(static_cast<uint64_t>(static_cast<int64_t>(r.moves)));
@@ -33,12 +34,12 @@ void pack(std::vector<uint64_t>& buf, const StudyRecord& r) {
 
 StudyRecord unpack(const uint64_t* w) {
     StudyRecord r;
-    r.seed = w[0];
-    r.combo = static_cast<uint32_t>(w[1]);
-    r.verdict = verdict_of_code(static_cast<uint8_t>(w[2]));
-    r.moves = static_cast<int32_t>(static_cast<int64_t>(w[3]));
-    r.states = w[4];
-    r.seconds = std::bit_cast<double>(w[5]);
+    r.seed = Seed::of(static_cast<unsigned __int128>(w[1]) << 64 | w[0]);
+    r.combo = static_cast<uint32_t>(w[2]);
+    r.verdict = verdict_of_code(static_cast<uint8_t>(w[3]));
+    r.moves = static_cast<int32_t>(static_cast<int64_t>(w[4]));
+    r.states = w[5];
+    r.seconds = std::bit_cast<double>(w[6]);
     return r;
 }
 

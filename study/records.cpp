@@ -23,10 +23,28 @@ json::value passes_json(int passes) {
     return json::value(static_cast<int64_t>(passes));
 }
 
+namespace {
+// A seed in a JSON record: a number up to 2^64-1; above, a string of its
+// digits (JSON readers hold numbers in 64 bits or in doubles, and would
+// change it). Read back from either.
+json::value seed_json(Seed s) {
+    if (s.fits_u64()) return json::value(s.u64());
+    return json::value(s.text());
+}
+Seed seed_of_json(const json::value& v) {
+    if (v.is_string()) {
+        const auto s = parse_seed(std::string_view(v.as_string()));
+        if (!s || !(*s > Seed(UINT64_MAX))) throw std::invalid_argument("bad seed");
+        return *s;
+    }
+    return v.to_number<uint64_t>();
+}
+}  // namespace
+
 json::object record_json(const StudySpec& spec, const StudyRecord& r) {
     const Variant& v = spec.combos.at(r.combo);
     json::object o;
-    o["seed"] = r.seed;
+    o["seed"] = seed_json(r.seed);
     o["variant"] = v.name;
     o["passes"] = passes_json(v.passes);
     o["goal"] = goal_text(v.goal);
@@ -52,7 +70,7 @@ std::string record_line(const StudySpec& spec, const StudyRecord& r, bool csv) {
     const Variant& v = spec.combos.at(r.combo);
     char secs[32];
     std::snprintf(secs, sizeof secs, "%.6f", r.seconds);
-    std::string s = std::to_string(r.seed) + "," + v.name + "," + passes_text(v.passes) + "," + goal_text(v.goal) +
+    std::string s = r.seed.text() + "," + v.name + "," + passes_text(v.passes) + "," + goal_text(v.goal) +
                     "," + on_off(v.overlap) + "," + (v.reserve_piles > 0 ? reserves_text(v.reserves_open) : "") +
                     "," + verdict_text(r.verdict) + "," +
                     (r.verdict == Verdict::Win && r.moves >= 0 ? std::to_string(r.moves) : "") + "," +
@@ -140,7 +158,7 @@ Line parse_json_line(const std::string& line) {
             return out;
         }
         ParsedRecord& r = out.record;
-        r.seed = o.at("seed").to_number<uint64_t>();
+        r.seed = seed_of_json(o.at("seed"));
         if (!set_variant(r, o.at("variant").as_string())) throw std::invalid_argument("unknown variant");
         const json::value& p = o.at("passes");
         if (p.is_string()) {
@@ -235,7 +253,7 @@ Line parse_csv_line(const std::string& line, Columns& columns) {
         return f[it->second];
     };
     ParsedRecord& r = out.record;
-    const auto seed = parse_u64(*field("seed"));
+    const auto seed = parse_seed(*field("seed"));
     const auto states = parse_u64(*field("states"));
     const auto verdict = parse_verdict(*field("verdict"));
     const auto passes = passes_of(*field("passes"));
@@ -349,7 +367,7 @@ StudyRecord study_record(const ParsedRecord& r, uint32_t combo) {
 }
 
 int match_record(const StudySpec& spec, const ParsedRecord& r) {
-    const uint64_t first = spec.deals.first_id();
+    const Seed first = spec.deals.first_id();
     if (r.seed < first || r.seed - first >= spec.deals.count()) return -1;
     const uint64_t deal_index = r.seed - first;
     if (!spec.deal_in_shard(deal_index)) return -1;

@@ -28,12 +28,13 @@ namespace pyr {
 // loss, for intractable, and (with --optimal) for a win whose shortest length
 // was not proved within the budget.
 struct StudyRecord {
-    uint64_t seed = 0;  // PySolFC seed, or the deal's index in the deals file
+    Seed seed = 0;  // PySolFC seed, or the deal's index in the deals file
     uint32_t combo = 0; // index into StudySpec::combos
     Verdict verdict = Verdict::Lose;
     int32_t moves = -1;
     uint64_t states = 0;
     double seconds = 0;
+    double replay_seconds = 0;  // of `seconds`, the verifier's replay of the win (in memory only: bench)
     // The same result, timing aside.
     bool same_result(const StudyRecord& o) const {
         return seed == o.seed && combo == o.combo && verdict == o.verdict && moves == o.moves && states == o.states;
@@ -56,7 +57,7 @@ json::value passes_json(int passes);
 
 // A record line read back, before it is matched against a study.
 struct ParsedRecord {
-    uint64_t seed = 0;
+    Seed seed = 0;
     const Variant* preset = nullptr;  // the variant's preset
     Variant rules;                    // the rule set (preset with the record's rules)
     Verdict verdict = Verdict::Lose;

@@ -21,9 +21,9 @@ std::optional<StudyRecord> solve_task(Solver& solver, const StudySpec& spec, uin
     const uint64_t deal_index = task / n_combos;
     const uint32_t combo = static_cast<uint32_t>(task % n_combos);
     const Variant& v = spec.combos[combo];
-    const uint64_t seed = spec.deals.first_id() + deal_index;
+    const Seed seed = spec.deals.first_id() + deal_index;
     const Deal deal = spec.deals.from_file ? parse_deal(v, spec.deals.cards[deal_index])
-                                           : deal_from_seed(v, std::to_string(seed));
+                                           : deal_from_seed(v, seed.text());
     SolveOptions so;
     so.max_states = spec.max_states;
     so.max_memory_bytes = spec.max_memory_bytes;
@@ -49,6 +49,7 @@ std::optional<StudyRecord> solve_task(Solver& solver, const StudySpec& spec, uin
     r.moves = length_known ? static_cast<int32_t>(res.solution.size()) : -1;
     r.states = res.states;
     r.seconds = res.seconds;
+    r.replay_seconds = res.replay_seconds;
     return r;
 }
 
@@ -170,7 +171,7 @@ StudyRun run_study(const StudySpec& spec, TaskTable& table, const StudyRunOption
     return run;
 }
 
-void list_verdicts(const TaskTable& table, uint32_t combo, Verdict v, const std::function<void(uint64_t)>& seed) {
+void list_verdicts(const TaskTable& table, uint32_t combo, Verdict v, const std::function<void(Seed)>& seed) {
     const StudySpec& spec = table.spec();
     const uint8_t code = verdict_code(v);
     for (uint64_t d = spec.shard.index; d < spec.deals.count(); d += spec.shard.count)

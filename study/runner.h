@@ -102,6 +102,6 @@ StudyRun run_study(const StudySpec& spec, TaskTable& table, const StudyRunOption
 
 // The seeds (deal indexes for a deals file) of rule set `combo` whose verdict
 // is `v`, in seed order.
-void list_verdicts(const TaskTable& table, uint32_t combo, Verdict v, const std::function<void(uint64_t)>& seed);
+void list_verdicts(const TaskTable& table, uint32_t combo, Verdict v, const std::function<void(Seed)>& seed);
 
 }  // namespace pyr

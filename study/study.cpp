@@ -127,9 +127,10 @@ StudyDeals seeds_range(const std::string& text) {
     const auto dash = text.find('-');
     const std::string a = dash == std::string::npos ? text : text.substr(0, dash);
     const std::string b = dash == std::string::npos ? text : text.substr(dash + 1);
-    const auto first = parse_u64(a), last = parse_u64(b);
+    const auto first = parse_seed(a), last = parse_seed(b);
     if (!first || !last)
-        throw StudyError("bad seed range '" + text + "': expected A-B with whole numbers 1 <= A <= B < 2^64");
+        throw StudyError("bad seed range '" + text + "': expected A-B with whole numbers 1 <= A <= B <= " +
+                         kMaxSeed.text());
     if (*first < 1) throw StudyError("bad seed range '" + text + "': seeds start at 1");
     if (*last < *first) throw StudyError("bad seed range '" + text + "': the last seed is below the first");
     if (*last - *first >= kMaxStudyDeals)
@@ -226,7 +227,7 @@ json::object study_definition(const StudySpec& spec) {
         o["deals_file"] = spec.deals.count();
         o["deals_digest"] = deals_digest(spec.deals);
     } else {
-        o["seeds"] = std::to_string(spec.deals.first) + "-" + std::to_string(spec.deals.last);
+        o["seeds"] = spec.deals.first.text() + "-" + spec.deals.last.text();
     }
     o["max_states"] = spec.max_states;
     o["optimal"] = spec.optimal;

@@ -27,6 +27,7 @@
 #include "engine/json.h"
 #include "engine/variant.h"
 #include "solver/solver.h"
+#include "study/seed.h"
 
 namespace pyr {
 
@@ -73,17 +74,18 @@ const char* reserves_text(bool open);
 // The deals of a study.
 struct StudyDeals {
     // PySolFC seeds first..last, when `cards` is empty.
-    uint64_t first = 1, last = 0;
+    Seed first = 1, last = 0;
     // Otherwise the deals of a file as compact strings; deal i (1-based) is
     // cards[i-1] and its record's `seed` is i.
     std::vector<std::string> cards;
     bool from_file = false;
 
     uint64_t count() const { return from_file ? cards.size() : (last >= first ? last - first + 1 : 0); }
-    uint64_t first_id() const { return from_file ? 1 : first; }
+    Seed first_id() const { return from_file ? Seed(1) : first; }
 };
 
-// "A-B" (or a single "N"), 1 <= A <= B, at most kMaxStudyDeals seeds. Throws StudyError.
+// "A-B" (or a single "N"), 1 <= A <= B <= 10^20-1 (kMaxSeed), at most
+// kMaxStudyDeals seeds. Throws StudyError.
 constexpr uint64_t kMaxStudyDeals = 1'000'000'000;
 StudyDeals seeds_range(const std::string& text);
 

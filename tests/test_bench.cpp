@@ -53,4 +53,9 @@ TEST_CASE("bench --quick: the recorded signature, on one thread and on two", "[b
     for (const auto& p : p1) sum += p.as_object().at("states").as_int64();
     CHECK(sum == one.at("signature").as_int64());
     CHECK(one.at("total").as_object().at("intractable").as_int64() == 0);
+    // The verifier's replay of every win is measured, and is part of the solver's time.
+    const auto& total = one.at("total").as_object();
+    CHECK(total.at("wins").as_int64() > 0);
+    CHECK(total.at("replay_seconds").as_double() > 0);
+    CHECK(total.at("replay_seconds").as_double() < total.at("solver_seconds").as_double());
 }

@@ -236,10 +236,10 @@ TEST_CASE("play: the hint is the first move of a shortest solution, and followin
     std::vector<Move> moves;
     // The first won deal (the solver says which).
     int seed = 1;
-    while (analyse(solver, Board(deal_from_seed(v, std::to_string(seed))), {}, 0)->verdict != Verdict::Win) ++seed;
+    while (analyse(solver, Board(deal_from_seed(v, std::to_string(seed))), {}, Limits{})->verdict != Verdict::Win) ++seed;
     const Deal deal = deal_from_seed(v, std::to_string(seed));
     const Board board(deal);
-    auto a = analyse(solver, board, moves, 0);
+    auto a = analyse(solver, board, moves, Limits{});
     REQUIRE(a);
     REQUIRE(a->verdict == Verdict::Win);
     REQUIRE(a->optimal);
@@ -253,7 +253,7 @@ TEST_CASE("play: the hint is the first move of a shortest solution, and followin
         REQUIRE(a->moves == left);
         REQUIRE(a->hint);
         moves.push_back(*a->hint);
-        a = analyse(solver, board, moves, 0);
+        a = analyse(solver, board, moves, Limits{});
     }
     bool won = false;
     REQUIRE(!replay(deal, moves, &won));
@@ -264,7 +264,7 @@ TEST_CASE("play: the hint is the first move of a shortest solution, and followin
 TEST_CASE("play: the analyst answers the latest position in the background", "[play]") {
     const Variant v = preset("msc");
     Controller c(Game(deal_from_seed(v, "1"), "1"), false);
-    Analyst analyst(0);
+    Analyst analyst(Limits{});
     auto wait = [&](uint64_t id) {
         for (int i = 0; i < 3000; ++i) {
             if (auto a = analyst.answer(); a && a->id == id) return *a;
@@ -278,7 +278,7 @@ TEST_CASE("play: the analyst answers the latest position in the background", "[p
     analyst.request(c.board(), {Move::draw()}, 2);
     const Analysis a = wait(2);
     Solver solver;
-    const auto direct = analyse(solver, *c.board(), {Move::draw()}, 0);
+    const auto direct = analyse(solver, *c.board(), {Move::draw()}, Limits{});
     CHECK(a.verdict == direct->verdict);
     CHECK(a.moves == direct->moves);
     CHECK(a.hint == direct->hint);
@@ -308,7 +308,7 @@ TEST_CASE("play: a lost deal's verdict names the goal", "[play]") {
             if (k.win) continue;
             const Board board(parse_deal(v, k.cards));
             Solver solver;
-            const auto a = analyse(solver, board, {}, 0);
+            const auto a = analyse(solver, board, {}, Limits{});
             REQUIRE(a);
             CHECK(a->verdict == Verdict::Lose);
             CHECK(verdict_words(*a, v) == "lost: no way to clear every card from here");
@@ -323,6 +323,22 @@ TEST_CASE("play: a lost deal's verdict names the goal", "[play]") {
     Analysis budget;
     budget.verdict = Verdict::Intractable;
     CHECK(verdict_words(budget, preset("msc")) == "unknown: search budget reached");
+}
+
+TEST_CASE("play: --max-memory turns the verdict into unknown, never lost", "[play][harden]") {
+    // Apophis seed 18 is a big lost deal; a 1 MiB limit stops its search.
+    const Board board(deal_from_seed(preset("apophis"), "18"));
+    Solver solver;
+    const auto a = analyse(solver, board, {}, Limits{0, 1u << 20});
+    REQUIRE(a);
+    CHECK(a->verdict == Verdict::Intractable);
+    CHECK(a->memory_exceeded);
+    CHECK(verdict_words(*a, board.variant()) == "unknown: memory limit reached (--max-memory)");
+    // Without the limit (but a state budget), the same solver answers as before.
+    const auto b = analyse(solver, board, {}, Limits{5000, 0});
+    REQUIRE(b);
+    CHECK(b->verdict == Verdict::Intractable);
+    CHECK_FALSE(b->memory_exceeded);
 }
 
 TEST_CASE("play: n deals the next seed, and says why there is none", "[play]") {

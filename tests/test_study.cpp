@@ -9,6 +9,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
@@ -19,6 +20,7 @@
 #include <thread>
 #include <tuple>
 
+#include "engine/deal_source.h"
 #include "engine/json.h"
 #include "report/summary.h"
 #include "study/records.h"
@@ -390,6 +392,53 @@ TEST_CASE("the record file reads back what was written and cuts only a torn end"
     CHECK_THROWS_WITH(RecordFile(text, spec, keep_all()), Catch::Contains("not a pyramid stats record file"));
     CHECK(slurp(text) == "my notes\nmore notes\n");
     std::remove(text.c_str());
+}
+
+TEST_CASE("seeds up to 10^20-1: solved as solve solves them, written whole, resumed", "[study][harden]") {
+    // Across 2^64: the last seeds below it and the first above, and PySolFC's last.
+    for (const std::string range : {"18446744073709551614-18446744073709551617", "99999999999999999997-99999999999999999999"}) {
+        INFO(range);
+        StudySpec spec;
+        spec.combos = study_combos({"msc"}, {3});
+        spec.deals = seeds_range(range);
+        spec.max_states = 200000;
+        for (const std::string ext : {".jsonl", ".csv"}) {
+            INFO(ext);
+            const std::string path = temp_path("bigseeds" + ext);
+            const Collected first = run_collect(spec, 2, path);
+            REQUIRE(first.records.size() == spec.deals.count());
+            for (const StudyRecord& r : first.records) {
+                // The same deal and verdict as the seed's own solve.
+                Solver solver;
+                SolveOptions so;
+                so.max_states = spec.max_states;
+                const auto direct = solver.solve(Board(deal_from_seed(spec.combos[0], r.seed.text())), so);
+                CHECK(direct.verdict == r.verdict);
+                CHECK(direct.states == r.states);
+            }
+            // Written whole (JSON: a string of digits above 2^64-1), read back the same.
+            const std::string text = slurp(path);
+            if (ext == ".jsonl") {
+                CHECK(text.find("\"seed\":\"" + spec.deals.last.text() + "\"") != std::string::npos);
+                if (range[0] == '1') CHECK(text.find("\"seed\":18446744073709551614,") != std::string::npos);
+            } else {
+                CHECK(text.find("\n" + spec.deals.last.text() + ",msc,") != std::string::npos);
+            }
+            const Collected again = run_collect(spec, 2, path);
+            CHECK(again.run.solved_now == 0);
+            REQUIRE(again.resumed.size() == first.records.size());
+            for (const StudyRecord& r : again.resumed)
+                CHECK(std::count_if(first.records.begin(), first.records.end(),
+                                    [&](const StudyRecord& o) { return o.same_result(r); }) == 1);
+            std::remove(path.c_str());
+        }
+    }
+    CHECK(seeds_range("99999999999999999999").count() == 1);
+    CHECK_THROWS_WITH(seeds_range("1-100000000000000000000"), Catch::Contains("<= 99999999999999999999"));
+    CHECK((Seed(UINT64_MAX) + 1).text() == "18446744073709551616");
+    CHECK(parse_seed("18446744073709551616") == Seed(UINT64_MAX) + 1);
+    CHECK_FALSE(parse_seed("100000000000000000000"));
+    CHECK_FALSE(parse_seed("12a"));
 }
 
 TEST_CASE("stats killed with SIGKILL resumes to exactly the uninterrupted result", "[study][cli]") {
@@ -993,6 +1042,51 @@ TEST_CASE("pyramid-mpi with 2 and 3 processes: the records and summary of pyrami
     CHECK(bad.status != 0);
     CHECK_THAT(bad.err, Catch::Contains("passes must be 1"));
     std::remove(ref.c_str());
+}
+
+TEST_CASE("pyramid-mpi on Ctrl-C: rank 0 prints the partial summary of what is in the file, then resumes", "[study][mpi]") {
+    mpi_environment();
+    // Long enough (a few seconds) that the study is still running when the
+    // signal has gone through mpirun to the ranks.
+    const std::vector<std::string> args = {"stats", "--variant", "msc", "--passes", "1", "--seeds", "1-1500",
+                                           "-q", "--format", "json"};
+    const int total = 1500;
+    const std::string ref = temp_path("miref.jsonl");
+    const auto w = json_of(run(shell_args(plus(args, {"--out", ref}))));
+    const std::string out = temp_path("mint.jsonl");
+    const std::string int_stdout = temp_path("mint.out");
+    int written = 0, status = 0;
+    json::object partial;
+    for (int attempt = 0; attempt < 5 && (written == 0 || written >= total); ++attempt) {
+        std::remove(out.c_str());
+        const pid_t pid = start(mpi_args(2, plus(args, {"--out", out})), int_stdout, PYR_MPIEXEC);
+        const bool running = wait_for_lines(pid, out, 100 + attempt * 150);
+        // What a terminal does on Ctrl-C: SIGINT to the foreground process
+        // group, mpirun's (its ranks run in groups of their own; mpirun passes
+        // the signal on).
+        kill(-pid, SIGINT);
+        waitpid(pid, &status, 0);
+        written = count_records(slurp(out));
+        INFO("attempt " << attempt << ": " << written << " records when interrupted");
+        if (!running) written = 0;
+    }
+    REQUIRE(written > 0);
+    REQUIRE(written < total);
+    REQUIRE(WIFEXITED(status));
+    CHECK(WEXITSTATUS(status) != 0);  // mpirun's own status for an interrupted job
+    partial = json::parse(slurp(int_stdout)).as_object();
+    CHECK(partial.at("partial") == true);
+    CHECK(partial.at("done").as_int64() == written);  // every record it counted is in the file, whole
+    int64_t deals = 0;
+    for (const auto& x : partial.at("summaries").as_array()) deals += x.at("deals").as_int64();
+    CHECK(deals == written);
+    // The same command again: the rest, and the uninterrupted study's summary and records.
+    const auto r = json_of(run_mpi(2, plus(args, {"--out", out})));
+    CHECK(r.at("resumed").as_int64() == written);
+    CHECK(r.at("solved_now").as_int64() == total - written);
+    CHECK(untimed(r.at("summaries")) == untimed(w.at("summaries")));
+    CHECK(read_records(out) == read_records(ref));
+    for (const auto& f : {ref, out, int_stdout}) std::remove(f.c_str());
 }
 
 TEST_CASE("pyramid-mpi killed with SIGKILL resumes to the identical summary", "[study][mpi]") {
