@@ -5,19 +5,13 @@
 namespace pyr {
 
 namespace {
-// Hall's condition for the needed cards `need` (all of one rank): every
-// subset must be able to pair with at least as many distinct cards.
-// pile_block, when given, holds per stock slot the cards it can never pair
-// with (the final pass of the row redeal; see has_dead_card).
-bool hall_holds(const Board& b, uint64_t in_play, uint64_t need, const uint64_t* pile_block) {
+// Hall's condition for the needed cards `need` (at most 4, all of one rank):
+// every subset must be able to pair with at least as many distinct cards
+// (`usable_of`: each card's possible partners).
+bool hall_holds(uint64_t need, const uint64_t* usable_of) {
     uint64_t usable[4];
     int k = 0;
-    for (uint64_t m = need; m && k < 4; m &= m - 1) {
-        const int x = std::countr_zero(m);
-        usable[k++] = usable_partners(b, in_play, x) & ~(pile_block ? pile_block[x] : 0);
-    }
-    for (int i = 0; i < k; ++i)
-        if (usable[i] == 0) return false;
+    for (uint64_t m = need; m && k < 4; m &= m - 1) usable[k++] = usable_of[std::countr_zero(m)];
     for (unsigned set = 3; set < (1u << k); ++set) {
         if (std::popcount(set) < 2) continue;
         uint64_t reach = 0;
@@ -45,24 +39,40 @@ bool has_dead_card_after(const Board& b, const State& s, const SlotMove& m, cons
     return has_dead_card_in(b, s, b.rank(m.a));
 }
 
-bool has_dead_card_in(const Board& b, const State& s, int only_rank, const uint8_t* given_order, int given_len) {
+namespace {
+bool dead_card_check(const Board& b, const State& s, int only_rank, const uint8_t* given_order, int given_len,
+                     bool closure) {
     const Variant& v = b.variant();
     uint64_t in_play = b.in_play(s);
     // With goal `all`, a discarded card can never be removed.
     if (v.goal == Goal::All && (b.all_mask() & ~s.removed & ~in_play)) return true;
     const uint64_t must_go = in_play & b.goal_mask();
     const int ranks = deck_ranks(v.deck);
-    // Row redeal, final pass: the rest of the game deals a known order, card j
-    // onto waste j mod 3, and only waste tops are playable. Two stock cards of
-    // one waste can then never pair with each other: whichever lies (or will
-    // lie) higher covers the other while both are there.
-    uint64_t pile_block_storage[kMaxSlots] = {};  // 0 for tableau cards and removed ones
-    const uint64_t* pile_block = nullptr;
+    // poss[c]: the cards c could still pair with (usable_partners, less the
+    // cards of its own final-pass pile below); under[c]: the cards in play
+    // that can only be removed after c is gone (or with it, under the overlap
+    // rule): the cards it covers, and in the final pass the cards beneath it
+    // in its pile once it lies there.
+    // (Before the final pass poss is computed only where it is read.)
+    uint64_t poss[kMaxSlots], under[kMaxSlots];
+    uint64_t known = 0;  // the cards whose poss is filled in
+    const bool final_pass = (b.rows_redeal() && v.waste_playable == 1 && s.pass + 1 >= b.passes()) || final_pass_pile(b, s);
+    for (uint64_t m = in_play; m; m &= m - 1) {
+        const int c = std::countr_zero(m);
+        if (final_pass) poss[c] = usable_partners(b, in_play, c);
+        under[c] = b.below(c) & in_play;
+    }
+    if (final_pass) known = in_play;
     // Final pass: the dealt cards of each pile, and for each the cards beneath it.
     uint8_t dealt[kMaxSlots];
     uint64_t beneath[kMaxSlots];
     int ndealt = 0;
-    if (b.rows_redeal() && v.waste_playable == 1 && s.pass + 1 >= b.passes()) {
+    if (final_pass && b.rows_redeal()) {
+        // Row redeal, final pass: the rest of the game deals a known order,
+        // card j onto waste j mod 3, and only waste tops are playable. Two
+        // stock cards of one waste can then never pair with each other:
+        // whichever lies (or will lie) higher covers the other while both
+        // are there.
         uint8_t own[kMaxSlots];
         const uint8_t* order = given_order;
         int len = given_len;
@@ -72,15 +82,15 @@ bool has_dead_card_in(const Board& b, const State& s, int only_rank, const uint8
         }
         uint64_t piles[3] = {0, 0, 0};
         for (int j = 0; j < len; ++j) {
-            if (j < s.pos) {  // dealt: on its waste, above the pile's earlier cards
+            if (j < s.pos && (in_play >> order[j] & 1)) {  // dealt: on its waste, above the pile's earlier cards
                 dealt[ndealt] = order[j];
-                beneath[ndealt++] = piles[j % v.wastes];
+                beneath[ndealt++] = piles[j % v.wastes] & in_play;
             }
             piles[j % v.wastes] |= uint64_t{1} << order[j];
         }
-        for (int j = 0; j < len; ++j) pile_block_storage[order[j]] = piles[j % v.wastes];
-        pile_block = pile_block_storage;
-    } else if (final_pass_pile(b, s)) {
+        for (int j = 0; j < len; ++j)
+            if (in_play >> order[j] & 1) poss[order[j]] &= ~piles[j % v.wastes];
+    } else if (final_pass) {
         // One waste, only its top playable, no redeal left: the waste never
         // goes back, and only its top card can be played, so no two waste
         // cards can ever pair. With a face-down stock every stock card lands
@@ -88,14 +98,14 @@ bool has_dead_card_in(const Board& b, const State& s, int only_rank, const uint8
         const uint64_t stock = in_play & b.stock_mask();
         const uint64_t drawn = ((uint64_t{1} << (b.fixed() + s.pos)) - 1) & b.stock_mask();
         const uint64_t pile = v.stock_top_playable ? stock & drawn : stock;
-        for (uint64_t m = pile; m; m &= m - 1) pile_block_storage[std::countr_zero(m)] = pile;
-        pile_block = pile_block_storage;
+        for (uint64_t m = pile; m; m &= m - 1) poss[std::countr_zero(m)] &= ~pile;
         for (uint64_t m = stock & drawn; m; m &= m - 1) {  // the waste, bottom (lowest slot) first
             const int x = std::countr_zero(m);
             dealt[ndealt] = static_cast<uint8_t>(x);
             beneath[ndealt++] = stock & drawn & ((uint64_t{1} << x) - 1);
         }
     }
+    for (int i = 0; i < ndealt; ++i) under[dealt[i]] = beneath[i];
     // Final pass, buried cards: a waste card that can never be removed (not
     // the lone rank, and no usable partner: every card of its partner rank
     // still in play is removed, blocked in the tableau, in its own pile, or
@@ -110,32 +120,100 @@ bool has_dead_card_in(const Board& b, const State& s, int only_rank, const uint8
             changed = false;
             for (int i = 0; i < ndealt; ++i) {
                 const int x = dealt[i];
-                if (!(in_play >> x & 1) || (buried >> x & 1) || b.rank(x) == v.lone_rank) continue;
-                if (usable_partners(b, in_play & ~buried, x) & ~pile_block[x]) continue;
-                const uint64_t under = beneath[i] & in_play & ~buried;
-                if (under) {
-                    buried |= under;
+                if ((buried >> x & 1) || b.rank(x) == v.lone_rank) continue;
+                if (poss[x] & ~buried) continue;
+                const uint64_t below_x = beneath[i] & ~buried;
+                if (below_x) {
+                    buried |= below_x;
                     changed = true;
                 }
             }
         }
         if (buried & b.goal_mask()) return true;
-        in_play &= ~buried;
+        if (buried) {
+            in_play &= ~buried;
+            for (uint64_t m = in_play; m; m &= m - 1) {
+                const int c = std::countr_zero(m);
+                poss[c] &= in_play;
+                under[c] &= in_play;
+            }
+        }
     }
+    // Must come after (see prune.h): for a needed card x, `after` gathers
+    // cards that can only be removed after x is gone (or never): those it
+    // covers (all but a partner it may pair with under the overlap rule),
+    // and every card y that is not the lone rank whose possible partners all
+    // are such cards -- y leaves only with a partner -- with the cards under
+    // y. A partner of x in `after` cannot pair with x. Only a card covered by
+    // some card can join `after` through under[]; a card y joins through its
+    // partners only when all of them are covered ones (poss is symmetric: a
+    // partner that joined through its own partners would need y in `after`
+    // first), which bounds the candidates (`joiners`) for every x at once.
+    const uint64_t kings = v.lone_rank ? b.rank_mask(v.lone_rank) : 0;
+    uint64_t coverable = 0;
+    for (uint64_t m = in_play; m; m &= m - 1) coverable |= under[std::countr_zero(m)];
+    auto poss_of = [&](int c) {
+        if (!(known >> c & 1)) {
+            poss[c] = usable_partners(b, in_play, c);
+            known |= uint64_t{1} << c;
+        }
+        return poss[c];
+    };
+    uint64_t joiners = 0;
+    bool have_joiners = false;
+    uint64_t after_known = 0, after_set[kMaxSlots];
+    auto after_of = [&](int x) {
+        if (after_known >> x & 1) return after_set[x];
+        if (!have_joiners) {
+            for (uint64_t q = in_play & ~kings; q; q &= q - 1) {
+                const int y = std::countr_zero(q);
+                if ((poss_of(y) & ~coverable) == 0) joiners |= uint64_t{1} << y;
+            }
+            have_joiners = true;
+        }
+        uint64_t after = under[x] & ~poss_of(x);
+        for (bool changed = true; changed && (poss[x] & ~after);) {
+            changed = false;
+            for (uint64_t q = joiners & ~after & ~(uint64_t{1} << x); q; q &= q - 1) {
+                const int y = std::countr_zero(q);
+                if (poss[y] & ~after) continue;
+                after |= (uint64_t{1} << y) | under[y];
+                changed = true;
+            }
+        }
+        after_known |= uint64_t{1} << x;
+        return after_set[x] = after;
+    };
+    uint64_t reduced[kMaxSlots];  // poss[x] less x's `after`
+    for (uint64_t m = must_go & ~kings; m; m &= m - 1) {
+        const int x = std::countr_zero(m);
+        if (only_rank && b.rank(x) != only_rank && b.rank(x) != v.target - only_rank) continue;
+        reduced[x] = poss_of(x);
+        if (poss[x] == 0) return true;
+        if (!closure || (poss[x] & ~coverable)) continue;  // a partner no card covers: x stays alive
+        const uint64_t after = after_of(x);
+        // x under a card that can only go after x, or no partner left: x stays.
+        if ((after >> x & 1) || (poss[x] & ~after) == 0) return true;
+        reduced[x] = poss[x] & ~after;
+    }
+    // Hall's condition over the reduced partner sets, rank by rank.
     for (int r = 1; r <= ranks; ++r) {
         if (r == v.lone_rank) continue;
         if (only_rank && r != only_rank && r != v.target - only_rank) continue;
         const uint64_t need = must_go & b.rank_mask(r);
-        if (need == 0) continue;
-        if (std::popcount(need) > 4) {  // not a standard deck: check each card alone
-            for (uint64_t m = need; m; m &= m - 1)
-                if (usable_partners(b, in_play, std::countr_zero(m)) == 0) return true;
-            continue;
-        }
-        if (!hall_holds(b, in_play, need, pile_block)) return true;
+        if (std::popcount(need) < 2) continue;
+        if (std::popcount(need) > 4) continue;  // not a standard deck: each card was checked alone above
+        if (!hall_holds(need, reduced)) return true;
     }
     return false;
 }
+}  // namespace
+
+bool has_dead_card_in(const Board& b, const State& s, int only_rank, const uint8_t* order, int len) {
+    return dead_card_check(b, s, only_rank, order, len, true);
+}
+
+bool has_dead_card_without_closure(const Board& b, const State& s) { return dead_card_check(b, s, 0, nullptr, 0, false); }
 
 int sole_pairs(const Board& b, const State& s, SolePair* out) {
     const Variant& v = b.variant();

@@ -30,11 +30,32 @@ inline uint64_t usable_partners(const Board& b, uint64_t in_play, int x) {
 // In the final pass, with only waste tops playable, cards of one waste pile
 // never pair with each other (see prune.cpp): the row redeal's three piles,
 // or the single waste (and the whole stock, when it is face down).
+//
+// Must come after (a transitive closure of the blocking): for a needed card
+// x (not a King), let A be the cards that can only be removed after x is gone
+// (or never): first the cards x covers -- beneath it in the tableau or its
+// reserve pile, and in the final pass beneath it in its waste pile once it
+// lies there (a card still to be dealt onto x's pile will lie above x, so it
+// does not count) -- less a partner x may pair with under the overlap rule.
+// Then, repeatedly, any card y that is not a King all of whose possible
+// partners are in A joins A: y leaves only together with a partner, so after
+// x; and so do the cards beneath y (removed at or after y). A partner of x in
+// A can never pair with x: x's possible partners shrink to those outside A
+// (none left, or x itself in A: x is dead), and Hall's condition above is
+// checked over the shrunk sets. This generalises the blocking relation (the
+// cards beneath x) and the final-pass burial (prune.cpp) to chains: x's
+// partner lies under a card whose own partners all lie under x.
 bool has_dead_card(const Board& b, const State& s);
+// The same check without the must-come-after closure (the rules before it),
+// for the tests that show the closure finds more.
+bool has_dead_card_without_closure(const Board& b, const State& s);
 // The same for a position reached by move m from one without a dead card:
 // a pair removes one card of each rank of one pair of ranks, and blocking
-// never changes, so only that pair of ranks can newly fail (a King changes
-// nobody's partners). Falls back to the full check where in-play cards or
+// never changes, so only that pair of ranks can newly fail Hall's condition
+// over the blocking alone (a King changes nobody's partners); only those
+// ranks are checked, closure included (a removal may also complete another
+// rank's closure: that card is then found dead later, or not at all; the
+// check may miss a dead card, never invent one). Falls back to the full check where in-play cards or
 // blocking change otherwise (discards; the row redeal's final pass).
 // `order`/`len`, with the row redeal in the final pass: s's pass order when
 // the caller has it already (Board::pass_order(s)), else null.

@@ -219,3 +219,53 @@ TEST_CASE("a dead card in mid-game means the reference finds the position lost",
     CHECK(dead > 300);
     CHECK(final_pass_dead > 100);
 }
+
+TEST_CASE("the must-come-after closure finds dead cards the blocking alone misses, and they are dead", "[bruteforce][prune]") {
+    // Positions reached by random play in small deals of every preset with
+    // its overrides: where has_dead_card fires but the check without the
+    // closure (blocking, pile blocking, burial, Hall) does not, the unpruned
+    // reference must find the position lost. The closure only adds: wherever
+    // the check without it fires, the full check fires too.
+    test::Rng rng(11011);
+    int closure_only = 0, final_pass = 0, tableau_only = 0;
+    for (const auto& base : presets())
+        for (const auto& v : with_overrides(base)) {
+            for (int i = 0; i < test::reduced(240); ++i) {
+                const int max_stock = v.redeal == RedealOrder::ApophisRows ? 10 : 13;
+                const Deal d = test::random_small_deal(v, 3 + rng.below(3), rng.below(max_stock + 1), rng);
+                const Board b(d);
+                Table t(d);
+                State s = b.initial();
+                const int steps = rng.below(40);
+                for (int k = 0; k <= steps && !b.won(s); ++k) {
+                    const bool basic = has_dead_card_without_closure(b, s);
+                    const bool full = has_dead_card(b, s);
+                    INFO(v.name << " passes=" << v.passes << " goal=" << goal_text(v.goal) << " overlap=" << v.overlap
+                                << " deal " << compact(d) << " after " << k << " moves");
+                    if (basic) REQUIRE(full);
+                    if (full) {
+                        if (!basic) {
+                            const auto ref = test::reference_shortest(t, 400000);
+                            if (ref.complete) {
+                                REQUIRE_FALSE(ref.length.has_value());
+                                ++closure_only;
+                                if (!b.unlimited() && s.pass + 1 >= b.passes() && b.stock_size() > 0) ++final_pass;
+                                if (b.stock_size() == 0) ++tableau_only;
+                            }
+                        }
+                        break;
+                    }
+                    SlotMove buf[kMaxMoves];
+                    const int n = b.legal_moves(s, buf);
+                    if (n == 0) break;
+                    const SlotMove m = buf[rng.below(n)];
+                    REQUIRE_FALSE(t.apply(b.to_move(m)));
+                    s = b.apply(s, m);
+                }
+            }
+        }
+    INFO("closure only " << closure_only << ", final pass " << final_pass << ", no stock " << tableau_only);
+    CHECK(closure_only > 200 / test::kSanitizerShare);
+    CHECK(final_pass > 80 / test::kSanitizerShare);
+    CHECK(tableau_only > 20 / test::kSanitizerShare);
+}
