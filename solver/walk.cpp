@@ -78,7 +78,7 @@ void WalkStack::push(const Board& board, const RuleTraits& traits, const ChainRu
         std::vector<WalkMove>& moves;
         uint32_t limit;
         const WalkMemo* memo;
-        void offer(SlotMove m, const State& at) {
+        [[gnu::always_inline]] void offer(SlotMove m, const State& at) {
             if (board.rows_redeal()) {
                 moves.push_back(WalkMove{m, at.pos, at.pass, 0, 0});
                 return;
