@@ -104,6 +104,9 @@ public:
     // given) prefetched, so that it is in cache when next() hands it out.
     void push(const Board& board, const RuleTraits& traits, const ChainRules& rules, const State& s, uint32_t limit,
               const WalkMemo* memo = nullptr);
+    // The order in which each frame's moves are tried: as the chain walk
+    // offers them (removals now first), or reversed (the latest first).
+    void set_reversed(bool reversed) { reversed_ = reversed; }
     // The next move to try (dropping exhausted frames) and the position it
     // leads to. With the row redeal, a move made in the final pass also gets
     // that pass's order (the same for every such move of the frame: removals
@@ -131,6 +134,7 @@ private:
     };
     std::vector<Frame> frames_;
     std::vector<WalkMove> moves_;
+    bool reversed_ = false;
     // Row redeal: per frame, the order of the final pass for its removed
     // cards' epochs (pass_order depends on the pass and the epochs only).
     struct FinalOrder {
@@ -190,8 +194,14 @@ private:
 
 class WalkSearch {
 public:
-    SolveResult run(const Board& board, const RuleTraits& traits, const State& start, SearchBudget& budget);
+    // first_order_states: see SolveOptions::rows_first_order_states.
+    SolveResult run(const Board& board, const RuleTraits& traits, const State& start, SearchBudget& budget,
+                    uint64_t first_order_states = SolveOptions{}.rows_first_order_states);
     void release() { *this = WalkSearch(); }
+    // One search, its moves tried in the chain walk's order or reversed;
+    // cap (0: none): ends intractable once the budget has counted that many.
+    SolveResult run_once(const Board& board, const RuleTraits& traits, const State& start, SearchBudget& budget,
+                         bool reversed, uint64_t cap);
     std::size_t bytes(bool grow) const { return memo_.bytes(grow) + stack_.bytes(grow); }
 
 private:

@@ -29,6 +29,11 @@ struct SolveOptions {
     // whose tables would grow past it stops with `intractable` (for the
     // optimal search after a win: the win, not proved shortest).
     uint64_t max_memory_bytes = 0;
+    // Row redeal (Apophis), verdicts: the walk search tries each position's
+    // moves in the chain walk's order for at most this many positions; if
+    // that does not decide, it starts again with the moves latest along the
+    // chain first, to the end (solver/walk.cpp). 0: the second order alone.
+    uint64_t rows_first_order_states = 10000;
     const std::atomic<bool>* stop = nullptr;  // set from elsewhere (Ctrl-C) to stop early
     // Called every 2^20 expanded positions with the count so far (progress display).
     std::function<void(uint64_t states)> progress;

@@ -106,6 +106,45 @@ BRUTEFORCE_CASE("apophis")
 BRUTEFORCE_CASE("triangle")
 BRUTEFORCE_CASE("spanish")
 
+TEST_CASE("apophis: the walk's second move order, alone and after a first search cut short, agrees with the brute-force reference", "[bruteforce]") {
+    // The row redeal's walk search runs a first search in the chain walk's
+    // order for SolveOptions::rows_first_order_states positions, then one
+    // with each frame's moves reversed (solver/walk.cpp). Small deals are
+    // decided by the first search within the default, so here the first is
+    // skipped (0) or cut short after a few positions (3, 20).
+    const Variant base = *find_preset("apophis");
+    test::Rng rng(658);
+    int wins = 0, losses = 0, second = 0;
+    Solver solver;
+    for (const auto& v : with_overrides(base))
+        for (int i = 0; i < test::reduced(120); ++i) {
+            const Deal d = test::random_small_deal(v, 2 + rng.below(4), rng.below(10), rng);
+            const test::Reference ref = test::reference_winnable(d);
+            REQUIRE(ref.winnable.has_value());
+            const Board b(d);
+            INFO(v.name << " passes=" << v.passes << " goal=" << goal_text(v.goal) << " overlap=" << v.overlap << " deal "
+                        << compact(d));
+            for (const uint64_t first : {uint64_t{0}, uint64_t{3}, uint64_t{20}}) {
+                INFO("first order states " << first);
+                SolveOptions o;
+                o.rows_first_order_states = first;
+                const SolveResult r = solver.solve_with(Solver::Method::Walk, b, b.initial(), o);
+                REQUIRE(r.verdict == (*ref.winnable ? Verdict::Win : Verdict::Lose));
+                if (r.verdict == Verdict::Win) {
+                    bool won = false;
+                    REQUIRE_FALSE(replay(d, r.solution, &won));
+                    REQUIRE(won);
+                }
+                if (first > 0 && r.states > first) ++second;
+            }
+            ++(*ref.winnable ? wins : losses);
+        }
+    INFO(wins << " wins, " << losses << " losses, " << second << " searches went on to the second order");
+    CHECK(wins > 50 / test::kSanitizerShare);
+    CHECK(losses > 50 / test::kSanitizerShare);
+    CHECK(second > 40 / test::kSanitizerShare);
+}
+
 TEST_CASE("every preset has its brute-force agreement case", "[bruteforce]") {
     // Guards the list above: a new preset must be added to it.
     CHECK(presets().size() == 12);
