@@ -41,7 +41,7 @@ template <class Visitor>
 void walk_chain(const Board& board, const RuleTraits& traits, const ChainRules& rules, const State& s, Visitor& visitor) {
     const Variant& v = board.variant();
     auto bit = [](int i) { return uint64_t{1} << i; };
-    auto offer = [&](SlotMove::Kind k, int a, int b, const State& at) {
+    auto offer = [&](SlotMove::Kind k, int a, int b, const State& at) __attribute__((always_inline)) {
         visitor.offer(SlotMove{k, static_cast<uint8_t>(a), static_cast<uint8_t>(b)}, at);
     };
     const uint64_t fixed = board.fixed_playable(s.removed);

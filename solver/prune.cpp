@@ -194,9 +194,13 @@ bool dead_card_check(const Board& b, const State& s, int only_rank, const uint8_
         return after_set[x] = after;
     };
     uint64_t reduced[kMaxSlots];  // poss[x] less x's `after`
-    for (uint64_t m = must_go & ~kings; m; m &= m - 1) {
+    // The cards of the ranks checked (only_rank and its partner rank, or all).
+    const int other_rank = v.target - only_rank;
+    const uint64_t checked =
+        only_rank ? b.rank_mask(only_rank) | (other_rank >= 1 && other_rank <= ranks ? b.rank_mask(other_rank) : 0)
+                  : ~uint64_t{0};
+    for (uint64_t m = must_go & ~kings & checked; m; m &= m - 1) {
         const int x = std::countr_zero(m);
-        if (only_rank && b.rank(x) != only_rank && b.rank(x) != v.target - only_rank) continue;
         reduced[x] = poss_of(x);
         if (poss[x] == 0) return true;
         if (!closure || (poss[x] & ~coverable)) continue;  // a partner no card covers: x stays alive
@@ -206,14 +210,16 @@ bool dead_card_check(const Board& b, const State& s, int only_rank, const uint8_
         reduced[x] = poss[x] & ~after;
     }
     // Hall's condition over the reduced partner sets, rank by rank.
-    for (int r = 1; r <= ranks; ++r) {
-        if (r == v.lone_rank) continue;
-        if (only_rank && r != only_rank && r != v.target - only_rank) continue;
+    auto hall_fails = [&](int r) {
+        if (r < 1 || r > ranks || r == v.lone_rank) return false;
         const uint64_t need = must_go & b.rank_mask(r);
-        if (std::popcount(need) < 2) continue;
-        if (std::popcount(need) > 4) continue;  // not a standard deck: each card was checked alone above
-        if (!hall_holds(need, reduced)) return true;
-    }
+        if (std::popcount(need) < 2) return false;
+        if (std::popcount(need) > 4) return false;  // not a standard deck: each card was checked alone above
+        return !hall_holds(need, reduced);
+    };
+    if (only_rank) return hall_fails(only_rank) || hall_fails(v.target - only_rank);
+    for (int r = 1; r <= ranks; ++r)
+        if (hall_fails(r)) return true;
     return false;
 }
 }  // namespace
