@@ -105,7 +105,8 @@ public:
     void push(const Board& board, const RuleTraits& traits, const ChainRules& rules, const State& s, uint32_t limit,
               const WalkMemo* memo = nullptr);
     // The order in which each frame's moves are tried: as the chain walk
-    // offers them (removals now first), or reversed (the latest first).
+    // offers them (removals now first), or with those that use a stock or
+    // waste card reversed (latest along the chain first; walk.cpp).
     void set_reversed(bool reversed) { reversed_ = reversed; }
     // The next move to try (dropping exhausted frames) and the position it
     // leads to. With the row redeal, a move made in the final pass also gets

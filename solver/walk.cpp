@@ -94,7 +94,12 @@ void WalkStack::push(const Board& board, const RuleTraits& traits, const ChainRu
     } visitor{board, moves_, limit, memo};
     walk_chain(board, traits, rules, s, visitor);
     frames_.push_back(Frame{s, begin, begin, static_cast<uint32_t>(moves_.size())});
-    if (reversed_) std::reverse(moves_.begin() + begin, moves_.end());
+    if (reversed_) {  // the tableau's removals (offered first, at s) stay first; the rest latest first
+        auto stock = moves_.begin() + begin;
+        const int f = board.fixed();
+        while (stock != moves_.end() && stock->move.a < f && (stock->move.kind == SlotMove::Single || stock->move.b < f)) ++stock;
+        std::reverse(stock, moves_.end());
+    }
     if (traits.rows) {
         final_orders_.resize(frames_.size());
         State last = s;
@@ -144,15 +149,16 @@ SolveResult WalkSearch::run(const Board& board, const RuleTraits& traits, const 
     // Row redeal: a first search in the chain walk's order (removals now
     // first, the tableau's before the stock's) for at most first_order_states
     // positions -- most wins are found within a few hundred -- then, if it did
-    // not decide, a second one from scratch with each frame's moves reversed:
-    // the removals latest along the chain first, so the search reaches the
-    // final pass, whose order is known and where the dead-card check is
-    // strongest, before spending the early passes' removals. That finds the
-    // large wins much sooner (seeds 32, 33, 81, 90: 1,375,811 -> 56,188,
-    // over 2,000,000 -> 118,129, 226,117 -> 9,341, 232,120 -> 37,813
-    // positions in the reversed order alone),
-    // while a lost deal costs about the same either way (seed 29: 713,365 and
-    // 713,238 positions). Every
+    // not decide, a second one from scratch in which each frame's removals
+    // that use a stock or waste card are tried latest along the chain first
+    // (after the tableau's own removals, which the walk offers first): the
+    // search reaches the final pass, whose order is known and where the
+    // dead-card check is strongest, before spending the early passes'
+    // removals. That finds the large wins much sooner (seeds 32, 33, 81, 90,
+    // 337: 1,375,811 -> 10,591, over 2,000,000 -> 67,551, 226,117 -> 9,261,
+    // 232,120 -> 6,188, over 2,000,000 -> 59,673 positions in the second
+    // order alone), while a lost deal costs about the same either way
+    // (seed 29: 713,365 positions in either order). Every
     // position of both searches counts against the budget; each search is
     // complete on its own (the memo is cleared between them), so only the
     // second, run to the end, proves a loss.
