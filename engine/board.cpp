@@ -92,6 +92,16 @@ Board::Board(const Deal& deal) : deal_(deal) {
             blocked_[y] |= bit(x);
         }
     for (int i = 0; i < n_; ++i) rank_mask_[rank_[i]] |= bit(i);
+    // fixed_playable's table: the covers grouped by their distance in slots.
+    for (int i = 0; i < n_; ++i)
+        for (uint64_t m = cover_[i]; m; m &= m - 1) {
+            const int j = lowest(m);
+            if (j <= i) throw InternalError("a card is covered by a card at a lower slot");
+            int k = 0;
+            while (k < cover_shifts_ && cover_shift_[k] != j - i) ++k;
+            if (k == cover_shifts_) cover_shift_[cover_shifts_++] = static_cast<uint8_t>(j - i);
+            cover_by_shift_[k] |= bit(i);
+        }
     tableau_mask_ = t_ ? bit(t_) - 1 : 0;
     fixed_mask_ = f_ ? bit(f_) - 1 : 0;
     all_mask_ = n_ == 64 ? ~uint64_t{0} : bit(n_) - 1;
@@ -266,16 +276,6 @@ State Board::initial() const {
     State s;
     s.pos = static_cast<uint8_t>(std::min(v.waste_start * std::max(v.wastes, 1), n_ - f_));
     return canonical(s);
-}
-
-uint64_t Board::fixed_playable(uint64_t removed) const {
-    const uint64_t avail = all_mask_ & ~removed;
-    uint64_t p = 0;
-    for (uint64_t m = avail & fixed_mask_; m; m &= m - 1) {
-        const int i = lowest(m);
-        if ((cover_[i] & avail) == 0) p |= bit(i);
-    }
-    return p;
 }
 
 uint64_t Board::rows_playable(const State& s, const uint8_t* order) const {

@@ -174,7 +174,14 @@ public:
     // Playable slots (exposed tableau/reserve cards, stock top, waste tops).
     uint64_t playable(const State& s) const { return fixed_playable(s.removed) | stock_playable(s); }
     // The exposed tableau and reserve cards: these depend on the removed set only.
-    uint64_t fixed_playable(uint64_t removed) const;
+    // (Bit-parallel: a card is covered when a card at some fixed distance d
+    // above it in slot order is still there and covers it; see cover_by_shift_.)
+    uint64_t fixed_playable(uint64_t removed) const {
+        const uint64_t avail = all_mask_ & ~removed;
+        uint64_t covered = 0;
+        for (int k = 0; k < cover_shifts_; ++k) covered |= (avail >> cover_shift_[k]) & cover_by_shift_[k];
+        return avail & fixed_mask_ & ~covered;
+    }
     // The playable stock and waste cards at the position's stock boundary.
     // (Inline for at most one waste outside the row redeal: the chain walk
     // asks at every position of a chain.)
@@ -265,6 +272,11 @@ private:
     bool stock_top_playable_ = false;  // variant().stock_top_playable
     std::array<uint8_t, kMaxSlots> rank_{};
     std::array<uint64_t, kMaxSlots> cover_{};   // slots directly covering this one
+    // cover_ by distance: slot i is covered by slot i + cover_shift_[k] exactly
+    // when bit i of cover_by_shift_[k] is set (every cover lies at a higher slot).
+    int cover_shifts_ = 0;
+    std::array<uint8_t, kMaxSlots> cover_shift_{};
+    std::array<uint64_t, kMaxSlots> cover_by_shift_{};
     std::array<uint64_t, kMaxSlots> below_{};   // slots this one covers, transitively
     std::array<uint64_t, kMaxSlots> partners_{};
     std::array<uint64_t, kMaxSlots> blocked_{};
