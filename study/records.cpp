@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cmath>
 #include <charconv>
 #include <cstdio>
 #include <cstring>
@@ -24,6 +25,10 @@ json::value passes_json(int passes) {
 }
 
 namespace {
+// A solver time as a record holds it: finite and not negative. (A huge
+// exponent reads as infinity, which would print as no JSON number at all.)
+bool good_seconds(double s) { return std::isfinite(s) && s >= 0; }
+
 // A seed in a JSON record: a number up to 2^64-1; above, a string of its
 // digits (JSON readers hold numbers in 64 bits or in doubles, and would
 // change it). Read back from either.
@@ -187,6 +192,7 @@ Line parse_json_line(const std::string& line) {
         }
         r.states = o.at("states").to_number<uint64_t>();
         r.seconds = o.at("seconds").to_number<double>();
+        if (!good_seconds(r.seconds)) throw std::invalid_argument("bad seconds");
         if (const auto* d = o.if_contains("deal")) r.deal = std::string(d->as_string());
         out.kind = Line::Record;
     } catch (const std::exception& e) {  // missing key, wrong type, number out of range
@@ -288,7 +294,7 @@ Line parse_csv_line(const std::string& line, Columns& columns) {
     const std::string secs(*field("seconds"));
     char* end = nullptr;
     r.seconds = std::strtod(secs.c_str(), &end);
-    if (secs.empty() || *end != '\0') return out.why = "bad seconds", out;
+    if (secs.empty() || *end != '\0' || !good_seconds(r.seconds)) return out.why = "bad seconds", out;
     if (const auto d = field("deal")) r.deal = std::string(*d);
     out.kind = Line::Record;
     return out;

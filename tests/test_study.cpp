@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -439,6 +440,36 @@ TEST_CASE("seeds up to 10^20-1: solved as solve solves them, written whole, resu
     CHECK(parse_seed("18446744073709551616") == Seed(UINT64_MAX) + 1);
     CHECK_FALSE(parse_seed("100000000000000000000"));
     CHECK_FALSE(parse_seed("12a"));
+}
+
+TEST_CASE("a record whose seconds are not a finite time is refused, not printed as no number", "[study][harden]") {
+    // Found by fuzz_records: "seconds":2.44E3803 read as infinity, and the
+    // record printed back was not JSON any more.
+    const StudySpec spec = small_spec("1-2", 20000);
+    for (const std::string ext : {".jsonl", ".csv"}) {
+        INFO(ext);
+        const std::string path = temp_path("badsecs" + ext);
+        REQUIRE(run_collect(spec, 1, path).records.size() == 12);
+        const std::string good = slurp(path);
+        const bool csv = ext == ".csv";
+        for (const std::string bad : {"2.44E3803", "-1", "1e999", "nan"}) {
+            INFO(bad);
+            // The last record's seconds replaced, then a good record after it (not a torn end).
+            std::string text = good;
+            const size_t last = text.rfind('\n', text.size() - 2) + 1;
+            std::string line = text.substr(last);
+            text.erase(last);
+            const size_t at = csv ? line.rfind(',') + 1 : line.find("\"seconds\":") + 10;
+            const size_t stop = csv ? line.size() - 1 : line.find_first_of(",}", at);
+            const std::string changed = line.substr(0, at) + bad + line.substr(stop);
+            { std::ofstream(path, std::ios::trunc) << text << changed << line; }
+            std::vector<double> seen;
+            CHECK_THROWS_WITH(read_record_file(path, nullptr, [&](const ParsedRecord& r) { seen.push_back(r.seconds); }),
+                              Catch::Contains(csv ? ":14: not a pyramid stats record" : ":13: not a pyramid stats record"));
+            for (double x : seen) CHECK((std::isfinite(x) && x >= 0));
+        }
+        std::remove(path.c_str());
+    }
 }
 
 TEST_CASE("stats killed with SIGKILL resumes to exactly the uninterrupted result", "[study][cli]") {
