@@ -7,6 +7,7 @@
 #include "engine/deal_source.h"
 #include "solver/prune.h"
 #include "solver/solver.h"
+#include "tests/playout.h"
 #include "tests/support.h"
 
 using namespace pyr;
@@ -246,12 +247,7 @@ TEST_CASE("a dead card in mid-game means the reference finds the position lost",
                         }
                         break;
                     }
-                    SlotMove buf[kMaxMoves];
-                    const int n = b.legal_moves(s, buf);
-                    if (n == 0) break;
-                    const SlotMove m = buf[rng.below(n)];
-                    REQUIRE_FALSE(t.apply(b.to_move(m)));
-                    s = b.apply(s, m);
+                    if (!test::random_move(b, t, s, rng)) break;
                 }
             }
         }
@@ -294,12 +290,7 @@ TEST_CASE("the must-come-after closure finds dead cards the blocking alone misse
                         }
                         break;
                     }
-                    SlotMove buf[kMaxMoves];
-                    const int n = b.legal_moves(s, buf);
-                    if (n == 0) break;
-                    const SlotMove m = buf[rng.below(n)];
-                    REQUIRE_FALSE(t.apply(b.to_move(m)));
-                    s = b.apply(s, m);
+                    if (!test::random_move(b, t, s, rng)) break;
                 }
             }
         }

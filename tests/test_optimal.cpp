@@ -8,6 +8,7 @@
 #include "engine/table.h"
 #include "solver/heuristic.h"
 #include "solver/solver.h"
+#include "tests/playout.h"
 #include "tests/support.h"
 
 using namespace pyr;
@@ -34,14 +35,8 @@ std::vector<Variant> test_variants() {
 std::pair<Table, State> random_position(const Deal& d, const Board& b, test::Rng& rng, int steps) {
     Table t(d);
     State s = b.initial();
-    for (int i = 0; i < steps; ++i) {
-        SlotMove buf[kMaxMoves];
-        const int n = b.legal_moves(s, buf);
-        if (n == 0) break;
-        const SlotMove m = buf[rng.below(n)];
-        REQUIRE_FALSE(t.apply(b.to_move(m)));
-        s = b.apply(s, m);
-    }
+    for (int i = 0; i < steps; ++i)
+        if (!test::random_move(b, t, s, rng)) break;
     return {t, s};
 }
 
