@@ -32,7 +32,7 @@ over=()
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 wall() { awk -F'"wall_seconds":' '{split($2, a, ","); printf "%.1f\n", a[1]}' "$1"; }
-echo "study: ${study[*]}; $(nproc) cores; mpirun ${MPIRUN_OPTS:-}-np $np; load: $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "study: ${study[*]}; $(nproc) cores; mpirun ${MPIRUN_OPTS:+$MPIRUN_OPTS }-np $np; load: $(cut -d' ' -f1-3 /proc/loadavg)"
 s_sum=0 m_sum=0
 for r in $(seq 1 "$rounds"); do
   rm -f "$tmp"/*.jsonl
