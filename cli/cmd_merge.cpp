@@ -62,7 +62,7 @@ std::string study_brief(const std::string& definition) {
         return std::to_string(s.combos.size()) + " rule set" + (s.combos.size() == 1 ? "" : "s") + " of " + names +
                ", " +
                (s.deals.from_file ? std::to_string(s.deals.count()) + " deals of a deals file"
-                                  : "seeds " + s.deals.first.text() + "-" + s.deals.last.text()) +
+                                  : "seeds " + s.deals.range_text()) +
                ", max-states " + std::to_string(s.max_states) + (s.optimal ? ", optimal" : "");
     } catch (const std::exception&) {
         return definition.substr(0, 120);
@@ -204,8 +204,7 @@ int cmd_merge(int argc, char** argv) {
     run.ranks = 0;
     const auto summaries = sums.summaries();
     std::string source = spec.deals.from_file ? std::to_string(spec.deals.count()) + " deals of a deals file"
-                                              : "seeds " + spec.deals.first.text() + "-" +
-                                                    spec.deals.last.text();
+                                              : "seeds " + spec.deals.range_text();
     source += ", merged from " + std::to_string(paths.size()) + " file" + (paths.size() == 1 ? "" : "s");
     json::object extra;
     extra["files"] = paths.size();

@@ -140,7 +140,7 @@ bool parse_stats(int argc, char** argv, StatsCommand& cmd) {
         if (vm.count("seeds")) {
             check_seeds(vm["seeds"].as<std::string>());
             spec.deals = seeds_range(vm["seeds"].as<std::string>());
-            cmd.source = "seeds " + spec.deals.first.text() + "-" + spec.deals.last.text();
+            cmd.source = "seeds " + spec.deals.range_text();
         } else if (vm.count("deals")) {
             const uint64_t n = number_option(vm, "deals", 1, kMaxStudyDeals);
             spec.deals = seeds_range("1-" + std::to_string(n));
@@ -174,7 +174,7 @@ void print_study_summary(std::ostream& out, const std::string& format, const Stu
         for (const auto& s : sums) a.push_back(summary_json(s, spec.optimal));
         o["summaries"] = a;
         if (spec.deals.from_file) o["deals"] = spec.deals.count();
-        else o["seeds"] = spec.deals.first.text() + "-" + spec.deals.last.text();
+        else o["seeds"] = spec.deals.range_text();
         if (!spec.shard.whole()) o["shard"] = shard_text(spec.shard);
         o["max_states"] = spec.max_states;
         o["optimal"] = spec.optimal;

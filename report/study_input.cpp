@@ -65,8 +65,7 @@ std::string StudyReportBuilder::html(std::vector<std::pair<std::string, std::str
     facts.emplace_back("rule sets", std::to_string(spec.combos.size()) + " (listed below)");
     facts.emplace_back("deals", spec.deals.from_file
                                     ? count_text(deals) + " deals of a deals file (a deal's seed is its line number)"
-: "PySolFC seeds " + spec.deals.first.text() + "-" +
-                                          spec.deals.last.text() + " (" + count_text(deals) + " deals)");
+                                    : "PySolFC seeds " + spec.deals.range_text() + " (" + count_text(deals) + " deals)");
     if (!spec.shard.whole()) facts.emplace_back("shard", shard_text(spec.shard) + " (every " + std::to_string(spec.shard.count) + "th deal)");
     facts.emplace_back("records", count_text(sums_.records()) + " of " + count_text(spec.shard_tasks()) +
                                       " (rule set, deal) tasks");

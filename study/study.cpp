@@ -227,7 +227,7 @@ json::object study_definition(const StudySpec& spec) {
         o["deals_file"] = spec.deals.count();
         o["deals_digest"] = deals_digest(spec.deals);
     } else {
-        o["seeds"] = spec.deals.first.text() + "-" + spec.deals.last.text();
+        o["seeds"] = spec.deals.range_text();
     }
     o["max_states"] = spec.max_states;
     o["optimal"] = spec.optimal;

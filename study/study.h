@@ -81,6 +81,8 @@ struct StudyDeals {
     bool from_file = false;
 
     uint64_t count() const { return from_file ? cards.size() : (last >= first ? last - first + 1 : 0); }
+    // The seeds as seeds_range reads them back: "first-last".
+    std::string range_text() const { return first.text() + "-" + last.text(); }
     Seed first_id() const { return from_file ? Seed(1) : first; }
 };
 
