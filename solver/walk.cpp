@@ -163,6 +163,16 @@ SolveResult WalkSearch::run(const Board& board, const RuleTraits& traits, const 
     // complete on its own (the memo is cleared between them), so only the
     // second, run to the end, proves a loss.
     if (!traits.rows) return run_once(board, traits, start, budget, false, 0);
+    // Row redeal: first the free-stock relaxation (solver/free_stock.h): when
+    // even with every stock card free at any time the tableau cannot be
+    // cleared, the position is lost. (Apophis's lost deals are nearly all
+    // lost this way, decided in a few thousand relaxed positions; the searches
+    // below took up to hundreds of millions of positions to prove the same.)
+    if (relaxed_.solve(board, start) == FreeStockRelaxation::Outcome::Lost) {
+        SolveResult lost;
+        lost.verdict = Verdict::Lose;
+        return finish_search(lost, budget);
+    }
     if (first_order_states > 0) {
         const uint64_t cap = budget.count() + first_order_states;
         SolveResult first = run_once(board, traits, start, budget, false, cap);
