@@ -36,7 +36,7 @@
 #pragma once
 #include <cstdint>
 
-#include <boost/unordered/unordered_flat_set.hpp>
+#include <boost/unordered/unordered_flat_map.hpp>
 
 #include "engine/board.h"
 
@@ -48,7 +48,10 @@ public:
     // Relaxed positions one decision may enter before it gives up (Unknown).
     static constexpr uint64_t kDefaultMaxNodes = 2'000'000;
     // Decides the relaxed game from s. Unknown when it would enter more than
-    // max_nodes relaxed positions, or the deck is not one the counts fit.
+    // max_nodes new relaxed positions, or the deck is not one the counts fit.
+    // The relaxed game depends on the board only, so the values of relaxed
+    // positions are kept from one call to the next for the same board (a
+    // call for another board, or one that gives up, starts afresh).
     Outcome solve(const Board& b, const State& s, uint64_t max_nodes = kDefaultMaxNodes);
     void clear();
     std::size_t bytes(bool grow) const;
@@ -68,12 +71,16 @@ private:
     };
     // true: a relaxed win below (removed, counts); sets aborted_ past the node cap.
     bool search(uint64_t removed, uint64_t counts);
+    bool expand(uint64_t removed, uint64_t counts);  // search's moves from a new relaxed position
 
     const Board* board_ = nullptr;
+    Deal deal_;              // the board's deal, to tell a new board from the same one
     uint64_t goal_ = 0;      // the fixed cards the goal needs removed
     uint64_t nodes_ = 0, max_nodes_ = 0;
     bool aborted_ = false;
-    boost::unordered_flat_set<Key, KeyHash> seen_;
+    // Relaxed positions entered -> whether the relaxed game is won from there
+    // (false also while a position is being searched: no path repeats one).
+    boost::unordered_flat_map<Key, bool, KeyHash> seen_;
 };
 
 }  // namespace pyr

@@ -214,6 +214,7 @@ SolveResult WalkSearch::run_once(const Board& board, const RuleTraits& traits, c
             return finish(Verdict::Intractable);
         }
         if (has_dead_card_after(board, next, move, order, len)) continue;  // pushed positions have no dead card
+        if (traits.rows && relaxed_.solve(board, next) == FreeStockRelaxation::Outcome::Lost) continue;
         stack_.push(board, traits, rules, next, limit, &memo_);
     }
     return finish(Verdict::Lose);
