@@ -13,6 +13,7 @@
 #include <boost/unordered/unordered_flat_set.hpp>
 
 #include "solver/chain_walk.h"
+#include "solver/free_stock.h"
 #include "solver/prune.h"
 #include "solver/rule_traits.h"
 #include "solver/search_util.h"
@@ -203,11 +204,12 @@ public:
     // cap (0: none): ends intractable once the budget has counted that many.
     SolveResult run_once(const Board& board, const RuleTraits& traits, const State& start, SearchBudget& budget,
                          bool reversed, uint64_t cap);
-    std::size_t bytes(bool grow) const { return memo_.bytes(grow) + stack_.bytes(grow); }
+    std::size_t bytes(bool grow) const { return memo_.bytes(grow) + stack_.bytes(grow) + relaxed_.bytes(grow); }
 
 private:
     WalkMemo memo_;
     WalkStack stack_;
+    FreeStockRelaxation relaxed_;  // the row redeal's first check (solver/free_stock.h)
 };
 
 // The shortest solution, given a first solution whose length bounds it: A*

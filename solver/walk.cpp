@@ -163,6 +163,16 @@ SolveResult WalkSearch::run(const Board& board, const RuleTraits& traits, const 
     // complete on its own (the memo is cleared between them), so only the
     // second, run to the end, proves a loss.
     if (!traits.rows) return run_once(board, traits, start, budget, false, 0);
+    // Row redeal: first the free-stock relaxation (solver/free_stock.h): when
+    // even with every stock card free at any time the tableau cannot be
+    // cleared, the position is lost. (Apophis's lost deals are nearly all
+    // lost this way, decided in a few thousand relaxed positions; the searches
+    // below took up to hundreds of millions of positions to prove the same.)
+    if (relaxed_.solve(board, start) == FreeStockRelaxation::Outcome::Lost) {
+        SolveResult lost;
+        lost.verdict = Verdict::Lose;
+        return finish_search(lost, budget);
+    }
     if (first_order_states > 0) {
         const uint64_t cap = budget.count() + first_order_states;
         SolveResult first = run_once(board, traits, start, budget, false, cap);
@@ -204,6 +214,7 @@ SolveResult WalkSearch::run_once(const Board& board, const RuleTraits& traits, c
             return finish(Verdict::Intractable);
         }
         if (has_dead_card_after(board, next, move, order, len)) continue;  // pushed positions have no dead card
+        if (traits.rows && relaxed_.solve(board, next) == FreeStockRelaxation::Outcome::Lost) continue;
         stack_.push(board, traits, rules, next, limit, &memo_);
     }
     return finish(Verdict::Lose);

@@ -1,0 +1,99 @@
+#include "solver/free_stock.h"
+
+#include <bit>
+
+#include "solver/search_util.h"
+#include "solver/searches.h"
+
+namespace pyr {
+
+namespace {
+// Free cards left per rank, 4 bits a rank (a deck holds at most 4 of a rank).
+constexpr int kCountBits = 4;
+inline uint64_t count_of(uint64_t counts, int rank) { return (counts >> (kCountBits * rank)) & 0xF; }
+inline uint64_t one_of(int rank) { return uint64_t{1} << (kCountBits * rank); }
+// Whether two deals have the same relaxed game: the same cards in the same
+// slots, and the same rules for the fixed cards and the goal.
+bool same_relaxed_game(const Deal& a, const Deal& b) {
+    const Variant &x = a.variant, &y = b.variant;
+    return a.cards == b.cards && x.deck == y.deck && x.target == y.target && x.lone_rank == y.lone_rank &&
+           x.shape == y.shape && x.rows == y.rows && x.reserve_piles == y.reserve_piles &&
+           x.reserve_height == y.reserve_height && x.reserves_open == y.reserves_open && x.goal == y.goal &&
+           x.overlap == y.overlap && x.wastes == y.wastes;
+}
+}  // namespace
+
+void FreeStockRelaxation::clear() {
+    recycle(seen_);
+    board_ = nullptr;
+}
+
+std::size_t FreeStockRelaxation::bytes(bool grow) const { return table_bytes(seen_, grow); }
+
+FreeStockRelaxation::Outcome FreeStockRelaxation::solve(const Board& b, const State& s, uint64_t max_nodes) {
+    const Variant& v = b.variant();
+    if (deck_ranks(v.deck) * kCountBits + kCountBits > 64) return Outcome::Unknown;
+    if (board_ != &b || !same_relaxed_game(deal_, b.deal())) {
+        seen_.clear();
+        board_ = &b;
+        deal_ = b.deal();
+    }
+    goal_ = b.fixed_mask() & (v.goal == Goal::All ? b.all_mask() : b.tableau_mask());
+    nodes_ = 0;
+    max_nodes_ = max_nodes;
+    aborted_ = false;
+    uint64_t counts = 0;
+    for (uint64_t m = b.in_play(s) & ~b.fixed_mask(); m; m &= m - 1) {
+        const int r = b.rank(std::countr_zero(m));
+        if (count_of(counts, r) == 0xF) return Outcome::Unknown;
+        counts += one_of(r);
+    }
+    const bool win = search(s.removed & b.fixed_mask(), counts);
+    if (aborted_) {  // the table's "false" entries may be unfinished: forget them
+        seen_.clear();
+        board_ = nullptr;
+        return Outcome::Unknown;
+    }
+    return win ? Outcome::Clearable : Outcome::Lost;
+}
+
+bool FreeStockRelaxation::search(uint64_t removed, uint64_t counts) {
+    if ((removed & goal_) == goal_) return true;
+    const Key key{removed, counts};
+    if (const auto it = seen_.find(key); it != seen_.end()) return it->second;
+    if (++nodes_ > max_nodes_) {
+        aborted_ = true;
+        return false;
+    }
+    seen_.emplace(key, false);
+    const bool win = expand(removed, counts);
+    if (win) seen_[key] = true;
+    return win;
+}
+
+bool FreeStockRelaxation::expand(uint64_t removed, uint64_t counts) {
+    const Board& b = *board_;
+    const Variant& v = b.variant();
+    const uint64_t playable = b.fixed_playable(removed);
+    // A playable fixed King is forced: remove it and go on from there.
+    if (const uint64_t kings = v.lone_rank ? playable & b.rank_mask(v.lone_rank) : 0)
+        return search(removed | (kings & (~kings + 1)), counts);
+    auto go = [&](uint64_t gone, uint64_t new_counts) { return search(removed | gone, new_counts) || aborted_; };
+    for (uint64_t m = playable; m; m &= m - 1) {
+        const int x = std::countr_zero(m);
+        const int partner = v.target - b.rank(x);
+        // Two playable fixed cards.
+        for (uint64_t q = b.partners(x) & playable & ~((uint64_t{2} << x) - 1); q; q &= q - 1)
+            if (go((uint64_t{1} << x) | (uint64_t{1} << std::countr_zero(q)), counts)) return !aborted_;
+        // A playable fixed card with a free card.
+        if (partner >= 1 && partner <= deck_ranks(v.deck) && count_of(counts, partner) > 0)
+            if (go(uint64_t{1} << x, counts - one_of(partner))) return !aborted_;
+    }
+    bool won = false;
+    b.for_each_overlap_pair(removed, playable, [&](int cover, int covered) {
+        if (!won && !aborted_ && go((uint64_t{1} << cover) | (uint64_t{1} << covered), counts)) won = !aborted_;
+    });
+    return won;
+}
+
+}  // namespace pyr
