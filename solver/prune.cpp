@@ -1,5 +1,6 @@
 #include "solver/prune.h"
 
+#include <algorithm>
 #include <bit>
 
 namespace pyr {
@@ -11,7 +12,12 @@ namespace {
 bool hall_holds(uint64_t need, const uint64_t* usable_of) {
     uint64_t usable[4];
     int k = 0;
-    for (uint64_t m = need; m && k < 4; m &= m - 1) usable[k++] = usable_of[std::countr_zero(m)];
+    int fewest = 64;
+    for (uint64_t m = need; m && k < 4; m &= m - 1) {
+        usable[k] = usable_of[std::countr_zero(m)];
+        fewest = std::min(fewest, std::popcount(usable[k++]));
+    }
+    if (fewest >= k) return true;  // every set reaches at least k cards
     for (unsigned set = 3; set < (1u << k); ++set) {
         if (std::popcount(set) < 2) continue;
         uint64_t reach = 0;
@@ -46,31 +52,31 @@ bool dead_card_check(const Board& b, const State& s, int only_rank, const uint8_
     uint64_t in_play = b.in_play(s);
     // With goal `all`, a discarded card can never be removed.
     if (v.goal == Goal::All && (b.all_mask() & ~s.removed & ~in_play)) return true;
-    const uint64_t must_go = in_play & b.goal_mask();
     const int ranks = deck_ranks(v.deck);
     // poss[c]: the cards c could still pair with (usable_partners, less the
-    // cards of its own final-pass pile below); under[c]: the cards in play
-    // that can only be removed after c is gone (or with it, under the overlap
-    // rule): the cards it covers, and in the final pass the cards beneath it
-    // in its pile once it lies there.
-    // (Before the final pass poss is computed only where it is read. under[]
-    // is stored for the dealt cards only, the rest is read through under_of:
-    // filling it for every card in play cost a tenth of the msc search.)
+    // cards of its own final-pass pile); under[c]: the cards in play that can
+    // only be removed after c is gone (or with it, under the overlap rule):
+    // the cards it covers, and in the final pass the cards beneath it in its
+    // pile once it lies there. poss is filled in only where it is read
+    // (`known`), except with the row redeal's final pass; under[] is stored
+    // for the dealt cards only, the rest is read through under_of.
     uint64_t poss[kMaxSlots], under[kMaxSlots];
     uint64_t known = 0;  // the cards whose poss is filled in
-    const bool final_pass = (b.rows_redeal() && v.waste_playable == 1 && s.pass + 1 >= b.passes()) || final_pass_pile(b, s);
-    if (final_pass) {
+    const bool rows_final = b.rows_redeal() && v.waste_playable == 1 && s.pass + 1 >= b.passes();
+    const bool pile_final = !rows_final && final_pass_pile(b, s);
+    // Final pass with one waste: the cards of `pile` never pair with each other.
+    uint64_t pile = 0;
+    // Final pass: the dealt cards of each pile, and for each the cards beneath it.
+    uint8_t dealt[kMaxSlots];
+    uint64_t beneath[kMaxSlots];
+    int ndealt = 0;
+    uint64_t dealt_mask = 0;
+    if (rows_final) {
         for (uint64_t m = in_play; m; m &= m - 1) {
             const int c = std::countr_zero(m);
             poss[c] = usable_partners(b, in_play, c);
         }
         known = in_play;
-    }
-    // Final pass: the dealt cards of each pile, and for each the cards beneath it.
-    uint8_t dealt[kMaxSlots];
-    uint64_t beneath[kMaxSlots];
-    int ndealt = 0;
-    if (final_pass && b.rows_redeal()) {
         // Row redeal, final pass: the rest of the game deals a known order,
         // card j onto waste j mod 3, and only waste tops are playable. Two
         // stock cards of one waste can then never pair with each other:
@@ -93,22 +99,28 @@ bool dead_card_check(const Board& b, const State& s, int only_rank, const uint8_
         }
         for (int j = 0; j < len; ++j)
             if (in_play >> order[j] & 1) poss[order[j]] &= ~piles[j % v.wastes];
-    } else if (final_pass) {
+    } else if (pile_final) {
         // One waste, only its top playable, no redeal left: the waste never
         // goes back, and only its top card can be played, so no two waste
         // cards can ever pair. With a face-down stock every stock card lands
         // on that waste before it can be played: no two stock cards can pair.
+        // (poss_of below leaves `pile` out of a pile card's partners.)
         const uint64_t stock = in_play & b.stock_mask();
         const uint64_t drawn = ((uint64_t{1} << (b.fixed() + s.pos)) - 1) & b.stock_mask();
-        const uint64_t pile = v.stock_top_playable ? stock & drawn : stock;
-        for (uint64_t m = pile; m; m &= m - 1) poss[std::countr_zero(m)] &= ~pile;
+        pile = v.stock_top_playable ? stock & drawn : stock;
         for (uint64_t m = stock & drawn; m; m &= m - 1) {  // the waste, bottom (lowest slot) first
             const int x = std::countr_zero(m);
             dealt[ndealt] = static_cast<uint8_t>(x);
             beneath[ndealt++] = stock & drawn & ((uint64_t{1} << x) - 1);
         }
     }
-    uint64_t dealt_mask = 0;
+    auto poss_of = [&](int c) {
+        if (!(known >> c & 1)) {
+            poss[c] = usable_partners(b, in_play, c) & ((pile >> c & 1) ? ~pile : ~uint64_t{0});
+            known |= uint64_t{1} << c;
+        }
+        return poss[c];
+    };
     for (int i = 0; i < ndealt; ++i) {
         under[dealt[i]] = beneath[i];
         dealt_mask |= uint64_t{1} << dealt[i];
@@ -128,7 +140,7 @@ bool dead_card_check(const Board& b, const State& s, int only_rank, const uint8_
             for (int i = 0; i < ndealt; ++i) {
                 const int x = dealt[i];
                 if ((buried >> x & 1) || b.rank(x) == v.lone_rank) continue;
-                if (poss[x] & ~buried) continue;
+                if (poss_of(x) & ~buried) continue;
                 const uint64_t below_x = beneath[i] & ~buried;
                 if (below_x) {
                     buried |= below_x;
@@ -139,9 +151,38 @@ bool dead_card_check(const Board& b, const State& s, int only_rank, const uint8_
         if (buried & b.goal_mask()) return true;
         if (buried) {
             in_play &= ~buried;
-            for (uint64_t m = in_play; m; m &= m - 1) poss[std::countr_zero(m)] &= in_play;  // (under_of masks by in_play)
+            for (uint64_t m = known & in_play; m; m &= m - 1) poss[std::countr_zero(m)] &= in_play;  // (under_of masks by in_play)
+            known &= in_play;
         }
     }
+    const uint64_t must_go = in_play & b.goal_mask();
+    const uint64_t kings = v.lone_rank ? b.rank_mask(v.lone_rank) : 0;
+    // The cards of the ranks checked (only_rank and its partner rank, or all).
+    const int other_rank = v.target - only_rank;
+    const uint64_t checked =
+        only_rank ? b.rank_mask(only_rank) | (other_rank >= 1 && other_rank <= ranks ? b.rank_mask(other_rank) : 0)
+                  : ~uint64_t{0};
+    const uint64_t needed = must_go & ~kings & checked;
+    // A needed card with no partner left stays.
+    for (uint64_t m = needed; m; m &= m - 1)
+        if (poss_of(std::countr_zero(m)) == 0) return true;
+    // Hall's condition, rank by rank, over the partner sets `of`.
+    auto hall_fails = [&](int r, const uint64_t* of) {
+        if (r < 1 || r > ranks || r == v.lone_rank) return false;
+        const uint64_t need = must_go & b.rank_mask(r);
+        if (std::popcount(need) < 2) return false;
+        if (std::popcount(need) > 4) return false;  // not a standard deck: each card was checked alone above
+        return !hall_holds(need, of);
+    };
+    uint64_t reduced[kMaxSlots];  // poss[x] less x's `after`
+    for (uint64_t m = needed; m; m &= m - 1) reduced[std::countr_zero(m)] = poss[std::countr_zero(m)];
+    auto hall_fails_any = [&]() {
+        if (only_rank) return hall_fails(only_rank, reduced) || hall_fails(other_rank, reduced);
+        for (int r = 1; r <= ranks; ++r)
+            if (hall_fails(r, reduced)) return true;
+        return false;
+    };
+    if (!closure) return hall_fails_any();
     // Must come after (see prune.h): for a needed card x, `after` gathers
     // cards that can only be removed after x is gone (or never): those it
     // covers (all but a partner it may pair with under the overlap rule),
@@ -152,75 +193,53 @@ bool dead_card_check(const Board& b, const State& s, int only_rank, const uint8_
     // partners only when all of them are covered ones (poss is symmetric: a
     // partner that joined through its own partners would need y in `after`
     // first), which bounds the candidates (`joiners`) for every x at once.
-    const uint64_t kings = v.lone_rank ? b.rank_mask(v.lone_rank) : 0;
+    //
     // The cards in play under c (in_play as it is now, after any burial).
     auto under_of = [&](int c) { return ((dealt_mask >> c & 1) ? under[c] : b.below(c)) & in_play; };
-    // Every card in play under some card in play. (Only tableau and reserve
-    // cards cover others, and the dealt cards their piles.)
-    uint64_t coverable = 0;
-    for (uint64_t m = in_play & b.fixed_mask(); m; m &= m - 1) coverable |= b.below(std::countr_zero(m));
-    for (uint64_t m = in_play & dealt_mask; m; m &= m - 1) coverable |= under[std::countr_zero(m)];
-    coverable &= in_play;
-    auto poss_of = [&](int c) {
-        if (!(known >> c & 1)) {
-            poss[c] = usable_partners(b, in_play, c);
-            known |= uint64_t{1} << c;
-        }
-        return poss[c];
-    };
+    // Every card in play under some card in play. A tableau or reserve card
+    // is under a card in play exactly when it is not exposed: a card leaves
+    // only once every card on it has left (or with it, under the overlap
+    // rule), so the cards on an exposed card are all gone, and a card not
+    // exposed has one of its direct covers in play. In a final-pass pile,
+    // every card but the top one in play is under it (buried cards lie
+    // beneath a card in play, so never on top).
+    uint64_t coverable = in_play & b.fixed_mask() & ~b.fixed_playable(s.removed);
+    if (rows_final) {
+        for (uint64_t m = in_play & dealt_mask; m; m &= m - 1) coverable |= under[std::countr_zero(m)];
+        coverable &= in_play;
+    } else if (const uint64_t waste = in_play & dealt_mask) {
+        coverable |= waste & ~(uint64_t{1} << (63 - std::countl_zero(waste)));
+    }
+    uint64_t candidates = 0;  // the needed cards whose partners all are covered ones
+    for (uint64_t m = needed; m; m &= m - 1) {
+        const int x = std::countr_zero(m);
+        if ((poss[x] & ~coverable) == 0) candidates |= uint64_t{1} << x;
+    }
+    if (!candidates) return hall_fails_any();
     uint64_t joiners = 0;
-    bool have_joiners = false;
-    uint64_t after_known = 0, after_set[kMaxSlots];
-    auto after_of = [&](int x) {
-        if (after_known >> x & 1) return after_set[x];
-        if (!have_joiners) {
-            for (uint64_t q = in_play & ~kings; q; q &= q - 1) {
-                const int y = std::countr_zero(q);
-                if ((poss_of(y) & ~coverable) == 0) joiners |= uint64_t{1} << y;
-            }
-            have_joiners = true;
-        }
-        uint64_t after = under_of(x) & ~poss_of(x);
-        for (bool changed = true; changed && (poss[x] & ~after);) {
+    for (uint64_t q = in_play & ~kings; q; q &= q - 1) {
+        const int y = std::countr_zero(q);
+        if ((poss_of(y) & ~coverable) == 0) joiners |= uint64_t{1} << y;
+    }
+    for (uint64_t m = candidates; m; m &= m - 1) {
+        const int x = std::countr_zero(m);
+        const uint64_t xbit = uint64_t{1} << x;
+        const uint64_t px = poss[x];
+        uint64_t after = under_of(x) & ~px;
+        for (bool changed = true; changed && (px & ~after);) {
             changed = false;
-            for (uint64_t q = joiners & ~after & ~(uint64_t{1} << x); q; q &= q - 1) {
+            for (uint64_t q = joiners & ~after & ~xbit; q; q &= q - 1) {
                 const int y = std::countr_zero(q);
                 if (poss[y] & ~after) continue;
                 after |= (uint64_t{1} << y) | under_of(y);
                 changed = true;
             }
         }
-        after_known |= uint64_t{1} << x;
-        return after_set[x] = after;
-    };
-    uint64_t reduced[kMaxSlots];  // poss[x] less x's `after`
-    // The cards of the ranks checked (only_rank and its partner rank, or all).
-    const int other_rank = v.target - only_rank;
-    const uint64_t checked =
-        only_rank ? b.rank_mask(only_rank) | (other_rank >= 1 && other_rank <= ranks ? b.rank_mask(other_rank) : 0)
-                  : ~uint64_t{0};
-    for (uint64_t m = must_go & ~kings & checked; m; m &= m - 1) {
-        const int x = std::countr_zero(m);
-        reduced[x] = poss_of(x);
-        if (poss[x] == 0) return true;
-        if (!closure || (poss[x] & ~coverable)) continue;  // a partner no card covers: x stays alive
-        const uint64_t after = after_of(x);
         // x under a card that can only go after x, or no partner left: x stays.
-        if ((after >> x & 1) || (poss[x] & ~after) == 0) return true;
-        reduced[x] = poss[x] & ~after;
+        if ((after & xbit) || (px & ~after) == 0) return true;
+        reduced[x] = px & ~after;
     }
-    // Hall's condition over the reduced partner sets, rank by rank.
-    auto hall_fails = [&](int r) {
-        if (r < 1 || r > ranks || r == v.lone_rank) return false;
-        const uint64_t need = must_go & b.rank_mask(r);
-        if (std::popcount(need) < 2) return false;
-        if (std::popcount(need) > 4) return false;  // not a standard deck: each card was checked alone above
-        return !hall_holds(need, reduced);
-    };
-    if (only_rank) return hall_fails(only_rank) || hall_fails(v.target - only_rank);
-    for (int r = 1; r <= ranks; ++r)
-        if (hall_fails(r)) return true;
-    return false;
+    return hall_fails_any();
 }
 }  // namespace
 
