@@ -618,16 +618,17 @@ TEST_CASE("Ctrl-C during solve --optimal says the search was interrupted, not th
 }
 
 TEST_CASE("max-memory: a tiny limit makes a search intractable, never a crash or a loss", "[cli][harden]") {
-    // Apophis deal 18 needs millions of positions: 1 MiB of tables is far too little.
-    const Run r = run("solve --variant apophis --seed 18 --max-memory 1M --format json");
+    // msc deal 1011 needs over a million positions: 1 MiB of tables is far too little.
+    // (Apophis deal 18 served here until the free-stock relaxation proved it lost at once.)
+    const Run r = run("solve --variant msc --seed 1011 --max-memory 1M --format json");
     REQUIRE(r.status == 0);
     const auto o = boost::json::parse(r.out).as_object();
     CHECK(o.at("verdict").as_string() == "intractable");
     CHECK(o.at("memory_exceeded").as_bool());
-    const Run t = run("solve --variant apophis --seed 18 --max-memory 1M");
+    const Run t = run("solve --variant msc --seed 1011 --max-memory 1M");
     CHECK_THAT(t.out, Catch::Contains("verdict: intractable (--max-memory 1M reached)"));
     // The same limit per worker in a study: counted intractable.
-    const Run st = run("stats --variant apophis --seeds 17-19 --max-memory 1M --quiet --format json");
+    const Run st = run("stats --variant msc --seeds 1010-1012 --max-memory 1M --quiet --format json");
     REQUIRE(st.status == 0);
     const auto sum = boost::json::parse(st.out).as_object().at("summaries").as_array().at(0).as_object();
     CHECK(sum.at("intractable").as_int64() >= 1);
