@@ -53,8 +53,12 @@ void walk_chain(const Board& board, const RuleTraits& traits, const ChainRules& 
             return;
         }
     }
+    // The sole pairs (prune.h) whose card x can be playable somewhere on the
+    // chain: a tableau or reserve x only if it is exposed now (the removed
+    // set does not change along the chain). The others can never be made
+    // here, so leaving them out changes nothing below but the time.
     SolePair sole[kMaxSlots];
-    const int sole_n = rules.forced.sole_pairs ? sole_pairs(board, s, sole) : 0;
+    const int sole_n = rules.forced.sole_pairs ? sole_pairs(board, s, sole, fixed | ~board.fixed_mask()) : 0;
     auto forced_pair = [&](uint64_t playable) -> int {
         for (int i = 0; i < sole_n; ++i)
             if ((playable >> sole[i].x & 1) && (playable >> sole[i].y & 1) && sole_pair_forced(board, traits, sole[i]))

@@ -257,11 +257,11 @@ bool has_dead_card_in(const Board& b, const State& s, int only_rank, const uint8
 
 bool has_dead_card_without_closure(const Board& b, const State& s) { return dead_card_check(b, s, 0, nullptr, 0, false); }
 
-int sole_pairs(const Board& b, const State& s, SolePair* out) {
+int sole_pairs(const Board& b, const State& s, SolePair* out, uint64_t among) {
     const Variant& v = b.variant();
     const uint64_t in_play = b.in_play(s);
     int n = 0;
-    for (uint64_t m = in_play & b.goal_mask(); m; m &= m - 1) {
+    for (uint64_t m = in_play & b.goal_mask() & among; m; m &= m - 1) {
         const int x = std::countr_zero(m);
         if (b.rank(x) == v.lone_rank) continue;
         const uint64_t u = usable_partners(b, in_play, x);

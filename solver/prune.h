@@ -74,8 +74,9 @@ bool has_dead_card_in(const Board& b, const State& s, int only_rank, const uint8
 struct SolePair {
     uint8_t x, y;
 };
-// Fills out[] (room for kMaxSlots) and returns how many.
-int sole_pairs(const Board& b, const State& s, SolePair* out);
+// Fills out[] (room for kMaxSlots) and returns how many, in the order of x's
+// slot; with `among`, only those whose x is in it.
+int sole_pairs(const Board& b, const State& s, SolePair* out, uint64_t among = ~uint64_t{0});
 
 // Forced moves: one policy for every search, parameterised by what the
 // search is after (ForcedPolicy).
