@@ -209,7 +209,7 @@ public:
 private:
     WalkMemo memo_;
     WalkStack stack_;
-    FreeStockRelaxation relaxed_;  // the row redeal's first check (solver/free_stock.h)
+    FreeStockRelaxation relaxed_;  // asked at every walk search's start, and at every position with the row redeal (solver/free_stock.h)
 };
 
 // The shortest solution, given a first solution whose length bounds it: A*
