@@ -198,7 +198,8 @@ class WalkSearch {
 public:
     // first_order_states: see SolveOptions::rows_first_order_states.
     SolveResult run(const Board& board, const RuleTraits& traits, const State& start, SearchBudget& budget,
-                    uint64_t first_order_states = SolveOptions{}.rows_first_order_states);
+                    uint64_t first_order_states = SolveOptions{}.rows_first_order_states,
+                    bool free_stock = SolveOptions{}.rows_free_stock);
     void release() { *this = WalkSearch(); }
     // One search, its moves tried in the chain walk's order or reversed;
     // cap (0: none): ends intractable once the budget has counted that many.
@@ -209,7 +210,8 @@ public:
 private:
     WalkMemo memo_;
     WalkStack stack_;
-    FreeStockRelaxation relaxed_;  // asked at every walk search's start, and at every position with the row redeal (solver/free_stock.h)
+    FreeStockRelaxation relaxed_;  // every walk's first check; the row redeal's at every position (solver/free_stock.h)
+    bool free_stock_ = true;       // ... asked (SolveOptions::rows_free_stock)
 };
 
 // The shortest solution, given a first solution whose length bounds it: A*

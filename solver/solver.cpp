@@ -64,7 +64,8 @@ SolveResult Solver::solve_with(Method method, const Board& board, const State& s
     SolveResult result;
     {
         SearchBudget budget(options, 1, searches_.get());  // the start counts as expanded
-        result = method == Method::Walk ? searches_->walk.run(board, traits, start, budget, options.rows_first_order_states)
+        result = method == Method::Walk ? searches_->walk.run(board, traits, start, budget, options.rows_first_order_states,
+                                                                      options.rows_free_stock)
                                         : searches_->positions.run(board, traits, start, budget);
     }
     if (options.optimal) {

@@ -145,7 +145,7 @@ void WalkStack::path(const Board& board, std::vector<Move>& out) const {
 }
 
 SolveResult WalkSearch::run(const Board& board, const RuleTraits& traits, const State& start, SearchBudget& budget,
-                            uint64_t first_order_states) {
+                            uint64_t first_order_states, bool free_stock) {
     // Row redeal: a first search in the chain walk's order (removals now
     // first, the tableau's before the stock's) for at most first_order_states
     // positions -- most wins are found within a few hundred -- then, if it did
@@ -164,16 +164,21 @@ SolveResult WalkSearch::run(const Board& board, const RuleTraits& traits, const 
     // second, run to the end, proves a loss.
     // Every rule set: first the free-stock relaxation (solver/free_stock.h):
     // when even with every stock and waste card free at any time the tableau
-    // cannot be cleared, the deal is lost. Apophis's lost deals are nearly all
-    // lost this way, decided in a few thousand relaxed positions (the searches
-    // below took up to hundreds of millions of positions to prove the same),
-    // and so are most of msc's at 3 passes or more: on msc seeds
-    // 500001-502000 it cut the CPU time of the search 5.5x at 3 passes and 9x
-    // at unlimited passes (at 1 pass, where the stock's order is what loses
-    // most deals, 1.05x). The relaxation's own positions are not counted as
-    // states. Asked at every position it pays only for the row redeal, where
-    // it is (run_once); elsewhere once is enough.
-    if (relaxed_.solve(board, start) == FreeStockRelaxation::Outcome::Lost) {
+    // cannot be cleared, the deal is lost. (Every lost deal of Apophis seeds
+    // 1-100,000 is lost this way, decided in at most a few tens of thousands
+    // of relaxed positions; the searches below took up to hundreds of
+    // millions of positions to prove the same. So are most of msc's lost
+    // deals at 3 passes or more: on msc seeds 500001-502000 it cut the CPU
+    // time of the search 5.5x at 3 passes and 9x at unlimited passes; at 1
+    // pass, where the stock's order is what loses most deals, 1.05x.) The
+    // relaxation's own positions are not counted as states. With the row
+    // redeal, run_once asks it again at every position it would expand, which
+    // cuts the moves after which the tableau can no longer be cleared: the
+    // wins are then found within a few thousand positions. Elsewhere asking
+    // at every position costs more than it saves (msc 1 pass: 4.8 -> 5.1 s).
+    // (SolveOptions::rows_free_stock turns both off.)
+    free_stock_ = free_stock;
+    if (free_stock_ && relaxed_.solve(board, start) == FreeStockRelaxation::Outcome::Lost) {
         SolveResult lost;
         lost.verdict = Verdict::Lose;
         return finish_search(lost, budget);
@@ -220,7 +225,7 @@ SolveResult WalkSearch::run_once(const Board& board, const RuleTraits& traits, c
             return finish(Verdict::Intractable);
         }
         if (has_dead_card_after(board, next, move, order, len)) continue;  // pushed positions have no dead card
-        if (traits.rows && relaxed_.solve(board, next) == FreeStockRelaxation::Outcome::Lost) continue;
+        if (traits.rows && free_stock_ && relaxed_.solve(board, next) == FreeStockRelaxation::Outcome::Lost) continue;
         stack_.push(board, traits, rules, next, limit, &memo_);
     }
     return finish(Verdict::Lose);
