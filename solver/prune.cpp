@@ -216,10 +216,16 @@ bool dead_card_check(const Board& b, const State& s, int only_rank, const uint8_
         if ((poss[x] & ~coverable) == 0) candidates |= uint64_t{1} << x;
     }
     if (!candidates) return hall_fails_any();
-    uint64_t joiners = 0;
+    // The joiners' partners side by side.
+    uint64_t jposs[kMaxSlots];
+    uint8_t jslot[kMaxSlots];
+    int nj = 0;
     for (uint64_t q = in_play & ~kings; q; q &= q - 1) {
         const int y = std::countr_zero(q);
-        if ((poss_of(y) & ~coverable) == 0) joiners |= uint64_t{1} << y;
+        const uint64_t py = poss_of(y);
+        jposs[nj] = py;
+        jslot[nj] = static_cast<uint8_t>(y);
+        nj += (py & ~coverable) == 0;
     }
     for (uint64_t m = candidates; m; m &= m - 1) {
         const int x = std::countr_zero(m);
@@ -228,10 +234,12 @@ bool dead_card_check(const Board& b, const State& s, int only_rank, const uint8_
         uint64_t after = under_of(x) & ~px;
         for (bool changed = true; changed && (px & ~after);) {
             changed = false;
-            for (uint64_t q = joiners & ~after & ~xbit; q; q &= q - 1) {
-                const int y = std::countr_zero(q);
-                if (poss[y] & ~after) continue;
-                after |= (uint64_t{1} << y) | under_of(y);
+            for (int i = 0; i < nj; ++i) {
+                if (jposs[i] & ~after) continue;
+                const int y = jslot[i];
+                const uint64_t ybit = uint64_t{1} << y;
+                if ((after | xbit) & ybit) continue;
+                after |= ybit | under_of(y);
                 changed = true;
             }
         }
