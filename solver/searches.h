@@ -210,7 +210,7 @@ public:
 private:
     WalkMemo memo_;
     WalkStack stack_;
-    FreeStockRelaxation relaxed_;  // the row redeal's first check (solver/free_stock.h)
+    FreeStockRelaxation relaxed_;  // every walk's first check; the row redeal's at every position (solver/free_stock.h)
     bool free_stock_ = true;       // ... asked (SolveOptions::rows_free_stock)
 };
 

@@ -34,9 +34,10 @@ struct SolveOptions {
     // that does not decide, it starts again with the moves latest along the
     // chain first, to the end (solver/walk.cpp). 0: the second order alone.
     uint64_t rows_first_order_states = 10000;
-    // Row redeal (Apophis), verdicts: ask the free-stock relaxation at the
-    // start and at every position (solver/free_stock.h). The search is exact
-    // either way; off only to measure it, or for tests that need a big search.
+    // Walk search, verdicts: ask the free-stock relaxation at the start (every
+    // rule set) and, with the row redeal (Apophis), at every position
+    // (solver/free_stock.h). The search is exact either way; off only to
+    // measure it, or for tests that need a big search.
     bool rows_free_stock = true;
     const std::atomic<bool>* stop = nullptr;  // set from elsewhere (Ctrl-C) to stop early
     // Called every 2^20 expanded positions with the count so far (progress display).

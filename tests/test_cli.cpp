@@ -64,7 +64,9 @@ TEST_CASE("a lost deal is 'lose' with an empty solution, a small budget says 'in
     CHECK(v.at("verdict").as_string() == "lose");
     CHECK(v.at("solution").as_array().empty());
     CHECK(v.at("moves").is_null());
-    const Run cut = run("solve --variant msc --max-states 1000 --format json --deal '" + hard[0].cards + "'");
+    // That deal is now lost at the walk's first position (the free-stock
+    // relaxation); msc deal 1374 is lost only after some 28,000 positions.
+    const Run cut = run("solve --variant msc --max-states 1000 --format json --seed 1374");
     REQUIRE(cut.status == 0);
     const auto c = boost::json::parse(cut.out).as_object();
     CHECK(c.at("verdict").as_string() == "intractable");
@@ -618,17 +620,18 @@ TEST_CASE("Ctrl-C during solve --optimal says the search was interrupted, not th
 }
 
 TEST_CASE("max-memory: a tiny limit makes a search intractable, never a crash or a loss", "[cli][harden]") {
-    // msc deal 1011 needs over a million positions: 1 MiB of tables is far too little.
-    // (Apophis deal 18 served here until the free-stock relaxation proved it lost at once.)
-    const Run r = run("solve --variant msc --seed 1011 --max-memory 1M --format json");
+    // Tut's Tomb deal 23 needs millions of positions (Apophis 18, used before,
+    // is now proved lost at the start by the free-stock relaxation): 1 MiB of
+    // tables is far too little.
+    const Run r = run("solve --variant tuts-tomb --seed 23 --max-memory 1M --format json");
     REQUIRE(r.status == 0);
     const auto o = boost::json::parse(r.out).as_object();
     CHECK(o.at("verdict").as_string() == "intractable");
     CHECK(o.at("memory_exceeded").as_bool());
-    const Run t = run("solve --variant msc --seed 1011 --max-memory 1M");
+    const Run t = run("solve --variant tuts-tomb --seed 23 --max-memory 1M");
     CHECK_THAT(t.out, Catch::Contains("verdict: intractable (--max-memory 1M reached)"));
     // The same limit per worker in a study: counted intractable.
-    const Run st = run("stats --variant msc --seeds 1010-1012 --max-memory 1M --quiet --format json");
+    const Run st = run("stats --variant tuts-tomb --seeds 22-24 --max-memory 1M --quiet --format json");
     REQUIRE(st.status == 0);
     const auto sum = boost::json::parse(st.out).as_object().at("summaries").as_array().at(0).as_object();
     CHECK(sum.at("intractable").as_int64() >= 1);

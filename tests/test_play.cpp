@@ -326,10 +326,9 @@ TEST_CASE("play: a lost deal's verdict names the goal", "[play]") {
 }
 
 TEST_CASE("play: --max-memory turns the verdict into unknown, never lost", "[play][harden]") {
-    // msc seed 1011 is a big lost deal (1,180,544 positions); a 1 MiB limit
-    // stops its search. (Apophis seed 18 served until the free-stock
-    // relaxation proved it lost at once.)
-    const Board board(deal_from_seed(preset("msc"), "1011"));
+    // Tut's Tomb seed 23 is a big search (millions of positions); a 1 MiB
+    // limit stops it.
+    const Board board(deal_from_seed(preset("tuts-tomb"), "23"));
     Solver solver;
     const auto a = analyse(solver, board, {}, Limits{0, 1u << 20});
     REQUIRE(a);
