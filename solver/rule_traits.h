@@ -36,7 +36,8 @@ struct RuleTraits {
           pass_dominance(!b.unlimited() && !b.rows_redeal()),
           final_pass_pile(final_pass_pile_rule(b)),
           king_top_stops(stock_removals_commute && b.variant().stock_top_playable && !discards),
-          optimal_walk(walk && !rows) {}
+          optimal_walk(walk && !rows),
+          free_stock(b.stock_size() > 0) {}
 
     bool walk;                    // the walk search applies (else the positions search)
     bool rows;                    // the row redeal (Apophis)
@@ -52,6 +53,12 @@ struct RuleTraits {
     // Shortest solutions with draws folded into removals (optimal_walk.cpp):
     // the walk's layouts, but not the row redeal (its draws are not in slot order).
     bool optimal_walk;
+    // The walk search asks the free-stock relaxation (solver/free_stock.h):
+    // layouts with a stock. With none (giza: 28 tableau cards and 24 reserve
+    // cards, every card dealt face up) the relaxed game is the whole game,
+    // searched without the dead-card check, only to give up or repeat what
+    // the search proves: giza seeds 1-1000 took 0.96 s instead of 0.81 s.
+    bool free_stock;
 };
 
 }  // namespace pyr

@@ -177,7 +177,7 @@ SolveResult WalkSearch::run(const Board& board, const RuleTraits& traits, const 
     // wins are then found within a few thousand positions. Elsewhere asking
     // at every position costs more than it saves (msc 1 pass: 4.8 -> 5.1 s).
     // (SolveOptions::rows_free_stock turns both off.)
-    free_stock_ = free_stock;
+    free_stock_ = free_stock && traits.free_stock;  // (RuleTraits::free_stock: layouts with a stock)
     if (free_stock_ && relaxed_.solve(board, start) == FreeStockRelaxation::Outcome::Lost) {
         SolveResult lost;
         lost.verdict = Verdict::Lose;
