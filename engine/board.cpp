@@ -7,7 +7,6 @@
 #include <bit>
 #include <limits>
 
-#include <boost/unordered/unordered_flat_set.hpp>
 #include <stdexcept>
 
 namespace pyr {
@@ -121,20 +120,29 @@ RowRedeal::RowRedeal(const Variant& v, int slots, int fixed, const std::array<ui
     stock_mask_ = (n_ == 64 ? ~uint64_t{0} : bit(n_) - 1) & ~tableau_mask_;
     // Every reachable removed pattern of the tableau: a card goes only once
     // its covers are gone (or with them), so patterns are closed upwards.
-    // 1430 for the 7-row pyramid.
-    std::vector<uint32_t> frontier{0};
-    boost::unordered_flat_set<uint32_t> seen{0};
-    while (!frontier.empty()) {
-        const uint32_t m = frontier.back();
-        frontier.pop_back();
-        ideals_.push_back(m);
-        for (int x = 0; x < f_; ++x) {
-            if (m >> x & 1 || (cover[x] & ~uint64_t{m})) continue;
-            const uint32_t next = m | (1u << x);
-            if (seen.insert(next).second) frontier.push_back(next);
+    // 1430 for the 7-row pyramid. Each card is decided in turn from the
+    // highest slot down (a card's covers lie at higher slots, so they are
+    // decided first): it stays, or it goes if its covers are gone. Every
+    // such pattern comes out once, and in increasing order, since the higher
+    // bits are decided first and "stays" (0) is tried before "goes" (1).
+    // (This was a breadth-first search with a hash set and a sort: 174 us a
+    // board, most of the time of an Apophis study once its searches became
+    // small.)
+    struct Enumerate {
+        const std::array<uint64_t, kMaxSlots>& cover;
+        std::vector<uint32_t>& out;
+        void operator()(int x, uint32_t m) const {
+            if (x < 0) {
+                out.push_back(m);
+                return;
+            }
+            (*this)(x - 1, m);
+            if ((cover[x] & ~uint64_t{m}) == 0) (*this)(x - 1, m | (1u << x));
         }
-    }
-    std::sort(ideals_.begin(), ideals_.end());
+    };
+    Enumerate{cover, ideals_}(f_ - 1, 0);
+    if (!std::is_sorted(ideals_.begin(), ideals_.end()))
+        throw InternalError("the tableau's removed patterns are not in increasing order");
     // Key = offset[pass] + ((ideal * (S + 1) + pos) * base^S + digits), base = pass + 2.
     const int stock = n_ - f_;
     for (int p = 0; p < passes_; ++p) {
