@@ -6,23 +6,22 @@
 namespace pyr {
 
 namespace {
-// Hall's condition for the needed cards `need` (at most 4, all of one rank):
+// Hall's condition for the needed cards `need` (k of them, 2 to 4, all of one rank):
 // every subset must be able to pair with at least as many distinct cards
 // (`usable_of`: each card's possible partners).
-bool hall_holds(uint64_t need, const uint64_t* usable_of) {
+[[gnu::always_inline]] inline bool hall_holds(uint64_t need, int k, const uint64_t* usable_of) {
     uint64_t usable[4];
-    int k = 0;
-    int fewest = 64;
-    for (uint64_t m = need; m && k < 4; m &= m - 1) {
-        usable[k] = usable_of[std::countr_zero(m)];
-        fewest = std::min(fewest, std::popcount(usable[k++]));
+    int i = 0, fewest = 64;
+    for (uint64_t m = need; m; m &= m - 1) {
+        usable[i] = usable_of[std::countr_zero(m)];
+        fewest = std::min(fewest, std::popcount(usable[i++]));
     }
     if (fewest >= k) return true;  // every set reaches at least k cards
     for (unsigned set = 3; set < (1u << k); ++set) {
         if (std::popcount(set) < 2) continue;
         uint64_t reach = 0;
-        for (int i = 0; i < k; ++i)
-            if (set & (1u << i)) reach |= usable[i];
+        for (int j = 0; j < k; ++j)
+            if (set & (1u << j)) reach |= usable[j];
         if (std::popcount(reach) < std::popcount(set)) return false;
     }
     return true;
@@ -170,9 +169,10 @@ bool dead_card_check(const Board& b, const State& s, int only_rank, const uint8_
     auto hall_fails = [&](int r, const uint64_t* of) {
         if (r < 1 || r > ranks || r == v.lone_rank) return false;
         const uint64_t need = must_go & b.rank_mask(r);
-        if (std::popcount(need) < 2) return false;
-        if (std::popcount(need) > 4) return false;  // not a standard deck: each card was checked alone above
-        return !hall_holds(need, of);
+        const int k = std::popcount(need);
+        if (k < 2) return false;
+        if (k > 4) return false;  // not a standard deck: each card was checked alone above
+        return !hall_holds(need, k, of);
     };
     uint64_t reduced[kMaxSlots];  // poss[x] less x's `after`
     for (uint64_t m = needed; m; m &= m - 1) reduced[std::countr_zero(m)] = poss[std::countr_zero(m)];
