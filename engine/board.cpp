@@ -7,7 +7,6 @@
 #include <bit>
 #include <limits>
 
-#include <boost/unordered/unordered_flat_set.hpp>
 #include <stdexcept>
 
 namespace pyr {
@@ -121,20 +120,40 @@ RowRedeal::RowRedeal(const Variant& v, int slots, int fixed, const std::array<ui
     stock_mask_ = (n_ == 64 ? ~uint64_t{0} : bit(n_) - 1) & ~tableau_mask_;
     // Every reachable removed pattern of the tableau: a card goes only once
     // its covers are gone (or with them), so patterns are closed upwards.
-    // 1430 for the 7-row pyramid.
-    std::vector<uint32_t> frontier{0};
-    boost::unordered_flat_set<uint32_t> seen{0};
-    while (!frontier.empty()) {
-        const uint32_t m = frontier.back();
-        frontier.pop_back();
-        ideals_.push_back(m);
-        for (int x = 0; x < f_; ++x) {
-            if (m >> x & 1 || (cover[x] & ~uint64_t{m})) continue;
-            const uint32_t next = m | (1u << x);
-            if (seen.insert(next).second) frontier.push_back(next);
+    // 1430 for the 7-row pyramid. The rows are decided in turn from the
+    // bottom one (the highest slots; a card's covers are in the row below
+    // it, decided first): any set of the row's cards whose covers are all
+    // gone may be gone. Every pattern comes out once, and in increasing
+    // order: the higher rows' bits are decided first, and each row's sets
+    // are tried in increasing order. (This was a breadth-first search with a
+    // hash set and a sort, 174 us a board, most of the time of an Apophis
+    // study once its searches became small; then card by card, 61 us.)
+    auto width = [&](int r) { return v.shape == TableauShape::Pyramid ? r + 1 : v.rows - r; };
+    std::vector<int> row_start(v.rows + 1, 0);
+    for (int r = 0; r < v.rows; ++r) row_start[r + 1] = row_start[r] + width(r);
+    if (row_start[v.rows] != f_) throw InternalError("the row redeal's tableau is not its rows");
+    struct Enumerate {
+        const std::array<uint64_t, kMaxSlots>& cover;
+        const std::vector<int>& row_start;
+        std::vector<uint32_t>& out;
+        void operator()(int r, uint32_t m) const {
+            if (r < 0) {
+                out.push_back(m);
+                return;
+            }
+            uint32_t free = 0;  // the row's cards whose covers are gone
+            for (int x = row_start[r]; x < row_start[r + 1]; ++x)
+                if ((cover[x] & ~uint64_t{m}) == 0) free |= 1u << x;
+            uint32_t sub = 0;  // every subset of `free`, in increasing order
+            do {
+                (*this)(r - 1, m | sub);
+                sub = (sub - free) & free;
+            } while (sub != 0);
         }
-    }
-    std::sort(ideals_.begin(), ideals_.end());
+    };
+    Enumerate{cover, row_start, ideals_}(v.rows - 1, 0);
+    if (!std::is_sorted(ideals_.begin(), ideals_.end()))
+        throw InternalError("the tableau's removed patterns are not in increasing order");
     // Key = offset[pass] + ((ideal * (S + 1) + pos) * base^S + digits), base = pass + 2.
     const int stock = n_ - f_;
     for (int p = 0; p < passes_; ++p) {
