@@ -83,6 +83,26 @@ settled() {
 # The screen without the message line (the line after the counts), which
 # says what the last key did.
 board_of() { awk 'skip { skip = 0; next } /^ moves [0-9]+ / { skip = 1 } { print }'; }
+# settled_board_not PREV: the settled board once it differs from PREV (the
+# keys just sent have been handled: under load a capture can come first).
+settled_board_not() {
+  local deadline=$((SECONDS + 30)) b
+  while :; do
+    b=$(settled | board_of)
+    [ "$b" != "$1" ] && { printf '%s\n' "$b"; return; }
+    [ $SECONDS -lt $deadline ] || fail "the keys changed nothing on the screen"
+    sleep 0.1
+  done
+}
+# settles_to BOARD MESSAGE: the settled board becomes BOARD (keys still being
+# handled may show a screen in between), or the test fails with MESSAGE.
+settles_to() {
+  local deadline=$((SECONDS + 30))
+  until [ "$(settled | board_of)" = "$1" ]; do
+    [ $SECONDS -lt $deadline ] || fail "$2"
+    sleep 0.1
+  done
+}
 # keys_of MOVE: what a player types for it (lowercase names; a Queen's q goes
 # through the quit key's "q then a suit").
 keys_of() {
@@ -130,17 +150,17 @@ case $scenario in
     shots[0]=$(settled | board_of)
     for i in 0 1 2 3 4 5; do
       typed "$(keys_of "${moves[$i]}")"
-      shots[$((i + 1))]=$(settled | board_of)
+      shots[$((i + 1))]=$(settled_board_not "${shots[$i]}")
     done
     [ "${shots[6]}" != "${shots[0]}" ] || fail "the moves changed nothing"
     keys u C-z u
-    [ "$(settled | board_of)" = "${shots[3]}" ] || fail "three undos do not show the screen after three moves"
+    settles_to "${shots[3]}" "three undos do not show the screen after three moves"
     keys C-y C-y
-    [ "$(settled | board_of)" = "${shots[5]}" ] || fail "two redos do not show the screen after five moves"
+    settles_to "${shots[5]}" "two redos do not show the screen after five moves"
     keys s
-    [ "$(settled | board_of)" = "${shots[0]}" ] || fail "restart does not show the first screen"
+    settles_to "${shots[0]}" "restart does not show the first screen"
     for i in 1 2 3 4 5 6; do keys C-y; done
-    [ "$(settled | board_of)" = "${shots[6]}" ] || fail "redo after restart does not replay every move"
+    settles_to "${shots[6]}" "redo after restart does not replay every move"
     ;;
   hint)
     mapfile -t moves < <(solution msc 1)

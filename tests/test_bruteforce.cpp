@@ -414,7 +414,9 @@ TEST_CASE("every rule set: deals lost in the free-stock relaxation are proved lo
             Variant v = *find_preset(name);
             v.passes = passes;
             FreeStockRelaxation relaxed;
-            for (int seed = 1; seed <= test::reduced(40); ++seed) {
+            // Every seed even under the sanitizers (a quarter of them can
+            // hold no relaxed loss at all: msc seeds 1-10 are all won at 3 passes).
+            for (int seed = 1; seed <= 40; ++seed) {
                 INFO(name << " passes=" << passes << " seed " << seed);
                 const Board b(deal_from_seed(v, std::to_string(seed)));
                 REQUIRE(Solver::method_for(b) == Solver::Method::Walk);
@@ -430,5 +432,5 @@ TEST_CASE("every rule set: deals lost in the free-stock relaxation are proved lo
             }
         }
     INFO(relaxed_lost << " deals lost in the relaxation");
-    CHECK(relaxed_lost > 60 / test::kSanitizerShare);
+    CHECK(relaxed_lost > 60);
 }
