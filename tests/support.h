@@ -26,6 +26,42 @@ inline constexpr int kSanitizerShare = 1;
 #endif
 inline int reduced(int n) { return std::max(1, n / kSanitizerShare); }
 
+// A preset and its rule overrides as the tests sweep them: the overlap rule,
+// the other goal, 1, 2 and unlimited passes (where there is a stock to
+// redeal; Apophis takes 1 to 3), and open or closed reserves alone and with
+// the overlap rule. With passes_with_overlap, each pass count also with the
+// overlap rule.
+inline std::vector<Variant> with_overrides(const Variant& base, bool passes_with_overlap = false) {
+    std::vector<Variant> out{base};
+    Variant o = base;
+    o.overlap = true;
+    out.push_back(o);
+    Variant g = base;
+    g.goal = base.goal == Goal::All ? Goal::Pyramid : Goal::All;
+    out.push_back(g);
+    // Pass counts matter only with a stock to redeal.
+    if (!base.discards() && base.fixed_size() < deck_size(base.deck))
+        for (int p : {1, 2, 0}) {
+            if (base.redeal == RedealOrder::ApophisRows && p == 0) continue;  // 1 to 3 passes there
+            Variant q = base;
+            q.passes = p;
+            out.push_back(q);
+            if (passes_with_overlap) {
+                q.overlap = true;
+                out.push_back(q);
+            }
+        }
+    if (base.reserve_piles > 0) {
+        // --reserves open, alone and with the overlap rule.
+        Variant r = base;
+        r.reserves_open = !base.reserves_open;
+        out.push_back(r);
+        r.overlap = true;
+        out.push_back(r);
+    }
+    return out;
+}
+
 // splitmix64: a fixed, library-independent generator for test deals.
 struct Rng {
     uint64_t x;

@@ -48,32 +48,7 @@ void agree(const Variant& v, int deals, uint64_t seed, Tally& tally, int max_sto
     }
 }
 
-std::vector<Variant> with_overrides(const Variant& base) {
-    std::vector<Variant> out{base};
-    Variant o = base;
-    o.overlap = true;
-    out.push_back(o);
-    Variant g = base;
-    g.goal = base.goal == Goal::All ? Goal::Pyramid : Goal::All;
-    out.push_back(g);
-    // Pass counts matter only with a stock to redeal.
-    if (!base.discards() && base.fixed_size() < deck_size(base.deck))
-        for (int p : {1, 2, 0}) {
-            Variant q = base;
-            q.passes = p;
-            if (base.redeal == RedealOrder::ApophisRows && p == 0) continue;  // 1 to 3 passes there
-            out.push_back(q);
-        }
-    if (base.reserve_piles > 0) {
-        // --reserves open, alone and with the overlap rule.
-        Variant r = base;
-        r.reserves_open = !base.reserves_open;
-        out.push_back(r);
-        r.overlap = true;
-        out.push_back(r);
-    }
-    return out;
-}
+using test::with_overrides;
 
 // One test case per preset (ctest runs them in parallel). Each preset with its
 // overrides, 300 small deals apiece.

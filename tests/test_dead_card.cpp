@@ -220,31 +220,8 @@ bool reference_dead_card(const Board& b, const State& s, int only_rank, const ui
 
 std::vector<Variant> variants_with_overrides() {
     std::vector<Variant> out;
-    for (const auto& base : presets()) {
-        out.push_back(base);
-        Variant o = base;
-        o.overlap = true;
-        out.push_back(o);
-        Variant g = base;
-        g.goal = base.goal == Goal::All ? Goal::Pyramid : Goal::All;
-        out.push_back(g);
-        if (!base.discards() && base.fixed_size() < deck_size(base.deck))
-            for (int p : {1, 2, 0}) {
-                if (base.redeal == RedealOrder::ApophisRows && p == 0) continue;
-                Variant q = base;
-                q.passes = p;
-                out.push_back(q);
-                q.overlap = true;
-                out.push_back(q);
-            }
-        if (base.reserve_piles > 0) {
-            Variant r = base;
-            r.reserves_open = !base.reserves_open;
-            out.push_back(r);
-            r.overlap = true;
-            out.push_back(r);
-        }
-    }
+    for (const auto& base : presets())
+        for (const auto& v : test::with_overrides(base, true)) out.push_back(v);
     return out;
 }
 
