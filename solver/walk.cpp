@@ -146,22 +146,6 @@ void WalkStack::path(const Board& board, std::vector<Move>& out) const {
 
 SolveResult WalkSearch::run(const Board& board, const RuleTraits& traits, const State& start, SearchBudget& budget,
                             uint64_t first_order_states, bool free_stock) {
-    // Row redeal: a first search in the chain walk's order (removals now
-    // first, the tableau's before the stock's) for at most first_order_states
-    // positions -- most wins are found within a few hundred -- then, if it did
-    // not decide, a second one from scratch in which each frame's removals
-    // that use a stock or waste card are tried latest along the chain first
-    // (after the tableau's own removals, which the walk offers first): the
-    // search reaches the final pass, whose order is known and where the
-    // dead-card check is strongest, before spending the early passes'
-    // removals. That finds the large wins much sooner (seeds 32, 33, 81, 90,
-    // 337: 1,375,811 -> 10,591, over 2,000,000 -> 67,551, 226,117 -> 9,261,
-    // 232,120 -> 6,188, over 2,000,000 -> 59,673 positions in the second
-    // order alone), while a lost deal costs about the same either way
-    // (seed 29: 713,365 positions in either order). Every
-    // position of both searches counts against the budget; each search is
-    // complete on its own (the memo is cleared between them), so only the
-    // second, run to the end, proves a loss.
     // Every rule set: first the free-stock relaxation (solver/free_stock.h):
     // when even with every stock and waste card free at any time the tableau
     // cannot be cleared, the deal is lost. (Every lost deal of Apophis seeds
@@ -184,6 +168,22 @@ SolveResult WalkSearch::run(const Board& board, const RuleTraits& traits, const 
         return finish_search(lost, budget);
     }
     if (!traits.rows) return run_once(board, traits, start, budget, false, 0);
+    // Row redeal: a first search in the chain walk's order (removals now
+    // first, the tableau's before the stock's) for at most first_order_states
+    // positions -- most wins are found within a few hundred -- then, if it did
+    // not decide, a second one from scratch in which each frame's removals
+    // that use a stock or waste card are tried latest along the chain first
+    // (after the tableau's own removals, which the walk offers first): the
+    // search reaches the final pass, whose order is known and where the
+    // dead-card check is strongest, before spending the early passes'
+    // removals. That finds the large wins much sooner (seeds 32, 33, 81, 90,
+    // 337: 1,375,811 -> 10,591, over 2,000,000 -> 67,551, 226,117 -> 9,261,
+    // 232,120 -> 6,188, over 2,000,000 -> 59,673 positions in the second
+    // order alone), while a lost deal costs about the same either way
+    // (seed 29: 713,365 positions in either order). Every
+    // position of both searches counts against the budget; each search is
+    // complete on its own (the memo is cleared between them), so only the
+    // second, run to the end, proves a loss.
     if (first_order_states > 0) {
         const uint64_t cap = budget.count() + first_order_states;
         SolveResult first = run_once(board, traits, start, budget, false, cap);
