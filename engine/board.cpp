@@ -90,6 +90,7 @@ Board::Board(const Deal& deal) : deal_(deal) {
             blocked_[x] |= bit(y);
             blocked_[y] |= bit(x);
         }
+    for (int i = 0; i < n_; ++i) open_partners_[i] = partners_[i] & ~blocked_[i];
     for (int i = 0; i < n_; ++i) rank_mask_[rank_[i]] |= bit(i);
     // fixed_playable's table: the covers grouped by their distance in slots.
     for (int i = 0; i < n_; ++i)

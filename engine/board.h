@@ -142,6 +142,8 @@ public:
     // beneath it and the cards above it (covering it, directly or not),
     // except (overlap rule) a card and the one it covers directly.
     uint64_t blocked(int slot) const { return blocked_[slot]; }
+    // partners(slot) less blocked(slot): the partners it may ever pair with.
+    uint64_t open_partners(int slot) const { return open_partners_[slot]; }
     uint64_t rank_mask(int rank) const { return rank_mask_[rank]; }
     // The cards the goal needs removed (tableau, or every card).
     uint64_t goal_mask() const { return goal_mask_; }
@@ -279,6 +281,7 @@ private:
     std::array<uint64_t, kMaxSlots> cover_by_shift_{};
     std::array<uint64_t, kMaxSlots> below_{};   // slots this one covers, transitively
     std::array<uint64_t, kMaxSlots> partners_{};
+    std::array<uint64_t, kMaxSlots> open_partners_{};
     std::array<uint64_t, kMaxSlots> blocked_{};
     std::array<uint64_t, 14> rank_mask_{};
     uint64_t goal_mask_ = 0;

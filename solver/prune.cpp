@@ -227,19 +227,49 @@ bool dead_card_check(const Board& b, const State& s, int only_rank, const uint8_
         jslot[nj] = static_cast<uint8_t>(y);
         nj += (py & ~coverable) == 0;
     }
+    // A joiner can join only once all its partners are in `after`, so in
+    // particular its witness: its partner at the highest slot (the one
+    // covered by the fewest cards). `witnesses` holds them, and by_witness[c]
+    // the joiners (indexes into jposs) whose witness c is: a round looks only
+    // at the joiners whose witness is in `after`, and `after` is closed as
+    // soon as none of them is ready. A joiner with no partner at all joins
+    // every closure at once (`partnerless`: those cards and the cards under
+    // them; never x, which has a partner). Adding a joiner that is already
+    // in `after`, or that lies under one that is, adds nothing: the cards
+    // under it are then under x or under that joiner already (and are not
+    // x's partners, which only the overlap rule lets x cover, as the only
+    // card on them). So `after` is the least set holding the cards under x
+    // but its partners and closed under joining, in whatever order joiners
+    // are tried.
+    uint64_t witnesses = 0, partnerless = 0;
+    uint64_t by_witness[kMaxSlots];
+    for (int i = 0; i < nj; ++i) {
+        if (!jposs[i]) {
+            partnerless |= (uint64_t{1} << jslot[i]) | under_of(jslot[i]);
+            continue;
+        }
+        const int w = 63 - std::countl_zero(jposs[i]);
+        if (!(witnesses >> w & 1)) by_witness[w] = 0;
+        witnesses |= uint64_t{1} << w;
+        by_witness[w] |= uint64_t{1} << i;
+    }
     for (uint64_t m = candidates; m; m &= m - 1) {
         const int x = std::countr_zero(m);
         const uint64_t xbit = uint64_t{1} << x;
         const uint64_t px = poss[x];
-        uint64_t after = under_of(x) & ~px;
+        uint64_t after = (under_of(x) & ~px) | partnerless;
+        uint64_t joined = 0;  // joiners (indexes) already added
         for (bool changed = true; changed && (px & ~after);) {
             changed = false;
-            for (int i = 0; i < nj; ++i) {
+            uint64_t maybe = 0;
+            for (uint64_t h = after & witnesses; h; h &= h - 1) maybe |= by_witness[std::countr_zero(h)];
+            for (maybe &= ~joined; maybe; maybe &= maybe - 1) {
+                const int i = std::countr_zero(maybe);
                 if (jposs[i] & ~after) continue;
+                joined |= uint64_t{1} << i;
                 const int y = jslot[i];
-                const uint64_t ybit = uint64_t{1} << y;
-                if ((after | xbit) & ybit) continue;
-                after |= ybit | under_of(y);
+                if (y == x) continue;
+                after |= (uint64_t{1} << y) | under_of(y);
                 changed = true;
             }
         }

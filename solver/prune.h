@@ -9,7 +9,7 @@ namespace pyr {
 // The cards x could still pair with: in play, of the partner rank, and not
 // blocked (beneath x or lying on it; see Board::blocked).
 inline uint64_t usable_partners(const Board& b, uint64_t in_play, int x) {
-    return in_play & b.partners(x) & ~b.blocked(x);
+    return in_play & b.open_partners(x);
 }
 
 // Dead-card detection: true when the cards the goal needs (the tableau, or
