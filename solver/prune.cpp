@@ -107,11 +107,7 @@ bool dead_card_check(const Board& b, const State& s, int only_rank, const uint8_
         const uint64_t stock = in_play & b.stock_mask();
         const uint64_t drawn = ((uint64_t{1} << (b.fixed() + s.pos)) - 1) & b.stock_mask();
         pile = v.stock_top_playable ? stock & drawn : stock;
-        for (uint64_t m = stock & drawn; m; m &= m - 1) {  // the waste, bottom (lowest slot) first
-            const int x = std::countr_zero(m);
-            dealt[ndealt] = static_cast<uint8_t>(x);
-            beneath[ndealt++] = stock & drawn & ((uint64_t{1} << x) - 1);
-        }
+        dealt_mask = stock & drawn;  // the waste: each card lies on the ones at lower slots
     }
     auto poss_of = [&](int c) {
         if (!(known >> c & 1)) {
@@ -120,7 +116,7 @@ bool dead_card_check(const Board& b, const State& s, int only_rank, const uint8_
         }
         return poss[c];
     };
-    for (int i = 0; i < ndealt; ++i) {
+    for (int i = 0; i < ndealt; ++i) {  // (the row redeal's final pass)
         under[dealt[i]] = beneath[i];
         dealt_mask |= uint64_t{1} << dealt[i];
     }
@@ -132,19 +128,42 @@ bool dead_card_check(const Board& b, const State& s, int only_rank, const uint8_
     // back to the stock. Buried cards are out of play: no one's partner (and
     // with goal `all` the position is lost). Repeated, since a buried card may
     // have been another card's last partner.
-    if (ndealt > 0) {
+    //
+    // With one waste the buried cards are the ones beneath the highest card
+    // stuck there: each round looks from the top down for the highest stuck
+    // card above the buried ones, buries what lies beneath it, and looks
+    // again at the cards above it, whose partners may just have been buried.
+    // (The same least set as trying every card until nothing changes.)
+    if (ndealt > 0 || (pile_final && dealt_mask)) {
         uint64_t buried = 0;
-        for (bool changed = true; changed;) {
-            changed = false;
-            for (int i = 0; i < ndealt; ++i) {
-                const int x = dealt[i];
-                if ((buried >> x & 1) || b.rank(x) == v.lone_rank) continue;
-                if (poss_of(x) & ~buried) continue;
-                const uint64_t below_x = beneath[i] & ~buried;
-                if (below_x) {
-                    buried |= below_x;
-                    changed = true;
+        if (ndealt > 0) {
+            for (bool changed = true; changed;) {
+                changed = false;
+                for (int i = 0; i < ndealt; ++i) {
+                    const int x = dealt[i];
+                    if ((buried >> x & 1) || b.rank(x) == v.lone_rank) continue;
+                    if (poss_of(x) & ~buried) continue;
+                    const uint64_t below_x = beneath[i] & ~buried;
+                    if (below_x) {
+                        buried |= below_x;
+                        changed = true;
+                    }
                 }
+            }
+        } else {
+            for (uint64_t look = dealt_mask; look;) {
+                int stuck = -1;
+                for (uint64_t m = look; m;) {
+                    const int x = 63 - std::countl_zero(m);
+                    m &= ~(uint64_t{1} << x);
+                    if (b.rank(x) != v.lone_rank && !(poss_of(x) & ~buried)) {
+                        stuck = x;
+                        break;
+                    }
+                }
+                if (stuck < 0) break;
+                buried = dealt_mask & ((uint64_t{1} << stuck) - 1);
+                look = dealt_mask & ~((uint64_t{2} << stuck) - 1);
             }
         }
         if (buried & b.goal_mask()) return true;
@@ -195,7 +214,10 @@ bool dead_card_check(const Board& b, const State& s, int only_rank, const uint8_
     // first), which bounds the candidates (`joiners`) for every x at once.
     //
     // The cards in play under c (in_play as it is now, after any burial).
-    auto under_of = [&](int c) { return ((dealt_mask >> c & 1) ? under[c] : b.below(c)) & in_play; };
+    auto under_of = [&](int c) {
+        if (!(dealt_mask >> c & 1)) return b.below(c) & in_play;
+        return (rows_final ? under[c] : dealt_mask & ((uint64_t{1} << c) - 1)) & in_play;
+    };
     // Every card in play under some card in play. A tableau or reserve card
     // is under a card in play exactly when it is not exposed: a card leaves
     // only once every card on it has left (or with it, under the overlap
