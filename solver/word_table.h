@@ -37,6 +37,9 @@ public:
     static constexpr uint64_t kKeyMask = (uint64_t{1} << kKeyBits) - 1;
     static constexpr uint64_t kEmpty = ~uint64_t{0};
     static constexpr std::size_t kMinCapacity = 1024;
+    // A table this small is kept by clear() whatever the last use needed:
+    // emptying it costs less than growing it again.
+    static constexpr std::size_t kKeepCapacity = std::size_t{1} << 15;
 
     WordTable() = default;
     WordTable(WordTable&&) noexcept = default;
@@ -84,7 +87,7 @@ public:
     void clear(std::size_t keep_bytes) {
         std::size_t want = kMinCapacity;
         while (want - want / 4 < size_) want *= 2;
-        if (capacity_ * sizeof(uint64_t) > keep_bytes || want < capacity_ / 4) {
+        if (capacity_ * sizeof(uint64_t) > keep_bytes || (want < capacity_ / 4 && capacity_ > kKeepCapacity)) {
             *this = WordTable();
             return;
         }
