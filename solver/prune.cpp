@@ -58,18 +58,20 @@ bool dead_card_check(const Board& b, const State& s, int only_rank, const uint8_
     // the cards it covers, and in the final pass the cards beneath it in its
     // pile once it lies there. poss is filled in only where it is read
     // (`known`), except with the row redeal's final pass; under[] is stored
-    // for the dealt cards only, the rest is read through under_of.
+    // for the row redeal's dealt cards only, the rest is read through
+    // under_of (a single waste's card lies on its dealt cards at lower slots).
     uint64_t poss[kMaxSlots], under[kMaxSlots];
     uint64_t known = 0;  // the cards whose poss is filled in
     const bool rows_final = b.rows_redeal() && v.waste_playable == 1 && s.pass + 1 >= b.passes();
     const bool pile_final = !rows_final && final_pass_pile(b, s);
     // Final pass with one waste: the cards of `pile` never pair with each other.
     uint64_t pile = 0;
-    // Final pass: the dealt cards of each pile, and for each the cards beneath it.
+    // The row redeal's final pass: the dealt cards of each pile, and for each
+    // the cards beneath it.
     uint8_t dealt[kMaxSlots];
     uint64_t beneath[kMaxSlots];
     int ndealt = 0;
-    uint64_t dealt_mask = 0;
+    uint64_t dealt_mask = 0;  // final pass: the cards dealt onto a pile, in play
     if (rows_final) {
         for (uint64_t m = in_play; m; m &= m - 1) {
             const int c = std::countr_zero(m);
@@ -116,7 +118,7 @@ bool dead_card_check(const Board& b, const State& s, int only_rank, const uint8_
         }
         return poss[c];
     };
-    for (int i = 0; i < ndealt; ++i) {  // (the row redeal's final pass)
+    for (int i = 0; i < ndealt; ++i) {
         under[dealt[i]] = beneath[i];
         dealt_mask |= uint64_t{1} << dealt[i];
     }
@@ -134,9 +136,9 @@ bool dead_card_check(const Board& b, const State& s, int only_rank, const uint8_
     // card above the buried ones, buries what lies beneath it, and looks
     // again at the cards above it, whose partners may just have been buried.
     // (The same least set as trying every card until nothing changes.)
-    if (ndealt > 0 || (pile_final && dealt_mask)) {
+    if (dealt_mask) {
         uint64_t buried = 0;
-        if (ndealt > 0) {
+        if (rows_final) {
             for (bool changed = true; changed;) {
                 changed = false;
                 for (int i = 0; i < ndealt; ++i) {
