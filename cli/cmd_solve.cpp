@@ -9,6 +9,7 @@
 #include "cli/common.h"
 #include "engine/board.h"
 #include "report/solution_html.h"
+#include "api/api.h"
 #include "solver/solver.h"
 
 namespace pyr::cli {
@@ -49,7 +50,6 @@ int cmd_solve(int argc, char** argv) {
     const uint64_t max_memory = max_memory_from(vm, 1);
     const Variant v = variant_from(vm);
     const LoadedDeal ld = deal_from(vm, v);
-    const Board board(ld.deal);
     const DeckKind dk = v.deck;
     // The solver's answers are replayed by the independent verifier; a failed
     // replay (or the packed rules and the verifier disagreeing) is a bug:
@@ -67,8 +67,8 @@ int cmd_solve(int argc, char** argv) {
     };
 
     // The position to solve from: the start, or where the played moves lead.
+    api::Session session;
     std::vector<Move> played;
-    State start = board.initial();
     if (vm.count("moves")) {
         try {
             played = parse_moves(vm["moves"].as<std::string>(), dk);
@@ -76,32 +76,27 @@ int cmd_solve(int argc, char** argv) {
             throw UsageError(std::string("bad --moves: ") + e.what());
         }
         std::string why;
-        const auto s = guarded([&] { return board.play(played, &why); });
+        const auto s = guarded([&] { return session.board(ld.deal).play(played, &why); });
         if (!s) throw UsageError("bad --moves: " + why);
-        start = *s;
     }
 
     const bool hint = vm["hint"].as<bool>();
-    SolveOptions so;
-    so.max_states = max_states;
-    so.max_memory_bytes = max_memory;
-    so.optimal = vm["optimal"].as<bool>() || hint;
-    so.stop = &g_stop;
+    api::Request req;
+    req.max_states = max_states;
+    req.max_memory = max_memory;
+    req.optimal = vm["optimal"].as<bool>();
+    req.hint = hint;
+    req.best_score = vm["best-score"].as<bool>();
+    req.stop = &g_stop;
     std::signal(SIGINT, on_sigint);
     if (isatty(STDERR_FILENO))
-        so.progress = [](uint64_t n) { std::cerr << "\r  searching: " << n << " positions" << std::flush; };
-    Solver solver;
-    const SolveResult r = guarded([&] { return solver.solve(board, start, so); });
-    // The best score: asked for, or the headline of a score variant.
-    const bool want_score = (vm["best-score"].as<bool>() || v.score_variant) && !r.interrupted;
-    ScoreResult score;
-    if (want_score && r.verdict == Verdict::Lose) score = guarded([&] { return solver.best_score(board, start, so); });
-    if (want_score && r.verdict == Verdict::Win) score.moves = r.solution;  // tableau_left 0
-    const bool have_score = want_score && r.verdict != Verdict::Intractable && !score.interrupted;
-    if (so.progress) std::cerr << "\r" << std::string(40, ' ') << "\r";
+        req.progress = [](uint64_t n) { std::cerr << "\r  searching: " << n << " positions" << std::flush; };
+    const api::Answer r = guarded([&] { return session.solve(ld.deal, played, req); });
+    if (req.progress) std::cerr << "\r" << std::string(40, ' ') << "\r";
     std::signal(SIGINT, SIG_DFL);
-    const bool interrupted = r.interrupted || score.interrupted;
-    const bool memory = r.memory_exceeded || score.memory_exceeded;
+    const bool interrupted = r.interrupted;
+    const bool memory = r.memory_exceeded;
+    const bool have_score = r.has_score;
     // Why a search stopped early, in words.
     auto size_text = [](uint64_t b) {
         for (const auto& [shift, unit] : {std::pair{40, "T"}, {30, "G"}, {20, "M"}, {10, "K"}})
@@ -115,42 +110,14 @@ int cmd_solve(int argc, char** argv) {
 
     std::ofstream file;
     std::ostream& out = output_stream(vm, file);
-    auto texts = [&](const std::vector<Move>& ms) {
-        json::array a;
-        for (const auto& m : ms) a.push_back(json::value(move_text(m, dk)));
-        return a;
-    };
     if (format == "json") {
-        json::object o;
-        o["variant"] = v.name;
-        if (!ld.seed.empty()) o["seed"] = ld.seed;
-        o["deal"] = compact(ld.deal);
-        if (vm.count("moves")) o["played"] = texts(played);
-        o["verdict"] = verdict_text(r.verdict);
-        o["solution"] = texts(r.solution);
-        if (so.optimal) o["optimal"] = r.optimal;
-        if (r.verdict == Verdict::Win) o["moves"] = r.solution.size();
-        else o["moves"] = nullptr;
-        if (hint) {
-            if (r.verdict == Verdict::Win && !r.solution.empty()) o["hint"] = move_text(r.solution.front(), dk);
-            else o["hint"] = nullptr;
-        }
-        if (have_score) {
-            o["best_score"] = score.tableau_left;
-            o["best_score_moves"] = texts(score.moves);
-            o["best_score_complete"] = score.complete;
-        }
-        o["states"] = r.states + score.states;
-        o["seconds"] = r.seconds + score.seconds;
-        if (interrupted) o["interrupted"] = true;
-        if (memory) o["memory_exceeded"] = true;
-        out << json_line(o) << "\n";
+        out << json_line(api::answer_json({ld.deal, ld.seed}, played, vm.count("moves") > 0, req, r)) << "\n";
         finish_output(vm, file);
         return kOk;
     }
     std::ostringstream facts;
-    facts << "States searched: " << r.states + score.states << "; time: " << std::fixed << std::setprecision(3)
-          << r.seconds + score.seconds << " s.";
+    facts << "States searched: " << r.states << "; time: " << std::fixed << std::setprecision(3)
+          << r.seconds << " s.";
     if (format == "html") {
         SolutionPage page;
         page.deal = ld.deal;
@@ -161,9 +128,9 @@ int cmd_solve(int argc, char** argv) {
             page.moves = hint && !r.solution.empty() ? std::vector<Move>{r.solution.front()} : r.solution;
             page.line_name = hint ? "hint" : r.optimal ? "shortest solution" : "solution";
         } else if (have_score) {
-            page.moves = score.moves;
-            page.line_name = std::string("best score line (") + std::to_string(score.tableau_left) +
-                             " tableau cards left" + (score.complete ? "" : ", the best found") + ")";
+            page.moves = r.best_score_moves;
+            page.line_name = std::string("best score line (") + std::to_string(r.best_score) +
+                             " tableau cards left" + (r.best_score_complete ? "" : ", the best found") + ")";
         }
         page.notes = facts.str();
         out << solution_html(page);
@@ -202,20 +169,20 @@ int cmd_solve(int argc, char** argv) {
             out << "hint: none, the position is lost\n";
     } else if (r.verdict == Verdict::Win) {
         out << (r.optimal     ? "shortest solution: "
-                : !so.optimal ? "solution: "
+                : !req.optimal ? "solution: "
                               : "solution (not proved shortest: " + budget + "): ")
             << r.solution.size() << " moves\n";
         list(r.solution);
     }
     if (have_score && r.verdict == Verdict::Lose) {
-        out << "best score: " << score.tableau_left << " tableau cards left"
-            << (score.complete ? ""
+        out << "best score: " << r.best_score << " tableau cards left"
+            << (r.best_score_complete ? ""
                                : " (" + budget + ": the best found, maybe not the best)")
             << "\n";
-        list(score.moves);
+        list(r.best_score_moves);
     }
-    out << "states searched: " << r.states + score.states << "\n";
-    out << "time: " << std::fixed << std::setprecision(3) << r.seconds + score.seconds << " s\n";
+    out << "states searched: " << r.states << "\n";
+    out << "time: " << std::fixed << std::setprecision(3) << r.seconds << " s\n";
     finish_output(vm, file);
     return kOk;
 }

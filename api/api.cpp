@@ -1,0 +1,215 @@
+#include "api/api.h"
+
+#include "engine/card.h"
+#include "engine/deal_source.h"
+#include "engine/input.h"
+#include "engine/pysol_random.h"
+
+namespace pyr::api {
+
+Variant make_variant(const Rules& rules) {
+    auto v = find_preset(rules.variant);
+    if (!v) throw Error("unknown variant " + excerpt(rules.variant) + "; variants: " + preset_names());
+    try {
+        if (!rules.passes.empty()) v->passes = parse_passes(rules.passes);
+        if (!rules.goal.empty()) v->goal = parse_goal(rules.goal);
+        if (!rules.overlap.empty()) {
+            if (rules.overlap == "on" || rules.overlap == "true") v->overlap = true;
+            else if (rules.overlap == "off" || rules.overlap == "false") v->overlap = false;
+            else throw Error("--overlap must be 'on' or 'off' (got " + excerpt(rules.overlap) + ")");
+        }
+        if (!rules.reserves.empty()) {
+            if (v->reserve_piles == 0) {
+                std::string with;  // the presets the option applies to, for the message
+                for (const auto& p : presets())
+                    if (p.reserve_piles > 0) with += (with.empty() ? "" : ", ") + p.name;
+                throw Error("variant '" + v->name + "' has no reserve piles, so --reserves does not apply" +
+                            (with.empty() ? std::string() : " (it does to: " + with + ")"));
+            }
+            if (rules.reserves == "open") v->reserves_open = true;
+            else if (rules.reserves == "top") v->reserves_open = false;
+            else throw Error("--reserves must be 'open' or 'top' (got " + excerpt(rules.reserves) + ")");
+        }
+        v->validate();
+    } catch (const std::invalid_argument& e) {
+        throw Error(e.what());
+    }
+    return *v;
+}
+
+std::vector<std::string> preset_list() {
+    std::vector<std::string> out;
+    for (const auto& p : presets()) out.push_back(p.name);
+    return out;
+}
+
+LoadedDeal deal_from_seed(const Variant& v, const std::string& seed) {
+    try {
+        return {pyr::deal_from_seed(v, seed), seed};
+    } catch (const std::invalid_argument& e) {
+        throw Error(std::string("bad seed: ") + e.what());
+    }
+}
+
+LoadedDeal deal_from_text(const Variant& v, const std::string& text) {
+    if (text.size() > kMaxInputBytes) throw Error("bad deal: the text is larger than 1 MiB");
+    try {
+        return {pyr::deal_from_text(v, text), ""};
+    } catch (const ParseError& e) {
+        throw Error(std::string("bad deal: ") + e.what());
+    }
+}
+
+std::vector<Move> parse_moves(const Variant& v, const std::string& text) {
+    if (text.size() > kMaxInputBytes) throw Error("bad moves: the text is larger than 1 MiB");
+    try {
+        return pyr::parse_moves(text, v.deck);
+    } catch (const ParseError& e) {
+        throw Error(std::string("bad moves: ") + e.what());
+    }
+}
+
+std::vector<std::string> move_strings(const Variant& v, const std::vector<Move>& moves) {
+    std::vector<std::string> out;
+    out.reserve(moves.size());
+    for (const auto& m : moves) out.push_back(move_text(m, v.deck));
+    return out;
+}
+
+Replay verify(const Deal& deal, const std::vector<Move>& moves) {
+    Replay r;
+    Table t(deal);
+    for (const auto& m : moves) {
+        if (auto why = t.apply(m)) {
+            r.legal = false;
+            r.error = "move " + std::to_string(r.played + 1) + " (" + move_text(m, deal.deck()) + "): " + *why;
+            break;
+        }
+        ++r.played;
+    }
+    r.won = t.won();
+    r.tableau_left = t.tableau_left();
+    return r;
+}
+
+struct Session::Impl {
+    Solver solver;
+    std::unique_ptr<Board> board;
+    std::string board_key;  // the deal the board was built for: variant name and rules, compact cards
+};
+
+Session::Session() : impl_(std::make_unique<Impl>()) {}
+Session::~Session() = default;
+Session::Session(Session&&) noexcept = default;
+Session& Session::operator=(Session&&) noexcept = default;
+
+Solver& Session::solver() { return impl_->solver; }
+
+namespace {
+// Everything of a Variant that the board depends on, so a cached board is
+// reused only for the same rules and cards.
+std::string rules_key(const Variant& v) {
+    std::string k = v.name;
+    for (int x : {static_cast<int>(v.deck), v.target, v.lone_rank, static_cast<int>(v.shape), v.rows, v.reserve_piles,
+                  v.reserve_height, int(v.reserves_open), v.wastes, v.waste_start, v.draw, int(v.stock_top_playable),
+                  v.waste_playable, v.passes, static_cast<int>(v.redeal), static_cast<int>(v.goal), int(v.overlap),
+                  int(v.score_variant)})
+        k += "," + std::to_string(x);
+    return k;
+}
+}  // namespace
+
+const Board& Session::board(const Deal& deal) {
+    std::string key = rules_key(deal.variant) + ":" + compact(deal);
+    if (!impl_->board || key != impl_->board_key) {
+        impl_->board = std::make_unique<Board>(deal);
+        impl_->board_key = std::move(key);
+    }
+    return *impl_->board;
+}
+
+State Session::position(const Deal& deal, const std::vector<Move>& played) {
+    const Board& b = board(deal);
+    if (played.empty()) return b.initial();
+    std::string why;
+    const auto s = b.play(played, &why);
+    if (!s) throw Error("bad moves: " + why);
+    return *s;
+}
+
+Answer Session::solve(const Deal& deal, const std::vector<Move>& played, const Request& request) {
+    const State start = position(deal, played);
+    const Board& b = *impl_->board;
+    SolveOptions so;
+    so.max_states = request.max_states;
+    so.max_memory_bytes = request.max_memory;
+    so.optimal = request.optimal || request.hint;
+    so.stop = request.stop;
+    so.progress = request.progress;
+    const SolveResult r = impl_->solver.solve(b, start, so);
+    Answer a;
+    a.verdict = r.verdict;
+    a.solution = r.solution;
+    a.optimal = r.optimal;
+    a.interrupted = r.interrupted;
+    a.memory_exceeded = r.memory_exceeded;
+    a.states = r.states;
+    a.seconds = r.seconds;
+    if (request.hint && r.verdict == Verdict::Win && !r.solution.empty()) a.hint = r.solution.front();
+    // The best score: asked for, or the headline of a score variant.
+    const bool want_score = (request.best_score || deal.variant.score_variant) && !r.interrupted;
+    if (want_score && r.verdict == Verdict::Lose) {
+        const ScoreResult s = impl_->solver.best_score(b, start, so);
+        a.states += s.states;
+        a.seconds += s.seconds;
+        a.interrupted = a.interrupted || s.interrupted;
+        a.memory_exceeded = a.memory_exceeded || s.memory_exceeded;
+        if (!s.interrupted) {
+            a.has_score = true;
+            a.best_score = s.tableau_left;
+            a.best_score_moves = s.moves;
+            a.best_score_complete = s.complete;
+        }
+    } else if (want_score && r.verdict == Verdict::Win) {
+        a.has_score = true;
+        a.best_score = 0;
+        a.best_score_moves = r.solution;
+    }
+    return a;
+}
+
+json::object answer_json(const LoadedDeal& ld, const std::vector<Move>& played, bool played_given,
+                         const Request& request, const Answer& a) {
+    const Variant& v = ld.deal.variant;
+    auto texts = [&](const std::vector<Move>& ms) {
+        json::array arr;
+        for (const auto& m : ms) arr.push_back(json::value(move_text(m, v.deck)));
+        return arr;
+    };
+    json::object o;
+    o["variant"] = v.name;
+    if (!ld.seed.empty()) o["seed"] = ld.seed;
+    o["deal"] = compact(ld.deal);
+    if (played_given) o["played"] = texts(played);
+    o["verdict"] = verdict_text(a.verdict);
+    o["solution"] = texts(a.solution);
+    if (request.optimal || request.hint) o["optimal"] = a.optimal;
+    if (a.verdict == Verdict::Win) o["moves"] = a.solution.size();
+    else o["moves"] = nullptr;
+    if (request.hint) {
+        if (a.hint) o["hint"] = move_text(*a.hint, v.deck);
+        else o["hint"] = nullptr;
+    }
+    if (a.has_score) {
+        o["best_score"] = a.best_score;
+        o["best_score_moves"] = texts(a.best_score_moves);
+        o["best_score_complete"] = a.best_score_complete;
+    }
+    o["states"] = a.states;
+    o["seconds"] = a.seconds;
+    if (a.interrupted) o["interrupted"] = true;
+    if (a.memory_exceeded) o["memory_exceeded"] = true;
+    return o;
+}
+
+}  // namespace pyr::api

@@ -1,0 +1,138 @@
+// The thin API over engine/ and solver/ that every front end beside cli/
+// calls: the web page (web/, compiled to WebAssembly), the Python module
+// (python/), and `pyramid solve` itself. It speaks in the contracts of the
+// command line: rules as `--variant` and its overrides take them, deals as
+// `--seed` and `--deal`/`--deal-file` read them, moves in the move notation,
+// answers as `solve --format json` writes them. It depends on engine/ and
+// solver/ only (no TBB, MPI or ncurses), so the WebAssembly build takes it whole.
+//
+// Bad input throws api::Error (one line for people, the CLI's wording);
+// a bug (the verifier rejecting an answer) throws InternalError.
+//
+// One Session per worker: it owns one Solver, reused from call to call, and
+// keeps the last deal's Board, so solving many positions of one deal (play,
+// hints, difficulty measures, no-peek odds) builds the board once.
+#pragma once
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "engine/board.h"
+#include "engine/deal.h"
+#include "engine/json.h"
+#include "engine/move.h"
+#include "engine/table.h"
+#include "engine/variant.h"
+#include "solver/solver.h"
+
+namespace pyr::api {
+
+// Bad input: the message is one line for people (as the CLI prints it after "pyramid: ").
+struct Error : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+// A preset and its rule overrides, as the command line spells them; an empty
+// string keeps the preset's rule.
+struct Rules {
+    std::string variant = "msc";
+    std::string passes;    // "1", "3", "unlimited"
+    std::string goal;      // "pyramid", "all"
+    std::string overlap;   // "on", "off" (also "true"/"false")
+    std::string reserves;  // "top", "open" (presets with reserve piles)
+};
+// The Variant these rules make; Error naming the problem (unknown preset,
+// bad value, a rule the preset cannot take).
+Variant make_variant(const Rules& rules);
+
+// The preset names, in listing order.
+std::vector<std::string> preset_list();
+
+// A deal as the CLI reads it.
+struct LoadedDeal {
+    Deal deal;
+    std::string seed;  // the PySolFC number when it came from one ("" for cards)
+};
+// PySolFC's deal number ("1" to 10^20-1, or "ms1" to "ms8589934591").
+LoadedDeal deal_from_seed(const Variant& v, const std::string& seed);
+// Cards or a pasted board: the one deal reader of --deal and --deal-file.
+LoadedDeal deal_from_text(const Variant& v, const std::string& text);
+
+// Moves in the notation ("draw QH+AS KS redeal", symbols as printed too).
+std::vector<Move> parse_moves(const Variant& v, const std::string& text);
+std::vector<std::string> move_strings(const Variant& v, const std::vector<Move>& moves);
+
+// The verifier's replay of moves from the deal's start.
+struct Replay {
+    bool legal = true;        // every move legal
+    std::string error;        // else "move N (TEXT): why"
+    bool won = false;         // the goal reached at the end
+    int tableau_left = 0;     // tableau cards left at the end
+    size_t played = 0;        // moves replayed before the first illegal one
+};
+Replay verify(const Deal& deal, const std::vector<Move>& moves);
+
+// What to compute, and the search's limits (those of `solve`).
+struct Request {
+    bool optimal = false;     // a shortest solution
+    bool hint = false;        // only the next move of a shortest solution (implies optimal)
+    bool best_score = false;  // on a lost position, the fewest tableau cards left (always for score variants)
+    uint64_t max_states = 100'000'000;  // 0 = no limit
+    uint64_t max_memory = 0;            // bytes; 0 = no limit
+    const std::atomic<bool>* stop = nullptr;  // set elsewhere to stop: verdict intractable (interrupted)
+    std::function<void(uint64_t states)> progress;  // every 2^20 positions
+};
+
+struct Answer {
+    Verdict verdict = Verdict::Lose;
+    std::vector<Move> solution;  // from the position, when won
+    bool optimal = false;        // with Request::optimal: proved shortest
+    std::optional<Move> hint;    // with Request::hint: the first move (none when lost or already won)
+    bool interrupted = false;    // stopped by Request::stop
+    bool memory_exceeded = false;
+    // The best score (Request::best_score or a score variant, unless interrupted or intractable).
+    bool has_score = false;
+    int best_score = 0;
+    std::vector<Move> best_score_moves;
+    bool best_score_complete = true;
+    uint64_t states = 0;
+    double seconds = 0;
+};
+
+class Session {
+public:
+    Session();
+    ~Session();
+    Session(Session&&) noexcept;
+    Session& operator=(Session&&) noexcept;
+
+    // Solves the position that `played` reaches from the deal's start (Error
+    // naming the first illegal move). Every answer from the start is replayed
+    // by the verifier (InternalError when it disagrees).
+    Answer solve(const Deal& deal, const std::vector<Move>& played, const Request& request);
+
+    // The packed board of `deal` (built once per deal and kept) and the
+    // position `played` reaches on it: Error naming the first illegal move.
+    const Board& board(const Deal& deal);
+    State position(const Deal& deal, const std::vector<Move>& played);
+    // The solver itself, for searches the API does not wrap (one per session).
+    Solver& solver();
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> impl_;
+};
+
+// The object of `pyramid solve --format json` (its keys are a contract):
+// variant, seed (when any), deal, played (when `played_given`), verdict,
+// solution, optimal (with Request::optimal), moves, hint (with Request::hint),
+// best_score..., states, seconds, interrupted, memory_exceeded.
+json::object answer_json(const LoadedDeal& deal, const std::vector<Move>& played, bool played_given,
+                         const Request& request, const Answer& answer);
+
+}  // namespace pyr::api
