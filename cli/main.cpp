@@ -22,6 +22,7 @@ const char* kMainHelp =
     "  merge      the summary of a study from its record files (shards, several machines)\n"
     "  report     an HTML page about a study (charts and tables) from its record files\n"
     "  play       play a deal in the terminal, with undo, hints and the solver's verdict after every move\n"
+    "  odds       the chances of a position without peeking at the stock, and each move's\n"
     "\n"
     "exit status: 0 done, 1 verify rejected the moves (merge: tasks missing), 2 bad command line or input, 3 internal error,\n"
     "             130 stats interrupted (Ctrl-C)\n";
@@ -48,6 +49,7 @@ int main(int argc, char** argv) {
         if (cmd == "merge") return cmd_merge(argc - 1, argv + 1);
         if (cmd == "report") return cmd_report(argc - 1, argv + 1);
         if (cmd == "play") return cmd_play(argc - 1, argv + 1);
+        if (cmd == "odds") return cmd_odds(argc - 1, argv + 1);
         std::cerr << "pyramid: unknown command " << pyr::excerpt(cmd) << " (try pyramid --help)\n";
         return kUsage;
     } catch (const UsageError& e) {
