@@ -42,13 +42,24 @@ std::string count_text(uint64_t n) { return svg::tick_label(static_cast<double>(
 }  // namespace
 
 StudyReportBuilder::StudyReportBuilder(const StudySpec& spec)
-    : spec_(spec), report_(spec.combos, spec.optimal), sums_(spec) {}
+    : spec_(spec), report_(spec.combos, spec.optimal), sums_(spec) {
+    for (size_t i = 0; i < spec.combos.size(); ++i)
+        for (size_t j = i + 1; j < spec.combos.size(); ++j)
+            if (differ_in_one_rule(spec.combos[i], spec.combos[j])) {
+                task_verdicts_.assign(spec.tasks(), 0);
+                return;
+            }
+}
 
 void StudyReportBuilder::add(const StudyRecord& r) {
     ReportRecord rr{r.combo, r.seed, r.verdict, r.moves, r.states, r.seconds, ""};
     if (spec_.deals.from_file && r.seed >= 1 && r.seed <= spec_.deals.cards.size()) rr.deal = spec_.deals.cards[r.seed - 1];
     report_.add(rr);
     sums_.add(r);
+    if (!task_verdicts_.empty() && r.seed >= spec_.deals.first_id()) {
+        const uint64_t deal = r.seed - spec_.deals.first_id();
+        if (deal < spec_.deals.count()) task_verdicts_[spec_.task_of(deal, r.combo)] = verdict_code(r.verdict);
+    }
     ++verdicts_[r.verdict == Verdict::Win ? 0 : r.verdict == Verdict::Lose ? 1 : 2];
     seconds_ += r.seconds;
 }
@@ -57,6 +68,25 @@ std::string StudyReportBuilder::html(std::vector<std::pair<std::string, std::str
     const StudySpec& spec = spec_;
     std::vector<ReportSummaryRow> rows;
     for (const StudySummary& s : sums_.summaries()) rows.push_back(row_of(s));
+    // Paired comparisons: every pair of rule sets that differ in one rule,
+    // over the deals of this shard (a deal missing a record is excluded).
+    std::vector<ReportComparison> comparisons;
+    if (!task_verdicts_.empty())
+        for (size_t i = 0; i < spec.combos.size(); ++i)
+            for (size_t j = i + 1; j < spec.combos.size(); ++j) {
+                std::string axis;
+                if (!differ_in_one_rule(spec.combos[i], spec.combos[j], &axis)) continue;
+                PairedCounts c;
+                for (uint64_t d = 0; d < spec.deals.count(); ++d) {
+                    if (!spec.deal_in_shard(d)) continue;
+                    const uint8_t a = task_verdicts_[spec.task_of(d, static_cast<uint32_t>(i))];
+                    const uint8_t b = task_verdicts_[spec.task_of(d, static_cast<uint32_t>(j))];
+                    if (!a || !b) ++c.excluded;
+                    else c.add(verdict_of_code(a), verdict_of_code(b));
+                }
+                comparisons.push_back({i, j, axis, paired_comparison(c)});
+            }
+    report_.set_comparisons(std::move(comparisons));
 
     std::string names;
     for (const Variant& v : spec.combos)
