@@ -41,7 +41,7 @@ int run_stats(const pyr::mpi::Session& mpi, int argc, char** argv) {
     StatsCommand cmd;
     // Every rank parses the same options and so fails the same way; rank 0 says why.
     try {
-        if (!parse_stats(argc, argv, cmd)) return kOk;  // --help: printed by every rank, so only rank 0 runs it
+        if (!parse_stats(argc, argv, cmd, "pyramid-mpi")) return kOk;  // --help: printed by every rank, so only rank 0 runs it
     } catch (const UsageError& e) {
         if (root) std::cerr << "pyramid-mpi stats: " << e.what() << "\n";
         return kUsage;

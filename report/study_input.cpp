@@ -124,6 +124,8 @@ ReportFromFiles report_from_files(const std::vector<std::string>& paths, bool op
     // First pass: the study lines, and the rule sets and deals the records name.
     std::set<std::string> studies;
     json::object definition;
+    std::vector<Provenance> made_by;  // the programs the study lines name, distinct, in the order met
+    bool unnamed = false;             // a study line of an older version, naming none
     std::vector<Variant> rules;  // in the order met
     bool any = false, from_file = false;
     Seed first = 0, last = 0;
@@ -133,6 +135,14 @@ ReportFromFiles report_from_files(const std::vector<std::string>& paths, bool op
             path,
             [&](const json::object& o) {
                 if (studies.insert(json::serialize(o.at("study"))).second) definition = o.at("study").as_object();
+                if (const auto p = provenance_of(o)) {
+                    if (std::none_of(made_by.begin(), made_by.end(), [&](const Provenance& q) {
+                            return q.same_build(*p) && q.cores == p->cores && q.command == p->command;
+                        }))
+                        made_by.push_back(*p);
+                } else {
+                    unnamed = true;
+                }
             },
             [&](const ParsedRecord& r) {
                 if (std::none_of(rules.begin(), rules.end(), [&](const Variant& v) { return same_rules(v, r.rules); }))
@@ -201,6 +211,9 @@ ReportFromFiles report_from_files(const std::vector<std::string>& paths, bool op
             ++out.records;
             page.add(s);
         });
+    for (const auto& p : made_by) facts.emplace_back("records made by", provenance_text(p) + ": " + p.command);
+    if (unnamed && !studies.empty())
+        facts.emplace_back("records made by", "an older version (a study line naming no program)");
     if (out.duplicates)
         facts.emplace_back("duplicates", std::to_string(out.duplicates) + " records of tasks already read (the first counts)");
     if (out.ignored)
