@@ -1,4 +1,5 @@
 #include "cli/study_cli.h"
+#include "solver/players.h"
 
 #include <unistd.h>
 
@@ -20,6 +21,7 @@ const char* const kStatsUsage =
     "                     [--reserves LIST] (--seeds A-B | --deals N | --deals-file PATH) [--shard K/N]\n"
     "                     [--optimal] [--threads N] [--max-states N] [--out FILE] [--format text|json|csv]\n"
     "                     [--list win|lose|intractable] [--report FILE.html] [--quiet]\n"
+    "                     [--player thoughtful|greedy|casual|sampler[:K]|planner[:K]] [--player-seed S]\n"
     "Solves every deal of a study and summarizes the win rates. The study is the cross product of the\n"
     "variants and every rule list (--passes 1,3,unlimited  --goal pyramid,all  --overlap off,on (bare\n"
     "--overlap is on)  --reserves top,open), over the same deals: PySolFC seeds A..B (--deals N is 1..N),\n"
@@ -71,7 +73,7 @@ std::vector<T> parse_axis(const po::variables_map& vm, const char* name, const c
 
 }  // namespace
 
-bool parse_stats(int argc, char** argv, StatsCommand& cmd) {
+bool parse_stats(int argc, char** argv, StatsCommand& cmd, const std::string& program) {
     po::options_description opts("pyramid stats options");
     opts.add_options()
         ("variant", po::value<std::string>()->default_value("msc"),
@@ -92,6 +94,11 @@ bool parse_stats(int argc, char** argv, StatsCommand& cmd) {
         ("format", po::value<std::string>()->default_value("text"), "summary on stdout: text, json or csv")
         ("list", po::value<std::string>(), "print the seeds with this verdict (win, lose, intractable) instead")
         ("report", po::value<std::string>(), "also write the study's HTML report (as `pyramid report`) to this file")
+        ("player", po::value<std::string>()->default_value("thoughtful"),
+         "who plays each deal: thoughtful (the solver, who knows the stock: the verdict), or a player who\n"
+         "cannot peek: greedy, casual, sampler[:K], planner[:K] (docs/nopeek.md); its result and moves go\n"
+         "beside the verdict, the summary adds its win rate and the paired comparison")
+        ("player-seed", po::value<std::string>()->default_value("1"), "seed of the players' rng (mixed with each deal)")
         ("quiet,q", po::bool_switch(), "no progress on stderr");
     add_threads_option(opts, "worker threads, 1 to 4096, or 0 for every core (the default)");
     add_max_states_option(opts, "per deal: stop with 'intractable' after storing this many positions (0 = no limit)");
@@ -160,14 +167,24 @@ bool parse_stats(int argc, char** argv, StatsCommand& cmd) {
     spec.max_states = max_states;
     spec.max_memory_bytes = max_memory_from(vm, cmd.threads > 0 ? cmd.threads : default_threads());
     spec.optimal = vm["optimal"].as<bool>();
+    try {
+        const std::string who = vm["player"].as<std::string>();
+        if (auto p = nopeek::make_player(who)) spec.player = p->name();
+    } catch (const std::invalid_argument& e) {
+        throw UsageError(std::string("--player: ") + e.what());
+    }
+    spec.player_seed = number_option(vm, "player-seed", 0, UINT64_MAX);
     if (vm.count("out")) cmd.out_path = vm["out"].as<std::string>();
     if (vm.count("report")) cmd.report_path = vm["report"].as<std::string>();
+    std::vector<std::string> words{program};
+    for (int i = 0; i < argc; ++i) words.emplace_back(argv[i]);
+    spec.program = this_program(program, words);
     return true;
 }
 
 void print_study_summary(std::ostream& out, const std::string& format, const StudySpec& spec,
                          const std::string& source, const StudyRun& run, const std::vector<StudySummary>& sums,
-                         const json::object& extra) {
+                         const json::object& extra, const std::vector<Provenance>& made_by) {
     if (format == "json") {
         json::object o;
         json::array a;
@@ -187,12 +204,27 @@ void print_study_summary(std::ostream& out, const std::string& format, const Stu
         o["ranks"] = run.ranks;
         o["wall_seconds"] = run.wall_seconds;
         o["deals_per_second"] = run.wall_seconds > 0 ? run.solved_now / run.wall_seconds : 0.0;
+        if (spec.program) o["program"] = provenance_json(*spec.program);
+        if (!made_by.empty()) {
+            json::array m;
+            for (const auto& p : made_by) m.push_back(provenance_json(p));
+            o["records_made_by"] = m;
+        }
         for (const auto& [k, v] : extra) o[k] = v;
         out << json_line(o) << "\n";
     } else if (format == "csv") {
         print_summary_csv(out, sums, spec.optimal);
     } else {
-        print_summary_text(out, source, run, sums, spec.optimal);
+        std::vector<std::string> notes;
+        if (spec.program) {
+            notes.push_back("program: " + provenance_text(*spec.program));
+            notes.push_back("command: " + spec.program->command);
+        }
+        for (const auto& p : made_by)
+            notes.push_back("records made by: " + (p.version.empty() && p.commit.empty()
+                                                       ? std::string("an older version (its study line names none)")
+                                                       : provenance_text(p) + ": " + p.command));
+        print_summary_text(out, source, run, sums, spec.optimal, notes);
     }
 }
 
@@ -272,7 +304,12 @@ int finish_study(const std::string& program, const StatsCommand& cmd, const Stud
         if (run.resumed) how << "; " << run.resumed << " read back from " << *cmd.out_path;
         if (run.interrupted) how << "; PARTIAL: interrupted before every deal was solved";
         how << "; finished " << html::utc_time(std::time(nullptr));
-        report << page->html({{"this run", how.str()}});
+        std::vector<std::pair<std::string, std::string>> facts{{"this run", how.str()}};
+        if (spec.program) {
+            facts.emplace_back("program", provenance_text(*spec.program));
+            facts.emplace_back("command", spec.program->command);
+        }
+        report << page->html(facts);
         report.close();
         if (!report) std::cerr << program << ": error writing the report '" << *cmd.report_path << "'\n";
     }
