@@ -24,10 +24,13 @@
 #include <vector>
 
 #include "api/api.h"
+#include "engine/build_info.h"
 #include "engine/card.h"
 #include "engine/internal_error.h"
 #include "engine/table.h"
 #include "report/board_text.h"
+#include "solver/nopeek.h"
+#include "study/provenance.h"
 #include "study/records.h"
 #include "study/runner.h"
 #include "study/study.h"
@@ -189,6 +192,7 @@ struct StudyArgs {
     uint64_t max_states = 100'000'000;
     std::optional<uint64_t> max_memory;  // per worker; none = auto
     int threads = 0;
+    std::string command;  // the call, for the record file's provenance
 };
 
 StudySpec make_spec(const StudyArgs& a, int threads) {
@@ -218,6 +222,9 @@ StudySpec make_spec(const StudyArgs& a, int threads) {
     spec.max_states = a.max_states;
     spec.max_memory_bytes = a.max_memory ? *a.max_memory : api::auto_max_memory(threads);
     spec.optimal = a.optimal;
+    // The record file's study line names this program and the call that ran it.
+    spec.program = this_program("pyramid_solver", {});
+    spec.program->command = a.command;
     return spec;
 }
 
@@ -431,7 +438,8 @@ PYBIND11_MODULE(_core, m) {
         return out;
     });
     m.def("describe", [](const std::string& name) {
-        return describe(api::make_variant(make_rules(name, "", "", "", "")));
+        const Variant v = api::make_variant(make_rules(name, "", "", "", ""));
+        return describe(v) + nopeek::knowledge_text(v) + "\n";  // as `pyramid variants NAME`
     });
     m.def("rules", [](const std::string& variant, const std::string& passes, const std::string& goal,
                       const std::string& overlap, const std::string& reserves) {
@@ -485,7 +493,8 @@ PYBIND11_MODULE(_core, m) {
         .def_readwrite("optimal", &StudyArgs::optimal)
         .def_readwrite("max_states", &StudyArgs::max_states)
         .def_readwrite("max_memory", &StudyArgs::max_memory)
-        .def_readwrite("threads", &StudyArgs::threads);
+        .def_readwrite("threads", &StudyArgs::threads)
+        .def_readwrite("command", &StudyArgs::command);
 
     py::class_<Study>(m, "Study")
         .def(py::init<const StudyArgs&, const std::optional<std::string>&>())
@@ -501,4 +510,6 @@ PYBIND11_MODULE(_core, m) {
         .def_property_readonly("definition", &Study::definition);
 
     m.def("read_records", &read_records);
+    m.def("version", [] { return build::version_text("pyramid_solver"); });
+    m.attr("__version__") = build::version();
 }

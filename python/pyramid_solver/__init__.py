@@ -18,7 +18,9 @@ Ctrl-C stops a long solve or a study (KeyboardInterrupt).
 
 from . import _core
 
-__all__ = ["Deal", "Result", "Solver", "Verification", "deal", "describe", "read_records", "rules", "solve",
+__version__ = _core.__version__
+
+__all__ = ["__version__", "version", "Deal", "Result", "Solver", "Verification", "deal", "describe", "read_records", "rules", "solve",
            "study", "variants", "verify"]
 
 Deal = _core.Deal
@@ -84,6 +86,12 @@ def _is_seed(s):
 
 
 # ---------------------------------------------------------------- rules and deals
+
+def version():
+    """The build's facts, as `pyramid --version` prints them: version, commit,
+    build type, compiler, bench signature."""
+    return _core.version()
+
 
 def variants():
     """The preset names, in the order `pyramid variants` lists them."""
@@ -289,6 +297,12 @@ def study(variant="msc", seeds=None, *, deals=None, deals_file=None, passes=None
     Ctrl-C while it waits for a record stops the workers and raises
     KeyboardInterrupt."""
     a = _core.StudyArgs()
+    call = dict(variant=variant, seeds=seeds, deals=deals, deals_file=None if deals_file is None else str(deals_file), passes=passes, goal=goal,
+                overlap=overlap, reserves=reserves, shard=shard, optimal=optimal, max_states=max_states,
+                max_memory=max_memory, threads=threads, out=None if out is None else str(out))
+    defaults = dict(variant="msc", optimal=False, max_states=_DEFAULT_MAX_STATES, max_memory="auto", threads=0)
+    a.command = "pyramid_solver.study(" + ", ".join(
+        f"{k}={v!r}" for k, v in call.items() if v is not None and defaults.get(k, None) != v) + ")"
     a.variants = _axis(variant)
     a.passes = _axis(passes, _passes_text)
     a.goals = _axis(goal)

@@ -73,6 +73,11 @@ def test_out_file_equals_stats_and_resumes(cli, tmp_path):
     first = list(ps.study("msc", passes=[1, 3], seeds=(1, 50), out=out))
     studies, written = read_jsonl(out)
     assert len(studies) == 1 and len(written) == 100
+    # Its study line names this program and the call (provenance), with the build's facts.
+    program = studies[0]["program"]
+    assert program["name"] == "pyramid_solver" and program["version"] == ps.__version__
+    assert program["command"] == f"pyramid_solver.study(seeds=(1, 50), passes=[1, 3], out={str(out)!r})"
+    assert f"bench signature: {program['bench_signature']}" in ps.version()
     key = lambda r: (r["seed"], r["passes"])
     assert sorted(map(without_timing, written), key=key) == sorted(map(without_timing, want), key=key)
     # `pyramid merge` takes the file: the summary of the stats run.
