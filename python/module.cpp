@@ -123,7 +123,7 @@ struct PySolver {
 };
 
 py::dict solve(PySolver& solver, const PyDeal& d, const std::optional<std::string>& moves, bool optimal, bool hint,
-               bool best_score, uint64_t max_states, uint64_t max_memory, const py::object& progress) {
+               bool best_score, bool reason, uint64_t max_states, uint64_t max_memory, const py::object& progress) {
     const Variant& v = d.variant();
     std::vector<Move> played;
     if (moves) played = api::parse_moves(v, *moves);
@@ -131,6 +131,8 @@ py::dict solve(PySolver& solver, const PyDeal& d, const std::optional<std::strin
     req.optimal = optimal;
     req.hint = hint;
     req.best_score = best_score;
+    req.reason = reason;
+    req.unicode = false;  // cards in reason texts in the notation, as `solve --format json` writes them
     req.max_states = max_states;
     req.max_memory = max_memory;
     std::atomic<bool> stop{false};
