@@ -177,6 +177,11 @@ Answer Session::solve(const Deal& deal, const std::vector<Move>& played, const R
         a.best_score = 0;
         a.best_score_moves = r.solution;
     }
+    if (request.reason && r.verdict == Verdict::Lose && !a.interrupted) {
+        const DeckKind d = deal.variant.deck;
+        const bool uni = request.unicode;
+        a.reason = explain_loss(impl_->solver, b, played, so, [&](Card c) { return card_display(c, d, uni); });
+    }
     return a;
 }
 
@@ -281,6 +286,23 @@ json::object answer_json(const LoadedDeal& ld, const std::vector<Move>& played, 
         o["best_score"] = a.best_score;
         o["best_score_moves"] = texts(a.best_score_moves);
         o["best_score_complete"] = a.best_score_complete;
+    }
+    if (a.reason) {
+        const LossReason& why = *a.reason;
+        o["reason"] = why.code;
+        o["reason_text"] = why.text;
+        json::array cards;
+        for (Card c : why.cards) cards.push_back(json::value(card_text(c, v.deck)));
+        o["reason_cards"] = std::move(cards);
+        if (why.has_best) {
+            o["reason_best_cleared"] = why.tableau_total - why.tableau_left;
+            o["reason_best_total"] = why.tableau_total;
+            o["reason_best_complete"] = why.best_complete;
+            o["reason_best_moves"] = texts(why.best_moves);
+            json::array stuck;
+            for (Card c : why.stuck) stuck.push_back(json::value(card_text(c, v.deck)));
+            o["reason_stuck"] = std::move(stuck);
+        }
     }
     o["states"] = a.states;
     o["seconds"] = a.seconds;

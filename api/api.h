@@ -28,6 +28,7 @@
 #include "engine/move.h"
 #include "engine/table.h"
 #include "engine/variant.h"
+#include "solver/reasons.h"
 #include "solver/solver.h"
 
 namespace pyr::api {
@@ -86,6 +87,10 @@ struct Request {
     uint64_t max_memory = 0;            // bytes; 0 = no limit
     const std::atomic<bool>* stop = nullptr;  // set elsewhere to stop: verdict intractable (interrupted)
     std::function<void(uint64_t states)> progress;  // every 2^20 positions
+    // On a lost position, why (solver/reasons.h): blocked, free-stock or
+    // order (with the best line, searched within max_states).
+    bool reason = false;
+    bool unicode = true;  // cards in reason texts as symbols ("9♥"), else the notation ("9H")
 };
 
 struct Answer {
@@ -102,6 +107,7 @@ struct Answer {
     bool best_score_complete = true;
     uint64_t states = 0;
     double seconds = 0;
+    std::optional<LossReason> reason;  // with Request::reason, on a loss
 };
 
 class Session {
@@ -151,7 +157,10 @@ json::object position_json(const Deal& deal, const std::vector<Move>& played);
 // The object of `pyramid solve --format json` (its keys are a contract):
 // variant, seed (when any), deal, played (when `played_given`), verdict,
 // solution, optimal (with Request::optimal), moves, hint (with Request::hint),
-// best_score..., states, seconds, interrupted, memory_exceeded.
+// best_score..., states, seconds, interrupted, memory_exceeded; with
+// Request::reason on a loss: reason (code), reason_text, reason_cards, and for
+// `order` reason_best_cleared, reason_best_total, reason_best_complete,
+// reason_best_moves, reason_stuck.
 json::object answer_json(const LoadedDeal& deal, const std::vector<Move>& played, bool played_given,
                          const Request& request, const Answer& answer);
 

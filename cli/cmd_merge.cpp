@@ -1,5 +1,6 @@
 // pyramid merge: the summary of a study from its record files (shards, or
 // runs on several machines), as one uninterrupted `pyramid stats` prints it.
+#include <algorithm>
 #include <iostream>
 #include <map>
 #include <set>
@@ -105,6 +106,12 @@ int cmd_merge(int argc, char** argv) {
     std::map<std::string, json::object> definitions;
     std::set<std::string> shards;
     std::vector<std::string> order;  // the first file's study lines, in order
+    struct MadeBy {
+        std::string definition;
+        Provenance program;  // empty: a study line of an older version, naming no program
+        size_t file;
+    };
+    std::vector<MadeBy> made;
     for (size_t i = 0; i < paths.size(); ++i) {
         try {
             read_record_file(paths[i], [&](const json::object& o) {
@@ -112,6 +119,7 @@ int cmd_merge(int argc, char** argv) {
                 if (i == 0) order.push_back(d);
                 studies[i].insert(d);
                 definitions.emplace(d, o.at("study").as_object());
+                made.push_back({d, provenance_of(o).value_or(Provenance{}), i});
                 if (const auto* s = o.if_contains("shard")) shards.insert(std::string(s->as_string()));
                 else shards.insert("whole");
             }, nullptr);
@@ -147,6 +155,37 @@ int cmd_merge(int argc, char** argv) {
     } catch (const StudyError& e) {
         throw UsageError(paths[0] + ": " + e.what());
     }
+
+    // The programs that wrote the study's records; a warning when they are
+    // different builds (the records still merge: conflicting ones are refused).
+    std::vector<Provenance> made_by;  // distinct, in the order met
+    std::vector<std::pair<Provenance, std::set<std::string>>> builds;
+    for (const auto& m : made) {
+        if (m.definition != chosen) continue;
+        const auto same = [&](const Provenance& p) {
+            return p.same_build(m.program) && p.cores == m.program.cores && p.command == m.program.command;
+        };
+        if (std::none_of(made_by.begin(), made_by.end(), same)) made_by.push_back(m.program);
+        auto b = std::find_if(builds.begin(), builds.end(), [&](const auto& x) { return x.first.same_build(m.program); });
+        if (b == builds.end()) builds.push_back({m.program, {paths[m.file]}});
+        else b->second.insert(paths[m.file]);
+    }
+    if (builds.size() > 1) {
+        std::string which;
+        for (const auto& [p, files] : builds) {
+            std::string names;
+            for (const auto& f : files) names += (names.empty() ? "" : ", ") + f;
+            which += std::string(which.empty() ? "" : "; ") +
+                     (p.version.empty() && p.commit.empty() ? std::string("an older version naming none")
+                                                            : build_text(p)) +
+                     " (" + names + ")";
+        }
+        std::cerr << "pyramid merge: warning: the record files were written by different versions of the program: "
+                  << which << "\n";
+    }
+    std::vector<std::string> words{"pyramid"};
+    for (int i = 0; i < argc; ++i) words.emplace_back(argv[i]);
+    spec.program = this_program("pyramid", words);
 
     // Pass 2: the records, streamed into the summary; a fingerprint per task finds conflicts.
     TaskTable table(spec);
@@ -215,9 +254,9 @@ int cmd_merge(int argc, char** argv) {
     const bool quiet = vm["quiet"].as<bool>();
     if (list) {
         print_list(std::cout, table, *list);
-        if (!quiet) print_study_summary(std::cerr, "text", spec, source, run, summaries);
+        if (!quiet) print_study_summary(std::cerr, "text", spec, source, run, summaries, {}, made_by);
     } else {
-        print_study_summary(std::cout, format, spec, source, run, summaries, extra);
+        print_study_summary(std::cout, format, spec, source, run, summaries, extra, made_by);
     }
     std::cout << std::flush;
     if (ignored)

@@ -8,6 +8,7 @@
 #include "cli/common.h"
 #include "report/html.h"
 #include "report/study_input.h"
+#include "study/provenance.h"
 
 namespace pyr::cli {
 
@@ -39,10 +40,15 @@ int cmd_report(int argc, char** argv) {
         struct stat st{};
         if (::stat(p.c_str(), &st) == 0) newest = std::max(newest, st.st_mtime);
     }
+    std::vector<std::string> words{"pyramid"};
+    for (int i = 0; i < argc; ++i) words.emplace_back(argv[i]);
+    const Provenance me = this_program("pyramid", words);
     ReportFromFiles page;
     try {
-        page = report_from_files(paths, vm["optimal"].as<bool>(), {{"record files", names},
-                                   {"last written", newest ? pyr::html::utc_time(newest) : "unknown"}});
+        page = report_from_files(paths, vm["optimal"].as<bool>(),
+                                 {{"record files", names},
+                                  {"last written", newest ? pyr::html::utc_time(newest) : "unknown"},
+                                  {"page made by", provenance_text(me) + ": " + me.command}});
     } catch (const StudyError& e) {
         throw UsageError(e.what());
     }

@@ -88,6 +88,8 @@ int cmd_solve(int argc, char** argv) {
     req.hint = hint;
     req.best_score = vm["best-score"].as<bool>();
     req.stop = &g_stop;
+    req.reason = true;
+    req.unicode = text_style(vm).unicode && format != "json";
     std::signal(SIGINT, on_sigint);
     if (isatty(STDERR_FILENO))
         req.progress = [](uint64_t n) { std::cerr << "\r  searching: " << n << " positions" << std::flush; };
@@ -173,6 +175,14 @@ int cmd_solve(int argc, char** argv) {
                               : "solution (not proved shortest: " + budget + "): ")
             << r.solution.size() << " moves\n";
         list(r.solution);
+    }
+    if (r.reason) {
+        out << "reason: " << r.reason->code << "\n" << r.reason->text << "\n";
+        if (r.reason->has_best) {
+            out << "best line (" << r.reason->tableau_total - r.reason->tableau_left << " of "
+                << r.reason->tableau_total << " pyramid cards cleared):\n";
+            list(r.reason->best_moves);
+        }
     }
     if (have_score && r.verdict == Verdict::Lose) {
         out << "best score: " << r.best_score << " tableau cards left"

@@ -2,6 +2,7 @@
 #include <iostream>
 
 #include "cli/common.h"
+#include "solver/nopeek.h"
 
 namespace pyr::cli {
 
@@ -21,6 +22,7 @@ int cmd_variants(int argc, char** argv) {
         auto v = find_preset(name);
         if (!v) throw UsageError("unknown variant '" + name + "'; variants: " + preset_names());
         std::cout << describe(*v);
+        std::cout << nopeek::knowledge_text(*v) << "\n";
         return kOk;
     }
     for (const auto& v : presets()) std::cout << std::left << std::setw(12) << v.name << summary(v) << "\n";

@@ -111,5 +111,7 @@ int cmd_stats(int argc, char** argv);
 int cmd_report(int argc, char** argv);
 int cmd_merge(int argc, char** argv);
 int cmd_play(int argc, char** argv);
+int cmd_odds(int argc, char** argv);
+int cmd_compare(int argc, char** argv);
 
 }  // namespace pyr::cli

@@ -3,6 +3,7 @@
 #include <string>
 
 #include "cli/common.h"
+#include "engine/build_info.h"
 #include "engine/input.h"
 #include "engine/internal_error.h"
 
@@ -21,7 +22,10 @@ const char* kMainHelp =
     "  stats      win-rate study over many deals, in parallel, with a resumable record file\n"
     "  merge      the summary of a study from its record files (shards, several machines)\n"
     "  report     an HTML page about a study (charts and tables) from its record files\n"
+    "  compare    two rule sets deal by deal over the same deals: flips, paired interval, McNemar's test\n"
     "  play       play a deal in the terminal, with undo, hints and the solver's verdict after every move\n"
+    "  odds       the chances of a position without peeking at the stock, and each move's\n"
+    "  version    the version, git commit, build type, compiler and bench signature (also --version)\n"
     "\n"
     "exit status: 0 done, 1 verify rejected the moves (merge: tasks missing), 2 bad command line or input, 3 internal error,\n"
     "             130 stats interrupted (Ctrl-C)\n";
@@ -39,6 +43,21 @@ int main(int argc, char** argv) {
             std::cout << kMainHelp;
             return kOk;
         }
+        if (cmd == "--version" || cmd == "version") {
+            if (argc > 2) {
+                const std::string a = argv[2];
+                if (a == "--help" || a == "-h") {
+                    std::cout << "usage: pyramid version   (or pyramid --version)\n"
+                                 "Prints the version, the git commit built, the build type, the compiler and the\n"
+                                 "bench signature (the total states `pyramid bench --quick` searches).\n"
+                                 "\npyramid version options:\n  -h [ --help ]         show this help\n";
+                    return kOk;
+                }
+                throw UsageError("takes no arguments (got " + pyr::excerpt(a) + ")");
+            }
+            std::cout << pyr::build::version_text("pyramid");
+            return kOk;
+        }
         if (cmd == "solve") return cmd_solve(argc - 1, argv + 1);
         if (cmd == "verify") return cmd_verify(argc - 1, argv + 1);
         if (cmd == "deal") return cmd_deal(argc - 1, argv + 1);
@@ -47,7 +66,9 @@ int main(int argc, char** argv) {
         if (cmd == "stats") return cmd_stats(argc - 1, argv + 1);
         if (cmd == "merge") return cmd_merge(argc - 1, argv + 1);
         if (cmd == "report") return cmd_report(argc - 1, argv + 1);
+        if (cmd == "compare") return cmd_compare(argc - 1, argv + 1);
         if (cmd == "play") return cmd_play(argc - 1, argv + 1);
+        if (cmd == "odds") return cmd_odds(argc - 1, argv + 1);
         std::cerr << "pyramid: unknown command " << pyr::excerpt(cmd) << " (try pyramid --help)\n";
         return kUsage;
     } catch (const UsageError& e) {

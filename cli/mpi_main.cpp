@@ -1,6 +1,7 @@
 // pyramid-mpi: `pyramid stats` over MPI ranks (mpirun -np N pyramid-mpi stats ...).
 // The same options, records and summary as `pyramid stats`; see study/mpi_runner.h.
 #include <atomic>
+#include <cstdlib>
 #include <csignal>
 #include <fstream>
 #include <ctime>
@@ -10,6 +11,7 @@
 #include <sstream>
 
 #include "cli/study_cli.h"
+#include "engine/build_info.h"
 #include "report/html.h"
 #include "report/study_input.h"
 #include "report/summary.h"
@@ -28,7 +30,9 @@ const char* kHelp =
     "Rank 0 hands out the study's deals in small chunks on request and writes --out and the summary;\n"
     "every rank solves with its TBB threads (--threads per rank; default: the cores it may use). The\n"
     "records and summary are those of `pyramid stats` with the same options, for any N. Killed at any\n"
-    "moment, the same command resumes from the --out file.\n";
+    "moment, the same command resumes from the --out file.\n"
+    "\n"
+    "pyramid-mpi --version prints the version, git commit, build type, compiler and bench signature.\n";
 
 int run_stats(const pyr::mpi::Session& mpi, int argc, char** argv) {
     using namespace pyr;
@@ -37,7 +41,7 @@ int run_stats(const pyr::mpi::Session& mpi, int argc, char** argv) {
     StatsCommand cmd;
     // Every rank parses the same options and so fails the same way; rank 0 says why.
     try {
-        if (!parse_stats(argc, argv, cmd)) return kOk;  // --help: printed by every rank, so only rank 0 runs it
+        if (!parse_stats(argc, argv, cmd, "pyramid-mpi")) return kOk;  // --help: printed by every rank, so only rank 0 runs it
     } catch (const UsageError& e) {
         if (root) std::cerr << "pyramid-mpi stats: " << e.what() << "\n";
         return kUsage;
@@ -99,7 +103,23 @@ int run_stats(const pyr::mpi::Session& mpi, int argc, char** argv) {
 
 }  // namespace
 
+// The process's rank as the launcher tells it (mpirun, srun), or -1 outside one.
+int launcher_rank() {
+    for (const char* name : {"OMPI_COMM_WORLD_RANK", "PMIX_RANK", "PMI_RANK", "SLURM_PROCID"})
+        if (const char* v = std::getenv(name)) return std::atoi(v);
+    return -1;
+}
+
 int main(int argc, char** argv) {
+    // --version and --help need no MPI: answered before MPI starts (by the
+    // first rank alone when run under a launcher), so they work anywhere.
+    const std::string first = argc >= 2 ? argv[1] : "";
+    if (first == "--version" || first == "version" || first == "--help" || first == "-h" || first == "help") {
+        if (launcher_rank() <= 0)
+            std::cout << (first == "--version" || first == "version" ? pyr::build::version_text("pyramid-mpi")
+                                                                      : std::string(kHelp));
+        return 0;
+    }
     pyr::mpi::Session mpi(&argc, &argv);
     const bool root = mpi.rank() == 0;
     if (!root) std::cout.setstate(std::ios::failbit);  // rank 0 alone prints (help included)
@@ -112,8 +132,6 @@ int main(int argc, char** argv) {
             std::cerr << "pyramid-mpi stats (rank " << mpi.rank() << "): internal error: " << e.what() << "\n";
             mpi.abort(3);
         }
-    } else if (cmd == "--help" || cmd == "-h" || cmd == "help") {
-        if (root) std::cout << kHelp;
     } else {
         if (root) std::cerr << (cmd.empty() ? std::string(kHelp) : "pyramid-mpi: unknown command '" + cmd + "' (only stats)\n");
         status = 2;

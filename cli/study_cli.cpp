@@ -71,7 +71,7 @@ std::vector<T> parse_axis(const po::variables_map& vm, const char* name, const c
 
 }  // namespace
 
-bool parse_stats(int argc, char** argv, StatsCommand& cmd) {
+bool parse_stats(int argc, char** argv, StatsCommand& cmd, const std::string& program) {
     po::options_description opts("pyramid stats options");
     opts.add_options()
         ("variant", po::value<std::string>()->default_value("msc"),
@@ -162,12 +162,15 @@ bool parse_stats(int argc, char** argv, StatsCommand& cmd) {
     spec.optimal = vm["optimal"].as<bool>();
     if (vm.count("out")) cmd.out_path = vm["out"].as<std::string>();
     if (vm.count("report")) cmd.report_path = vm["report"].as<std::string>();
+    std::vector<std::string> words{program};
+    for (int i = 0; i < argc; ++i) words.emplace_back(argv[i]);
+    spec.program = this_program(program, words);
     return true;
 }
 
 void print_study_summary(std::ostream& out, const std::string& format, const StudySpec& spec,
                          const std::string& source, const StudyRun& run, const std::vector<StudySummary>& sums,
-                         const json::object& extra) {
+                         const json::object& extra, const std::vector<Provenance>& made_by) {
     if (format == "json") {
         json::object o;
         json::array a;
@@ -187,12 +190,27 @@ void print_study_summary(std::ostream& out, const std::string& format, const Stu
         o["ranks"] = run.ranks;
         o["wall_seconds"] = run.wall_seconds;
         o["deals_per_second"] = run.wall_seconds > 0 ? run.solved_now / run.wall_seconds : 0.0;
+        if (spec.program) o["program"] = provenance_json(*spec.program);
+        if (!made_by.empty()) {
+            json::array m;
+            for (const auto& p : made_by) m.push_back(provenance_json(p));
+            o["records_made_by"] = m;
+        }
         for (const auto& [k, v] : extra) o[k] = v;
         out << json_line(o) << "\n";
     } else if (format == "csv") {
         print_summary_csv(out, sums, spec.optimal);
     } else {
-        print_summary_text(out, source, run, sums, spec.optimal);
+        std::vector<std::string> notes;
+        if (spec.program) {
+            notes.push_back("program: " + provenance_text(*spec.program));
+            notes.push_back("command: " + spec.program->command);
+        }
+        for (const auto& p : made_by)
+            notes.push_back("records made by: " + (p.version.empty() && p.commit.empty()
+                                                       ? std::string("an older version (its study line names none)")
+                                                       : provenance_text(p) + ": " + p.command));
+        print_summary_text(out, source, run, sums, spec.optimal, notes);
     }
 }
 
@@ -272,7 +290,12 @@ int finish_study(const std::string& program, const StatsCommand& cmd, const Stud
         if (run.resumed) how << "; " << run.resumed << " read back from " << *cmd.out_path;
         if (run.interrupted) how << "; PARTIAL: interrupted before every deal was solved";
         how << "; finished " << html::utc_time(std::time(nullptr));
-        report << page->html({{"this run", how.str()}});
+        std::vector<std::pair<std::string, std::string>> facts{{"this run", how.str()}};
+        if (spec.program) {
+            facts.emplace_back("program", provenance_text(*spec.program));
+            facts.emplace_back("command", spec.program->command);
+        }
+        report << page->html(facts);
         report.close();
         if (!report) std::cerr << program << ": error writing the report '" << *cmd.report_path << "'\n";
     }

@@ -36,16 +36,20 @@ extern const char* const kStatsUsage;
 
 // Parses `stats ARGS` (argv[0] is "stats"); false after printing --help.
 // Everything is checked here, before any work: throws UsageError.
-bool parse_stats(int argc, char** argv, StatsCommand& cmd);
+// `program` ("pyramid", "pyramid-mpi") names the program in the study's provenance.
+bool parse_stats(int argc, char** argv, StatsCommand& cmd, const std::string& program = "pyramid");
 
 // --list win|lose|intractable.
 Verdict parse_list(const std::string& s);
 
 // The summary on `out` in the command's format. `run.threads == 0` means
-// no run (merge): the text says where the records came from instead.
+// no run (merge): the text says where the records came from instead. JSON
+// and text name the program (spec.program: version, commit, build, cores,
+// command) and, for merge, the builds that made the records (`made_by`,
+// from the files' study lines).
 void print_study_summary(std::ostream& out, const std::string& format, const StudySpec& spec,
                          const std::string& source, const StudyRun& run, const std::vector<StudySummary>& sums,
-                         const json::object& extra = {});
+                         const json::object& extra = {}, const std::vector<Provenance>& made_by = {});
 
 // --list: the seeds with verdict `v`, one a line, in seed order; with
 // several rule sets, each rule set's list after a '# rules' line.

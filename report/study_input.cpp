@@ -42,13 +42,24 @@ std::string count_text(uint64_t n) { return svg::tick_label(static_cast<double>(
 }  // namespace
 
 StudyReportBuilder::StudyReportBuilder(const StudySpec& spec)
-    : spec_(spec), report_(spec.combos, spec.optimal), sums_(spec) {}
+    : spec_(spec), report_(spec.combos, spec.optimal), sums_(spec) {
+    for (size_t i = 0; i < spec.combos.size(); ++i)
+        for (size_t j = i + 1; j < spec.combos.size(); ++j)
+            if (differ_in_one_rule(spec.combos[i], spec.combos[j])) {
+                task_verdicts_.assign(spec.tasks(), 0);
+                return;
+            }
+}
 
 void StudyReportBuilder::add(const StudyRecord& r) {
     ReportRecord rr{r.combo, r.seed, r.verdict, r.moves, r.states, r.seconds, ""};
     if (spec_.deals.from_file && r.seed >= 1 && r.seed <= spec_.deals.cards.size()) rr.deal = spec_.deals.cards[r.seed - 1];
     report_.add(rr);
     sums_.add(r);
+    if (!task_verdicts_.empty() && r.seed >= spec_.deals.first_id()) {
+        const uint64_t deal = r.seed - spec_.deals.first_id();
+        if (deal < spec_.deals.count()) task_verdicts_[spec_.task_of(deal, r.combo)] = verdict_code(r.verdict);
+    }
     ++verdicts_[r.verdict == Verdict::Win ? 0 : r.verdict == Verdict::Lose ? 1 : 2];
     seconds_ += r.seconds;
 }
@@ -57,6 +68,25 @@ std::string StudyReportBuilder::html(std::vector<std::pair<std::string, std::str
     const StudySpec& spec = spec_;
     std::vector<ReportSummaryRow> rows;
     for (const StudySummary& s : sums_.summaries()) rows.push_back(row_of(s));
+    // Paired comparisons: every pair of rule sets that differ in one rule,
+    // over the deals of this shard (a deal missing a record is excluded).
+    std::vector<ReportComparison> comparisons;
+    if (!task_verdicts_.empty())
+        for (size_t i = 0; i < spec.combos.size(); ++i)
+            for (size_t j = i + 1; j < spec.combos.size(); ++j) {
+                std::string axis;
+                if (!differ_in_one_rule(spec.combos[i], spec.combos[j], &axis)) continue;
+                PairedCounts c;
+                for (uint64_t d = 0; d < spec.deals.count(); ++d) {
+                    if (!spec.deal_in_shard(d)) continue;
+                    const uint8_t a = task_verdicts_[spec.task_of(d, static_cast<uint32_t>(i))];
+                    const uint8_t b = task_verdicts_[spec.task_of(d, static_cast<uint32_t>(j))];
+                    if (!a || !b) ++c.excluded;
+                    else c.add(verdict_of_code(a), verdict_of_code(b));
+                }
+                comparisons.push_back({i, j, axis, paired_comparison(c)});
+            }
+    report_.set_comparisons(std::move(comparisons));
 
     std::string names;
     for (const Variant& v : spec.combos)
@@ -94,6 +124,8 @@ ReportFromFiles report_from_files(const std::vector<std::string>& paths, bool op
     // First pass: the study lines, and the rule sets and deals the records name.
     std::set<std::string> studies;
     json::object definition;
+    std::vector<Provenance> made_by;  // the programs the study lines name, distinct, in the order met
+    bool unnamed = false;             // a study line of an older version, naming none
     std::vector<Variant> rules;  // in the order met
     bool any = false, from_file = false;
     Seed first = 0, last = 0;
@@ -103,6 +135,14 @@ ReportFromFiles report_from_files(const std::vector<std::string>& paths, bool op
             path,
             [&](const json::object& o) {
                 if (studies.insert(json::serialize(o.at("study"))).second) definition = o.at("study").as_object();
+                if (const auto p = provenance_of(o)) {
+                    if (std::none_of(made_by.begin(), made_by.end(), [&](const Provenance& q) {
+                            return q.same_build(*p) && q.cores == p->cores && q.command == p->command;
+                        }))
+                        made_by.push_back(*p);
+                } else {
+                    unnamed = true;
+                }
             },
             [&](const ParsedRecord& r) {
                 if (std::none_of(rules.begin(), rules.end(), [&](const Variant& v) { return same_rules(v, r.rules); }))
@@ -171,6 +211,9 @@ ReportFromFiles report_from_files(const std::vector<std::string>& paths, bool op
             ++out.records;
             page.add(s);
         });
+    for (const auto& p : made_by) facts.emplace_back("records made by", provenance_text(p) + ": " + p.command);
+    if (unnamed && !studies.empty())
+        facts.emplace_back("records made by", "an older version (a study line naming no program)");
     if (out.duplicates)
         facts.emplace_back("duplicates", std::to_string(out.duplicates) + " records of tasks already read (the first counts)");
     if (out.ignored)

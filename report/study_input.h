@@ -23,8 +23,9 @@ public:
 
 private:
     const StudySpec& spec_;
-    StudyReport report_;
+    mutable StudyReport report_;  // html() adds the paired comparisons
     SummaryBuilder sums_;
+    std::vector<uint8_t> task_verdicts_;  // verdict_code per task (0: no record), for the paired comparisons
     uint64_t verdicts_[3] = {0, 0, 0};
     double seconds_ = 0;
 };

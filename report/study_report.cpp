@@ -5,6 +5,7 @@
 #include <map>
 #include <sstream>
 
+#include "report/compare.h"
 #include "report/html.h"
 #include "report/svg.h"
 
@@ -371,12 +372,78 @@ std::string StudyReport::effort_chart() const {
     return out;
 }
 
+std::string StudyReport::comparison_section() const {
+    if (comparisons_.empty()) return "";
+    using html::escape;
+    std::string out = "<p class=\"note\">Each pair of rule sets that differ in one rule, compared deal by deal over "
+                      "the deals decided in both (deals intractable in either are excluded): won in both, by the "
+                      "first only, by the second only, by neither. The difference of the win rates (first - "
+                      "second) has Newcombe's paired 95% interval; McNemar's exact test asks whether the deals "
+                      "that flip go one way more often than chance. <code>pyramid compare FILE --a RULESET --b "
+                      "RULESET --list</code> lists the deals that flip.</p>\n";
+    // The chart: one row per pair, the difference in points with its interval.
+    double lo = 0, hi = 0;
+    for (const auto& c : comparisons_)
+        if (c.result.ci95) lo = std::min(lo, 100 * c.result.ci95->low), hi = std::max(hi, 100 * c.result.ci95->high);
+    auto [x0, x1] = svg::nice_domain(lo, hi, 6);
+    double label_w = 0;
+    auto pair_label = [&](const ReportComparison& c) { return label(c.first) + " vs " + inner_label(c.second); };
+    for (const auto& c : comparisons_) label_w = std::max(label_w, svg::text_width(pair_label(c), 11));
+    const double row = 26;
+    const svg::Frame f{std::max(120.0, label_w + 16), 24, 420, row * static_cast<double>(comparisons_.size())};
+    svg::Document d(f.right() + 150, f.bottom() + 48, "Paired differences of win rates");
+    const svg::LinearScale x(x0, x1, f.left, f.right());
+    const auto xt = svg::linear_ticks(x0, x1, 6);
+    std::vector<std::string> xl;
+    for (double t : xt) xl.push_back(svg::tick_label(t, svg::nice_step(x1 - x0, 6)));
+    svg::axis_bottom(d, f, x, xt, xl, "difference of win rates, first - second (percentage points)");
+    d.line(x(0), f.top, x(0), f.bottom(), " stroke=\"#555\" stroke-dasharray=\"4 3\"");
+    for (size_t k = 0; k < comparisons_.size(); ++k) {
+        const auto& c = comparisons_[k];
+        const double y = f.top + row * (static_cast<double>(k) + 0.5);
+        d.open("g", attr("class", "comparison") + attr("data-pair", pair_label(c)));
+        d.text(f.left - 8, y + 4, pair_label(c), " font-size=\"11\" text-anchor=\"end\"");
+        if (c.result.difference && c.result.ci95) {
+            const std::string stroke = attr("stroke", svg::series_colour(0)) + " stroke-width=\"1.8\"";
+            const double xa = x(100 * c.result.ci95->low), xb = x(100 * c.result.ci95->high);
+            d.line(xa, y, xb, y, stroke);
+            d.line(xa, y - 5, xa, y + 5, stroke);
+            d.line(xb, y - 5, xb, y + 5, stroke);
+            d.marker(svg::Shape::Diamond, x(100 * *c.result.difference), y, 10,
+                     attr("fill", svg::series_colour(0)) + " stroke=\"#fff\"");
+            d.text(f.right() + 8, y + 4, "p = " + p_value_text(c.result.mcnemar_p, c.result.mcnemar_log10_p), " font-size=\"10.5\"");
+        } else {
+            d.text(f.left + 4, y + 4, "no deal decided in both", " font-size=\"10.5\"");
+        }
+        d.close("g");
+    }
+    out += "<figure id=\"chart-compare\" class=\"chart\">\n" + d.str() +
+           "<figcaption>Each row: the first rule set's win rate minus the second's over the same deals (diamond), "
+           "with Newcombe's paired 95% interval (bar); right, McNemar's exact two-sided p value. Left of the "
+           "dashed zero line the second rule set wins more deals.</figcaption>\n</figure>\n";
+    out += "<table id=\"compare-table\">\n<tr><th class=\"l\">first</th><th class=\"l\">second</th>"
+           "<th class=\"l\">differ in</th><th>both</th><th>first only</th><th>second only</th><th>neither</th>"
+           "<th>excluded</th><th class=\"l\">difference (95% CI)</th><th>McNemar p</th></tr>\n";
+    for (const auto& c : comparisons_) {
+        const auto& k = c.result.counts;
+        out += "<tr><td class=\"l\">" + escape(label(c.first)) + "</td><td class=\"l\">" + escape(label(c.second)) +
+               "</td><td class=\"l\">" + escape(c.axis) + "</td><td>" + std::to_string(k.both) + "</td><td>" +
+               std::to_string(k.first_only) + "</td><td>" + std::to_string(k.second_only) + "</td><td>" +
+               std::to_string(k.neither) + "</td><td>" + std::to_string(k.excluded) + "</td><td class=\"l\">" +
+               escape(difference_text(c.result)) + "</td><td>" + escape(p_value_text(c.result.mcnemar_p, c.result.mcnemar_log10_p)) +
+               "</td></tr>\n";
+    }
+    out += "</table>\n";
+    return out;
+}
+
 std::string StudyReport::html(const std::string& title, const std::vector<std::pair<std::string, std::string>>& facts,
                               const std::vector<ReportSummaryRow>& rows) const {
     using html::escape;
     std::string b = "<h1>" + escape(title) + "</h1>\n";
     b += "<nav class=\"noprint\"><a href=\"#study\">The study</a><a href=\"#win-rates\">Win rates</a>"
          "<a href=\"#lengths\">Solution lengths</a><a href=\"#effort\">Search effort</a>"
+         + std::string(comparisons_.empty() ? "" : "<a href=\"#compare\">Paired comparisons</a>") +
          "<a href=\"#summary\">Summary table</a></nav>\n";
 
     b += "<section id=\"study\">\n<h2>The study</h2>\n<table class=\"facts\">\n";
@@ -387,6 +454,8 @@ std::string StudyReport::html(const std::string& title, const std::vector<std::p
     b += "</ol>\n</section>\n";
 
     b += "<section id=\"win-rates\">\n<h2>Win rate per rule set</h2>\n" + win_rate_chart(rows) + "</section>\n";
+    if (!comparisons_.empty())
+        b += "<section id=\"compare\">\n<h2>Paired comparisons</h2>\n" + comparison_section() + "</section>\n";
     b += "<section id=\"lengths\">\n<h2>Solution lengths</h2>\n" + length_histograms() + "</section>\n";
 
     b += "<section id=\"effort\">\n<h2>Search effort</h2>\n" + effort_chart();

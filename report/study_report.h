@@ -22,6 +22,7 @@
 
 #include "engine/variant.h"
 #include "solver/solver.h"
+#include "study/compare.h"
 #include "study/seed.h"
 
 namespace pyr {
@@ -50,6 +51,13 @@ struct ReportSummaryRow {
     int moves_min = 0, moves_max = 0;
 };
 
+// A paired comparison of two rule sets that differ in one rule (study/compare.h).
+struct ReportComparison {
+    size_t first = 0, second = 0;  // rule sets
+    std::string axis;              // the rule they differ in
+    PairedComparison result;
+};
+
 class StudyReport {
 public:
     // `rule_sets` in the study's order; `optimal`: the study ran --optimal,
@@ -71,6 +79,10 @@ public:
     std::string win_rate_chart(const std::vector<ReportSummaryRow>& summary) const;
     std::string length_histograms() const;
     std::string effort_chart() const;
+    // The paired comparisons (a table and a chart of the differences with
+    // their intervals); empty when there is none.
+    std::string comparison_section() const;
+    void set_comparisons(std::vector<ReportComparison> c) { comparisons_ = std::move(c); }
 
     static constexpr int kBinsPerDecade = 4;  // states bins: 1, 1.8, 3.2, 5.6, 10, ...
     static constexpr size_t kHardest = 10;
@@ -85,6 +97,7 @@ private:
     bool optimal_;
     std::vector<PerRuleSet> per_;
     std::vector<ReportRecord> hardest_;  // most states first, at most kHardest
+    std::vector<ReportComparison> comparisons_;
     // Which rules differ between the rule sets (the chart's axes).
     bool vary_variant_ = false, vary_passes_ = false, vary_goal_ = false, vary_overlap_ = false,
          vary_reserves_ = false;

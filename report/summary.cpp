@@ -77,7 +77,7 @@ void rules_cells(std::ostream& out, const StudySummary& s, bool reserves) {
 }  // namespace
 
 void print_summary_text(std::ostream& out, const std::string& source, const StudyRun& run,
-                const std::vector<StudySummary>& sums, bool optimal) {
+                const std::vector<StudySummary>& sums, bool optimal, const std::vector<std::string>& notes) {
     out << "pyramid stats: " << source << ", " << sums.size() << " rule set" << (sums.size() == 1 ? "" : "s")
         << ", " << run.done << " of " << run.total << " deals done";
     if (run.threads == 0) {  // no run: records read back (pyramid merge)
@@ -89,6 +89,7 @@ void print_summary_text(std::ostream& out, const std::string& source, const Stud
         out << run.threads << " thread" << (run.threads == 1 ? "" : "s") << (run.ranks > 1 ? " each" : "") << ", "
             << fixed(run.wall_seconds > 0 ? run.solved_now / run.wall_seconds : 0, 1) << " deals/s\n";
     }
+    for (const auto& n : notes) out << n << "\n";
     if (run.interrupted)
         out << (run.threads == 0 ? "PARTIAL: tasks are missing from the record files\n"
                                  : "PARTIAL: interrupted before every deal was solved\n");

@@ -19,8 +19,10 @@ std::string percent_text(double x, int digits = 1);
 json::object summary_json(const StudySummary& s, bool with_moves);
 
 // The text table; `source` names the deals ("seeds 1-100").
+// `notes`: lines after the header (the program that made it, its command line).
 void print_summary_text(std::ostream& out, const std::string& source, const StudyRun& run,
-                        const std::vector<StudySummary>& sums, bool optimal);
+                        const std::vector<StudySummary>& sums, bool optimal,
+                        const std::vector<std::string>& notes = {});
 // A header and one CSV row per rule set.
 void print_summary_csv(std::ostream& out, const std::vector<StudySummary>& sums, bool optimal);
 

@@ -30,15 +30,17 @@ void FreeStockRelaxation::clear() {
 
 std::size_t FreeStockRelaxation::bytes(bool grow) const { return table_bytes(seen_, grow); }
 
-FreeStockRelaxation::Outcome FreeStockRelaxation::solve(const Board& b, const State& s, uint64_t max_nodes) {
+FreeStockRelaxation::Outcome FreeStockRelaxation::solve(const Board& b, const State& s, uint64_t max_nodes,
+                                                        uint64_t goal) {
     const Variant& v = b.variant();
     if (deck_ranks(v.deck) * kCountBits + kCountBits > 64) return Outcome::Unknown;
-    if (board_ != &b || !same_relaxed_game(deal_, b.deal())) {
+    const uint64_t want = goal ? goal & b.fixed_mask() : b.fixed_mask() & (v.goal == Goal::All ? b.all_mask() : b.tableau_mask());
+    if (board_ != &b || !same_relaxed_game(deal_, b.deal()) || want != goal_) {
         seen_.clear();
         board_ = &b;
         deal_ = b.deal();
     }
-    goal_ = b.fixed_mask() & (v.goal == Goal::All ? b.all_mask() : b.tableau_mask());
+    goal_ = want;
     nodes_ = 0;
     max_nodes_ = max_nodes;
     aborted_ = false;

@@ -52,7 +52,10 @@ public:
     // The relaxed game depends on the board only, so the values of relaxed
     // positions are kept from one call to the next for the same board (a
     // call for another board, or one that gives up, starts afresh).
-    Outcome solve(const Board& b, const State& s, uint64_t max_nodes = kDefaultMaxNodes);
+    // `goal` (fixed-card slots; 0 = the game's goal: the tableau, or every
+    // fixed card with goal `all`) asks whether those cards alone can be
+    // removed (the loss reasons name the cards that never can).
+    Outcome solve(const Board& b, const State& s, uint64_t max_nodes = kDefaultMaxNodes, uint64_t goal = 0);
     void clear();
     std::size_t bytes(bool grow) const;
 

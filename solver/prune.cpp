@@ -45,12 +45,21 @@ bool has_dead_card_after(const Board& b, const State& s, const SlotMove& m, cons
 }
 
 namespace {
+// The check. kExplain (explain_dead_card only, never on the search's path)
+// fills `why` with what it found at the return that says "dead".
+template <bool kExplain>
 bool dead_card_check(const Board& b, const State& s, int only_rank, const uint8_t* given_order, int given_len,
-                     bool closure) {
+                     bool closure, DeadCardFinding* why = nullptr) {
     const Variant& v = b.variant();
     uint64_t in_play = b.in_play(s);
     // With goal `all`, a discarded card can never be removed.
-    if (v.goal == Goal::All && (b.all_mask() & ~s.removed & ~in_play)) return true;
+    if (v.goal == Goal::All && (b.all_mask() & ~s.removed & ~in_play)) {
+        if constexpr (kExplain) {
+            why->kind = DeadCardFinding::Kind::Discarded;
+            why->cards = b.all_mask() & ~s.removed & ~in_play;
+        }
+        return true;
+    }
     const int ranks = deck_ranks(v.deck);
     // poss[c]: the cards c could still pair with (usable_partners, less the
     // cards of its own final-pass pile); under[c]: the cards in play that can
@@ -168,7 +177,14 @@ bool dead_card_check(const Board& b, const State& s, int only_rank, const uint8_
                 look = dealt_mask & ~((uint64_t{2} << stuck) - 1);
             }
         }
-        if (buried & b.goal_mask()) return true;
+        if (buried & b.goal_mask()) {
+            if constexpr (kExplain) {
+                why->kind = DeadCardFinding::Kind::Buried;
+                why->cards = buried & b.goal_mask();
+                why->buried = buried;
+            }
+            return true;
+        }
         if (buried) {
             in_play &= ~buried;
             for (uint64_t m = known & in_play; m; m &= m - 1) poss[std::countr_zero(m)] &= in_play;  // (under_of masks by in_play)
@@ -185,7 +201,14 @@ bool dead_card_check(const Board& b, const State& s, int only_rank, const uint8_
     const uint64_t needed = must_go & ~kings & checked;
     // A needed card with no partner left stays.
     for (uint64_t m = needed; m; m &= m - 1)
-        if (poss_of(std::countr_zero(m)) == 0) return true;
+        if (poss_of(std::countr_zero(m)) == 0) {
+            if constexpr (kExplain) {
+                why->kind = DeadCardFinding::Kind::NoPartner;
+                why->cards = m & (~m + 1);
+                why->buried = b.in_play(s) & ~in_play;  // buried in the final pass
+            }
+            return true;
+        }
     // Hall's condition, rank by rank, over the partner sets `of`.
     auto hall_fails = [&](int r, const uint64_t* of) {
         if (r < 1 || r > ranks || r == v.lone_rank) return false;
@@ -198,10 +221,34 @@ bool dead_card_check(const Board& b, const State& s, int only_rank, const uint8_
     uint64_t reduced[kMaxSlots];  // poss[x] less x's `after`
     for (uint64_t m = needed; m; m &= m - 1) reduced[std::countr_zero(m)] = poss[std::countr_zero(m)];
     auto hall_fails_any = [&]() {
-        if (only_rank) return hall_fails(only_rank, reduced) || hall_fails(other_rank, reduced);
-        for (int r = 1; r <= ranks; ++r)
-            if (hall_fails(r, reduced)) return true;
-        return false;
+        if constexpr (kExplain) {
+            // The failing rank, and a set S of its needed cards that can reach
+            // fewer than |S| distinct partners.
+            for (int r = 1; r <= ranks; ++r) {
+                if (!hall_fails(r, reduced)) continue;
+                const uint64_t need = must_go & b.rank_mask(r);
+                uint64_t cards[4];
+                int k = 0;
+                for (uint64_t q = need; q; q &= q - 1) cards[k++] = static_cast<uint64_t>(std::countr_zero(q));
+                for (unsigned set = 1; set < (1u << k); ++set) {
+                    uint64_t reach = 0, members = 0;
+                    for (int j = 0; j < k; ++j)
+                        if (set & (1u << j)) reach |= reduced[cards[j]], members |= uint64_t{1} << cards[j];
+                    if (std::popcount(reach) < std::popcount(set)) {
+                        why->kind = DeadCardFinding::Kind::Hall;
+                        why->cards = members;
+                        why->partners = reach;
+                        return true;
+                    }
+                }
+            }
+            return false;
+        } else {
+            if (only_rank) return hall_fails(only_rank, reduced) || hall_fails(other_rank, reduced);
+            for (int r = 1; r <= ranks; ++r)
+                if (hall_fails(r, reduced)) return true;
+            return false;
+        }
     };
     if (!closure) return hall_fails_any();
     // Must come after (see prune.h): for a needed card x, `after` gathers
@@ -298,7 +345,15 @@ bool dead_card_check(const Board& b, const State& s, int only_rank, const uint8_
             }
         }
         // x under a card that can only go after x, or no partner left: x stays.
-        if ((after & xbit) || (px & ~after) == 0) return true;
+        if ((after & xbit) || (px & ~after) == 0) {
+            if constexpr (kExplain) {
+                why->kind = DeadCardFinding::Kind::MustComeAfter;
+                why->cards = xbit;
+                why->partners = px;
+                why->after = after;
+            }
+            return true;
+        }
         reduced[x] = px & ~after;
     }
     return hall_fails_any();
@@ -306,10 +361,18 @@ bool dead_card_check(const Board& b, const State& s, int only_rank, const uint8_
 }  // namespace
 
 bool has_dead_card_in(const Board& b, const State& s, int only_rank, const uint8_t* order, int len) {
-    return dead_card_check(b, s, only_rank, order, len, true);
+    return dead_card_check<false>(b, s, only_rank, order, len, true);
 }
 
-bool has_dead_card_without_closure(const Board& b, const State& s) { return dead_card_check(b, s, 0, nullptr, 0, false); }
+bool has_dead_card_without_closure(const Board& b, const State& s) {
+    return dead_card_check<false>(b, s, 0, nullptr, 0, false);
+}
+
+DeadCardFinding explain_dead_card(const Board& b, const State& s) {
+    DeadCardFinding why;
+    if (!dead_card_check<true>(b, s, 0, nullptr, 0, true, &why)) why = DeadCardFinding{};
+    return why;
+}
 
 int sole_pairs(const Board& b, const State& s, SolePair* out, uint64_t among) {
     const Variant& v = b.variant();

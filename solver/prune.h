@@ -46,6 +46,24 @@ inline uint64_t usable_partners(const Board& b, uint64_t in_play, int x) {
 // cards beneath x) and the final-pass burial (prune.cpp) to chains: x's
 // partner lies under a card whose own partners all lie under x.
 bool has_dead_card(const Board& b, const State& s);
+// What the check finds, for the loss reasons (solver/reasons.h): the rule
+// that said "dead", and the cards it names. Slot masks.
+struct DeadCardFinding {
+    enum class Kind {
+        None,           // no dead card
+        Discarded,      // goal `all` and `cards` were discarded
+        Buried,         // final pass: `cards` (needed) lie under a waste card that can never leave (`buried`: all so buried)
+        NoPartner,      // `cards` (one card) has no partner it could ever pair with (`buried`: cards out of play by burial)
+        Hall,           // the needed cards `cards` (one rank) can reach only the partners `partners`, fewer than them
+        MustComeAfter,  // `cards` (one card x): each of its partners `partners` is in `after`, the cards that can only leave after x
+    };
+    Kind kind = Kind::None;
+    uint64_t cards = 0, partners = 0, after = 0, buried = 0;
+};
+// has_dead_card(b, s), with what it found (Kind::None when it finds nothing).
+// The same code as the check (a compile-time switch records the finding), so
+// it says "dead" exactly when has_dead_card does.
+DeadCardFinding explain_dead_card(const Board& b, const State& s);
 // The same check without the must-come-after closure (the rules before it),
 // for the tests that show the closure finds more.
 bool has_dead_card_without_closure(const Board& b, const State& s);

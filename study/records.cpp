@@ -89,7 +89,23 @@ json::object study_object(const StudySpec& spec) {
     json::object o;
     o["study"] = study_definition(spec);
     if (!spec.shard.whole()) o["shard"] = shard_text(spec.shard);
+    if (spec.program) o["program"] = provenance_json(*spec.program);
     return o;
+}
+
+// A study line of this study and shard, written by the same build (or, for a
+// spec with no program, any line of this study and shard): the file needs no
+// new study line. Another build resuming the study appends its own, so the
+// file names every build that wrote records to it.
+bool same_study_line(const json::object& line, const StudySpec& spec) {
+    const json::object mine = study_object(spec);
+    const auto* study = line.if_contains("study");
+    const auto* shard = line.if_contains("shard");
+    if (!study || json::serialize(*study) != json::serialize(mine.at("study"))) return false;
+    if ((shard != nullptr) != mine.contains("shard") || (shard && *shard != mine.at("shard"))) return false;
+    if (!spec.program) return true;
+    const auto p = provenance_of(line);
+    return p && p->same_build(*spec.program);
 }
 }  // namespace
 
@@ -407,7 +423,6 @@ RecordFile::RecordFile(const std::string& path, const StudySpec& spec,
         LineReader& in = *reader;
         in.keep_carriage_returns();  // byte offsets stay exact
         const std::string header = record_csv_header(spec);
-        const std::string mine = json::serialize(study_object(spec));
         bool has_mine = false, has_header = false;
         Columns columns;
         uint64_t good = 0, offset = 0, lineno = 0;
@@ -449,7 +464,7 @@ RecordFile::RecordFile(const std::string& path, const StudySpec& spec,
             }
             good = offset = next;
             if (l.kind == Line::Study) {
-                has_mine |= json::serialize(l.study) == mine;
+                has_mine |= same_study_line(l.study, spec);
                 continue;
             }
             if (l.kind != Line::Record) continue;

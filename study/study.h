@@ -28,6 +28,7 @@
 #include "engine/variant.h"
 #include "solver/solver.h"
 #include "study/seed.h"
+#include "study/provenance.h"
 
 namespace pyr {
 
@@ -120,6 +121,9 @@ struct StudySpec {
     uint64_t max_memory_bytes = 0;
     bool optimal = false;     // passed on as SolveOptions::optimal
     Shard shard;
+    // The program running the study (its study line names it); not part of
+    // the study's definition. Unset in a spec read back from a file.
+    std::optional<Provenance> program;
 
     // Tasks are numbered deal-major: task = deal_index * combos + combo.
     uint64_t tasks() const { return deals.count() * combos.size(); }

@@ -1,0 +1,118 @@
+#include "report/compare.h"
+
+#include <cmath>
+#include <cstdio>
+#include <iomanip>
+#include <sstream>
+
+#include "report/summary.h"
+
+namespace pyr {
+
+namespace {
+json::value opt(const std::optional<double>& d) { return d ? json::value(*d) : json::value(nullptr); }
+
+std::string signed_points(double x) {
+    char b[32];
+    std::snprintf(b, sizeof b, "%+.2f", 100 * x);
+    return b;
+}
+std::string csv_num(const std::optional<double>& d) {
+    if (!d) return "";
+    char b[40];
+    std::snprintf(b, sizeof b, "%.6g", *d);
+    return b;
+}
+}  // namespace
+
+std::string p_value_text(double p, double log10_p) {
+    char b[40];
+    if (p <= 0 || p < 1e-300) {
+        // Below a double's range: from the log.
+        const double e = std::floor(log10_p);
+        std::snprintf(b, sizeof b, "%.2fe%d", std::pow(10.0, log10_p - e), static_cast<int>(e));
+        return b;
+    }
+    if (p >= 0.001) std::snprintf(b, sizeof b, "%.4f", p);
+    else std::snprintf(b, sizeof b, "%.2e", p);
+    return b;
+}
+
+std::string difference_text(const PairedComparison& r) {
+    if (!r.difference) return "-";
+    std::string s = signed_points(*r.difference) + " points";
+    if (r.ci95) s += " (95% CI " + signed_points(r.ci95->low) + " to " + signed_points(r.ci95->high) + ")";
+    return s;
+}
+
+json::object comparison_json(const NamedComparison& c) {
+    const PairedComparison& r = c.result;
+    json::object o;
+    o["first"] = rule_set_name(c.first);
+    o["second"] = rule_set_name(c.second);
+    o["deals"] = r.counts.decided();
+    o["both"] = r.counts.both;
+    o["first_only"] = r.counts.first_only;
+    o["second_only"] = r.counts.second_only;
+    o["neither"] = r.counts.neither;
+    o["excluded"] = r.counts.excluded;
+    o["first_win_rate"] = opt(r.first_rate);
+    o["second_win_rate"] = opt(r.second_rate);
+    o["difference"] = opt(r.difference);
+    o["ci95_low"] = r.ci95 ? json::value(r.ci95->low) : json::value(nullptr);
+    o["ci95_high"] = r.ci95 ? json::value(r.ci95->high) : json::value(nullptr);
+    o["ci_method"] = "newcombe-paired";
+    o["mcnemar_p"] = r.mcnemar_p;
+    o["mcnemar_log10_p"] = r.mcnemar_log10_p;
+    o["test"] = "mcnemar-exact";
+    if (c.listed) {
+        json::array flips;
+        for (const auto& [seed, first] : c.flips) {
+            json::object f;
+            f["seed"] = seed.fits_u64() ? json::value(seed.u64()) : json::value(seed.text());
+            f["won_by"] = first ? "first" : "second";
+            flips.push_back(std::move(f));
+        }
+        o["flips"] = std::move(flips);
+    }
+    return o;
+}
+
+std::string comparison_csv_header() {
+    return "first,second,deals,both,first_only,second_only,neither,excluded,first_win_rate,second_win_rate,"
+           "difference,ci95_low,ci95_high,ci_method,mcnemar_p,mcnemar_log10_p";
+}
+
+std::string comparison_csv_row(const NamedComparison& c) {
+    const PairedComparison& r = c.result;
+    // Rule set names hold commas: quoted.
+    std::ostringstream o;
+    o << '"' << rule_set_name(c.first) << "\",\"" << rule_set_name(c.second) << "\"," << r.counts.decided() << ','
+      << r.counts.both << ',' << r.counts.first_only << ',' << r.counts.second_only << ',' << r.counts.neither << ','
+      << r.counts.excluded << ',' << csv_num(r.first_rate) << ',' << csv_num(r.second_rate) << ','
+      << csv_num(r.difference) << ',' << (r.ci95 ? csv_num(r.ci95->low) : "") << ','
+      << (r.ci95 ? csv_num(r.ci95->high) : "") << ",newcombe-paired," << csv_num(r.mcnemar_p) << "," << csv_num(r.mcnemar_log10_p);
+    return o.str();
+}
+
+void print_comparison_text(std::ostream& out, const NamedComparison& c) {
+    const PairedComparison& r = c.result;
+    const auto& k = r.counts;
+    out << "first:   " << rule_set_name(c.first) << "\n";
+    out << "second:  " << rule_set_name(c.second) << "\n";
+    out << "deals decided in both: " << k.decided();
+    if (k.excluded) out << " (" << k.excluded << " excluded: intractable in either, or in one file only)";
+    out << "\n";
+    out << "  won in both:      " << std::setw(10) << k.both << "\n";
+    out << "  first only:       " << std::setw(10) << k.first_only << "\n";
+    out << "  second only:      " << std::setw(10) << k.second_only << "\n";
+    out << "  neither:          " << std::setw(10) << k.neither << "\n";
+    if (r.first_rate)
+        out << "win rates: first " << percent_text(*r.first_rate, 2) << ", second " << percent_text(*r.second_rate, 2)
+            << "\n";
+    out << "difference (first - second): " << difference_text(r) << ", Newcombe's paired interval\n";
+    out << "McNemar's exact test (" << k.first_only + k.second_only
+        << " deals flip): two-sided p = " << p_value_text(r.mcnemar_p, r.mcnemar_log10_p) << "\n";
+}
+
+}  // namespace pyr

@@ -1,0 +1,35 @@
+// Formatters of a paired comparison (`pyramid compare`): text, JSON, CSV.
+#pragma once
+#include <ostream>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "engine/json.h"
+#include "study/compare.h"
+
+namespace pyr {
+
+// One comparison with the two rule sets it compares.
+struct NamedComparison {
+    Variant first, second;
+    PairedComparison result;
+    std::vector<std::pair<Seed, bool>> flips;  // with --list: (seed, won by the first), in seed order
+    bool listed = false;
+};
+
+// The JSON object (keys: first, second, deals, both, first_only, second_only,
+// neither, excluded, first_win_rate, second_win_rate, difference, ci95_low,
+// ci95_high, ci_method, mcnemar_p, test; flips with --list).
+json::object comparison_json(const NamedComparison& c);
+// A header line and one row (the columns of the JSON object, flips aside).
+std::string comparison_csv_header();
+std::string comparison_csv_row(const NamedComparison& c);
+// A few lines for people.
+void print_comparison_text(std::ostream& out, const NamedComparison& c);
+// "0.0123", "4.56e-07", "2.00e-357" (from its log10 below a double's range): a p value as printed.
+std::string p_value_text(double p, double log10_p);
+// "+1.23 points (95% CI +0.50 to +1.96)"
+std::string difference_text(const PairedComparison& r);
+
+}  // namespace pyr

@@ -1,0 +1,201 @@
+#include "solver/nopeek.h"
+
+#include <algorithm>
+#include <chrono>
+#include <stdexcept>
+
+namespace pyr::nopeek {
+
+uint64_t mix_seed(uint64_t a, uint64_t b) {
+    Rng r(a ^ (b * 0xD1B54A32D192ED03ull));
+    r.next();
+    return r.next();
+}
+
+uint64_t deal_hash(const Deal& deal) {
+    uint64_t h = 1469598103934665603ull;
+    for (char c : deal.variant.name + ":" + compact(deal)) {
+        h ^= static_cast<unsigned char>(c);
+        h *= 1099511628211ull;
+    }
+    return h;
+}
+
+bool ever_hidden(const Variant& v) { return v.fixed_size() < deck_size(v.deck); }
+
+std::string knowledge_text(const Variant& v) {
+    if (!ever_hidden(v))
+        return "Without peeking: every card is dealt face up, so nothing is hidden; every no-peek figure "
+               "(odds, a player's win rate) is the thoughtful one.";
+    std::string s = "Without peeking: the player sees the tableau";
+    if (v.reserve_piles > 0) s += ", the reserve piles";
+    if (v.wastes > 0) s += ", every waste card";
+    if (v.stock_top_playable) s += " and the stock's top card (face up)";
+    s += ", and remembers every card drawn";
+    s += v.wastes == 0 ? " (and discarded)" : "";
+    s += "; the stock's other cards are hidden until they are dealt";
+    if (v.wastes > 0 && (v.unlimited_passes() || v.passes > 1))
+        s += ", so after the first pass nothing is hidden";
+    s += ". Their set is known, their order is not.";
+    return s;
+}
+
+Unseen unseen(const Deal& deal, const Table& t) {
+    Unseen u;
+    if (t.pass() > 1 || t.stock().empty()) return u;
+    const int fixed = deal.fixed_size();
+    const int consumed = deal.stock_size() - static_cast<int>(t.stock().size());
+    const int first = fixed + consumed + (deal.variant.stock_top_playable ? 1 : 0);
+    for (int i = first; i < static_cast<int>(deal.cards.size()); ++i) {
+        u.slots.push_back(i);
+        u.cards.push_back(deal.cards[i]);
+    }
+    const DeckKind d = deal.deck();
+    std::sort(u.cards.begin(), u.cards.end(), [d](Card a, Card b) { return card_index(a, d) < card_index(b, d); });
+    return u;
+}
+
+Unseen unseen_after(const Deal& deal, const std::vector<Move>& played) {
+    Table t(deal);
+    for (size_t i = 0; i < played.size(); ++i)
+        if (auto why = t.apply(played[i]))
+            throw std::invalid_argument("move " + std::to_string(i + 1) + " (" + move_text(played[i], deal.deck()) +
+                                        "): " + *why);
+    return unseen(deal, t);
+}
+
+Deal masked_deal(const Deal& deal, const Unseen& u) {
+    Deal d = deal;
+    for (size_t i = 0; i < u.size(); ++i) d.cards[u.slots[i]] = u.cards[i];
+    return d;
+}
+
+Deal sample_deal(const Deal& deal, const Unseen& u, Rng& rng) {
+    std::vector<Card> c = u.cards;
+    for (size_t i = c.size(); i > 1; --i) std::swap(c[i - 1], c[rng.below(i)]);
+    Deal d = deal;
+    for (size_t i = 0; i < u.size(); ++i) d.cards[u.slots[i]] = c[i];
+    return d;
+}
+
+uint64_t orders_count(size_t n) {
+    uint64_t f = 1;
+    for (size_t i = 2; i <= n; ++i) {
+        if (f > UINT64_MAX / i) return UINT64_MAX;
+        f *= i;
+    }
+    return f;
+}
+
+void for_each_order(const Deal& deal, const Unseen& u, const std::function<void(const Deal&)>& f) {
+    const DeckKind dk = deal.deck();
+    std::vector<int> idx;
+    for (Card c : u.cards) idx.push_back(card_index(c, dk));
+    std::sort(idx.begin(), idx.end());
+    Deal d = deal;
+    do {
+        for (size_t i = 0; i < u.size(); ++i) d.cards[u.slots[i]] = card_from_index(idx[i], dk);
+        f(d);
+    } while (std::next_permutation(idx.begin(), idx.end()));
+}
+
+bool move_less(const Move& x, const Move& y, DeckKind d) {
+    auto rank = [](const Move& m) {
+        switch (m.kind) {
+            case Move::Single: return 0;
+            case Move::Pair: return 1;
+            case Move::Draw: return 2;
+            case Move::Redeal: return 3;
+        }
+        return 4;
+    };
+    if (rank(x) != rank(y)) return rank(x) < rank(y);
+    const int xa = card_index(x.a, d), ya = card_index(y.a, d);
+    if (xa != ya) return xa < ya;
+    return card_index(x.b, d) < card_index(y.b, d);
+}
+
+std::vector<Move> sorted_moves(const Table& t) {
+    std::vector<Move> ms = t.legal_moves();
+    const DeckKind d = t.variant().deck;
+    std::sort(ms.begin(), ms.end(), [d](const Move& x, const Move& y) { return move_less(x, y, d); });
+    return ms;
+}
+
+Odds odds(Solver& solver, const Deal& deal, const std::vector<Move>& played, const OddsOptions& o) {
+    const auto t0 = std::chrono::steady_clock::now();
+    Table t(deal);
+    for (size_t i = 0; i < played.size(); ++i)
+        if (auto why = t.apply(played[i]))
+            throw std::invalid_argument("move " + std::to_string(i + 1) + " (" + move_text(played[i], deal.deck()) +
+                                        "): " + *why);
+    const Unseen u = unseen(deal, t);
+    const Deal masked = masked_deal(deal, u);  // the true order is never used below
+    Odds r;
+    r.unseen = u.size();
+    r.nothing_hidden = u.empty();
+    r.orders = orders_count(u.size());
+    r.exact = r.orders <= o.exact_limit;
+    const std::vector<Move> moves = t.won() ? std::vector<Move>{} : sorted_moves(t);
+    if (o.per_move)
+        for (const Move& m : moves) r.moves.push_back({m});
+
+    SolveOptions so;
+    so.max_states = o.max_states;
+    so.max_memory_bytes = o.max_memory;
+    so.stop = o.stop;
+    auto one = [&](const Deal& d) {
+        if (r.interrupted) return;
+        const Board board(d);
+        std::string why;
+        const auto s = board.play(played, &why);
+        if (!s) throw InternalError("a sampled deal rejects the played moves: " + why);
+        const SolveResult root = solver.solve(board, *s, so);
+        ++r.solves;
+        r.states += root.states;
+        if (root.interrupted) {
+            r.interrupted = true;
+            return;
+        }
+        ++r.samples;
+        if (root.verdict == Verdict::Intractable) {
+            ++r.intractable;
+            for (auto& mo : r.moves) ++mo.intractable;
+            return;
+        }
+        if (root.verdict == Verdict::Lose) return;
+        ++r.wins;
+        for (auto& mo : r.moves) {
+            if (!root.solution.empty() && root.solution.front() == mo.move) {
+                ++mo.wins;
+                continue;
+            }
+            const auto sm = board.from_move(*s, mo.move);
+            if (!sm) throw InternalError("the packed rules reject a legal move");
+            const SolveResult res = solver.solve(board, board.apply(*s, *sm), so);
+            ++r.solves;
+            r.states += res.states;
+            if (res.interrupted) {
+                r.interrupted = true;
+                return;
+            }
+            if (res.verdict == Verdict::Win) ++mo.wins;
+            else if (res.verdict == Verdict::Intractable) ++mo.intractable;
+        }
+    };
+    if (r.exact) {
+        for_each_order(masked, u, one);
+    } else {
+        Rng rng(o.rng_seed);
+        for (uint64_t k = 0; k < o.samples && !r.interrupted; ++k) one(sample_deal(masked, u, rng));
+    }
+    // The best move: the most wins, the first in sorted order on a tie.
+    MoveOdds* best = nullptr;
+    for (auto& mo : r.moves)
+        if (!best || mo.wins > best->wins) best = &mo;
+    if (best) best->best = true;
+    r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    return r;
+}
+
+}  // namespace pyr::nopeek

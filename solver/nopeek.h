@@ -1,0 +1,133 @@
+// Playing without peeking: what a player can know of a position, the deals
+// consistent with it, and the odds of a position over the orders of the
+// cards the player has not seen (docs/nopeek.md).
+//
+// What the player knows, defined once from the Variant:
+//   - the tableau, the reserve piles and every waste card are face up;
+//   - the stock's top card is seen when the rules turn it up
+//     (Variant::stock_top_playable);
+//   - every card drawn so far is remembered (the moves played are known), so
+//     once the stock has been dealt through (the first redeal) nothing is
+//     hidden.
+// The hidden cards are therefore the stock cards of the first pass not yet
+// dealt (less the top, when it is face up). Their set is known (every other
+// card is seen); only their order is not. Where the deal has no stock (giza)
+// nothing is ever hidden and every no-peek figure is the thoughtful one.
+//
+// Randomness: Rng is splitmix64 (Steele, Lea and Flood 2014; the generator
+// of java.util.SplittableRandom), with unbiased draws below n by rejection.
+// A shuffle is Fisher-Yates from the last slot down. The same seed gives the
+// same numbers on every platform.
+#pragma once
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/board.h"
+#include "engine/deal.h"
+#include "engine/move.h"
+#include "engine/table.h"
+#include "solver/solver.h"
+
+namespace pyr::nopeek {
+
+struct Rng {
+    uint64_t x;
+    explicit Rng(uint64_t seed) : x(seed) {}
+    uint64_t next() {
+        uint64_t z = (x += 0x9E3779B97F4A7C15ull);
+        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+        z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+        return z ^ (z >> 31);
+    }
+    // Uniform in [0, n), n >= 1, without modulo bias.
+    uint64_t below(uint64_t n) {
+        const uint64_t limit = UINT64_MAX - UINT64_MAX % n;
+        uint64_t r;
+        do r = next();
+        while (r >= limit);
+        return r % n;
+    }
+};
+
+// A seed mixed from a few numbers (a study's seed and a deal), by splitmix64.
+uint64_t mix_seed(uint64_t a, uint64_t b);
+// FNV-1a 64 of a deal's compact string: a deal's identity for seeding.
+uint64_t deal_hash(const Deal& deal);
+
+// Whether any card of a deal of these rules is ever hidden from the player:
+// false when the deal has no stock (giza deals every card face up).
+bool ever_hidden(const Variant& v);
+// What the player knows, in words (`pyramid variants NAME`, docs/nopeek.md).
+std::string knowledge_text(const Variant& v);
+
+// The cards the player has not seen at a position.
+struct Unseen {
+    std::vector<int> slots;   // indices into Deal::cards (dealing order) of the hidden cards, increasing
+    std::vector<Card> cards;  // those cards sorted by card_index: their set, nothing of their order
+    bool empty() const { return slots.empty(); }
+    size_t size() const { return slots.size(); }
+};
+// `position` must be a position of `deal` (the verifier's replay of moves).
+Unseen unseen(const Deal& deal, const Table& position);
+// The same after replaying `played` (std::invalid_argument on an illegal move).
+Unseen unseen_after(const Deal& deal, const std::vector<Move>& played);
+
+// The deal as the player can know it: the hidden slots hold the hidden cards
+// in card order (which says nothing about their true order).
+Deal masked_deal(const Deal& deal, const Unseen& u);
+// A deal consistent with everything seen: the hidden cards shuffled into the
+// hidden slots (Fisher-Yates with rng).
+Deal sample_deal(const Deal& deal, const Unseen& u, Rng& rng);
+// n! (the number of orders of n hidden cards), saturating at UINT64_MAX.
+uint64_t orders_count(size_t n);
+// Calls f with every deal consistent with what was seen: every order of the
+// hidden cards, in lexicographic order of card indices.
+void for_each_order(const Deal& deal, const Unseen& u, const std::function<void(const Deal&)>& f);
+
+// Legal moves in one fixed order: Kings, pairs (by card indices), draw, redeal.
+std::vector<Move> sorted_moves(const Table& t);
+bool move_less(const Move& x, const Move& y, DeckKind d);
+
+// ---------------------------------------------------------------- odds
+
+struct OddsOptions {
+    uint64_t samples = 1000;          // sampled orders when not exact
+    uint64_t rng_seed = 1;
+    uint64_t exact_limit = 40320;     // enumerate every order when there are at most this many (8!)
+    bool per_move = true;             // also each legal move's share
+    uint64_t max_states = 100'000'000;  // per solve; 0 = no limit
+    uint64_t max_memory = 0;
+    const std::atomic<bool>* stop = nullptr;
+};
+
+struct MoveOdds {
+    Move move;
+    uint64_t wins = 0;         // orders in which the move keeps a win
+    uint64_t intractable = 0;  // orders whose search hit the budget
+    bool best = false;         // the most wins (first in sorted_moves order on a tie)
+};
+
+struct Odds {
+    bool nothing_hidden = false;  // no hidden card: one order, the thoughtful verdict
+    bool exact = false;           // every order enumerated (else sampled)
+    size_t unseen = 0;            // hidden cards
+    uint64_t orders = 0;          // n! (saturating)
+    uint64_t samples = 0;         // orders solved
+    uint64_t wins = 0, intractable = 0;
+    bool interrupted = false;
+    std::vector<MoveOdds> moves;  // every legal move in sorted_moves order (with per_move)
+    uint64_t solves = 0, states = 0;
+    double seconds = 0;
+};
+
+// The share of the hidden orders in which the position `played` reaches on
+// `deal` is winnable, and each legal move's share (std::invalid_argument on
+// an illegal move). Deterministic for the same arguments. The true order of
+// `deal`'s hidden cards is never used: only the masked deal.
+Odds odds(Solver& solver, const Deal& deal, const std::vector<Move>& played, const OddsOptions& options);
+
+}  // namespace pyr::nopeek

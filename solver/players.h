@@ -1,0 +1,92 @@
+// Players who cannot peek: each move is chosen from what the player can see
+// (solver/nopeek.h: the masked deal, the moves played, the set of hidden
+// cards), its memory and a seeded rng, never from the true order of the
+// stock. The game loop (play_game) holds the real deal and shows the player
+// only the masked one. docs/nopeek.md describes every player.
+//
+//   greedy      any King or pair (the first in sorted_moves order), else draw, else redeal.
+//   casual      a King or pair chosen uniformly at random (rng) when one is
+//               available, else draw, else redeal (the difficulty measure's
+//               casual player, issue 24).
+//   sampler[:K] at each decision with two or more legal moves, K orders of
+//               the hidden cards are sampled (default 32); each legal move
+//               scores the samples in which it keeps a win (exact solves on
+//               the sampled deals); the highest score is played. Ties: the
+//               move the samples' own solutions played first most often,
+//               then sorted_moves order. With nothing hidden it plays the
+//               exact solution; when no sample keeps a win, greedy's move.
+//   planner[:K] the sampler with a tie-break that keeps options: among the
+//               moves within one sample of the best score, the one that
+//               leaves the fewest cards needing a partner without one,
+//               then the most tableau cards cleared, then the sampler's order.
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "engine/deal.h"
+#include "engine/move.h"
+#include "engine/table.h"
+#include "solver/nopeek.h"
+#include "solver/solver.h"
+
+namespace pyr::nopeek {
+
+// What a player sees when it must move.
+struct View {
+    const Deal& deal;                 // the masked deal (hidden slots in card order)
+    const Unseen& unseen;             // the hidden slots and cards
+    const Table& table;               // the position, on the masked deal (same legal moves as the real one)
+    const std::vector<Move>& played;  // every move so far (its memory)
+    const std::vector<Move>& legal;   // the legal moves, in sorted_moves order (never empty)
+};
+
+// Work done by a player's searches.
+struct PlayerCost {
+    uint64_t solves = 0, states = 0;
+};
+
+class Player {
+public:
+    virtual ~Player() = default;
+    virtual std::string name() const = 0;
+    // One of view.legal.
+    virtual Move choose(const View& view, Solver& solver, Rng& rng, PlayerCost& cost) = 0;
+    uint64_t max_states = 100'000'000;  // per solve of a searching player (play_game sets it)
+};
+
+// "greedy", "casual", "sampler", "sampler:K", "planner", "planner:K" (K 1 to
+// 100000). std::invalid_argument naming the problem otherwise. "thoughtful"
+// is not a player (the solver's verdict): returns nullptr for it.
+std::unique_ptr<Player> make_player(const std::string& spec);
+// The names make_player takes, for messages.
+std::string player_names();
+// Greedy's choice (also the samplers' fallback).
+Move greedy_move(const std::vector<Move>& legal);
+
+struct GameOptions {
+    uint64_t max_states = 100'000'000;  // per solve of a searching player
+    uint64_t max_moves = 100000;        // a game longer than this is lost (a safety net)
+};
+
+struct GameResult {
+    bool won = false;
+    std::vector<Move> moves;  // every move played (replayed by the verifier when won)
+    std::string end;          // "won", "no legal move", "position repeated", "move limit"
+    PlayerCost cost;
+    double seconds = 0;
+};
+
+// Plays `deal` (the real one, hidden from the player) to its end: a win, no
+// legal move, or a position met before (going round the stock with nothing
+// removed: the game is lost). The rng is seeded with `seed`. A win is replayed
+// by the verifier (InternalError if it disagrees).
+GameResult play_game(Player& player, Solver& solver, const Deal& deal, uint64_t seed, const GameOptions& options = {});
+// The seed of a game: the study's player seed mixed with the deal as the
+// player sees it at the start (its hidden cards in card order, so the rng
+// says nothing about their order); a deal's game is the same in any run,
+// thread or shard.
+uint64_t game_seed(uint64_t player_seed, const Deal& deal);
+
+}  // namespace pyr::nopeek

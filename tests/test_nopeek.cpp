@@ -1,0 +1,300 @@
+// Playing without peeking (solver/nopeek.h, solver/players.h): what the
+// player knows, the odds of a position over the hidden orders, the players,
+// and the exact no-peek optimum (expectimax over what the player has seen)
+// on small deals as the reference no player can beat.
+#include <catch2/catch.hpp>
+
+#include <map>
+
+#include "engine/deal_source.h"
+#include "solver/nopeek.h"
+#include "solver/players.h"
+#include "solver/solver.h"
+#include "study/study.h"
+#include "tests/support.h"
+
+using namespace pyr;
+using namespace pyr::nopeek;
+
+namespace {
+
+Table replayed(const Deal& d, const std::vector<Move>& moves) {
+    Table t(d);
+    for (const Move& m : moves) REQUIRE_FALSE(t.apply(m));
+    return t;
+}
+
+// The best probability of winning without peeking from the position `played`
+// reaches: the maximum over the legal moves of the mean over what the move
+// reveals (each next hidden card equally likely: every order of the hidden
+// cards is). Memoized on the position as the player sees it (the masked
+// deal's key). Written over the verifier's explicit piles only.
+struct Expectimax {
+    std::map<std::string, double> memo;
+    double value(const Deal& masked, std::vector<Move>& played) {
+        const Table t = replayed(masked, played);
+        if (t.won()) return 1;
+        const std::string key = t.key();
+        if (auto it = memo.find(key); it != memo.end()) return it->second;
+        const Unseen u = unseen(masked, t);
+        double best = 0;
+        for (const Move& m : t.legal_moves()) {
+            Table after = t;
+            REQUIRE_FALSE(after.apply(m));
+            const Unseen u2 = unseen(masked, after);
+            const size_t revealed = u.size() - u2.size();
+            played.push_back(m);
+            double v = 0;
+            if (revealed == 0) {
+                v = value(masked, played);
+            } else {
+                // Every ordered choice of the revealed cards, equally likely;
+                // the rest stay hidden (in card order: the masked deal).
+                std::vector<int> pick;
+                double sum = 0;
+                uint64_t n = 0;
+                std::function<void()> rec = [&] {
+                    if (pick.size() == revealed) {
+                        Deal d = masked;
+                        std::vector<Card> rest;
+                        for (size_t i = 0; i < u.size(); ++i)
+                            if (std::find(pick.begin(), pick.end(), static_cast<int>(i)) == pick.end())
+                                rest.push_back(u.cards[i]);
+                        for (size_t i = 0; i < revealed; ++i) d.cards[u.slots[i]] = u.cards[pick[i]];
+                        for (size_t i = revealed; i < u.size(); ++i) d.cards[u.slots[i]] = rest[i - revealed];
+                        sum += value(d, played);
+                        ++n;
+                        return;
+                    }
+                    for (int i = 0; i < static_cast<int>(u.size()); ++i)
+                        if (std::find(pick.begin(), pick.end(), i) == pick.end()) {
+                            pick.push_back(i);
+                            rec();
+                            pick.pop_back();
+                        }
+                };
+                rec();
+                v = sum / static_cast<double>(n);
+            }
+            played.pop_back();
+            best = std::max(best, v);
+            if (best == 1) break;
+        }
+        memo[key] = best;
+        return best;
+    }
+};
+
+// Small deals of the presets with a hidden stock, at 1 and 2 passes.
+std::vector<Deal> small_deals(int count, int max_stock, uint64_t seed) {
+    std::vector<Deal> out;
+    test::Rng rng(seed);
+    const char* names[] = {"msc", "cheops", "pharaohs", "classic", "solitarium", "tuts-tomb", "apophis", "relaxed"};
+    for (int i = 0; i < count; ++i) {
+        Variant v = *find_preset(names[i % 8]);
+        if (!v.discards() && v.redeal == RedealOrder::Same) v.passes = 1 + i % 2;
+        if (v.redeal == RedealOrder::ApophisRows) v.passes = 1;
+        out.push_back(test::random_small_deal(v, 3 + rng.below(2), 3 + rng.below(max_stock - 2), rng));
+    }
+    return out;
+}
+
+double thoughtful_share(Solver& solver, const Deal& d) {
+    const Unseen u = unseen(d, Table(d));
+    uint64_t wins = 0, n = 0;
+    for_each_order(masked_deal(d, u), u, [&](const Deal& x) {
+        ++n;
+        wins += solver.solve(Board(x)).verdict == Verdict::Win;
+    });
+    return double(wins) / double(n);
+}
+
+}  // namespace
+
+TEST_CASE("nopeek: the hidden cards are the undealt stock of the first pass, less a face-up top", "[nopeek]") {
+    const Variant msc = *find_preset("msc");
+    const Deal d = deal_from_seed(msc, "1");
+    Table t(d);
+    Unseen u = unseen(d, t);
+    REQUIRE(u.size() == 23);  // 24 stock cards, the top face up
+    CHECK(u.slots.front() == 29);
+    REQUIRE_FALSE(t.apply(Move::draw()));
+    u = unseen(d, t);
+    CHECK(u.size() == 22);
+    CHECK(u.slots.front() == 30);
+    // The masked deal keeps every seen card and hides the order of the rest.
+    const Deal m = masked_deal(d, u);
+    for (int i = 0; i < 30; ++i) CHECK(m.cards[i] == d.cards[i]);
+    CHECK(m.cards != d.cards);
+    // Pharaohs turns no card up: every undealt stock card is hidden.
+    Variant ph = *find_preset("pharaohs");
+    CHECK(unseen(deal_from_seed(ph, "1"), Table(deal_from_seed(ph, "1"))).size() == 24);
+    // After the first pass nothing is hidden.
+    Table all(d);
+    for (int i = 0; i < 24; ++i) REQUIRE_FALSE(all.apply(Move::draw()));
+    CHECK(unseen(d, all).size() == 0);
+    REQUIRE_FALSE(all.apply(Move::redeal()));
+    CHECK(unseen(d, all).empty());
+    // Giza deals every card face up.
+    const Variant giza = *find_preset("giza");
+    CHECK_FALSE(ever_hidden(giza));
+    CHECK(unseen(deal_from_seed(giza, "5"), Table(deal_from_seed(giza, "5"))).empty());
+    CHECK(ever_hidden(msc));
+}
+
+TEST_CASE("nopeek: sampled deals agree with everything seen, and the same seed gives the same deals", "[nopeek]") {
+    const Deal d = deal_from_seed(*find_preset("cheops"), "7");
+    const std::vector<Move> played = parse_moves("draw draw draw", d.deck());
+    const Unseen u = unseen_after(d, played);
+    Rng a(42), b(42);
+    std::map<std::string, int> seen;
+    for (int k = 0; k < 200; ++k) {
+        const Deal x = sample_deal(masked_deal(d, u), u, a);
+        CHECK(compact(x) == compact(sample_deal(masked_deal(d, u), u, b)));
+        ++seen[compact(x)];
+        bool won = false;
+        CHECK_FALSE(replay(x, played, &won));
+        for (int i = 0; i < static_cast<int>(d.cards.size()); ++i)
+            if (std::find(u.slots.begin(), u.slots.end(), i) == u.slots.end()) CHECK(x.cards[i] == d.cards[i]);
+        CHECK(unseen_after(x, played).cards == u.cards);
+    }
+    CHECK(seen.size() > 190);  // 21 hidden cards: repeats are all but impossible
+    CHECK(orders_count(8) == 40320);
+    CHECK(orders_count(30) == UINT64_MAX);
+}
+
+TEST_CASE("nopeek: exact odds by enumeration lie in the sampled estimate's interval", "[nopeek]") {
+    Solver solver;
+    int checked = 0;
+    for (const Deal& d : small_deals(test::reduced(24), 7, 11)) {
+        const Unseen u = unseen(d, Table(d));
+        if (u.size() < 4) continue;
+        OddsOptions exact;
+        const Odds e = odds(solver, d, {}, exact);
+        REQUIRE(e.exact);
+        REQUIRE(e.samples == orders_count(u.size()));
+        OddsOptions sampled;
+        sampled.exact_limit = 0;
+        sampled.samples = 400;
+        sampled.rng_seed = 3;
+        const Odds s = odds(solver, d, {}, sampled);
+        REQUIRE_FALSE(s.exact);
+        REQUIRE(s.samples == 400);
+        const double p = double(e.wins) / double(e.samples);
+        const auto ci = wilson_interval(s.wins, s.samples, 3.29);  // 99.9%: many intervals are checked
+        CHECK(ci->low <= p);
+        CHECK(p <= ci->high);
+        for (size_t i = 0; i < e.moves.size(); ++i) {
+            const auto cm = wilson_interval(s.moves[i].wins, s.samples, 3.29);
+            const double pm = double(e.moves[i].wins) / double(e.samples);
+            CHECK(cm->low <= pm);
+            CHECK(pm <= cm->high);
+            CHECK(e.moves[i].wins <= e.wins);  // a move keeps a win only where the position has one
+        }
+        // The position's share is the best a move can do when peeking; some move reaches it per order.
+        uint64_t best = 0;
+        for (const auto& m : e.moves) best = std::max(best, m.wins);
+        CHECK(best <= e.wins);
+        // Same arguments, same odds.
+        const Odds again = odds(solver, d, {}, sampled);
+        CHECK(again.wins == s.wins);
+        for (size_t i = 0; i < s.moves.size(); ++i) CHECK(again.moves[i].wins == s.moves[i].wins);
+        ++checked;
+    }
+    CHECK(checked >= test::reduced(12));
+}
+
+TEST_CASE("nopeek: with nothing hidden the odds are 0 or 1, the verdict", "[nopeek]") {
+    Solver solver;
+    // Giza: every card face up.
+    for (const char* seed : {"1", "2", "3", "4"}) {
+        const Deal d = deal_from_seed(*find_preset("giza"), seed);
+        const Odds o = odds(solver, d, {}, {});
+        CHECK(o.nothing_hidden);
+        CHECK(o.samples == 1);
+        CHECK(o.wins == (solver.solve(Board(d)).verdict == Verdict::Win ? 1u : 0u));
+    }
+    // msc after the first pass: every card has been seen.
+    for (const char* seed : {"1", "2", "3", "11", "12"}) {
+        const Deal d = deal_from_seed(*find_preset("msc"), seed);
+        std::vector<Move> played(24, Move::draw());
+        played.push_back(Move::redeal());
+        const Odds o = odds(solver, d, played, {});
+        CHECK(o.nothing_hidden);
+        CHECK(o.samples == 1);
+        const Board b(d);
+        const auto s = b.play(played, nullptr);
+        CHECK(o.wins == (solver.solve(b, *s, {}).verdict == Verdict::Win ? 1u : 0u));
+    }
+}
+
+TEST_CASE("nopeek: players are deterministic, move legally, and every win replays", "[nopeek]") {
+    Solver solver;
+    for (const std::string spec : {"greedy", "casual", "sampler:8", "planner:8"}) {
+        int wins = 0;
+        for (int seed = 1; seed <= test::reduced(spec[0] == 'g' || spec[0] == 'c' ? 200 : 4); ++seed) {
+            for (const char* variant : {"msc", "pharaohs", "classic"}) {
+                const Deal d = deal_from_seed(*find_preset(variant), std::to_string(seed));
+                auto p = make_player(spec);
+                const GameResult g = play_game(*p, solver, d, game_seed(1, d));
+                auto q = make_player(spec);
+                const GameResult h = play_game(*q, solver, d, game_seed(1, d));
+                CHECK(g.moves == h.moves);
+                bool won = false;
+                CHECK_FALSE(replay(d, g.moves, &won));
+                CHECK(won == g.won);
+                if (g.won) {
+                    ++wins;
+                    CHECK(solver.solve(Board(d)).verdict == Verdict::Win);  // the thoughtful verdict
+                }
+            }
+        }
+        INFO(spec);
+        CHECK(wins > 0);
+    }
+    CHECK(make_player("thoughtful") == nullptr);
+    CHECK_THROWS_AS(make_player("sampler:0"), std::invalid_argument);
+    CHECK_THROWS_AS(make_player("greedy:3"), std::invalid_argument);
+    CHECK_THROWS_AS(make_player("nobody"), std::invalid_argument);
+}
+
+TEST_CASE("nopeek: the casual player picks among removals at random, from its seed", "[nopeek]") {
+    Solver solver;
+    const Deal d = deal_from_seed(*find_preset("msc"), "3");
+    auto p = make_player("casual");
+    std::map<std::string, int> games;
+    for (uint64_t s = 1; s <= 20; ++s) games[moves_text(play_game(*p, solver, d, s).moves, d.deck())]++;
+    CHECK(games.size() > 1);  // different seeds, different games
+}
+
+TEST_CASE("nopeek: the exact no-peek optimum bounds every player and never exceeds the thoughtful odds", "[nopeek]") {
+    Solver solver;
+    int checked = 0, below = 0;
+    for (const Deal& d : small_deals(test::reduced(40), 6, 5)) {
+        const Unseen u = unseen(d, Table(d));
+        Expectimax ex;
+        std::vector<Move> played;
+        const double best = ex.value(masked_deal(d, u), played);
+        const double thoughtful = thoughtful_share(solver, d);
+        INFO(d.variant.name << " " << compact(d));
+        CHECK(best <= thoughtful + 1e-12);
+        below += best < thoughtful - 1e-12;
+        // Every player, over every order of the hidden cards (its rng seeded
+        // from what it sees, the same for every order): its mean is a no-peek
+        // strategy's value, at most the optimum.
+        for (const std::string spec : {"greedy", "casual", "sampler:4", "planner:4"}) {
+            auto p = make_player(spec);
+            uint64_t wins = 0, n = 0;
+            for_each_order(masked_deal(d, u), u, [&](const Deal& x) {
+                ++n;
+                const GameResult g = play_game(*p, solver, x, game_seed(7, x));
+                wins += g.won;
+            });
+            INFO(spec);
+            CHECK(double(wins) / double(n) <= best + 1e-12);
+        }
+        ++checked;
+    }
+    CHECK(checked == test::reduced(40));
+    CHECK(below > 0);  // somewhere, not seeing the stock costs a win
+}
