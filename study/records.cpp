@@ -62,12 +62,21 @@ json::object record_json(const StudySpec& spec, const StudyRecord& r) {
     o["states"] = r.states;
     o["seconds"] = r.seconds;
     if (spec.deals.from_file) o["deal"] = spec.deals.cards.at(r.seed - 1);
+    if (!spec.player.empty()) {
+        o["player"] = spec.player;
+        o["player_verdict"] = r.player_won ? "win" : "lose";
+        if (r.player_played) o["player_moves"] = r.player_moves;
+        else o["player_moves"] = nullptr;
+        o["player_solves"] = r.player_solves;
+        o["player_seconds"] = r.player_seconds;
+    }
     return o;
 }
 
 std::string record_csv_header(const StudySpec& spec) {
     return std::string("seed,variant,passes,goal,overlap,reserves,verdict,moves,states,seconds") +
-           (spec.deals.from_file ? ",deal" : "");
+           (spec.deals.from_file ? ",deal" : "") +
+           (spec.player.empty() ? "" : ",player,player_verdict,player_played,player_moves,player_solves,player_seconds");
 }
 
 std::string record_line(const StudySpec& spec, const StudyRecord& r, bool csv) {
@@ -81,6 +90,12 @@ std::string record_line(const StudySpec& spec, const StudyRecord& r, bool csv) {
                     (r.verdict == Verdict::Win && r.moves >= 0 ? std::to_string(r.moves) : "") + "," +
                     std::to_string(r.states) + "," + secs;
     if (spec.deals.from_file) s += "," + spec.deals.cards.at(r.seed - 1);
+    if (!spec.player.empty()) {
+        char ps[32];
+        std::snprintf(ps, sizeof ps, "%.6f", r.player_seconds);
+        s += "," + spec.player + "," + (r.player_won ? "win" : "lose") + "," + (r.player_played ? "yes" : "no") + "," +
+             r.player_moves + "," + std::to_string(r.player_solves) + "," + ps;
+    }
     return s + "\n";
 }
 
@@ -210,6 +225,18 @@ Line parse_json_line(const std::string& line) {
         r.seconds = o.at("seconds").to_number<double>();
         if (!good_seconds(r.seconds)) throw std::invalid_argument("bad seconds");
         if (const auto* d = o.if_contains("deal")) r.deal = std::string(d->as_string());
+        if (const auto* p = o.if_contains("player")) {
+            r.player = std::string(p->as_string());
+            const std::string_view pv = o.at("player_verdict").as_string();
+            if (pv != "win" && pv != "lose") throw std::invalid_argument("bad player_verdict");
+            r.player_won = pv == "win";
+            const json::value& pm = o.at("player_moves");
+            r.player_played = !pm.is_null();
+            if (r.player_played) r.player_moves = std::string(pm.as_string());
+            r.player_solves = o.at("player_solves").to_number<uint64_t>();
+            r.player_seconds = o.at("player_seconds").to_number<double>();
+            if (!good_seconds(r.player_seconds)) throw std::invalid_argument("bad player_seconds");
+        }
         out.kind = Line::Record;
     } catch (const std::exception& e) {  // missing key, wrong type, number out of range
         out.kind = Line::Bad;
@@ -312,6 +339,23 @@ Line parse_csv_line(const std::string& line, Columns& columns) {
     r.seconds = std::strtod(secs.c_str(), &end);
     if (secs.empty() || *end != '\0' || !good_seconds(r.seconds)) return out.why = "bad seconds", out;
     if (const auto d = field("deal")) r.deal = std::string(*d);
+    if (const auto p = field("player"); p && !p->empty()) {
+        r.player = std::string(*p);
+        const auto pv = field("player_verdict"), pp = field("player_played"), pm = field("player_moves"),
+                   pn = field("player_solves"), pt = field("player_seconds");
+        if (!pv || !pp || !pm || !pn || !pt || (*pv != "win" && *pv != "lose") || (*pp != "yes" && *pp != "no"))
+            return out.why = "bad player fields", out;
+        r.player_won = *pv == "win";
+        r.player_played = *pp == "yes";
+        r.player_moves = std::string(*pm);
+        const auto n = parse_u64(*pn);
+        if (!n) return out.why = "bad player_solves", out;
+        r.player_solves = *n;
+        const std::string ts(*pt);
+        char* e2 = nullptr;
+        r.player_seconds = std::strtod(ts.c_str(), &e2);
+        if (ts.empty() || *e2 != '\0' || !good_seconds(r.player_seconds)) return out.why = "bad player_seconds", out;
+    }
     out.kind = Line::Record;
     return out;
 }
@@ -385,6 +429,11 @@ StudyRecord study_record(const ParsedRecord& r, uint32_t combo) {
     s.moves = r.verdict == Verdict::Win ? r.moves : -1;
     s.states = r.states;
     s.seconds = r.seconds;
+    s.player_won = r.player_won;
+    s.player_played = r.player_played;
+    s.player_moves = r.player_moves;
+    s.player_solves = r.player_solves;
+    s.player_seconds = r.player_seconds;
     return s;
 }
 
@@ -394,6 +443,7 @@ int match_record(const StudySpec& spec, const ParsedRecord& r) {
     const uint64_t deal_index = r.seed - first;
     if (!spec.deal_in_shard(deal_index)) return -1;
     if (r.deal.has_value() != spec.deals.from_file) return -1;
+    if (r.player != spec.player) return -1;  // another player's study (or the thoughtful one)
     if (spec.deals.from_file && !spec.deals.cards[deal_index].empty() && *r.deal != spec.deals.cards[deal_index])
         return -1;
     for (size_t c = 0; c < spec.combos.size(); ++c)

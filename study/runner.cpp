@@ -9,6 +9,7 @@
 
 #include "engine/board.h"
 #include "engine/deal_source.h"
+#include "solver/players.h"
 #include "solver/search_util.h"
 
 namespace pyr {
@@ -50,6 +51,29 @@ std::optional<StudyRecord> solve_task(Solver& solver, const StudySpec& spec, uin
     r.states = res.states;
     r.seconds = res.seconds;
     r.replay_seconds = res.replay_seconds;
+    if (!spec.player.empty()) {
+        // The player's game. It cannot win a deal the solver proved lost:
+        // that game is not played (its record says so: no moves).
+        if (res.verdict != Verdict::Lose) {
+            auto player = nopeek::make_player(spec.player);
+            nopeek::GameOptions go;
+            go.max_states = spec.max_states;
+            go.stop = stop;
+            nopeek::GameResult g;
+            try {
+                g = nopeek::play_game(*player, solver, deal, nopeek::game_seed(spec.player_seed, deal), go);
+            } catch (const InternalError& e) {
+                throw InternalError("player " + spec.player + " on the deal --variant " + v.name + " --passes " +
+                                    passes_text(v.passes) + " --deal " + compact(deal) + ": " + e.what());
+            }
+            if (g.interrupted) return std::nullopt;
+            r.player_played = true;
+            r.player_won = g.won;
+            r.player_moves = moves_text(g.moves, deal.deck());
+            r.player_solves = g.cost.solves;
+            r.player_seconds = g.seconds;
+        }
+    }
     return r;
 }
 

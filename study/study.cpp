@@ -231,6 +231,10 @@ json::object study_definition(const StudySpec& spec) {
     }
     o["max_states"] = spec.max_states;
     o["optimal"] = spec.optimal;
+    if (!spec.player.empty()) {  // a thoughtful study's line is as before
+        o["player"] = spec.player;
+        o["player_seed"] = spec.player_seed;
+    }
     return o;
 }
 
@@ -258,6 +262,10 @@ StudySpec spec_from_definition(const json::object& def) {
         }
         spec.max_states = def.at("max_states").to_number<uint64_t>();
         spec.optimal = def.at("optimal").as_bool();
+        if (const auto* p = def.if_contains("player")) {
+            spec.player = std::string(p->as_string());
+            spec.player_seed = def.at("player_seed").to_number<uint64_t>();
+        }
     } catch (const StudyError&) {
         throw;
     } catch (const std::exception& e) {
