@@ -142,9 +142,9 @@ def test_bad_argument_types(cli):
             call()
 
 
-# tuts-tomb at unlimited passes, PySolFC deal 315: lost after 2.2 million positions
-# (over 2 * 2^20: the progress callback is called twice).
-LONG = dict(variant="tuts-tomb", passes="unlimited")
+# tuts-tomb at unlimited passes with goal all, PySolFC deal 194: lost after
+# 1.46 million positions, so the progress callback is called (at 2^20).
+LONG = dict(variant="tuts-tomb", passes="unlimited", goal="all")
 
 
 class Stop(Exception):
@@ -153,9 +153,9 @@ class Stop(Exception):
 
 def test_progress_and_an_exception_from_it_stop_the_search(cli):
     calls = []
-    full = ps.solve(315, **LONG, progress=calls.append)
-    assert full.verdict == "lose" and full.states > 2 * 2**20, "pick a deal that takes more positions"
-    assert calls[:2] == [2**20, 2 * 2**20]
+    full = ps.solve(194, **LONG, progress=calls.append)
+    assert full.verdict == "lose" and full.states > 2**20, "pick a deal that takes more positions"
+    assert calls == [2**20 * (i + 1) for i in range(full.states >> 20)]
 
     def stop(states):
         calls.append(states)
@@ -163,8 +163,8 @@ def test_progress_and_an_exception_from_it_stop_the_search(cli):
 
     calls.clear()
     with pytest.raises(Stop):
-        ps.solve(315, **LONG, progress=stop)
-    assert calls == [2**20]  # the search stopped at the first call
+        ps.solve(194, **LONG, progress=stop)
+    assert calls == [2**20]
 
 
 def test_ctrl_c_stops_a_solve(cli):
@@ -175,5 +175,5 @@ def test_ctrl_c_stops_a_solve(cli):
         os.kill(os.getpid(), signal.SIGINT)
 
     with pytest.raises(KeyboardInterrupt):
-        ps.solve(315, **LONG, progress=interrupt)
+        ps.solve(194, **LONG, progress=interrupt)
     assert calls == [2**20]
