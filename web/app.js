@@ -171,7 +171,7 @@ async function pageMain() {
   const say = (text) => { $("message").textContent = text; };
 
   // ---- the rules form
-  for (const p of S.presets) $("variant").add(new Option(p.title + " (" + p.name + ")", p.name));
+  for (const p of S.presets) $("variant").add(new Option(p.name + ": " + p.title, p.name));
   const fillRuleSelects = () => {
     const p = presetOf($("variant").value);
     const passes = $("passes");
@@ -428,7 +428,7 @@ async function pageMain() {
     S.analysing = key;
     const token = S.token = (S.token || 0) + 1;
     S.progress = 0;
-    const req = { op: "solve", rules: S.rules, deal: S.deal, moves: S.played.join(" "), optimal: true,
+    const req = { op: "solve", rules: S.rules, deal: S.deal, moves: S.played.join(" "), optimal: true, reason: true,
       max_states: +$("max-states").value, max_memory: +$("max-memory").value };
     const started = performance.now();
     solve(req, (states) => {
@@ -461,7 +461,7 @@ async function pageMain() {
     $("check").disabled = !S.deal || !!S.solution;
     if (!S.view) return;
     const pos = S.view.position;
-    let text, verdict, moves = "";
+    let text, verdict, moves = "", why = "";
     const an = currentAnalysis();
     if (S.solution) {
       const s = S.solution;
@@ -489,12 +489,16 @@ async function pageMain() {
       verdict = "lose";
       text = "Lost: " + goalWords() + " can no longer be cleared." +
         (an.best_score !== undefined ? " Best score: " + an.best_score + " tableau cards left." : "");
+      why = an.reason_text || "";
     } else {
       verdict = "intractable";
       text = "Unknown: the " + (an.memory_exceeded ? "memory limit" : "search limit") + " was reached after " +
         fmt(an.states) + " positions.";
     }
     el.textContent = text;
+    $("reason").textContent = why;
+    el.dataset.reason = an && an.reason ? an.reason : "";
+    el.dataset.states = an && an.states !== undefined ? String(an.states) : "";
     el.dataset.verdict = verdict;
     el.dataset.moves = moves;
     el.className = "verdict-" + verdict;
@@ -671,6 +675,13 @@ async function pageMain() {
     let group = null, row = null;
     slots.forEach((s, i) => {
       if (s.group !== group) {
+        if (s.group === "stock" || (s.group === "r0")) {
+          const cap = document.createElement("p");
+          cap.className = "small";
+          cap.textContent = s.group === "stock" ? "Stock, in the order its cards come off (the first card drawn first):"
+            : "Reserve piles, each from the bottom card up:";
+          holder.appendChild(cap);
+        }
         group = s.group;
         row = document.createElement("div");
         row.className = "pick-row " + (group === "stock" ? "pick-stock" : group[0] === "r" ? "pick-reserve" : "pick-tableau");

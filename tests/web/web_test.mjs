@@ -4,7 +4,8 @@
 // Scenarios:
 //   cli        20 deals of 6 presets loaded by number through the form and
 //              checked: verdict and shortest length as `pyramid solve
-//              --optimal --format json` gives them, the solution steps listed
+//              --optimal --format json` gives them, the solution steps listed,
+//              a loss's reason
 //   steps      the solution stepped with the buttons and the arrow keys,
 //              Home and End; the last step is the won position
 //   play       a whole winning line played by clicks on cards and stock: won
@@ -106,6 +107,13 @@ try {
         await loadByNumber(page, variant, seed);
         const got = await checkPosition(page);
         const moves = await data(page, "verdict", "moves");
+        if (want.verdict === "lose") {
+          const reason = await data(page, "verdict", "reason");
+          check(reason === want.reason && (await text(page, "reason")).length > 20,
+            `${variant} ${seed}: lost, and why (${reason}): ${await text(page, "reason")}`);
+        }
+        const states = +(await data(page, "verdict", "states"));
+        check(states === want.states, `${variant} ${seed}: the same search: ${states} positions, natively ${want.states}`);
         const steps = await page.eval(`document.querySelectorAll("#move-list li").length`);
         const shown = want.verdict === "win" ? (await page.eval(`!document.getElementById("solution").hidden`)) : true;
         check(got === want.verdict && (want.verdict !== "win" || (+moves === want.moves && steps === want.moves && shown)),
