@@ -2,16 +2,21 @@
 // reference of tests/support.h on small deals of every preset and override.
 #include <catch2/catch.hpp>
 
+#include <unistd.h>
+
+#include <map>
 #include <string>
 #include <unordered_set>
 #include <vector>
 
 #include "engine/board.h"
 #include "engine/deal_source.h"
+#include "engine/json.h"
 #include "engine/table.h"
 #include "solver/measures.h"
 #include "solver/players.h"
 #include "solver/solver.h"
+#include "study/records.h"
 #include "tests/cli_run.h"
 #include "tests/support.h"
 
@@ -139,4 +144,63 @@ TEST_CASE("grades from the thresholds, and solve --measures prints and writes th
     CHECK(r.out.find("\"measures\":{\"complete\":true,\"shortest\":43") != std::string::npos);
     const auto e = test::run("solve --variant msc --seed 1 --measures --moves 'draw'");
     CHECK(e.status == 2);
+}
+
+TEST_CASE("stats --measures: records carry reasons and measures, as solve gives them, and resume", "[measures][cli]") {
+    const int deals = test::reduced(24);
+    for (const std::string ext : {".jsonl", ".csv"}) {
+        const std::string path = "/tmp/pyr_measures_" + std::to_string(getpid()) + ext;
+        std::remove(path.c_str());
+        const std::string cmd = "stats --variant msc --passes 1,3 --seeds 1-" + std::to_string(deals) +
+                                " --measures --casual-plays 20 --quiet --threads 2 --out " + path;
+        REQUIRE(test::run(cmd).status == 0);
+        // Each record against solve on the same deal.
+        int wins = 0, losses = 0;
+        std::map<std::string, int> reasons;
+        read_record_file(path, nullptr, [&](const ParsedRecord& r) {
+            REQUIRE(r.measured);
+            const std::string solve = "solve --variant msc --passes " + passes_text(r.rules.passes) + " --seed " +
+                                      r.seed.text() + " --format json --measures --casual-plays 20";
+            const auto o = json::parse(test::run(solve).out).as_object();
+            INFO(solve);
+            if (r.verdict == Verdict::Win) {
+                ++wins;
+                const auto& m = o.at("measures").as_object();
+                CHECK(r.m.shortest == m.at("shortest").to_number<int>());
+                CHECK(r.m.winning_first == m.at("winning_first_moves").to_number<int>());
+                CHECK(r.m.legal_first == m.at("legal_first_moves").to_number<int>());
+                CHECK(r.m.critical == m.at("critical_count").to_number<int>());
+                CHECK(r.m.crossroads == m.at("crossroads").to_number<int>());
+                CHECK(r.m.casual_wins == m.at("casual_wins").to_number<int>());
+                CHECK(r.m.casual_plays == 20);
+                CHECK(r.m.difficulty == Approx(m.at("difficulty").to_number<double>()));
+                CHECK(r.m.reason == ReasonCode::None);
+            } else {
+                ++losses;
+                CHECK(std::string(reason_code_text(r.m.reason)) == std::string(o.at("reason").as_string()));
+                ++reasons[reason_code_text(r.m.reason)];
+                CHECK(r.m.shortest == -1);
+            }
+        });
+        CHECK(wins > 0);
+        CHECK(reasons["order"] > 0);
+        // Resumed: nothing solved again; the report shows the reasons chart.
+        const auto again = test::run(cmd.substr(0, cmd.find(" --quiet")) + " --out " + path);
+        CHECK((again.out + again.err).find("this run: 0 deals") != std::string::npos);
+        const auto page = test::run("report " + path);
+        CHECK(page.out.find("id=\"chart-reasons\"") != std::string::npos);
+        CHECK(page.out.find("id=\"measures-table\"") != std::string::npos);
+        // A study without --measures does not take these records: it solves
+        // its own into the same JSON Lines file; a CSV file has one header,
+        // so it is refused there.
+        const auto plain = test::run("stats --variant msc --passes 1,3 --seeds 1-" + std::to_string(deals) +
+                                     " --threads 2 --out " + path);
+        if (ext == ".csv") {
+            CHECK(plain.status == 2);
+        } else {
+            CHECK(plain.status == 0);
+            CHECK((plain.out + plain.err).find("this run: " + std::to_string(2 * deals) + " deals") != std::string::npos);
+        }
+        std::remove(path.c_str());
+    }
 }
