@@ -1,5 +1,7 @@
 #include "api/api.h"
 
+#include <algorithm>
+
 #include "engine/card.h"
 #include "engine/deal_source.h"
 #include "engine/input.h"
@@ -192,6 +194,81 @@ Answer Session::solve(const Deal& deal, const std::vector<Move>& played, const R
         a.reason = explain_loss(impl_->solver, b, played, so, [&](Card c) { return card_display(c, d, uni); });
     }
     return a;
+}
+
+json::object variant_json(const Variant& v) {
+    json::object o;
+    o["name"] = v.name;
+    o["title"] = v.title;
+    o["summary"] = summary(v);
+    o["description"] = describe(v);
+    o["deck"] = v.deck == DeckKind::Spanish48 ? "spanish" : "standard";
+    o["shape"] = v.shape == TableauShape::Triangle ? "triangle" : "pyramid";
+    o["rows"] = v.rows;
+    o["tableau_size"] = v.tableau_size();
+    o["reserve_piles"] = v.reserve_piles;
+    o["reserve_height"] = v.reserve_height;
+    if (v.reserve_piles > 0) o["reserves"] = v.reserves_open ? "open" : "top";
+    o["wastes"] = v.wastes;
+    o["stock_size"] = deck_size(v.deck) - v.fixed_size();
+    o["stock_top_playable"] = v.stock_top_playable;
+    if (v.unlimited_passes()) o["passes"] = "unlimited";
+    else o["passes"] = v.passes;
+    o["goal"] = goal_text(v.goal);
+    o["overlap"] = v.overlap;
+    o["score_variant"] = v.score_variant;
+    o["pysol_game"] = v.pysol_game;
+    json::array cards;
+    for (int i = 0; i < deck_size(v.deck); ++i) cards.push_back(json::value(card_text(card_from_index(i, v.deck), v.deck)));
+    o["cards"] = std::move(cards);
+    return o;
+}
+
+json::object position_json(const Deal& deal, const std::vector<Move>& played) {
+    const DeckKind dk = deal.deck();
+    Table t(deal);
+    for (size_t i = 0; i < played.size(); ++i)
+        if (auto why = t.apply(played[i]))
+            throw Error("bad moves: move " + std::to_string(i + 1) + " (" + move_text(played[i], dk) + "): " + *why);
+    auto card = [&](Card c) { return json::value(card_text(c, dk)); };
+    auto pile = [&](const std::vector<Card>& cs) {
+        json::array a;
+        for (Card c : cs) a.push_back(card(c));
+        return a;
+    };
+    json::object o;
+    json::array rows;
+    for (const auto& row : t.tableau()) {
+        json::array r;
+        for (const auto& c : row) r.push_back(c ? card(*c) : json::value(nullptr));
+        rows.push_back(std::move(r));
+    }
+    o["tableau"] = std::move(rows);
+    json::array reserves;
+    for (const auto& p : t.reserves()) reserves.push_back(pile(p));
+    o["reserves"] = std::move(reserves);
+    o["stock"] = t.stock().size();
+    if (deal.variant.stock_top_playable && !t.stock().empty()) o["stock_top"] = card(t.stock().back());
+    else o["stock_top"] = nullptr;
+    json::array wastes;
+    for (const auto& p : t.wastes()) wastes.push_back(pile(p));
+    o["wastes"] = std::move(wastes);
+    o["pass"] = t.pass();
+    o["discarded"] = t.discarded();
+    o["playable"] = pile(t.playable());
+    std::vector<std::string> legal;
+    for (const auto& m : t.legal_moves()) legal.push_back(move_text(m, dk));
+    std::sort(legal.begin(), legal.end());
+    json::array la;
+    for (auto& m : legal) la.push_back(json::value(m));
+    o["legal"] = std::move(la);
+    o["won"] = t.won();
+    o["lost"] = !t.won() && legal.empty();
+    o["tableau_left"] = t.tableau_left();
+    json::array pa;
+    for (const auto& m : played) pa.push_back(json::value(move_text(m, dk)));
+    o["played"] = std::move(pa);
+    return o;
 }
 
 json::object answer_json(const LoadedDeal& ld, const std::vector<Move>& played, bool played_given,

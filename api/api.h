@@ -141,6 +141,26 @@ private:
     std::unique_ptr<Impl> impl_;
 };
 
+// For front ends that draw the board and let a player move (the web page):
+// the rules and a position as data (JSON objects; cards in the notation, "QH").
+//
+// variant_json: name, title, summary, description (the rules in words), deck
+// ("standard"/"spanish"), shape ("pyramid"/"triangle"), rows, tableau_size,
+// reserve_piles, reserve_height, reserves ("top"/"open", presets with reserve
+// piles), wastes,
+// stock_size, stock_top_playable, passes (a number or "unlimited"), goal,
+// overlap, score_variant, pysol_game; and cards (every card of the deck, in
+// suit-major order).
+json::object variant_json(const Variant& v);
+// position_json: the position that `played` reaches from the deal's start
+// (Error naming the first illegal move), as the verifier (engine/table.h)
+// holds it: tableau (rows of a card or null), reserves (piles, bottom first),
+// stock (cards left), stock_top (the face-up next card, or null), wastes
+// (piles, top last), pass, discarded, playable (the cards a move may take),
+// legal (every legal move, sorted), won, lost (not won and no legal move),
+// tableau_left, played (the moves).
+json::object position_json(const Deal& deal, const std::vector<Move>& played);
+
 // The object of `pyramid solve --format json` (its keys are a contract):
 // variant, seed (when any), deal, played (when `played_given`), verdict,
 // solution, optimal (with Request::optimal), moves, hint (with Request::hint),

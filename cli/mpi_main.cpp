@@ -42,6 +42,8 @@ int run_stats(const pyr::mpi::Session& mpi, int argc, char** argv) {
     // Every rank parses the same options and so fails the same way; rank 0 says why.
     try {
         if (!parse_stats(argc, argv, cmd, "pyramid-mpi")) return kOk;  // --help: printed by every rank, so only rank 0 runs it
+        if (!cmd.spec.player.empty())  // records travel between ranks as a few numbers, without the player's moves
+            throw UsageError("--player is not supported by pyramid-mpi (run pyramid stats --player, or shards with --shard)");
     } catch (const UsageError& e) {
         if (root) std::cerr << "pyramid-mpi stats: " << e.what() << "\n";
         return kUsage;

@@ -1,4 +1,5 @@
 #include "cli/study_cli.h"
+#include "solver/players.h"
 
 #include <unistd.h>
 
@@ -21,6 +22,7 @@ const char* const kStatsUsage =
     "                     [--optimal] [--threads N] [--max-states N] [--out FILE] [--format text|json|csv]\n"
     "                     [--list win|lose|intractable] [--report FILE.html] [--quiet]\n"
     "                     [--measures [--casual-plays K]]\n"
+    "                     [--player thoughtful|greedy|casual|sampler[:K]|planner[:K]] [--player-seed S]\n"
     "Solves every deal of a study and summarizes the win rates. The study is the cross product of the\n"
     "variants and every rule list (--passes 1,3,unlimited  --goal pyramid,all  --overlap off,on (bare\n"
     "--overlap is on)  --reserves top,open), over the same deals: PySolFC seeds A..B (--deals N is 1..N),\n"
@@ -97,6 +99,11 @@ bool parse_stats(int argc, char** argv, StatsCommand& cmd, const std::string& pr
         ("format", po::value<std::string>()->default_value("text"), "summary on stdout: text, json or csv")
         ("list", po::value<std::string>(), "print the seeds with this verdict (win, lose, intractable) instead")
         ("report", po::value<std::string>(), "also write the study's HTML report (as `pyramid report`) to this file")
+        ("player", po::value<std::string>()->default_value("thoughtful"),
+         "who plays each deal: thoughtful (the solver, who knows the stock: the verdict), or a player who\n"
+         "cannot peek: greedy, casual, sampler[:K], planner[:K] (docs/nopeek.md); its result and moves go\n"
+         "beside the verdict, the summary adds its win rate and the paired comparison")
+        ("player-seed", po::value<std::string>()->default_value("1"), "seed of the players' rng (mixed with each deal)")
         ("quiet,q", po::bool_switch(), "no progress on stderr");
     add_threads_option(opts, "worker threads, 1 to 4096, or 0 for every core (the default)");
     add_max_states_option(opts, "per deal: stop with 'intractable' after storing this many positions (0 = no limit)");
@@ -167,6 +174,13 @@ bool parse_stats(int argc, char** argv, StatsCommand& cmd, const std::string& pr
     spec.optimal = vm["optimal"].as<bool>();
     spec.measures = vm["measures"].as<bool>();
     spec.casual_plays = static_cast<int>(number_option(vm, "casual-plays", 1, 100000));
+    try {
+        const std::string who = vm["player"].as<std::string>();
+        if (auto p = nopeek::make_player(who)) spec.player = p->name();
+    } catch (const std::invalid_argument& e) {
+        throw UsageError(std::string("--player: ") + e.what());
+    }
+    spec.player_seed = number_option(vm, "player-seed", 0, UINT64_MAX);
     if (vm.count("out")) cmd.out_path = vm["out"].as<std::string>();
     if (vm.count("report")) cmd.report_path = vm["report"].as<std::string>();
     std::vector<std::string> words{program};

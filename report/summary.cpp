@@ -33,6 +33,29 @@ json::object summary_json(const StudySummary& s, bool with_moves) {
     o["states_max"] = s.states_max;
     o["seconds"] = s.seconds;
     o["deals_per_second"] = s.deals_per_second;
+    if (!s.player.empty()) {
+        o["player"] = s.player;
+        o["player_wins"] = s.player_wins;
+        o["player_games"] = s.player_games;
+        o["player_win_rate"] = opt(s.player_rate);
+        o["player_ci95_low"] = opt(s.player_ci95 ? std::optional<double>(s.player_ci95->low) : std::nullopt);
+        o["player_ci95_high"] = opt(s.player_ci95 ? std::optional<double>(s.player_ci95->high) : std::nullopt);
+        o["player_solves"] = s.player_solves;
+        o["player_seconds"] = s.player_seconds;
+        const PairedComparison& p = s.paired;
+        json::object j;
+        j["both"] = p.counts.both;
+        j["thoughtful_only"] = p.counts.first_only;
+        j["player_only"] = p.counts.second_only;
+        j["neither"] = p.counts.neither;
+        j["excluded"] = p.counts.excluded;
+        j["difference"] = opt(p.difference);
+        j["ci95_low"] = opt(p.ci95 ? std::optional<double>(p.ci95->low) : std::nullopt);
+        j["ci95_high"] = opt(p.ci95 ? std::optional<double>(p.ci95->high) : std::nullopt);
+        j["mcnemar_p"] = p.mcnemar_p;
+        j["mcnemar_log10_p"] = p.mcnemar_log10_p;
+        o["paired"] = j;
+    }
     if (with_moves) {
         const MovesStats& m = s.moves;
         const bool any = m.count > 0;
@@ -110,6 +133,31 @@ void print_summary_text(std::ostream& out, const std::string& source, const Stud
             << std::setw(11) << s.states_max << std::setw(10) << fixed(s.deals_per_second, 1) << "\n";
     }
     out << "(deals/s per row: deals / solver seconds, one worker's speed)\n";
+    if (!sums.empty() && !sums.front().player.empty()) {
+        out << "\nplayer " << sums.front().player
+            << " (cannot see the stock; a deal proved lost is a loss, unplayed), against the thoughtful verdict:\n";
+        rules_header(out, res);
+        out << std::right << std::setw(8) << "games" << std::setw(8) << "wins" << std::setw(10) << "win rate" << "  "
+            << std::left << std::setw(17) << "95% CI" << std::right << std::setw(9) << "both" << std::setw(10)
+            << "thought." << std::setw(8) << "player" << std::setw(9) << "neither" << std::setw(11) << "McNemar p"
+            << std::setw(10) << "s/deal" << "\n";
+        for (const auto& s : sums) {
+            rules_cells(out, s, res);
+            const auto& c = s.paired.counts;
+            std::ostringstream p;
+            p << std::setprecision(2) << s.paired.mcnemar_p;
+            out << std::right << std::setw(8) << s.player_games << std::setw(8) << s.player_wins << std::setw(10)
+                << (s.player_rate ? percent(*s.player_rate, 2) : "-") << "  " << std::left << std::setw(17)
+                << (s.player_ci95 ? percent(s.player_ci95->low, 2) + " - " + percent(s.player_ci95->high, 2)
+                                  : std::string("-"))
+                << std::right << std::setw(9) << c.both << std::setw(10) << c.first_only << std::setw(8)
+                << c.second_only << std::setw(9) << c.neither << std::setw(11) << p.str() << std::setw(10)
+                << fixed(s.deals ? (s.player_seconds) / double(s.deals) : 0, 4) << "\n";
+        }
+        out << "(games: deals the player played, the others proved lost; thought.: deals won by the thoughtful\n"
+               " solver and lost for not seeing the stock; player: won by the player alone, always 0; s/deal: the\n"
+               " player's seconds per deal of the study)\n";
+    }
     out << "\nsolution length of won deals (moves of the solution found"
         << (optimal ? "; --optimal asks the solver for shortest solutions" : "") << "):\n";
     rules_header(out, res);
@@ -135,6 +183,10 @@ void print_summary_csv(std::ostream& out, const std::vector<StudySummary>& sums,
     out << "variant,passes,goal,overlap,reserves,planned,deals,wins,losses,intractable,win_rate,ci95_low,ci95_high,states_total,states_mean,"
            "states_max,seconds,deals_per_second";
     if (optimal) out << ",moves_mean,moves_median,moves_min,moves_max,moves_histogram";
+    const bool player = !sums.empty() && !sums.front().player.empty();
+    if (player)
+        out << ",player,player_wins,player_games,player_win_rate,player_ci95_low,player_ci95_high,both,thoughtful_only,"
+               "player_only,neither,mcnemar_p,player_seconds";
     out << "\n";
     auto num = [](double x) {  // shortest text that reads back as the same double
         char b[40];
@@ -158,6 +210,13 @@ void print_summary_csv(std::ostream& out, const std::vector<StudySummary>& sums,
                 out << (first ? "" : " ") << moves << ":" << n;
                 first = false;
             }
+        }
+        if (player) {
+            const auto& c = s.paired.counts;
+            out << "," << s.player << "," << s.player_wins << "," << s.player_games << ","
+                << (s.player_rate ? num(*s.player_rate) : "") << "," << (s.player_ci95 ? num(s.player_ci95->low) : "")
+                << "," << (s.player_ci95 ? num(s.player_ci95->high) : "") << "," << c.both << "," << c.first_only << ","
+                << c.second_only << "," << c.neither << "," << num(s.paired.mcnemar_p) << "," << num(s.player_seconds);
         }
         out << "\n";
     }

@@ -22,6 +22,7 @@
 //   bool keep_going(const State& at)         at each later position: false ends the walk
 //   bool step()                              after each draw or redeal: false ends the walk
 #pragma once
+#include <algorithm>
 #include <bit>
 
 #include "solver/prune.h"
@@ -135,6 +136,132 @@ void walk_chain(const Board& board, const RuleTraits& traits, const ChainRules& 
             if (!draw_one_step(f, stock_left, traits.discards, passes, at)) break;
         }
         if (!visitor.step()) break;
+    }
+}
+
+}  // namespace pyr
+
+namespace pyr {
+
+// The chain of a removed set R when N cards are drawn at a time onto one
+// waste whose top alone is playable, from a face-down stock (Tut's Tomb:
+// RuleTraits::draw_walk). With m stock cards in play (not removed), of which
+// k are drawn (on the waste; the canonical boundary, Board::canonical), a
+// draw takes k to min(k + N, m) and a redeal (at k = m, a pass left) takes
+// it to 0: the boundaries reachable from any k are the cycle {0, N, 2N, ...,
+// m} and, from a k off it, the lane k, k + N, ... that runs into it at m.
+// Lane r (1 <= r < N) holds the boundaries k < m with k mod N = r; lane 0 is
+// the cycle. Lane positions are entered only by removing waste cards.
+struct DrawLane {
+    int k, m;  // drawn in-play stock cards, stock cards in play
+    int lane;  // 0: on the cycle, else k mod N
+};
+inline DrawLane draw_lane(const Board& board, const State& s) {
+    const uint64_t left = board.stock_mask() & ~s.removed;
+    const int m = std::popcount(left);
+    const int k = std::popcount(left & ((uint64_t{1} << (board.fixed() + s.pos)) - 1));
+    const int n = board.variant().draw;
+    return DrawLane{k, m, k < m ? k % n : 0};
+}
+
+// The draw-N walk (RuleTraits::draw_walk), the counterpart of walk_chain for
+// it (why it is exact: walk.cpp). From s = (R, t) it offers:
+//  - at t, the removals of tableau cards only (as walk_chain; a forced King
+//    or tableau sole pair there is offered alone);
+//  - along R's chain, the removals that use the waste's top card, each card
+//    once: a waste card c is on top only at the boundary k = (c's index among
+//    the stock cards in play) + 1, so every removal with it leads to the same
+//    removed set and boundary, and the first pass it is made in dominates the
+//    later ones (more passes left). Stock cards never pair with each other
+//    (one playable at a time) and are never forced (drawing N at a time, a
+//    card's presence shifts which cards come up together).
+// The walk goes along s's lane to m and then round the cycle, and ends after
+// one full cycle (the same boundaries one pass later are dominated), where
+// the stock runs out, or where visitor.keep_going(at, lane) says the rest
+// was walked before (keep_going(pass, pos, lane)). visitor.offer(move, pass,
+// pos, next_pos): the removal made at (pass, pos), which leads to the removed
+// set plus the move's cards at (pass, next_pos) (canonical).
+template <class Visitor>
+void walk_chain_draw_n(const Board& board, const RuleTraits& traits, const ForcedPolicy& policy, const State& s,
+                       Visitor& visitor) {
+    const Variant& v = board.variant();
+    // (A removal of tableau cards at s keeps s's boundary.)
+    auto offer = [&](SlotMove::Kind k, int a, int b, const State& at) __attribute__((always_inline)) {
+        visitor.offer(SlotMove{k, static_cast<uint8_t>(a), static_cast<uint8_t>(b)}, at.pos, at.pass, at.pos);
+    };
+    const uint64_t fixed = board.fixed_playable(s.removed);
+    for (uint64_t m = fixed; m; m &= m - 1) {
+        const int a = std::countr_zero(m);
+        if (board.rank(a) == v.lone_rank && king_forced(board, traits, policy, a)) {
+            offer(SlotMove::Single, a, 0, s);
+            return;
+        }
+    }
+    if (policy.sole_pairs) {
+        SolePair sole[kMaxSlots];
+        const int n = sole_pairs(board, s, sole, fixed);
+        for (int i = 0; i < n; ++i)
+            if ((fixed >> sole[i].y & 1) && sole_pair_forced(board, traits, sole[i])) {
+                offer(SlotMove::Pair, sole[i].x, sole[i].y, s);
+                return;
+            }
+    }
+    for (uint64_t m = fixed; m; m &= m - 1) {
+        const int a = std::countr_zero(m);
+        if (board.rank(a) == v.lone_rank) offer(SlotMove::Single, a, 0, s);
+        for (uint64_t q = board.partners(a) & fixed & ~((uint64_t{1} << (a + 1)) - 1); q; q &= q - 1)
+            offer(SlotMove::Pair, a, std::countr_zero(q), s);
+    }
+    board.for_each_overlap_pair(s.removed, fixed, [&](int cover, int covered) { offer(SlotMove::Pair, cover, covered, s); });
+
+    // Along the chain, by the boundary k alone: the stock cards in play in
+    // slot order, the k-th drawn one (k > 0) is the waste's top.
+    const int n = v.draw, f = board.fixed(), passes = board.passes();
+    const uint64_t left = board.stock_mask() & ~s.removed;
+    uint8_t slot[kMaxSlots];
+    int m = 0;
+    for (uint64_t q = left; q; q &= q - 1) slot[m++] = static_cast<uint8_t>(std::countr_zero(q));
+    auto pos_of = [&](int k) { return static_cast<uint8_t>(k == 0 ? 0 : slot[k - 1] - f + 1); };
+    int k = std::popcount(left & ((uint64_t{1} << (f + s.pos)) - 1));
+    int lane = k < m ? k - k / n * n : 0;
+    // The walk's position: (pass, pos) of R, pos = pos_of(k). (Scalars, not a
+    // State: the walk is the search's inner loop.)
+    uint8_t pos = s.pos, pass = s.pass;
+    int cycle_k = -1, cycle_pass = 0;  // the first cycle position walked
+    for (bool first = true;; first = false) {
+        if (!first) {
+            if (lane == 0 && k == cycle_k && (passes == 0 || pass == cycle_pass + 1)) break;  // a full cycle
+            if (!visitor.keep_going(pass, pos, lane)) break;
+        }
+        if (lane == 0 && cycle_k < 0) {
+            cycle_k = k;
+            cycle_pass = pass;
+        }
+        // The waste's top card: on top only at this boundary, so each once.
+        if (k > 0) {
+            const int c = slot[k - 1];
+            const uint8_t after = pos_of(k - 1);
+            if (board.rank(c) == v.lone_rank) {
+                visitor.offer(SlotMove{SlotMove::Single, static_cast<uint8_t>(c), 0}, pos, pass, after);
+            } else {
+                for (uint64_t q = board.partners(c) & fixed; q; q &= q - 1)
+                    visitor.offer(SlotMove{SlotMove::Pair, static_cast<uint8_t>(c), static_cast<uint8_t>(std::countr_zero(q))},
+                                  pos, pass, after);
+            }
+        }
+        if (k < m) {
+            k += n;  // a draw: the lane's next boundary, or the cycle's end
+            if (k >= m) {
+                k = m;
+                lane = 0;
+            }
+        } else if (m > 0 && (passes == 0 || pass + 1 < passes)) {
+            k = 0;  // the redeal
+            if (passes != 0) ++pass;
+        } else {
+            break;
+        }
+        pos = pos_of(k);
     }
 }
 

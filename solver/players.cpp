@@ -242,6 +242,11 @@ GameResult play_game(Player& player, Solver& solver, const Deal& deal, uint64_t 
             g.end = "position repeated";
             break;
         }
+        if (options.stop && options.stop->load(std::memory_order_relaxed)) {
+            g.interrupted = true;
+            g.end = "interrupted";
+            break;
+        }
         if (g.moves.size() >= options.max_moves) {
             g.end = "move limit";
             break;

@@ -68,6 +68,7 @@ Move greedy_move(const std::vector<Move>& legal);
 struct GameOptions {
     uint64_t max_states = 100'000'000;  // per solve of a searching player
     uint64_t max_moves = 100000;        // a game longer than this is lost (a safety net)
+    const std::atomic<bool>* stop = nullptr;  // set elsewhere: the game stops (GameResult::interrupted)
 };
 
 struct GameResult {
@@ -76,6 +77,7 @@ struct GameResult {
     std::string end;          // "won", "no legal move", "position repeated", "move limit"
     PlayerCost cost;
     double seconds = 0;
+    bool interrupted = false;  // stopped through GameOptions::stop: no result
 };
 
 // Plays `deal` (the real one, hidden from the player) to its end: a win, no

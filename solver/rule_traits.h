@@ -20,6 +20,18 @@ inline bool walk_applies(const Board& b) {
     return (v.draw == 1 && v.wastes <= 1) || b.rows_redeal();
 }
 
+// The draw-N walk (solver/walk.cpp, chain_walk.h walk_chain_draw_n): N > 1
+// cards drawn at a time onto one waste whose top card alone is playable,
+// from a face-down stock (Tut's Tomb). Its memo holds a boundary for each of
+// the N - 1 lanes in 12 bits beside the cycle's (6 bits with unlimited
+// passes): N at most kMaxDrawWalk, as the variants allow (1 to 3).
+inline constexpr int kMaxDrawWalk = 3;
+inline bool draw_walk_applies(const Board& b) {
+    const Variant& v = b.variant();
+    return !b.rows_redeal() && v.draw > 1 && v.draw <= kMaxDrawWalk && v.wastes == 1 && v.waste_playable == 1 &&
+           !v.stock_top_playable;
+}
+
 // One waste, only its top playable, a finite pass count: in the last pass no
 // two waste cards can ever pair (see has_dead_card, prune.h).
 inline bool final_pass_pile_rule(const Board& b) {
@@ -30,6 +42,7 @@ inline bool final_pass_pile_rule(const Board& b) {
 struct RuleTraits {
     explicit RuleTraits(const Board& b)
         : walk(walk_applies(b)),
+          draw_walk(draw_walk_applies(b)),
           rows(b.rows_redeal()),
           stock_removals_commute(pyr::stock_removals_commute(b)),
           discards(b.variant().discards()),
@@ -40,6 +53,7 @@ struct RuleTraits {
           free_stock(b.stock_size() > 0) {}
 
     bool walk;                    // the walk search applies (else the positions search)
+    bool draw_walk;               // ... in its draw-N form (walk.cpp; `walk` is draw-one or the row redeal)
     bool rows;                    // the row redeal (Apophis)
     bool stock_removals_commute;  // forced Kings and sole pairs may use stock and waste cards
     bool discards;                // drawn cards leave play (no waste)

@@ -91,6 +91,57 @@ private:
     boost::unordered_flat_map<uint64_t, uint16_t> rows_;  // the row redeal's (its chain key needs 59 bits)
 };
 
+// The draw-N walk's memo (RuleTraits::draw_walk; walk.cpp): one entry per
+// removed set R, holding what R's expansions walked: on the cycle, the
+// earliest time (WalkMemo::time_of) from which every later cycle position is
+// covered; on each lane r, one boundary (pass, pos) from which the lane's
+// positions at that pass or later and that boundary or later are covered (a
+// lane position is reached by drawing from an earlier one of its pass, and
+// dominated by the same one with more passes left). Lane positions are never
+// reached from the cycle, so the cycle's entry says nothing about them.
+// 12 bits each: the cycle in bits 0..11, lane r in 12r..12r+11; all ones is
+// none. A lane entry is replaced by the one of the latest expansion, which
+// may forget some of the old one's positions (a memo may forget, never
+// invent: see arrive).
+class DrawWalkMemo {
+public:
+    static constexpr uint64_t kNone = 0xFFF;
+    // What R's entry held before an arrival: where a walk must stop.
+    struct Cover {
+        uint64_t word = ~uint64_t{0};
+        // Whether the position `at` (of R's chain, on `lane`) was covered.
+        bool covers(const Board& board, uint8_t pass, uint8_t pos, int lane) const {
+            if (lane == 0) {
+                const uint64_t t = word & kNone;
+                return t != kNone && t <= WalkMemo::time_of(board, State{0, pos, pass});
+            }
+            const uint64_t e = word >> (12 * lane) & kNone;
+            return e != kNone && (e >> 6) <= pass && (e & 63) <= pos;
+        }
+    };
+    void clear() {
+        packed_.clear(kRetainBytes);
+        recycle(table_);
+    }
+    // Decides whether s (on `lane`) must be expanded, updating the table; on
+    // true, `old` is what the entry held before (the walk stops where it covers).
+    bool arrive(const Board& board, const State& s, const DrawLane& lane, Cover& old);
+    std::size_t bytes(bool grow) const { return packed_.bytes(grow, kGrowthMargin) + table_bytes(table_, grow); }
+    std::size_t size() const { return packed_.size() + table_.size(); }
+    // Unlimited passes and N <= 3 (Tut's Tomb): the entry fits one word.
+    static bool packed(const Board& board) { return board.unlimited() && board.variant().draw <= 3; }
+    [[gnu::always_inline]] void prefetch(uint64_t removed) const { packed_.prefetch(removed); }
+
+private:
+    // With unlimited passes a present entry always covers the whole cycle
+    // (every walk goes round it, pass 0 throughout), so an entry is the
+    // removed set (bits 0..51) and each lane's boundary, 6 bits a lane above
+    // it (0: none; a lane boundary is never 0), one word (word_table.h).
+    static constexpr int kPackedBits = 52;
+    WordTable<kPackedBits> packed_;
+    boost::unordered_flat_map<uint64_t, uint64_t> table_;  // removed set -> the 12-bit fields above
+};
+
 // The walk's depth-first stack: a frame per expanded position, holding the
 // removals its chain walk offered, each with the stock boundary where it is made.
 class WalkStack {
@@ -108,6 +159,9 @@ public:
     // The order in which each frame's moves are tried: as the chain walk
     // offers them (removals now first), or with those that use a stock or
     // waste card reversed (latest along the chain first; walk.cpp).
+    // The same for the draw-N walk (walk_chain_draw_n), stopping where `old` covers.
+    void push_draw_n(const Board& board, const RuleTraits& traits, const State& s, const DrawWalkMemo::Cover& old,
+                     const DrawWalkMemo* memo = nullptr);
     void set_reversed(bool reversed) { reversed_ = reversed; }
     // The next move to try (dropping exhausted frames) and the position it
     // leads to. With the row redeal, a move made in the final pass also gets
@@ -205,10 +259,15 @@ public:
     // cap (0: none): ends intractable once the budget has counted that many.
     SolveResult run_once(const Board& board, const RuleTraits& traits, const State& start, SearchBudget& budget,
                          bool reversed, uint64_t cap);
-    std::size_t bytes(bool grow) const { return memo_.bytes(grow) + stack_.bytes(grow) + relaxed_.bytes(grow); }
+    std::size_t bytes(bool grow) const {
+        return memo_.bytes(grow) + draw_memo_.bytes(grow) + stack_.bytes(grow) + relaxed_.bytes(grow);
+    }
 
 private:
+    // The draw-N walk (RuleTraits::draw_walk).
+    SolveResult run_draw_n(const Board& board, const RuleTraits& traits, const State& start, SearchBudget& budget);
     WalkMemo memo_;
+    DrawWalkMemo draw_memo_;
     WalkStack stack_;
     FreeStockRelaxation relaxed_;  // every walk's first check; the row redeal's at every position (solver/free_stock.h)
     bool free_stock_ = true;       // ... asked (SolveOptions::rows_free_stock)

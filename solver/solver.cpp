@@ -43,7 +43,7 @@ Solver& Solver::operator=(Solver&&) noexcept = default;
 std::size_t Solver::memory_bytes(bool with_growth) const { return searches_->bytes(with_growth); }
 
 Solver::Method Solver::method_for(const Board& board) {
-    return walk_applies(board) ? Method::Walk : Method::Positions;
+    return walk_applies(board) || draw_walk_applies(board) ? Method::Walk : Method::Positions;
 }
 
 SolveResult Solver::solve(const Board& board, const SolveOptions& options) {
@@ -57,8 +57,10 @@ SolveResult Solver::solve(const Board& board, const State& start, const SolveOpt
 SolveResult Solver::solve_with(Method method, const Board& board, const State& start, const SolveOptions& options) {
     const auto t0 = std::chrono::steady_clock::now();
     const RuleTraits traits(board);
-    if (method == Method::Walk && !traits.walk)
-        throw std::invalid_argument("the walk search needs draw-one onto at most one waste, or the row redeal");
+    if (method == Method::Walk && !traits.walk && !traits.draw_walk)
+        throw std::invalid_argument(
+            "the walk search needs draw-one onto at most one waste, draw-N onto one waste with its top playable from a "
+            "face-down stock, or the row redeal");
     // Memory kept from an earlier, larger search does not count against this one's limit.
     if (options.max_memory_bytes && memory_bytes() > options.max_memory_bytes) searches_->release();
     SolveResult result;

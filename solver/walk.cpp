@@ -70,6 +70,65 @@ bool WalkMemo::arrive(const Board& board, const State& s, uint32_t& limit) {
     return true;
 }
 
+bool DrawWalkMemo::arrive(const Board& board, const State& s, const DrawLane& lane, Cover& old) {
+    if (packed(board)) {
+        static_assert(kPackedBits >= kMaxSlots && kPackedBits + 2 * 6 <= 64, "two lanes of 6 bits above the removed set");
+        // pos <= 52 < 63: a stored word is never WordTable's empty slot.
+        const int shift = kPackedBits + 6 * (lane.lane - 1);
+        auto [slot, inserted] = packed_.insert(lane.lane == 0 ? s.removed : s.removed | uint64_t{s.pos} << shift);
+        if (inserted) {
+            old.word = ~uint64_t{0};
+            return true;
+        }
+        if (lane.lane == 0) return false;  // the cycle is covered
+        const uint64_t e = *slot >> shift & 63;
+        if (e != 0 && e <= s.pos) return false;
+        old.word = ~uint64_t{0} << (12 * board.variant().draw) & ~kNone;  // the cycle from time 0
+        for (int r = 1; r < board.variant().draw; ++r)
+            if (const uint64_t p = *slot >> (kPackedBits + 6 * (r - 1)) & 63) old.word |= p << (12 * r);
+            else old.word |= kNone << (12 * r);
+        *slot = (*slot & ~(uint64_t{63} << shift)) | uint64_t{s.pos} << shift;
+        return true;
+    }
+    auto [it, inserted] = table_.try_emplace(s.removed, ~uint64_t{0});
+    old.word = it->second;
+    if (old.covers(board, s.pass, s.pos, lane.lane)) return false;
+    uint64_t word = old.word;
+    if (lane.lane == 0) {
+        word = (word & ~kNone) | WalkMemo::time_of(board, s);
+    } else {
+        // The walk goes along the lane to the cycle at (s.pass, m): unless it
+        // stops on the lane first (where the old lane entry covers, whose own
+        // walk reached the cycle no later), it walks the cycle from there.
+        State end = s;
+        end.pos = static_cast<uint8_t>(lane.m == 0 ? 0 : 64 - std::countl_zero(board.stock_mask() & ~s.removed) - board.fixed());
+        const uint64_t t = std::min<uint64_t>(word & kNone, WalkMemo::time_of(board, end));
+        const int shift = 12 * lane.lane;
+        word = (word & ~(kNone << shift) & ~kNone) | (uint64_t{s.pass} << 6 | s.pos) << shift | t;
+    }
+    it->second = word;
+    return true;
+}
+
+void WalkStack::push_draw_n(const Board& board, const RuleTraits& traits, const State& s, const DrawWalkMemo::Cover& old,
+                            const DrawWalkMemo* memo) {
+    const uint32_t begin = static_cast<uint32_t>(moves_.size());
+    struct Visitor {
+        const Board& board;
+        std::vector<WalkMove>& moves;
+        const DrawWalkMemo::Cover& old;
+        const DrawWalkMemo* memo;
+        uint64_t removed;
+        [[gnu::always_inline]] void offer(SlotMove m, uint8_t pos, uint8_t pass, uint8_t next_pos) {
+            if (memo) memo->prefetch(removed | uint64_t{1} << m.a | (m.kind == SlotMove::Pair ? uint64_t{1} << m.b : 0));
+            moves.push_back(WalkMove{m, pos, pass, next_pos, pass});
+        }
+        bool keep_going(uint8_t pass, uint8_t pos, int lane) const { return !old.covers(board, pass, pos, lane); }
+    } visitor{board, moves_, old, memo, s.removed};
+    walk_chain_draw_n(board, traits, ForcedPolicy::win(), s, visitor);
+    frames_.push_back(Frame{s, begin, begin, static_cast<uint32_t>(moves_.size())});
+}
+
 void WalkStack::push(const Board& board, const RuleTraits& traits, const ChainRules& rules, const State& s,
                      uint32_t limit, const WalkMemo* memo) {
     const uint32_t begin = static_cast<uint32_t>(moves_.size());
@@ -167,6 +226,7 @@ SolveResult WalkSearch::run(const Board& board, const RuleTraits& traits, const 
         lost.verdict = Verdict::Lose;
         return finish_search(lost, budget);
     }
+    if (traits.draw_walk) return run_draw_n(board, traits, start, budget);
     if (!traits.rows) return run_once(board, traits, start, budget, false, 0);
     // Row redeal: a first search in the chain walk's order (removals now
     // first, the tableau's before the stock's) for at most first_order_states
@@ -227,6 +287,54 @@ SolveResult WalkSearch::run_once(const Board& board, const RuleTraits& traits, c
         if (has_dead_card_after(board, next, move, order, len)) continue;  // pushed positions have no dead card
         if (traits.rows && free_stock_ && relaxed_.solve(board, next) == FreeStockRelaxation::Outcome::Lost) continue;
         stack_.push(board, traits, rules, next, limit, &memo_);
+    }
+    return finish(Verdict::Lose);
+}
+
+// The draw-N walk (RuleTraits::draw_walk: Tut's Tomb). Why it is exact: as
+// the draw-one walk above, with the chain of walk_chain_draw_n (chain_walk.h)
+// and the memo of DrawWalkMemo. Fix the removed set R. Between removals only
+// draws and redeals happen, deterministic, so R's positions are its chain:
+// lanes that run into a cycle. Each expansion of (R, t) walks from t to the
+// end of what t reaches (its lane to m, then one full cycle; or the stock's
+// end in the last pass), offering every removal on the way (the tableau's
+// at t, where they reach everything the same removals made later reach; each
+// waste card's at the first position it is on top, where the result
+// dominates its later ones), stopping where an earlier expansion's walk
+// covers. What it covers is recorded in R's entry, so arriving at a covered
+// position adds nothing: its removals were offered from positions that reach
+// or dominate it. A memo entry is either fully searched without a win or
+// belongs to the current path -- and a position on the path cannot be
+// reached again (every move removes cards) -- so the search is exact up to
+// the reductions of prune.h, as in the positions search.
+SolveResult WalkSearch::run_draw_n(const Board& board, const RuleTraits& traits, const State& start, SearchBudget& budget) {
+    SolveResult result;
+    draw_memo_.clear();
+    stack_.set_reversed(false);
+    stack_.clear();
+    auto finish = [&](Verdict verdict) {
+        result.verdict = verdict;
+        return finish_search(result, budget);
+    };
+    if (board.won(start)) return finish(Verdict::Win);
+    DrawWalkMemo::Cover old;
+    draw_memo_.arrive(board, start, draw_lane(board, start), old);
+    if (has_dead_card(board, start)) return finish(Verdict::Lose);
+    stack_.push_draw_n(board, traits, start, old, DrawWalkMemo::packed(board) ? &draw_memo_ : nullptr);
+    State next;
+    SlotMove move;
+    while (stack_.next(board, next, move)) {
+        if (board.won(next)) {
+            stack_.path(board, result.solution);
+            return finish(Verdict::Win);
+        }
+        if (!draw_memo_.arrive(board, next, draw_lane(board, next), old)) continue;
+        if (const auto stop = budget.tick(); stop != SearchBudget::Stop::No) {
+            result.interrupted = stop == SearchBudget::Stop::Interrupted;
+            return finish(Verdict::Intractable);
+        }
+        if (has_dead_card_after(board, next, move)) continue;  // pushed positions have no dead card
+        stack_.push_draw_n(board, traits, next, old, DrawWalkMemo::packed(board) ? &draw_memo_ : nullptr);
     }
     return finish(Verdict::Lose);
 }

@@ -105,6 +105,14 @@ json::object record_json(const StudySpec& spec, const StudyRecord& r) {
         o["difficulty"] = num(m.difficulty);
         o["grade"] = m.grade >= 0 ? json::value(grade_name(m.grade)) : json::value(nullptr);
     }
+    if (!spec.player.empty()) {
+        o["player"] = spec.player;
+        o["player_verdict"] = r.player_won ? "win" : "lose";
+        if (r.player_played) o["player_moves"] = r.player_moves;
+        else o["player_moves"] = nullptr;
+        o["player_solves"] = r.player_solves;
+        o["player_seconds"] = r.player_seconds;
+    }
     return o;
 }
 
@@ -113,7 +121,8 @@ std::string record_csv_header(const StudySpec& spec) {
            (spec.deals.from_file ? ",deal" : "") +
            (spec.measures ? ",reason,shortest,winning_first_moves,legal_first_moves,critical_positions,crossroads,"
                             "casual_wins,casual_plays,difficulty,grade"
-                          : "");
+                          : "") +
+           (spec.player.empty() ? "" : ",player,player_verdict,player_played,player_moves,player_solves,player_seconds");
 }
 
 std::string record_line(const StudySpec& spec, const StudyRecord& r, bool csv) {
@@ -136,6 +145,12 @@ std::string record_line(const StudySpec& spec, const StudyRecord& r, bool csv) {
              num(m.shortest) + "," + num(int(m.winning_first)) + "," + num(int(m.legal_first)) + "," +
              num(int(m.critical)) + "," + num(int(m.crossroads)) + "," + num(m.casual_wins) + "," +
              num(m.casual_plays) + "," + diff + "," + (m.grade >= 0 ? grade_name(m.grade) : "");
+    }
+    if (!spec.player.empty()) {
+        char ps[32];
+        std::snprintf(ps, sizeof ps, "%.6f", r.player_seconds);
+        s += "," + spec.player + "," + (r.player_won ? "win" : "lose") + "," + (r.player_played ? "yes" : "no") + "," +
+             r.player_moves + "," + std::to_string(r.player_solves) + "," + ps;
     }
     return s + "\n";
 }
@@ -296,6 +311,18 @@ Line parse_json_line(const std::string& line) {
                 m.grade = static_cast<int8_t>(gi);
             }
         }
+        if (const auto* p = o.if_contains("player")) {
+            r.player = std::string(p->as_string());
+            const std::string_view pv = o.at("player_verdict").as_string();
+            if (pv != "win" && pv != "lose") throw std::invalid_argument("bad player_verdict");
+            r.player_won = pv == "win";
+            const json::value& pm = o.at("player_moves");
+            r.player_played = !pm.is_null();
+            if (r.player_played) r.player_moves = std::string(pm.as_string());
+            r.player_solves = o.at("player_solves").to_number<uint64_t>();
+            r.player_seconds = o.at("player_seconds").to_number<double>();
+            if (!good_seconds(r.player_seconds)) throw std::invalid_argument("bad player_seconds");
+        }
         out.kind = Line::Record;
     } catch (const std::exception& e) {  // missing key, wrong type, number out of range
         out.kind = Line::Bad;
@@ -431,6 +458,23 @@ Line parse_csv_line(const std::string& line, Columns& columns) {
         }
         if (bad) return out.why = "a bad measure", out;
     }
+    if (const auto p = field("player"); p && !p->empty()) {
+        r.player = std::string(*p);
+        const auto pv = field("player_verdict"), pp = field("player_played"), pm = field("player_moves"),
+                   pn = field("player_solves"), pt = field("player_seconds");
+        if (!pv || !pp || !pm || !pn || !pt || (*pv != "win" && *pv != "lose") || (*pp != "yes" && *pp != "no"))
+            return out.why = "bad player fields", out;
+        r.player_won = *pv == "win";
+        r.player_played = *pp == "yes";
+        r.player_moves = std::string(*pm);
+        const auto n = parse_u64(*pn);
+        if (!n) return out.why = "bad player_solves", out;
+        r.player_solves = *n;
+        const std::string ts(*pt);
+        char* e2 = nullptr;
+        r.player_seconds = std::strtod(ts.c_str(), &e2);
+        if (ts.empty() || *e2 != '\0' || !good_seconds(r.player_seconds)) return out.why = "bad player_seconds", out;
+    }
     out.kind = Line::Record;
     return out;
 }
@@ -506,6 +550,11 @@ StudyRecord study_record(const ParsedRecord& r, uint32_t combo) {
     s.seconds = r.seconds;
     s.measured = r.measured;
     s.m = r.m;
+    s.player_won = r.player_won;
+    s.player_played = r.player_played;
+    s.player_moves = r.player_moves;
+    s.player_solves = r.player_solves;
+    s.player_seconds = r.player_seconds;
     return s;
 }
 
@@ -516,6 +565,7 @@ int match_record(const StudySpec& spec, const ParsedRecord& r) {
     if (!spec.deal_in_shard(deal_index)) return -1;
     if (r.deal.has_value() != spec.deals.from_file) return -1;
     if (r.measured != spec.measures) return -1;  // a --measures study's records carry measures
+    if (r.player != spec.player) return -1;  // another player's study (or the thoughtful one)
     if (spec.deals.from_file && !spec.deals.cards[deal_index].empty() && *r.deal != spec.deals.cards[deal_index])
         return -1;
     for (size_t c = 0; c < spec.combos.size(); ++c)

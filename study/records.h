@@ -53,10 +53,17 @@ struct StudyRecord {
     double replay_seconds = 0;  // of `seconds`, the verifier's replay of the win (in memory only: bench)
     bool measured = false;      // a --measures study's record
     RecordMeasures m;
+    // With a player (StudySpec::player): its result and its moves ("" when its
+    // game was not played: the thoughtful verdict is lose, so it cannot win).
+    bool player_won = false;
+    bool player_played = false;
+    std::string player_moves;
+    uint64_t player_solves = 0;
+    double player_seconds = 0;
     // The same result, timing aside.
     bool same_result(const StudyRecord& o) const {
         return seed == o.seed && combo == o.combo && verdict == o.verdict && moves == o.moves && states == o.states &&
-               measured == o.measured && m == o.m;
+               player_won == o.player_won && player_moves == o.player_moves && measured == o.measured && m == o.m;
     }
 };
 
@@ -86,6 +93,11 @@ struct ParsedRecord {
     std::optional<std::string> deal;
     bool measured = false;
     RecordMeasures m;
+    std::string player;  // "" for a thoughtful study's record
+    bool player_won = false, player_played = false;
+    std::string player_moves;
+    uint64_t player_solves = 0;
+    double player_seconds = 0;
 };
 
 // Reads a record file line by line. on_study(definition) for each study line,

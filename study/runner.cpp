@@ -12,6 +12,7 @@
 #include "engine/deal_source.h"
 #include "solver/measures.h"
 #include "solver/reasons.h"
+#include "solver/players.h"
 #include "solver/search_util.h"
 
 namespace pyr {
@@ -82,6 +83,29 @@ std::optional<StudyRecord> solve_task(Solver& solver, const StudySpec& spec, uin
     r.m = measures;
     if (spec.measures) {  // the measures' searches count in the task's time
         r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    }
+    if (!spec.player.empty()) {
+        // The player's game. It cannot win a deal the solver proved lost:
+        // that game is not played (its record says so: no moves).
+        if (res.verdict != Verdict::Lose) {
+            auto player = nopeek::make_player(spec.player);
+            nopeek::GameOptions go;
+            go.max_states = spec.max_states;
+            go.stop = stop;
+            nopeek::GameResult g;
+            try {
+                g = nopeek::play_game(*player, solver, deal, nopeek::game_seed(spec.player_seed, deal), go);
+            } catch (const InternalError& e) {
+                throw InternalError("player " + spec.player + " on the deal --variant " + v.name + " --passes " +
+                                    passes_text(v.passes) + " --deal " + compact(deal) + ": " + e.what());
+            }
+            if (g.interrupted) return std::nullopt;
+            r.player_played = true;
+            r.player_won = g.won;
+            r.player_moves = moves_text(g.moves, deal.deck());
+            r.player_solves = g.cost.solves;
+            r.player_seconds = g.seconds;
+        }
     }
     return r;
 }

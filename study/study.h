@@ -125,6 +125,12 @@ struct StudySpec {
     bool measures = false;
     int casual_plays = 100;
     Shard shard;
+    // A player who cannot peek (solver/players.h), as make_player names it
+    // ("greedy", "sampler:32", ...): each deal is also played by it, and its
+    // record carries the player's result beside the thoughtful verdict.
+    // Empty: the thoughtful verdict only (`--player thoughtful`, the default).
+    std::string player;
+    uint64_t player_seed = 1;  // mixed with each deal into its game's rng seed (nopeek::game_seed)
     // The program running the study (its study line names it); not part of
     // the study's definition. Unset in a spec read back from a file.
     std::optional<Provenance> program;

@@ -21,6 +21,13 @@ void SummaryBuilder::add(const StudyRecord& r) {
     a.states_total += r.states;
     a.states_max = std::max(a.states_max, r.states);
     a.seconds += r.seconds;
+    if (!spec_.player.empty()) {
+        a.player_wins += r.player_won;
+        a.player_games += r.player_played;
+        a.player_solves += r.player_solves;
+        a.player_seconds += r.player_seconds;
+        a.paired.add(r.verdict, r.player_won ? Verdict::Win : Verdict::Lose);
+    }
 }
 
 std::vector<StudySummary> SummaryBuilder::summaries() const {
@@ -45,6 +52,16 @@ std::vector<StudySummary> SummaryBuilder::summaries() const {
         s.ci95 = wilson_interval(s.wins, decided);
         if (s.deals > 0) s.states_mean = static_cast<double>(s.states_total) / static_cast<double>(s.deals);
         if (s.seconds > 0) s.deals_per_second = static_cast<double>(s.deals) / s.seconds;
+        if (!spec_.player.empty()) {
+            s.player = spec_.player;
+            s.player_wins = a.player_wins;
+            s.player_games = a.player_games;
+            s.player_solves = a.player_solves;
+            s.player_seconds = a.player_seconds;
+            if (a.deals > 0) s.player_rate = double(a.player_wins) / double(a.deals);
+            s.player_ci95 = wilson_interval(a.player_wins, a.deals);
+            s.paired = paired_comparison(a.paired);
+        }
         MovesStats& ms = s.moves;
         ms.histogram = a.lengths;
         uint64_t count = 0, sum = 0;

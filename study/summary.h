@@ -8,6 +8,7 @@
 #include <optional>
 #include <vector>
 
+#include "study/compare.h"
 #include "study/records.h"
 #include "study/study.h"
 
@@ -33,6 +34,17 @@ struct StudySummary {
     double seconds = 0;  // solver time summed over the deals (per-worker time, not wall time)
     double deals_per_second = 0;  // deals / seconds: one worker's throughput
     MovesStats moves;
+    // With a player (StudySpec::player): its wins over the deals (a deal
+    // whose thoughtful verdict is lose is a loss, unplayed), its rate with the
+    // Wilson interval, and the paired comparison thoughtful (first) against
+    // the player (second): `first_only` counts the deals lost for not seeing
+    // the stock.
+    std::string player;
+    uint64_t player_wins = 0, player_games = 0, player_solves = 0;
+    double player_seconds = 0;  // the player's time summed over the deals
+    std::optional<double> player_rate;
+    std::optional<Interval> player_ci95;
+    PairedComparison paired;
 };
 
 class SummaryBuilder {
@@ -48,6 +60,9 @@ private:
         uint64_t deals = 0, wins = 0, losses = 0, intractable = 0, states_total = 0, states_max = 0;
         double seconds = 0;
         std::map<int, uint64_t> lengths;
+        uint64_t player_wins = 0, player_games = 0, player_solves = 0;
+        double player_seconds = 0;
+        PairedCounts paired;
     };
     const StudySpec& spec_;
     std::vector<Acc> acc_;

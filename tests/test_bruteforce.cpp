@@ -83,6 +83,72 @@ BRUTEFORCE_CASE("apophis")
 BRUTEFORCE_CASE("triangle")
 BRUTEFORCE_CASE("spanish")
 
+TEST_CASE("the draw-N walk agrees with the brute-force reference: draw 2 and 3", "[bruteforce]") {
+    // Tut's Tomb's rules (one waste, its top playable, a face-down stock) with
+    // N cards a draw, every override (overlap, goal all, 1, 2 and unlimited
+    // passes): the walk of solver/walk.cpp (run_draw_n) against the reference,
+    // and the positions search too. (Tut's Tomb itself, draw 3, is in the
+    // preset cases above.)
+    Variant base = *find_preset("tuts-tomb");
+    for (const int draw : {2, 3}) {
+        base.draw = draw;
+        base.waste_start = draw;
+        uint64_t seed = 2800 + draw;
+        Tally tally;
+        for (const auto& v : with_overrides(base)) {
+            test::Rng probe(1);
+            REQUIRE(Solver::method_for(Board(test::random_small_deal(v, 3, 6, probe))) == Solver::Method::Walk);
+            agree(v, test::reduced(250), seed++, tally);
+        }
+        INFO("draw " << draw << ": " << tally.wins << " wins, " << tally.losses << " losses");
+        CHECK(tally.wins > 50 / test::kSanitizerShare);
+        CHECK(tally.losses > 50 / test::kSanitizerShare);
+    }
+}
+
+namespace {
+// Tut's Tomb seeds 1..seeds at its own rules (unlimited passes) and at 1 and
+// 3 passes: the draw-N walk and the positions search give the same verdict,
+// and (every 8th deal, --optimal, whose search is bounded by the verdict
+// search's solution) shortest solutions of the same length.
+void draw_walk_matches_positions(int seeds) {
+    Variant v = *find_preset("tuts-tomb");
+    Solver walk, positions;
+    int wins = 0, losses = 0;
+    for (const int passes : {0, 1, 3}) {
+        v.passes = passes;
+        for (int seed = 1; seed <= seeds; ++seed) {
+            const Board b(deal_from_seed(v, std::to_string(seed)));
+            INFO("passes " << passes << " seed " << seed);
+            REQUIRE(Solver::method_for(b) == Solver::Method::Walk);
+            SolveOptions o;
+            o.optimal = seed % 8 == 0;
+            const SolveResult w = walk.solve_with(Solver::Method::Walk, b, b.initial(), o);
+            const SolveResult p = positions.solve_with(Solver::Method::Positions, b, b.initial(), o);
+            REQUIRE(w.verdict == p.verdict);
+            if (o.optimal && w.verdict == Verdict::Win) {
+                CHECK(w.optimal);
+                CHECK(w.solution.size() == p.solution.size());
+            }
+            ++(w.verdict == Verdict::Win ? wins : losses);
+        }
+    }
+    INFO(wins << " wins, " << losses << " losses");
+    CHECK(wins > seeds / 2);
+    CHECK(losses > seeds / 2);
+}
+}  // namespace
+
+TEST_CASE("tuts-tomb: the draw-N walk and the positions search give every deal the same verdict", "[bruteforce]") {
+    draw_walk_matches_positions(test::reduced(120));
+}
+
+// Not run by ctest (hidden): every deal of seeds 1-3000, about 3 minutes
+// (`build/tests/pyramid_tests "[.draw-walk-3000]"`; its run is in bench/speed.md).
+TEST_CASE("tuts-tomb: the draw-N walk and the positions search agree on seeds 1-3000", "[.draw-walk-3000]") {
+    draw_walk_matches_positions(3000);
+}
+
 TEST_CASE("apophis: the walk's second move order, alone and after a first search cut short, agrees with the brute-force reference", "[bruteforce]") {
     // The row redeal's walk search runs a first search in the chain walk's
     // order for SolveOptions::rows_first_order_states positions, then one

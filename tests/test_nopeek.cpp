@@ -4,13 +4,18 @@
 // on small deals as the reference no player can beat.
 #include <catch2/catch.hpp>
 
+#include <cstdio>
+#include <fstream>
 #include <map>
 
 #include "engine/deal_source.h"
 #include "solver/nopeek.h"
 #include "solver/players.h"
 #include "solver/solver.h"
+#include "study/records.h"
+#include "study/runner.h"
 #include "study/study.h"
+#include "study/summary.h"
 #include "tests/support.h"
 
 using namespace pyr;
@@ -297,4 +302,79 @@ TEST_CASE("nopeek: the exact no-peek optimum bounds every player and never excee
     }
     CHECK(checked == test::reduced(40));
     CHECK(below > 0);  // somewhere, not seeing the stock costs a win
+}
+
+TEST_CASE("nopeek: a study with a player records its games beside the verdict, and reads them back", "[nopeek]") {
+    StudySpec spec;
+    spec.combos = study_combos({"msc", "pharaohs"}, std::vector<int>{1});
+    spec.deals = seeds_range("1-" + std::to_string(test::reduced(24)));
+    spec.max_states = 10'000'000;
+    spec.player = "sampler:4";
+    TaskTable table(spec);
+    std::vector<StudyRecord> records;
+    StudyRunOptions opts;
+    opts.threads = 2;
+    opts.on_record = [&](const StudyRecord& r) { records.push_back(r); };
+    run_study(spec, table, opts);
+    REQUIRE(records.size() == spec.tasks());
+    int player_wins = 0;
+    for (const StudyRecord& r : records) {
+        const Variant& v = spec.combos[r.combo];
+        const Deal d = deal_from_seed(v, r.seed.text());
+        if (r.verdict == Verdict::Lose) CHECK_FALSE(r.player_played);  // it cannot win: not played
+        else CHECK(r.player_played);
+        if (r.player_won) {
+            ++player_wins;
+            CHECK(r.verdict == Verdict::Win);
+            bool won = false;
+            CHECK_FALSE(replay(d, parse_moves(r.player_moves, d.deck()), &won));
+            CHECK(won);
+        }
+        // The same game again, alone.
+        if (r.player_played) {
+            Solver solver;
+            auto p = make_player(spec.player);
+            const GameResult g = play_game(*p, solver, d, game_seed(spec.player_seed, d));
+            CHECK(moves_text(g.moves, d.deck()) == r.player_moves);
+            CHECK(g.won == r.player_won);
+        }
+        // Each record written and read back, in JSON and CSV.
+        for (bool csv : {false, true}) {
+            const std::string path = std::string("/tmp/pyr_nopeek_test_") + (csv ? "r.csv" : "r.jsonl");
+            {
+                std::ofstream f(path);
+                f << study_line(spec, csv);
+                if (csv) f << record_csv_header(spec) << "\n";
+                f << record_line(spec, r, csv);
+            }
+            int n = 0;
+            read_record_file(path, nullptr, [&](const ParsedRecord& pr) {
+                const int combo = match_record(spec, pr);
+                REQUIRE(combo == static_cast<int>(r.combo));
+                CHECK(study_record(pr, combo).same_result(r));
+                ++n;
+            });
+            CHECK(n == 1);
+            std::remove(path.c_str());
+        }
+    }
+    const auto sums = summarize(spec, records);
+    uint64_t both = 0;
+    for (const auto& s : sums) {
+        CHECK(s.paired.counts.second_only == 0);  // no player wins a deal the solver proved lost
+        CHECK(s.player_wins <= s.wins);
+        both += s.paired.counts.both;
+    }
+    CHECK(both == static_cast<uint64_t>(player_wins));
+    // A thoughtful study does not take the player's records.
+    StudySpec plain = spec;
+    plain.player.clear();
+    const std::string line = record_line(spec, records.front(), false);
+    const std::string path = "/tmp/pyr_nopeek_test_plain.jsonl";
+    {
+        std::ofstream f(path);
+        f << line;
+    }
+    read_record_file(path, nullptr, [&](const ParsedRecord& pr) { CHECK(match_record(plain, pr) == -1); });
+    std::remove(path.c_str());
 }
