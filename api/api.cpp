@@ -1,6 +1,9 @@
 #include "api/api.h"
 
+#include <unistd.h>
+
 #include <algorithm>
+#include <fstream>
 
 #include "engine/card.h"
 #include "engine/deal_source.h"
@@ -92,6 +95,27 @@ Replay verify(const Deal& deal, const std::vector<Move>& moves) {
     r.won = t.won();
     r.tableau_left = t.tableau_left();
     return r;
+}
+
+uint64_t available_memory() {
+    const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
+    uint64_t bytes = pages > 0 && page > 0 ? static_cast<uint64_t>(pages) * static_cast<uint64_t>(page) : 0;
+    // A container's limit (cgroup v2, then v1) when it is lower.
+    for (const char* f : {"/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/memory/memory.limit_in_bytes"}) {
+        std::ifstream in(f);
+        std::string s;
+        if (in >> s && !s.empty() && s.find_first_not_of("0123456789") == std::string::npos && s.size() < 20) {
+            const uint64_t limit = std::stoull(s);
+            if (limit > 0 && (bytes == 0 || limit < bytes)) bytes = limit;
+        }
+    }
+    return bytes;
+}
+
+uint64_t auto_max_memory(int workers) {
+    const uint64_t bytes = available_memory();
+    if (bytes == 0) return 0;  // unknown: no limit
+    return bytes / 4 * 3 / static_cast<uint64_t>(std::max(1, workers));
 }
 
 struct Session::Impl {

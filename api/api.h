@@ -79,6 +79,13 @@ struct Replay {
 };
 Replay verify(const Deal& deal, const std::vector<Move>& moves);
 
+// The machine's memory in bytes (physical, or a container's cgroup limit when
+// lower); 0 when unknown.
+uint64_t available_memory();
+// `--max-memory auto` for `workers` searches at once: 3/4 of available_memory()
+// shared among them; 0 (no limit) when the memory is unknown.
+uint64_t auto_max_memory(int workers);
+
 // What to compute, and the search's limits (those of `solve`).
 struct Request {
     bool optimal = false;     // a shortest solution
