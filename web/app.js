@@ -76,6 +76,11 @@ async function pageMain() {
   const $ = (id) => document.getElementById(id);
   const bytes = await (await fetch("pyramid-web.wasm")).arrayBuffer();
   const module = await WebAssembly.compile(bytes);
+  // Workers start from copies held in memory (blob: addresses), so starting
+  // a fresh one after Stop needs no network: the page works offline once loaded.
+  const blobOf = async (url) => URL.createObjectURL(new Blob([await (await fetch(url)).text()],
+    { type: "text/javascript" }));
+  const [workerUrl, glueUrl] = await Promise.all([blobOf("app.js"), blobOf("pyramid-web.js")]);
   const M = await instantiate(module, {});
   const handle = M._pyr_new();
   const rulesCall = (req) => callModule(M, handle, req);
@@ -83,8 +88,8 @@ async function pageMain() {
   // ---- the search worker
   let worker = null, job = null, nextId = 1;
   const startWorker = () => {
-    worker = new Worker("app.js");
-    worker.postMessage({ module, glue: "pyramid-web.js" });
+    worker = new Worker(workerUrl);
+    worker.postMessage({ module, glue: glueUrl });
     worker.onmessage = (e) => {
       const m = e.data;
       if (!job || m.id !== job.id) return;
@@ -99,7 +104,7 @@ async function pageMain() {
       const j = job;
       job = null;
       restartWorker();
-      if (j) j.resolve({ error: "the solver stopped unexpectedly", crashed: true });
+      if (j) j.resolve({ error: "the solver stopped unexpectedly (" + (e.message || "no message") + ")", crashed: true });
     };
   };
   const restartWorker = () => {
@@ -171,7 +176,7 @@ async function pageMain() {
   const say = (text) => { $("message").textContent = text; };
 
   // ---- the rules form
-  for (const p of S.presets) $("variant").add(new Option(p.title + " (" + p.name + ")", p.name));
+  for (const p of S.presets) $("variant").add(new Option(p.name + ": " + p.title, p.name));
   const fillRuleSelects = () => {
     const p = presetOf($("variant").value);
     const passes = $("passes");
@@ -308,6 +313,7 @@ async function pageMain() {
     $("redo").disabled = !playing || S.redo.length === 0;
     $("restart").disabled = !playing || S.played.length === 0;
     $("hint").disabled = !playing || pos.won || pos.lost;
+    $("fair-hint").disabled = !playing || pos.won || pos.lost;
     $("play-bar").hidden = !playing;
     renderSolution();
     renderVerdict();
@@ -409,6 +415,40 @@ async function pageMain() {
     analyse();
   };
   $("hint").addEventListener("click", hint);
+  // The no-peek hint: the move that keeps a win in the most orders of the
+  // cards not seen yet (solver/nopeek.h). It takes the worker for a moment;
+  // the verdict's search starts again after it.
+  const pct = (w, n) => n ? Math.round(100 * w / n) + "%" : "-";
+  const fairHint = () => {
+    if (!S.view || S.solution) return;
+    const pos = S.view.position;
+    if (pos.won || pos.lost) return;
+    if (S.analysing) { S.token++; S.analysing = null; }
+    const key = keyOf(S.played);
+    $("selection").textContent = "Fair hint: trying the orders of the cards you have not seen…";
+    $("fair-hint").disabled = true;
+    solve({ op: "odds", rules: S.rules, deal: S.deal, moves: S.played.join(" "), max_memory: +$("max-memory").value },
+      () => {}).then((r) => {
+      $("fair-hint").disabled = false;
+      if (keyOf(S.played) !== key || S.solution) return analyse();
+      if (r.stopped) $("selection").textContent = "Fair hint stopped.";
+      else if (r.error) $("selection").textContent = "Fair hint: " + r.error;
+      else {
+        const n = r.samples - r.intractable;
+        const how = r.nothing_hidden ? "nothing is hidden" : r.exact ? "all " + fmt(r.samples) + " orders"
+          : fmt(r.samples) + " sampled orders";
+        const best = r.moves.find((m) => m.best);
+        S.hint = best && best.wins ? best.move : null;
+        $("selection").textContent = !S.hint
+          ? "Fair hint (" + how + "): no move keeps a win; the position is winnable in " + pct(r.wins, n) + " of them."
+          : "Fair hint (" + how + "): " + moveWords(S.hint) + " keeps a win in " + pct(best.wins, n) +
+            " (this position is winnable in " + pct(r.wins, n) + ").";
+        render();
+      }
+      analyse();
+    });
+  };
+  $("fair-hint").addEventListener("click", fairHint);
 
   // ---- analysis: the exact verdict of the position played
   const keyOf = (played) => JSON.stringify([S.rules, S.deal, played]);
@@ -428,7 +468,7 @@ async function pageMain() {
     S.analysing = key;
     const token = S.token = (S.token || 0) + 1;
     S.progress = 0;
-    const req = { op: "solve", rules: S.rules, deal: S.deal, moves: S.played.join(" "), optimal: true,
+    const req = { op: "solve", rules: S.rules, deal: S.deal, moves: S.played.join(" "), optimal: true, reason: true,
       max_states: +$("max-states").value, max_memory: +$("max-memory").value };
     const started = performance.now();
     solve(req, (states) => {
@@ -461,7 +501,7 @@ async function pageMain() {
     $("check").disabled = !S.deal || !!S.solution;
     if (!S.view) return;
     const pos = S.view.position;
-    let text, verdict, moves = "";
+    let text, verdict, moves = "", why = "";
     const an = currentAnalysis();
     if (S.solution) {
       const s = S.solution;
@@ -489,12 +529,16 @@ async function pageMain() {
       verdict = "lose";
       text = "Lost: " + goalWords() + " can no longer be cleared." +
         (an.best_score !== undefined ? " Best score: " + an.best_score + " tableau cards left." : "");
+      why = an.reason_text || "";
     } else {
       verdict = "intractable";
       text = "Unknown: the " + (an.memory_exceeded ? "memory limit" : "search limit") + " was reached after " +
         fmt(an.states) + " positions.";
     }
     el.textContent = text;
+    $("reason").textContent = why;
+    el.dataset.reason = an && an.reason ? an.reason : "";
+    el.dataset.states = an && an.states !== undefined ? String(an.states) : "";
     el.dataset.verdict = verdict;
     el.dataset.moves = moves;
     el.className = "verdict-" + verdict;
@@ -602,6 +646,7 @@ async function pageMain() {
     else if (k === "u" || k === "U") undo();
     else if (k === "y" || k === "Y") redo();
     else if (k === "h" || k === "H") hint();
+    else if (k === "f" || k === "F") fairHint();
     else if (k === "c" || k === "C") check();
     else if (k === "Escape" && S.selected) { S.selected = null; $("selection").textContent = ""; render(); }
   });
@@ -671,6 +716,13 @@ async function pageMain() {
     let group = null, row = null;
     slots.forEach((s, i) => {
       if (s.group !== group) {
+        if (s.group === "stock" || (s.group === "r0")) {
+          const cap = document.createElement("p");
+          cap.className = "small";
+          cap.textContent = s.group === "stock" ? "Stock, in the order its cards come off (the first card drawn first):"
+            : "Reserve piles, each from the bottom card up:";
+          holder.appendChild(cap);
+        }
         group = s.group;
         row = document.createElement("div");
         row.className = "pick-row " + (group === "stock" ? "pick-stock" : group[0] === "r" ? "pick-reserve" : "pick-tableau");

@@ -4,7 +4,8 @@
 // Scenarios:
 //   cli        20 deals of 6 presets loaded by number through the form and
 //              checked: verdict and shortest length as `pyramid solve
-//              --optimal --format json` gives them, the solution steps listed
+//              --optimal --format json` gives them, the solution steps listed,
+//              a loss's reason
 //   steps      the solution stepped with the buttons and the arrow keys,
 //              Home and End; the last step is the won position
 //   play       a whole winning line played by clicks on cards and stock: won
@@ -17,6 +18,9 @@
 //   stop       a deliberately hard search (lost Tut's Tomb deal 65, every
 //              card to clear, with overlap) shows its progress and is stopped
 //              by Stop; the page then answers the next question
+//   hint       Hint names the next move of a shortest solution (`solve
+//              --hint`); Fair hint the move with the best odds over the
+//              unseen stock orders, with its share (`pyramid odds`)
 //   shots      screenshots of the main steps into --shots (not a test)
 // Exit 77 (skipped) when Chromium or emscripten is missing.
 import { execFileSync } from "node:child_process";
@@ -106,6 +110,13 @@ try {
         await loadByNumber(page, variant, seed);
         const got = await checkPosition(page);
         const moves = await data(page, "verdict", "moves");
+        if (want.verdict === "lose") {
+          const reason = await data(page, "verdict", "reason");
+          check(reason === want.reason && (await text(page, "reason")).length > 20,
+            `${variant} ${seed}: lost, and why (${reason}): ${await text(page, "reason")}`);
+        }
+        const states = +(await data(page, "verdict", "states"));
+        check(states === want.states, `${variant} ${seed}: the same search: ${states} positions, natively ${want.states}`);
         const steps = await page.eval(`document.querySelectorAll("#move-list li").length`);
         const shown = want.verdict === "win" ? (await page.eval(`!document.getElementById("solution").hidden`)) : true;
         check(got === want.verdict && (want.verdict !== "win" || (+moves === want.moves && steps === want.moves && shown)),
@@ -262,6 +273,29 @@ try {
     const want = cli("solve", "--variant", "msc", "--seed", "2", "--optimal", "--format", "json");
     check(await checkPosition(page) === want.verdict && +(await data(page, "verdict", "moves")) === want.moves,
       "the next check answers: " + await text(page, "verdict"));
+  } else if (scenario === "hint") {
+    // The exact hint: the next move of a shortest solution, as `solve --hint`.
+    const want = cli("solve", "--variant", "msc", "--seed", "1", "--hint", "--format", "json");
+    await page.click("#hint");
+    const said = await page.waitFor(`(t => t.startsWith("Hint: ") && t)(document.getElementById("selection").textContent)`, 60000);
+    const cards = want.hint.split("+");
+    check(cards.every((c) => said.includes(c[0] === "T" ? "10" : c[0])), "Hint names " + want.hint + ": " + said);
+    check(await page.eval(`document.querySelectorAll("#board rect.highlight").length`) >= 1, "and frames it on the board");
+    // The fair hint: the best odds over the unseen stock orders, as `pyramid odds`.
+    const odds = cli("odds", "--variant", "msc", "--passes", "1", "--seed", "4", "--samples", "200", "--exact-limit", "720",
+      "--max-states", "10000000", "--format", "json");
+    const best = odds.moves.find((m) => m.best);
+    const n = odds.samples - odds.intractable;
+    await page.goto(server.url + "#v=msc&passes=1&seed=4");
+    await page.key("f");
+    const fair = await page.waitFor(`(t => t.startsWith("Fair hint (") && t)(document.getElementById("selection").textContent)`, 120000);
+    const words = best.move === "draw" ? "draw a card" : best.move;
+    check(fair.includes(words) && fair.includes("keeps a win in " + Math.round(100 * best.wins / n) + "%") &&
+      fair.includes("winnable in " + Math.round(100 * odds.wins / n) + "%") && fair.includes(odds.samples + " sampled orders"),
+      "Fair hint as pyramid odds (" + best.move + " " + best.wins + "/" + n + ", position " + odds.wins + "): " + fair);
+    check(await page.eval(`document.querySelectorAll("#board rect.highlight").length`) >= 1, "and frames it on the board");
+    const exact = cli("solve", "--variant", "msc", "--passes", "1", "--seed", "4", "--optimal", "--format", "json");
+    check(await page.waitFor(verdictSettled, 60000) === exact.verdict, "the verdict's search runs again: " + exact.verdict);
   } else if (scenario === "shots") {
     mkdirSync(shots, { recursive: true });
     await page.waitFor(verdictSettled, 60000);
