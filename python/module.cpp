@@ -256,13 +256,21 @@ public:
         }
         worker_ = std::thread([this] { run(); });
     }
-    ~Study() { stop(); }
+    ~Study() {
+        try {
+            stop();
+        } catch (...) {  // a failed fsync of --out: nothing to tell anyone here
+        }
+    }
     Study(const Study&) = delete;
     Study& operator=(const Study&) = delete;
 
     py::object next() {
         for (;;) {
-            if (deal_ >= spec_.deals.count()) throw py::stop_iteration();
+            if (deal_ >= spec_.deals.count()) {  // every record taken: the workers are done, or stopped
+                join();
+                throw py::stop_iteration();
+            }
             const uint64_t t = spec_.task_of(deal_, combo_);
             std::optional<StudyRecord> r;
             bool ended = false;
@@ -306,6 +314,11 @@ public:
         }
         room_.notify_all();
         deal_ = spec_.deals.count();
+        join();
+    }
+
+    // Waits for the worker thread to end (it needs no GIL).
+    void join() {
         if (worker_.joinable()) {
             if (PyGILState_Check()) {
                 py::gil_scoped_release nogil;

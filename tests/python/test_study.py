@@ -109,11 +109,15 @@ def test_workers_wait_for_a_reader_that_does_not_read(cli):
     first = next(it)
     # Unread, the workers stop taking deals: at most `ahead` records wait
     # (plus those the 2 workers had in hand when the limit was reached).
-    seen = []
-    for _ in range(40):
-        time.sleep(0.1)
+    seen = [it.buffered]
+    deadline = time.monotonic() + 60
+    while seen[-1] < 50 and time.monotonic() < deadline:
+        time.sleep(0.05)
         seen.append(it.buffered)
-    assert seen[-1] >= 50 and max(seen) <= 50 + 2
+    for _ in range(20):  # then it stays there
+        time.sleep(0.05)
+        seen.append(it.buffered)
+    assert seen[-1] >= 50 and max(seen) <= 50 + 2, seen
     assert it.running  # waiting, not finished: 800 records in all
     rest = list(it)
     assert len(rest) == 799 and not it.running
