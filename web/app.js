@@ -471,11 +471,17 @@ async function pageMain() {
     const req = { op: "solve", rules: S.rules, deal: S.deal, moves: S.played.join(" "), optimal: true, reason: true,
       max_states: +$("max-states").value, max_memory: +$("max-memory").value };
     const started = performance.now();
+    // The positions searched (every 2^20, from the worker) and the time, ticking.
+    const show = () => {
+      if (S.token === token) $("progress").textContent = "Searching… " + fmt(S.progress) + " positions, " +
+        ((performance.now() - started) / 1000).toFixed(1) + " s";
+    };
+    const ticking = setInterval(show, 250);
     solve(req, (states) => {
       S.progress = states;
-      $("progress").textContent = "Searching… " + fmt(states) + " positions, " +
-        ((performance.now() - started) / 1000).toFixed(1) + " s";
+      show();
     }).then((answer) => {
+      clearInterval(ticking);
       if (S.token !== token) return;  // superseded by a newer question
       S.analysing = null;
       if (answer.stopped) answer.states = S.progress;
@@ -508,7 +514,8 @@ async function pageMain() {
       verdict = s.lost ? "lose" : "win";
       moves = s.lost ? "" : String(s.moves.length);
       text = s.lost ? s.lostText : "Winnable in " + s.moves.length + (s.moves.length === 1 ? " move" : " moves") +
-        (s.optimal ? " (the fewest)" : "") + (s.base.length ? " from move " + s.base.length : "") + ".";
+        (s.base.length ? " from move " + s.base.length : "") +
+        (s.optimal ? " (the fewest)." : " (perhaps fewer: the search for a shorter line hit its limit).");
     } else if (pos.won) {
       verdict = "won"; text = "Won! You cleared " + goalWords() + " in " + S.played.length + " moves.";
     } else if (pos.lost) {
@@ -576,6 +583,7 @@ async function pageMain() {
     const s = S.solution;
     $("solution").hidden = !s;
     if (!s) return;
+    $("solution-title").textContent = s.lost ? "The best line" : s.optimal ? "Shortest solution" : "A solution (not proved shortest)";
     const n = s.moves.length;
     $("step-label").textContent = "Step " + s.step + " of " + n;
     $("first").disabled = $("prev").disabled = s.step === 0;
