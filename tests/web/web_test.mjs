@@ -7,7 +7,8 @@
 //              --optimal --format json` gives them, the solution steps listed,
 //              a loss's reason
 //   steps      the solution stepped with the buttons and the arrow keys,
-//              Home and End; the last step is the won position
+//              Home and End; the last step is the won position; the
+//              difficulty measures as `solve --measures`
 //   play       a whole winning line played by clicks on cards and stock: won
 //   undo       undo and redo by buttons and keys, restart, redo after restart
 //   share      the address of a position with rule changes and moves opens
@@ -152,6 +153,16 @@ try {
     check(await text(page, "step-label") === `Step 0 of ${n}`, "Home: step 0");
     await page.click("#move-list li:nth-child(10) button");
     check(await text(page, "step-label") === `Step 9 of ${n}`, "a move in the list: the position before it");
+    // The difficulty measures, as `solve --measures` gives them.
+    const m = cli("solve", "--variant", "msc", "--seed", "1", "--measures", "--format", "json").measures;
+    const said = await page.waitFor(`(t => t.startsWith("Difficulty") && t)(document.getElementById("measures").textContent)`,
+      60000, "the difficulty");
+    const marked = await page.eval(`document.querySelectorAll("#move-list li.critical").length`);
+    check(said.startsWith("Difficulty " + m.difficulty) && said.includes("wins " + m.casual_wins + " of " + m.casual_plays) &&
+      said.includes(m.winning_first_moves + " of " + m.legal_first_moves + " first moves") &&
+      said.includes(m.critical_count + " steps") && marked === m.crossroads,
+      "the difficulty as solve --measures (" + m.difficulty + ", casual " + m.casual_wins + ", critical " + m.critical_count +
+      ", crossroads " + m.crossroads + "; " + marked + " marked): " + said);
   } else if (scenario === "play") {
     for (const [variant, seed] of [["msc", 1], ["pharaohs", 2], ["giza", 2]]) {
       const want = cli("solve", "--variant", variant, "--seed", String(seed), "--optimal", "--format", "json");
