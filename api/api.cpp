@@ -201,6 +201,17 @@ Answer Session::solve(const Deal& deal, const std::vector<Move>& played, const R
         a.best_score = 0;
         a.best_score_moves = r.solution;
     }
+    if (request.measures && r.verdict == Verdict::Win && played.empty()) {
+        MeasureOptions mo;
+        mo.max_states = request.max_states;
+        mo.max_memory_bytes = request.max_memory;
+        mo.casual_plays = request.casual_plays;
+        mo.stop = request.stop;
+        a.measures = measure_won_deal(impl_->solver, b, mo);
+        a.states += a.measures->states;
+        const auto t = builtin_thresholds(deal.variant);
+        if (t && a.measures->complete) a.grade = grade_of(a.measures->difficulty, *t);
+    }
     if (request.reason && r.verdict == Verdict::Lose && !a.interrupted) {
         const DeckKind d = deal.variant.deck;
         const bool uni = request.unicode;
@@ -328,10 +339,39 @@ json::object answer_json(const LoadedDeal& ld, const std::vector<Move>& played, 
             o["reason_stuck"] = std::move(stuck);
         }
     }
+    if (a.measures) o["measures"] = measures_json(v, *a.measures, a.grade);
     o["states"] = a.states;
     o["seconds"] = a.seconds;
     if (a.interrupted) o["interrupted"] = true;
     if (a.memory_exceeded) o["memory_exceeded"] = true;
+    return o;
+}
+
+json::object measures_json(const Variant& v, const DealMeasures& m, const std::optional<Grade>& grade) {
+    json::object o;
+    o["complete"] = m.complete;
+    o["shortest"] = m.shortest >= 0 ? json::value(m.shortest) : json::value(nullptr);
+    json::array sol;
+    for (const Move& x : m.solution) sol.push_back(json::value(move_text(x, v.deck)));
+    o["shortest_solution"] = std::move(sol);
+    o["winning_first_moves"] = m.winning_first >= 0 ? json::value(m.winning_first) : json::value(nullptr);
+    o["legal_first_moves"] = m.legal_first;
+    json::array crit;
+    for (const auto& c : m.critical) {
+        json::object x;
+        x["after"] = c.index;
+        x["legal"] = c.legal;
+        crit.push_back(std::move(x));
+    }
+    o["critical_positions"] = std::move(crit);
+    o["critical_count"] = m.critical.size();
+    o["crossroads"] = m.crossroads();
+    o["casual_wins"] = m.casual_wins;
+    o["casual_plays"] = m.casual_plays;
+    o["difficulty"] = m.difficulty >= 0 ? json::value(m.difficulty) : json::value(nullptr);
+    o["grade"] = grade ? json::value(grade_text(*grade)) : json::value(nullptr);
+    o["states"] = m.states;
+    o["solves"] = m.solves;
     return o;
 }
 

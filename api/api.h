@@ -28,6 +28,7 @@
 #include "engine/move.h"
 #include "engine/table.h"
 #include "engine/variant.h"
+#include "solver/measures.h"
 #include "solver/reasons.h"
 #include "solver/solver.h"
 
@@ -98,6 +99,10 @@ struct Request {
     // order (with the best line, searched within max_states).
     bool reason = false;
     bool unicode = true;  // cards in reason texts as symbols ("9♥"), else the notation ("9H")
+    // On a won deal (from its start), the measures of solver/measures.h,
+    // each search within max_states.
+    bool measures = false;
+    int casual_plays = kDefaultCasualPlays;
 };
 
 struct Answer {
@@ -115,6 +120,8 @@ struct Answer {
     uint64_t states = 0;
     double seconds = 0;
     std::optional<LossReason> reason;  // with Request::reason, on a loss
+    std::optional<DealMeasures> measures;  // with Request::measures, on a win from the start
+    std::optional<Grade> grade;            // from the measures, where the rule set has thresholds
 };
 
 class Session {
@@ -167,8 +174,15 @@ json::object position_json(const Deal& deal, const std::vector<Move>& played);
 // best_score..., states, seconds, interrupted, memory_exceeded; with
 // Request::reason on a loss: reason (code), reason_text, reason_cards, and for
 // `order` reason_best_cleared, reason_best_total, reason_best_complete,
-// reason_best_moves, reason_stuck.
+// reason_best_moves, reason_stuck; with Request::measures on a win, a
+// `measures` object (measures_json).
 json::object answer_json(const LoadedDeal& deal, const std::vector<Move>& played, bool played_given,
                          const Request& request, const Answer& answer);
+
+// The measures as JSON: complete, shortest, shortest_solution,
+// winning_first_moves, legal_first_moves, critical_positions ([{after,
+// legal}]), critical_count, casual_wins, casual_plays, difficulty, grade
+// (null where the rule set has no thresholds).
+json::object measures_json(const Variant& v, const DealMeasures& m, const std::optional<Grade>& grade);
 
 }  // namespace pyr::api

@@ -4,6 +4,7 @@
 
 #include "api/api.h"
 #include "engine/table.h"
+#include "solver/nopeek.h"
 #include "web/web_api.h"
 
 using namespace pyr;
@@ -107,4 +108,44 @@ TEST_CASE("web api: a search budget gives intractable, never lose", "[web]") {
     const auto b = call(h, R"({"op":"solve","rules":{"variant":"tuts-tomb","goal":"all","overlap":"on"},"seed":"11","max_memory":65536})");
     CHECK(str(b.at("verdict")) == "intractable");
     CHECK(b.at("memory_exceeded").as_bool());
+}
+
+TEST_CASE("web api: the no-peek hint is solver/nopeek.h's odds", "[web]") {
+    web::Handler h;
+    const auto a = call(h, R"({"op":"odds","rules":{"variant":"msc","passes":"1"},"seed":"4","samples":50})");
+    const Variant v = api::make_variant({"msc", "1", "", "", ""});
+    const Deal deal = api::deal_from_seed(v, "4").deal;
+    Solver solver;
+    nopeek::OddsOptions o;
+    o.samples = 50;
+    o.exact_limit = 720;
+    o.max_states = 10'000'000;
+    const nopeek::Odds want = nopeek::odds(solver, deal, {}, o);
+    CHECK(a.at("wins").to_number<uint64_t>() == want.wins);
+    CHECK(a.at("samples").to_number<uint64_t>() == want.samples);
+    REQUIRE(a.at("moves").as_array().size() == want.moves.size());
+    for (size_t i = 0; i < want.moves.size(); ++i) {
+        const auto& m = a.at("moves").as_array()[i].as_object();
+        CHECK(str(m.at("move")) == move_text(want.moves[i].move, v.deck));
+        CHECK(m.at("wins").to_number<uint64_t>() == want.moves[i].wins);
+        CHECK(m.at("best").as_bool() == want.moves[i].best);
+    }
+    CHECK(str(call(h, R"({"op":"odds","seed":"4","moves":"KS"})").at("error")).rfind("bad moves", 0) == 0);
+    CHECK(str(call(h, R"({"op":"odds","seed":"4","samples":0})").at("error")).find("samples") != std::string::npos);
+}
+
+TEST_CASE("web api: a won deal's difficulty measures, as the thin API gives them", "[web]") {
+    web::Handler h;
+    const auto a = call(h, R"({"op":"solve","optimal":true,"measures":true,"rules":{"variant":"msc"},"seed":"1"})");
+    api::Session session;
+    const Variant v = api::make_variant({});
+    const auto ld = api::deal_from_seed(v, "1");
+    api::Request r;
+    r.optimal = true;
+    r.measures = true;
+    const api::Answer want = session.solve(ld.deal, {}, r);
+    REQUIRE(want.measures);
+    const auto& m = a.at("measures").as_object();
+    CHECK(m.at("shortest").to_number<int>() == static_cast<int>(want.solution.size()));
+    CHECK(json::serialize(m) == json::serialize(api::answer_json(ld, {}, true, r, want).at("measures")));
 }

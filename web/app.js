@@ -76,6 +76,11 @@ async function pageMain() {
   const $ = (id) => document.getElementById(id);
   const bytes = await (await fetch("pyramid-web.wasm")).arrayBuffer();
   const module = await WebAssembly.compile(bytes);
+  // Workers start from copies held in memory (blob: addresses), so starting
+  // a fresh one after Stop needs no network: the page works offline once loaded.
+  const blobOf = async (url) => URL.createObjectURL(new Blob([await (await fetch(url)).text()],
+    { type: "text/javascript" }));
+  const [workerUrl, glueUrl] = await Promise.all([blobOf("app.js"), blobOf("pyramid-web.js")]);
   const M = await instantiate(module, {});
   const handle = M._pyr_new();
   const rulesCall = (req) => callModule(M, handle, req);
@@ -83,8 +88,8 @@ async function pageMain() {
   // ---- the search worker
   let worker = null, job = null, nextId = 1;
   const startWorker = () => {
-    worker = new Worker("app.js");
-    worker.postMessage({ module, glue: "pyramid-web.js" });
+    worker = new Worker(workerUrl);
+    worker.postMessage({ module, glue: glueUrl });
     worker.onmessage = (e) => {
       const m = e.data;
       if (!job || m.id !== job.id) return;
@@ -99,7 +104,7 @@ async function pageMain() {
       const j = job;
       job = null;
       restartWorker();
-      if (j) j.resolve({ error: "the solver stopped unexpectedly", crashed: true });
+      if (j) j.resolve({ error: "the solver stopped unexpectedly (" + (e.message || "no message") + ")", crashed: true });
     };
   };
   const restartWorker = () => {
@@ -171,7 +176,7 @@ async function pageMain() {
   const say = (text) => { $("message").textContent = text; };
 
   // ---- the rules form
-  for (const p of S.presets) $("variant").add(new Option(p.title + " (" + p.name + ")", p.name));
+  for (const p of S.presets) $("variant").add(new Option(p.name + ": " + p.title, p.name));
   const fillRuleSelects = () => {
     const p = presetOf($("variant").value);
     const passes = $("passes");
@@ -308,6 +313,7 @@ async function pageMain() {
     $("redo").disabled = !playing || S.redo.length === 0;
     $("restart").disabled = !playing || S.played.length === 0;
     $("hint").disabled = !playing || pos.won || pos.lost;
+    $("fair-hint").disabled = !playing || pos.won || pos.lost;
     $("play-bar").hidden = !playing;
     renderSolution();
     renderVerdict();
@@ -409,6 +415,40 @@ async function pageMain() {
     analyse();
   };
   $("hint").addEventListener("click", hint);
+  // The no-peek hint: the move that keeps a win in the most orders of the
+  // cards not seen yet (solver/nopeek.h). It takes the worker for a moment;
+  // the verdict's search starts again after it.
+  const pct = (w, n) => n ? Math.round(100 * w / n) + "%" : "-";
+  const fairHint = () => {
+    if (!S.view || S.solution) return;
+    const pos = S.view.position;
+    if (pos.won || pos.lost) return;
+    if (S.analysing) { S.token++; S.analysing = null; }
+    const key = keyOf(S.played);
+    $("selection").textContent = "Fair hint: trying the orders of the cards you have not seen…";
+    $("fair-hint").disabled = true;
+    solve({ op: "odds", rules: S.rules, deal: S.deal, moves: S.played.join(" "), max_memory: +$("max-memory").value },
+      () => {}).then((r) => {
+      $("fair-hint").disabled = false;
+      if (keyOf(S.played) !== key || S.solution) return analyse();
+      if (r.stopped) $("selection").textContent = "Fair hint stopped.";
+      else if (r.error) $("selection").textContent = "Fair hint: " + r.error;
+      else {
+        const n = r.samples - r.intractable;
+        const how = r.nothing_hidden ? "nothing is hidden" : r.exact ? "all " + fmt(r.samples) + " orders"
+          : fmt(r.samples) + " sampled orders";
+        const best = r.moves.find((m) => m.best);
+        S.hint = best && best.wins ? best.move : null;
+        $("selection").textContent = !S.hint
+          ? "Fair hint (" + how + "): no move keeps a win; the position is winnable in " + pct(r.wins, n) + " of them."
+          : "Fair hint (" + how + "): " + moveWords(S.hint) + " keeps a win in " + pct(best.wins, n) +
+            " (this position is winnable in " + pct(r.wins, n) + ").";
+        render();
+      }
+      analyse();
+    });
+  };
+  $("fair-hint").addEventListener("click", fairHint);
 
   // ---- analysis: the exact verdict of the position played
   const keyOf = (played) => JSON.stringify([S.rules, S.deal, played]);
@@ -428,14 +468,20 @@ async function pageMain() {
     S.analysing = key;
     const token = S.token = (S.token || 0) + 1;
     S.progress = 0;
-    const req = { op: "solve", rules: S.rules, deal: S.deal, moves: S.played.join(" "), optimal: true,
+    const req = { op: "solve", rules: S.rules, deal: S.deal, moves: S.played.join(" "), optimal: true, reason: true,
       max_states: +$("max-states").value, max_memory: +$("max-memory").value };
     const started = performance.now();
+    // The positions searched (every 2^20, from the worker) and the time, ticking.
+    const show = () => {
+      if (S.token === token) $("progress").textContent = "Searching… " + fmt(S.progress) + " positions, " +
+        ((performance.now() - started) / 1000).toFixed(1) + " s";
+    };
+    const ticking = setInterval(show, 250);
     solve(req, (states) => {
       S.progress = states;
-      $("progress").textContent = "Searching… " + fmt(states) + " positions, " +
-        ((performance.now() - started) / 1000).toFixed(1) + " s";
+      show();
     }).then((answer) => {
+      clearInterval(ticking);
       if (S.token !== token) return;  // superseded by a newer question
       S.analysing = null;
       if (answer.stopped) answer.states = S.progress;
@@ -461,14 +507,15 @@ async function pageMain() {
     $("check").disabled = !S.deal || !!S.solution;
     if (!S.view) return;
     const pos = S.view.position;
-    let text, verdict, moves = "";
+    let text, verdict, moves = "", why = "";
     const an = currentAnalysis();
     if (S.solution) {
       const s = S.solution;
       verdict = s.lost ? "lose" : "win";
       moves = s.lost ? "" : String(s.moves.length);
       text = s.lost ? s.lostText : "Winnable in " + s.moves.length + (s.moves.length === 1 ? " move" : " moves") +
-        (s.optimal ? " (the fewest)" : "") + (s.base.length ? " from move " + s.base.length : "") + ".";
+        (s.base.length ? " from move " + s.base.length : "") +
+        (s.optimal ? " (the fewest)." : " (perhaps fewer: the search for a shorter line hit its limit).");
     } else if (pos.won) {
       verdict = "won"; text = "Won! You cleared " + goalWords() + " in " + S.played.length + " moves.";
     } else if (pos.lost) {
@@ -489,12 +536,16 @@ async function pageMain() {
       verdict = "lose";
       text = "Lost: " + goalWords() + " can no longer be cleared." +
         (an.best_score !== undefined ? " Best score: " + an.best_score + " tableau cards left." : "");
+      why = an.reason_text || "";
     } else {
       verdict = "intractable";
       text = "Unknown: the " + (an.memory_exceeded ? "memory limit" : "search limit") + " was reached after " +
         fmt(an.states) + " positions.";
     }
     el.textContent = text;
+    $("reason").textContent = why;
+    el.dataset.reason = an && an.reason ? an.reason : "";
+    el.dataset.states = an && an.states !== undefined ? String(an.states) : "";
     el.dataset.verdict = verdict;
     el.dataset.moves = moves;
     el.className = "verdict-" + verdict;
@@ -525,13 +576,38 @@ async function pageMain() {
     S.selected = null;
     S.hint = null;
     $("selection").textContent = "";
+    $("measures").textContent = "";
     render();
     $("next").focus();
+    if (!S.solution.lost && S.played.length === 0) measure();
   };
-  const renderSolution = () => {
+  // A won deal's difficulty (solver/measures.h), from its start: the worker
+  // solves it again with the measures; critical steps are marked in the list.
+  const measure = () => {
+    const s = S.solution, token = S.token;
+    $("measures").textContent = "Measuring the difficulty…";
+    solve({ op: "solve", rules: S.rules, deal: S.deal, optimal: true, measures: true,
+      max_states: +$("max-states").value, max_memory: +$("max-memory").value }, () => {}).then((a) => {
+      if (S.solution !== s || S.token !== token) return;
+      const m = a.measures;
+      if (!m) return $("measures").textContent = a.stopped ? "" : "No difficulty measured" + (a.error ? ": " + a.error : ".");
+      s.critical = new Map(m.critical_positions.map((c) => [c.after, c.legal]));
+      const decisions = m.crossroads;
+      $("measures").textContent = "Difficulty " + m.difficulty + (m.grade ? " (" + m.grade + ")" : "") +
+        ": a casual player (a random pair or King when there is one, else a draw) wins " + m.casual_wins + " of " +
+        m.casual_plays + " plays; " + m.winning_first_moves + " of " + m.legal_first_moves +
+        " first moves keep the win; " + m.critical_count + (m.critical_count === 1 ? " step" : " steps") +
+        " of this line " + (m.critical_count === 1 ? "has" : "have") + " a single winning move, " + decisions +
+        (decisions === 1 ? " of them a real choice" : " of them real choices") + (decisions ? " (marked !)" : "") +
+        (m.complete ? "." : " (some searches hit their limit).");
+      renderSolution(true);
+    });
+  };
+  const renderSolution = (relist) => {
     const s = S.solution;
     $("solution").hidden = !s;
     if (!s) return;
+    $("solution-title").textContent = s.lost ? "The best line" : s.optimal ? "Shortest solution" : "A solution (not proved shortest)";
     const n = s.moves.length;
     $("step-label").textContent = "Step " + s.step + " of " + n;
     $("first").disabled = $("prev").disabled = s.step === 0;
@@ -540,21 +616,27 @@ async function pageMain() {
       : s.lost ? "The end of the best line: " + S.view.position.tableau_left + " tableau cards left."
       : "Won: " + goalWords() + " is cleared.";
     const list = $("move-list");
-    if (list.dataset.for !== JSON.stringify(s.moves)) {
+    if (relist === true || list.dataset.for !== JSON.stringify(s.moves)) {
       list.dataset.for = JSON.stringify(s.moves);
       list.innerHTML = "";
       s.moves.forEach((m, i) => {
         const li = document.createElement("li");
         const b = document.createElement("button");
         b.type = "button";
-        b.textContent = moveShown(m);
-        b.setAttribute("aria-label", "step " + (i + 1) + ": " + moveWords(m));
+        const only = s.critical && s.critical.get(i) >= 2;  // a real choice: one winning move of several
+        b.textContent = moveShown(m) + (only ? " !" : "");
+        b.setAttribute("aria-label", "step " + (i + 1) + ": " + moveWords(m) +
+          (only ? ", the only winning move of " + s.critical.get(i) + " legal moves" : ""));
+        if (only) li.className = "critical";
         b.addEventListener("click", () => step(i));
         li.appendChild(b);
         list.appendChild(li);
       });
     }
     list.querySelectorAll("li").forEach((li, i) => li.classList.toggle("current", i === s.step));
+    if (s.critical && s.critical.has(s.step))
+      $("step-caption").textContent += s.critical.get(s.step) === 1 ? " (The only legal move.)"
+        : " (The only winning move of " + s.critical.get(s.step) + " legal moves.)";
   };
   const step = (k) => {
     if (!S.solution) return;
@@ -602,6 +684,7 @@ async function pageMain() {
     else if (k === "u" || k === "U") undo();
     else if (k === "y" || k === "Y") redo();
     else if (k === "h" || k === "H") hint();
+    else if (k === "f" || k === "F") fairHint();
     else if (k === "c" || k === "C") check();
     else if (k === "Escape" && S.selected) { S.selected = null; $("selection").textContent = ""; render(); }
   });
@@ -671,6 +754,13 @@ async function pageMain() {
     let group = null, row = null;
     slots.forEach((s, i) => {
       if (s.group !== group) {
+        if (s.group === "stock" || (s.group === "r0")) {
+          const cap = document.createElement("p");
+          cap.className = "small";
+          cap.textContent = s.group === "stock" ? "Stock, in the order its cards come off (the first card drawn first):"
+            : "Reserve piles, each from the bottom card up:";
+          holder.appendChild(cap);
+        }
         group = s.group;
         row = document.createElement("div");
         row.className = "pick-row " + (group === "stock" ? "pick-stock" : group[0] === "r" ? "pick-reserve" : "pick-tableau");

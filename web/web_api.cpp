@@ -4,6 +4,7 @@
 
 #include "engine/table.h"
 #include "report/board_svg.h"
+#include "solver/nopeek.h"
 
 namespace pyr::web {
 
@@ -103,11 +104,47 @@ json::object solve(api::Session& session, const json::object& req,
     r.optimal = bool_field(req, "optimal");
     r.hint = bool_field(req, "hint");
     r.best_score = bool_field(req, "best_score");
+    r.reason = bool_field(req, "reason");  // on a loss, why (solver/reasons.h)
+    r.measures = bool_field(req, "measures");  // on a won deal from its start (solver/measures.h)
     r.max_states = uint_field(req, "max_states", r.max_states);
     r.max_memory = uint_field(req, "max_memory", 0);
     r.progress = progress;
     const api::Answer a = session.solve(ld.deal, played, r);
     return api::answer_json(ld, played, true, r, a);
+}
+
+// The no-peek hint (solver/nopeek.h): the share of the orders of the cards
+// the player has not seen in which the position is winnable, and each legal
+// move's share, as `pyramid play` shows it (key o).
+json::object odds(api::Session& session, const json::object& req) {
+    const Variant v = api::make_variant(rules_of(req));
+    const api::LoadedDeal ld = deal_of(v, req);
+    const std::vector<Move> played = api::parse_moves(v, str_field(req, "moves"));
+    session.position(ld.deal, played);  // Error naming an illegal move
+    nopeek::OddsOptions o;
+    o.samples = uint_field(req, "samples", 200);
+    o.exact_limit = uint_field(req, "exact_limit", 720);  // every order up to 6 hidden cards
+    o.max_states = uint_field(req, "max_states", 10'000'000);
+    o.max_memory = uint_field(req, "max_memory", 0);
+    if (o.samples == 0 || o.samples > 100000) throw api::Error("bad request: 'samples' must be 1 to 100000");
+    const nopeek::Odds r = nopeek::odds(session.solver(), ld.deal, played, o);
+    json::object out;
+    out["nothing_hidden"] = r.nothing_hidden;
+    out["exact"] = r.exact;
+    out["unseen"] = r.unseen;
+    out["orders"] = r.orders;
+    out["samples"] = r.samples;
+    out["wins"] = r.wins;
+    out["intractable"] = r.intractable;
+    json::array moves;
+    for (const auto& m : r.moves)
+        moves.push_back(json::object{{"move", move_text(m.move, v.deck)}, {"wins", m.wins},
+                                     {"intractable", m.intractable}, {"best", m.best}});
+    out["moves"] = std::move(moves);
+    out["solves"] = r.solves;
+    out["states"] = r.states;
+    out["seconds"] = r.seconds;
+    return out;
 }
 
 json::object presets() {
@@ -131,6 +168,7 @@ std::string Handler::call(std::string_view request) {
         if (op == "presets") out = presets();
         else if (op == "load") out = load(req);
         else if (op == "solve") out = solve(session_, req, progress);
+        else if (op == "odds") out = odds(session_, req);
         else throw api::Error("bad request: unknown op '" + op + "'");
     } catch (const api::Error& e) {
         out = json::object{{"error", e.what()}};

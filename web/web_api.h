@@ -9,9 +9,16 @@
 //            "cards", "position", "svg"}: the deal and the position the
 //            moves reach, drawn (report/board_svg.h), the cards of
 //            `highlight` (a move) framed
-//   solve    rules, deal, moves, optimal, hint, best_score, max_states,
-//            max_memory -> the object of `pyramid solve --format json`
-//            (api::answer_json), "played" always present
+//   solve    rules, deal, moves, optimal, hint, best_score, reason, measures,
+//            max_states, max_memory -> the object of `pyramid solve --format
+//            json` (api::answer_json), "played" always present; with reason,
+//            a loss says why (reason, reason_text, reason_cards, ...); with
+//            measures, a won deal's difficulty (measures: api::measures_json)
+//   odds     rules, deal, moves, samples (200), exact_limit (720),
+//            max_states (10M), max_memory -> the no-peek hint
+//            (solver/nopeek.h): nothing_hidden, exact, unseen, orders,
+//            samples, wins, intractable, moves [{move, wins, intractable,
+//            best}], solves, states, seconds
 // rules: {"variant", "passes", "goal", "overlap", "reserves"} as the CLI
 // spells them ("" or absent keeps the preset's); deal: "seed" (PySolFC's
 // number) or "deal" (cards or a pasted board, as --deal-file reads them);
