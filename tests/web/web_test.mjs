@@ -372,7 +372,8 @@ try {
     await page.waitFor(verdictSettled, 60000);
     await page.screenshot(shots + "/web-initial.png");
     await checkPosition(page);
-    for (let k = 0; k < 9; k++) await page.key("ArrowRight");
+    await page.waitFor(`document.getElementById("measures").textContent.startsWith("Difficulty")`, 60000);
+    for (let k = 0; k < 21; k++) await page.key("ArrowRight");
     await page.screenshot(shots + "/web-solution.png");
     await page.click("#close-solution");
     const want = cli("solve", "--variant", "giza", "--seed", "2", "--optimal", "--format", "json");
