@@ -260,13 +260,17 @@ async function pageMain() {
     r.setAttribute("pointer-events", "none");
     svg.appendChild(r);
   };
+  // On a phone the stock and wastes go below the tableau: bigger cards.
+  const narrow = window.matchMedia("(max-width: 560px)");
+  narrow.addEventListener("change", () => render());
   const viewMoves = () => S.solution ? S.solution.base.concat(S.solution.moves.slice(0, S.solution.step)) : S.played;
 
   const render = () => {
     if (!S.deal) return;
     const moves = viewMoves();
     const highlight = S.solution ? (S.solution.moves[S.solution.step] || "") : (S.hint || "");
-    const a = rulesCall({ op: "load", rules: S.rules, deal: S.deal, moves: moves.join(" "), highlight });
+    const a = rulesCall({ op: "load", rules: S.rules, deal: S.deal, moves: moves.join(" "), highlight,
+      narrow: narrow.matches });
     if (a.error) return say(a.error);
     S.view = a;
     const hadFocus = $("board").contains(document.activeElement) ? document.activeElement.dataset.card || "stock" : null;
