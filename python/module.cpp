@@ -194,6 +194,7 @@ struct StudyArgs {
     uint64_t max_states = 100'000'000;
     std::optional<uint64_t> max_memory;  // per worker; none = auto
     int threads = 0;
+    uint64_t ahead = 4096;  // records solved but not yet taken, at most (then the workers wait)
     std::string command;  // the call, for the record file's provenance
 };
 
@@ -233,10 +234,14 @@ StudySpec make_spec(const StudyArgs& a, int threads) {
 // A study running on TBB workers (study/runner.h's solve_tasks) in a thread
 // of its own, read as an iterator of records in study order (seed order,
 // rule sets inside each deal): records solved out of order wait in `ready_`.
+// The workers take no new deal while `ahead` records wait to be taken, so an
+// iterator nobody reads (a loop left by an exception) soon stops using the
+// cores, and the records held stay few.
 class Study {
 public:
     Study(const StudyArgs& args, const std::optional<std::string>& out)
         : threads_(args.threads > 0 ? args.threads : default_threads()),
+          ahead_max_(std::max<uint64_t>(args.ahead, 1)),
           spec_(make_spec(args, threads_)),
           table_(spec_),
           deal_(spec_.shard.index) {
@@ -244,20 +249,28 @@ public:
             // The record file: read back (these records are yielded too), then appended to.
             out_ = std::make_unique<RecordFile>(*out, spec_, [this](const StudyRecord& r) {
                 if (!table_.record(r)) return false;
-                ready_.emplace(task_of(r), r);
+                ready_.emplace(task_of(r), Ready{r, true});
                 return true;
             });
             resumed_ = out_->resumed();
         }
         worker_ = std::thread([this] { run(); });
     }
-    ~Study() { stop(); }
+    ~Study() {
+        try {
+            stop();
+        } catch (...) {  // a failed fsync of --out: nothing to tell anyone here
+        }
+    }
     Study(const Study&) = delete;
     Study& operator=(const Study&) = delete;
 
     py::object next() {
         for (;;) {
-            if (deal_ >= spec_.deals.count()) throw py::stop_iteration();
+            if (deal_ >= spec_.deals.count()) {  // every record taken: the workers are done, or stopped
+                join();
+                throw py::stop_iteration();
+            }
             const uint64_t t = spec_.task_of(deal_, combo_);
             std::optional<StudyRecord> r;
             bool ended = false;
@@ -266,7 +279,8 @@ public:
                 std::unique_lock lock(mu_);
                 cv_.wait_for(lock, std::chrono::milliseconds(100), [&] { return ready_.count(t) || finished_; });
                 if (auto it = ready_.find(t); it != ready_.end()) {
-                    r = it->second;
+                    r = it->second.record;
+                    if (!it->second.resumed && --ahead_ < ahead_max_) room_.notify_all();
                     ready_.erase(it);
                 } else if (finished_) {
                     ended = true;
@@ -294,8 +308,17 @@ public:
     // Stops the workers (running searches are abandoned) and waits for them;
     // the iterator ends.
     void stop() {
-        stop_.store(true);
+        {
+            std::lock_guard lock(mu_);
+            stop_.store(true);
+        }
+        room_.notify_all();
         deal_ = spec_.deals.count();
+        join();
+    }
+
+    // Waits for the worker thread to end (it needs no GIL).
+    void join() {
         if (worker_.joinable()) {
             if (PyGILState_Check()) {
                 py::gil_scoped_release nogil;
@@ -312,6 +335,10 @@ public:
         std::lock_guard lock(mu_);
         return worker_.joinable() && !finished_;
     }
+    uint64_t buffered() {  // records solved by this run, waiting to be taken
+        std::lock_guard lock(mu_);
+        return ahead_;
+    }
     uint64_t resumed() const { return resumed_; }
     int threads() const { return threads_; }
     py::dict definition() const { return to_python(study_definition(spec_)); }
@@ -324,6 +351,11 @@ private:
             solve_tasks(
                 spec_, threads_, &stop_,
                 [this](std::vector<uint64_t>& chunk) {
+                    {
+                        std::unique_lock lock(mu_);
+                        room_.wait(lock, [&] { return ahead_ < ahead_max_ || stop_.load(); });
+                    }
+                    if (stop_.load()) return false;
                     table_.next(chunk, 1);
                     return !chunk.empty();
                 },
@@ -332,7 +364,8 @@ private:
                     if (out_) out_->append(r);
                     {
                         std::lock_guard lock(mu_);
-                        ready_.emplace(task_of(r), r);
+                        ready_.emplace(task_of(r), Ready{r, false});
+                        ++ahead_;
                     }
                     cv_.notify_all();
                 });
@@ -348,15 +381,22 @@ private:
         cv_.notify_all();
     }
 
+    struct Ready {
+        StudyRecord record;
+        bool resumed;  // read back from the record file, not solved by this run
+    };
     int threads_;
+    uint64_t ahead_max_;
     StudySpec spec_;
     TaskTable table_;
     std::unique_ptr<RecordFile> out_;
     uint64_t resumed_ = 0;
     std::atomic<bool> stop_{false};
     std::mutex mu_;
-    std::condition_variable cv_;
-    std::unordered_map<uint64_t, StudyRecord> ready_;
+    std::condition_variable cv_;    // a record is ready, or the workers finished
+    std::condition_variable room_;  // the workers may take deals again
+    std::unordered_map<uint64_t, Ready> ready_;
+    uint64_t ahead_ = 0;            // records of ready_ solved by this run
     bool finished_ = false;
     std::exception_ptr error_;
     uint64_t deal_ = 0;    // the next record to yield: deal index ...
@@ -496,6 +536,7 @@ PYBIND11_MODULE(_core, m) {
         .def_readwrite("max_states", &StudyArgs::max_states)
         .def_readwrite("max_memory", &StudyArgs::max_memory)
         .def_readwrite("threads", &StudyArgs::threads)
+        .def_readwrite("ahead", &StudyArgs::ahead)
         .def_readwrite("command", &StudyArgs::command);
 
     py::class_<Study>(m, "Study")
@@ -506,6 +547,7 @@ PYBIND11_MODULE(_core, m) {
         .def("__enter__", [](Study& s) -> Study& { return s; })
         .def("__exit__", [](Study& s, const py::args&) { s.stop(); })
         .def_property_readonly("running", &Study::running)
+        .def_property_readonly("buffered", &Study::buffered)
         .def_property_readonly("total", &Study::total)
         .def_property_readonly("resumed", &Study::resumed)
         .def_property_readonly("threads", &Study::threads)

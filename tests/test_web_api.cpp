@@ -133,3 +133,19 @@ TEST_CASE("web api: the no-peek hint is solver/nopeek.h's odds", "[web]") {
     CHECK(str(call(h, R"({"op":"odds","seed":"4","moves":"KS"})").at("error")).rfind("bad moves", 0) == 0);
     CHECK(str(call(h, R"({"op":"odds","seed":"4","samples":0})").at("error")).find("samples") != std::string::npos);
 }
+
+TEST_CASE("web api: a won deal's difficulty measures, as the thin API gives them", "[web]") {
+    web::Handler h;
+    const auto a = call(h, R"({"op":"solve","optimal":true,"measures":true,"rules":{"variant":"msc"},"seed":"1"})");
+    api::Session session;
+    const Variant v = api::make_variant({});
+    const auto ld = api::deal_from_seed(v, "1");
+    api::Request r;
+    r.optimal = true;
+    r.measures = true;
+    const api::Answer want = session.solve(ld.deal, {}, r);
+    REQUIRE(want.measures);
+    const auto& m = a.at("measures").as_object();
+    CHECK(m.at("shortest").to_number<int>() == static_cast<int>(want.solution.size()));
+    CHECK(json::serialize(m) == json::serialize(api::answer_json(ld, {}, true, r, want).at("measures")));
+}

@@ -471,11 +471,17 @@ async function pageMain() {
     const req = { op: "solve", rules: S.rules, deal: S.deal, moves: S.played.join(" "), optimal: true, reason: true,
       max_states: +$("max-states").value, max_memory: +$("max-memory").value };
     const started = performance.now();
+    // The positions searched (every 2^20, from the worker) and the time, ticking.
+    const show = () => {
+      if (S.token === token) $("progress").textContent = "Searching… " + fmt(S.progress) + " positions, " +
+        ((performance.now() - started) / 1000).toFixed(1) + " s";
+    };
+    const ticking = setInterval(show, 250);
     solve(req, (states) => {
       S.progress = states;
-      $("progress").textContent = "Searching… " + fmt(states) + " positions, " +
-        ((performance.now() - started) / 1000).toFixed(1) + " s";
+      show();
     }).then((answer) => {
+      clearInterval(ticking);
       if (S.token !== token) return;  // superseded by a newer question
       S.analysing = null;
       if (answer.stopped) answer.states = S.progress;
@@ -508,7 +514,8 @@ async function pageMain() {
       verdict = s.lost ? "lose" : "win";
       moves = s.lost ? "" : String(s.moves.length);
       text = s.lost ? s.lostText : "Winnable in " + s.moves.length + (s.moves.length === 1 ? " move" : " moves") +
-        (s.optimal ? " (the fewest)" : "") + (s.base.length ? " from move " + s.base.length : "") + ".";
+        (s.base.length ? " from move " + s.base.length : "") +
+        (s.optimal ? " (the fewest)." : " (perhaps fewer: the search for a shorter line hit its limit).");
     } else if (pos.won) {
       verdict = "won"; text = "Won! You cleared " + goalWords() + " in " + S.played.length + " moves.";
     } else if (pos.lost) {
@@ -569,13 +576,38 @@ async function pageMain() {
     S.selected = null;
     S.hint = null;
     $("selection").textContent = "";
+    $("measures").textContent = "";
     render();
     $("next").focus();
+    if (!S.solution.lost && S.played.length === 0) measure();
   };
-  const renderSolution = () => {
+  // A won deal's difficulty (solver/measures.h), from its start: the worker
+  // solves it again with the measures; critical steps are marked in the list.
+  const measure = () => {
+    const s = S.solution, token = S.token;
+    $("measures").textContent = "Measuring the difficulty…";
+    solve({ op: "solve", rules: S.rules, deal: S.deal, optimal: true, measures: true,
+      max_states: +$("max-states").value, max_memory: +$("max-memory").value }, () => {}).then((a) => {
+      if (S.solution !== s || S.token !== token) return;
+      const m = a.measures;
+      if (!m) return $("measures").textContent = a.stopped ? "" : "No difficulty measured" + (a.error ? ": " + a.error : ".");
+      s.critical = new Map(m.critical_positions.map((c) => [c.after, c.legal]));
+      const decisions = m.crossroads;
+      $("measures").textContent = "Difficulty " + m.difficulty + (m.grade ? " (" + m.grade + ")" : "") +
+        ": a casual player (a random pair or King when there is one, else a draw) wins " + m.casual_wins + " of " +
+        m.casual_plays + " plays; " + m.winning_first_moves + " of " + m.legal_first_moves +
+        " first moves keep the win; " + m.critical_count + (m.critical_count === 1 ? " step" : " steps") +
+        " of this line " + (m.critical_count === 1 ? "has" : "have") + " a single winning move, " + decisions +
+        (decisions === 1 ? " of them a real choice" : " of them real choices") + (decisions ? " (marked !)" : "") +
+        (m.complete ? "." : " (some searches hit their limit).");
+      renderSolution(true);
+    });
+  };
+  const renderSolution = (relist) => {
     const s = S.solution;
     $("solution").hidden = !s;
     if (!s) return;
+    $("solution-title").textContent = s.lost ? "The best line" : s.optimal ? "Shortest solution" : "A solution (not proved shortest)";
     const n = s.moves.length;
     $("step-label").textContent = "Step " + s.step + " of " + n;
     $("first").disabled = $("prev").disabled = s.step === 0;
@@ -584,21 +616,27 @@ async function pageMain() {
       : s.lost ? "The end of the best line: " + S.view.position.tableau_left + " tableau cards left."
       : "Won: " + goalWords() + " is cleared.";
     const list = $("move-list");
-    if (list.dataset.for !== JSON.stringify(s.moves)) {
+    if (relist === true || list.dataset.for !== JSON.stringify(s.moves)) {
       list.dataset.for = JSON.stringify(s.moves);
       list.innerHTML = "";
       s.moves.forEach((m, i) => {
         const li = document.createElement("li");
         const b = document.createElement("button");
         b.type = "button";
-        b.textContent = moveShown(m);
-        b.setAttribute("aria-label", "step " + (i + 1) + ": " + moveWords(m));
+        const only = s.critical && s.critical.get(i) >= 2;  // a real choice: one winning move of several
+        b.textContent = moveShown(m) + (only ? " !" : "");
+        b.setAttribute("aria-label", "step " + (i + 1) + ": " + moveWords(m) +
+          (only ? ", the only winning move of " + s.critical.get(i) + " legal moves" : ""));
+        if (only) li.className = "critical";
         b.addEventListener("click", () => step(i));
         li.appendChild(b);
         list.appendChild(li);
       });
     }
     list.querySelectorAll("li").forEach((li, i) => li.classList.toggle("current", i === s.step));
+    if (s.critical && s.critical.has(s.step))
+      $("step-caption").textContent += s.critical.get(s.step) === 1 ? " (The only legal move.)"
+        : " (The only winning move of " + s.critical.get(s.step) + " legal moves.)";
   };
   const step = (k) => {
     if (!S.solution) return;

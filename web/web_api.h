@@ -9,10 +9,11 @@
 //            "cards", "position", "svg"}: the deal and the position the
 //            moves reach, drawn (report/board_svg.h), the cards of
 //            `highlight` (a move) framed
-//   solve    rules, deal, moves, optimal, hint, best_score, reason,
+//   solve    rules, deal, moves, optimal, hint, best_score, reason, measures,
 //            max_states, max_memory -> the object of `pyramid solve --format
 //            json` (api::answer_json), "played" always present; with reason,
-//            a loss says why (reason, reason_text, reason_cards, ...)
+//            a loss says why (reason, reason_text, reason_cards, ...); with
+//            measures, a won deal's difficulty (measures: api::measures_json)
 //   odds     rules, deal, moves, samples (200), exact_limit (720),
 //            max_states (10M), max_memory -> the no-peek hint
 //            (solver/nopeek.h): nothing_hidden, exact, unseen, orders,

@@ -282,7 +282,7 @@ def _seeds_text(seeds):
 
 def study(variant="msc", seeds=None, *, deals=None, deals_file=None, passes=None, goal=None, overlap=None,
           reserves=None, shard=None, optimal=False, max_states=_DEFAULT_MAX_STATES, max_memory="auto", threads=0,
-          out=None):
+          out=None, ahead=4096):
     """Runs a study as `pyramid stats` does and yields its records, as dicts
     with the fields of the record file's lines (seed, variant, passes, goal,
     overlap, reserves, verdict, moves, states, seconds, deal), in study order
@@ -296,8 +296,10 @@ def study(variant="msc", seeds=None, *, deals=None, deals_file=None, passes=None
     writes the record file as `stats --out` does (and resumes from it: records
     already there are yielded without being solved again).
 
+    The workers stay at most `ahead` records ahead of the reader (then they
+    wait), so a study nobody reads any more stops using the cores.
     The returned iterator has .total (records to come), .resumed, .threads,
-    .running, .definition (the study line's object) and .close() (stops the
+    .running, .buffered (records solved, not yet taken), .definition (the study line's object) and .close() (stops the
     workers; also on leaving a `with ps.study(...) as records:` block).
     Ctrl-C while it waits for a record stops the workers and raises
     KeyboardInterrupt."""
@@ -306,6 +308,7 @@ def study(variant="msc", seeds=None, *, deals=None, deals_file=None, passes=None
                 overlap=overlap, reserves=reserves, shard=shard, optimal=optimal, max_states=max_states,
                 max_memory=max_memory, threads=threads, out=None if out is None else str(out))
     defaults = dict(variant="msc", optimal=False, max_states=_DEFAULT_MAX_STATES, max_memory="auto", threads=0)
+    # (ahead only paces the workers: not part of the call that made the records)
     a.command = "pyramid_solver.study(" + ", ".join(
         f"{k}={v!r}" for k, v in call.items() if v is not None and defaults.get(k, None) != v) + ")"
     a.variants = _axis(variant)
@@ -331,6 +334,9 @@ def study(variant="msc", seeds=None, *, deals=None, deals_file=None, passes=None
     if isinstance(threads, bool) or not isinstance(threads, int) or threads < 0 or threads > 4096:
         raise ValueError(f"threads must be 0 (every core) to 4096 (got {threads!r})")
     a.threads = threads
+    if isinstance(ahead, bool) or not isinstance(ahead, int) or ahead < 1:
+        raise ValueError(f"ahead must be a number of records, at least 1 (got {ahead!r})")
+    a.ahead = ahead
     if max_memory is not None and max_memory != "auto":  # else per worker: 3/4 of the memory shared among them
         a.max_memory = _memory(max_memory, 1)
     return _core.Study(a, None if out is None else str(out))

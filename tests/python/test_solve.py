@@ -177,3 +177,18 @@ def test_ctrl_c_stops_a_solve(cli):
     with pytest.raises(KeyboardInterrupt):
         ps.solve(194, **LONG, progress=interrupt)
     assert calls == [2**20]
+
+
+def test_solves_in_python_threads_give_the_same_answers(cli):
+    # The GIL is released while C++ searches: solves from several Python
+    # threads run side by side (each call its own solver; a shared Solver
+    # takes one search at a time) and answer as one at a time.
+    from concurrent.futures import ThreadPoolExecutor
+    seeds = list(range(1, 41))
+    alone = [ps.solve(s, variant="pharaohs", passes=1) for s in seeds]
+    shared = ps.Solver()
+    with ThreadPoolExecutor(4) as pool:
+        apart = list(pool.map(lambda s: ps.solve(s, variant="pharaohs", passes=1), seeds))
+        one = list(pool.map(lambda s: shared.solve(s, variant="pharaohs", passes=1), seeds))
+    for a, b, c in zip(alone, apart, one):
+        assert (a.verdict, a.moves, a.states) == (b.verdict, b.moves, b.states) == (c.verdict, c.moves, c.states)

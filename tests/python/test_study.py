@@ -4,6 +4,7 @@ import json
 import os
 import signal
 import threading
+import time
 
 import pytest
 
@@ -14,10 +15,10 @@ from conftest import read_jsonl, run_cli, without_timing
 STUDIES = [
     (["--variant", "msc,pharaohs", "--passes", "1,3,unlimited", "--seeds", "1-60"],
      dict(variant=["msc", "pharaohs"], passes=[1, 3, "unlimited"], seeds=range(1, 61))),
-    (["--variant", "giza", "--reserves", "top,open", "--overlap", "off,on", "--seeds", "100-130"],
-     dict(variant="giza", reserves=["top", "open"], overlap=[False, True], seeds=(100, 130))),
-    (["--variant", "relaxed,cheops", "--goal", "pyramid,all", "--deals", "40", "--optimal", "--max-states", "200000"],
-     dict(variant=["relaxed", "cheops"], goal=["pyramid", "all"], deals=40, optimal=True, max_states=200_000)),
+    (["--variant", "giza", "--reserves", "top,open", "--overlap", "off,on", "--seeds", "100-115"],
+     dict(variant="giza", reserves=["top", "open"], overlap=[False, True], seeds=(100, 115))),
+    (["--variant", "relaxed,cheops", "--goal", "pyramid,all", "--deals", "25", "--optimal", "--max-states", "200000"],
+     dict(variant=["relaxed", "cheops"], goal=["pyramid", "all"], deals=25, optimal=True, max_states=200_000)),
     (["--variant", "msc", "--passes", "1", "--seeds", "1-90", "--shard", "1/3"],
      dict(variant="msc", passes=1, seeds="1-90", shard="1/3")),
 ]
@@ -100,6 +101,27 @@ def test_close_and_with_stop_the_workers(cli):
         assert first["seed"] == 1 and it.running
     assert not it.running
     assert list(it) == []  # closed: nothing more
+
+
+def test_workers_wait_for_a_reader_that_does_not_read(cli):
+    kwargs = dict(variant="msc", passes=[1, 3], seeds=(1, 400), threads=2)
+    it = ps.study(**kwargs, ahead=50)
+    first = next(it)
+    # Unread, the workers stop taking deals: at most `ahead` records wait
+    # (plus those the 2 workers had in hand when the limit was reached).
+    seen = [it.buffered]
+    deadline = time.monotonic() + 60
+    while seen[-1] < 50 and time.monotonic() < deadline:
+        time.sleep(0.05)
+        seen.append(it.buffered)
+    for _ in range(20):  # then it stays there
+        time.sleep(0.05)
+        seen.append(it.buffered)
+    assert seen[-1] >= 50 and max(seen) <= 50 + 2, seen
+    assert it.running  # waiting, not finished: 800 records in all
+    rest = list(it)
+    assert len(rest) == 799 and not it.running
+    assert [without_timing(r) for r in [first] + rest] == [without_timing(r) for r in ps.study(**kwargs)]
 
 
 def test_ctrl_c_stops_a_study(cli, tmp_path):

@@ -7,7 +7,8 @@
 //              --optimal --format json` gives them, the solution steps listed,
 //              a loss's reason
 //   steps      the solution stepped with the buttons and the arrow keys,
-//              Home and End; the last step is the won position
+//              Home and End; the last step is the won position; the
+//              difficulty measures as `solve --measures`
 //   play       a whole winning line played by clicks on cards and stock: won
 //   undo       undo and redo by buttons and keys, restart, redo after restart
 //   share      the address of a position with rule changes and moves opens
@@ -15,9 +16,10 @@
 //   bad-deal   pasted deals with a duplicate or a missing card give the
 //              parser's error; the card picker refuses a duplicate and names
 //              missing places; a complete picked layout loads
-//   stop       a deliberately hard search (lost Tut's Tomb deal 65, every
-//              card to clear, with overlap) shows its progress and is stopped
-//              by Stop; the page then answers the next question
+//   stop       a deliberately hard search (Apophis deal 10 with overlap, a
+//              shortest solution) shows its progress and is stopped
+//              by Stop; with a memory bound it ends intractable; the page
+//              then answers the next question
 //   hint       Hint names the next move of a shortest solution (`solve
 //              --hint`); Fair hint the move with the best odds over the
 //              unseen stock orders, with its share (`pyramid odds`)
@@ -151,6 +153,16 @@ try {
     check(await text(page, "step-label") === `Step 0 of ${n}`, "Home: step 0");
     await page.click("#move-list li:nth-child(10) button");
     check(await text(page, "step-label") === `Step 9 of ${n}`, "a move in the list: the position before it");
+    // The difficulty measures, as `solve --measures` gives them.
+    const m = cli("solve", "--variant", "msc", "--seed", "1", "--measures", "--format", "json").measures;
+    const said = await page.waitFor(`(t => t.startsWith("Difficulty") && t)(document.getElementById("measures").textContent)`,
+      60000, "the difficulty");
+    const marked = await page.eval(`document.querySelectorAll("#move-list li.critical").length`);
+    check(said.startsWith("Difficulty " + m.difficulty) && said.includes("wins " + m.casual_wins + " of " + m.casual_plays) &&
+      said.includes(m.winning_first_moves + " of " + m.legal_first_moves + " first moves") &&
+      said.includes(m.critical_count + " steps") && marked === m.crossroads,
+      "the difficulty as solve --measures (" + m.difficulty + ", casual " + m.casual_wins + ", critical " + m.critical_count +
+      ", crossroads " + m.crossroads + "; " + marked + " marked): " + said);
   } else if (scenario === "play") {
     for (const [variant, seed] of [["msc", 1], ["pharaohs", 2], ["giza", 2]]) {
       const want = cli("solve", "--variant", variant, "--seed", String(seed), "--optimal", "--format", "json");
@@ -254,21 +266,38 @@ try {
     const first = await page.eval(`[...document.querySelectorAll("#board use.tableau")].slice(0, 2).map(u => u.dataset.card).join(" ")`);
     check(first === "QH AS", "with the picked cards in place: " + first);
   } else if (scenario === "stop") {
-    // Tut's Tomb with every card to clear and overlap, deal 65: lost, and
-    // among the hardest of 200 deals (6 million positions natively).
+    // Apophis with overlap, deal 10, shortest solution: the hardest of 40
+    // deals (3.3 million positions, about 30 s natively on a loaded machine).
     await page.eval(`document.getElementById("auto").checked = false`);
-    await page.goto(server.url + "#v=tuts-tomb&goal=all&overlap=on&seed=65");
+    await page.goto(server.url + "#v=apophis&overlap=on&seed=10");
     await page.eval(`document.getElementById("max-states").value = "0"`);
     await page.click("#check");
-    await page.waitFor(`/Searching… [0-9,]{9,} positions/.test(document.getElementById("progress").textContent)`, 60000,
+    await page.waitFor(`/Searching… [0-9,]{9,} positions/.test(document.getElementById("progress").textContent)`, 120000,
       "a million positions searched");
+    const first = await text(page, "progress");
+    const t1 = Date.now();
+    await page.eval("1");
+    const answered = Date.now() - t1;
+    const later = await page.waitFor(`(t => t !== ${JSON.stringify(first)} && /Searching/.test(t) && t)(document.getElementById("progress").textContent)`,
+      5000, "the progress line to tick");
+    check(answered < 2000 && later !== first, "the page answers (in " + answered + " ms) and shows progress while the search runs: " +
+      first + " then " + later);
     const t0 = Date.now();
-    const clicks = await page.eval(`(() => { let n = 0; const t = performance.now();
-      while (performance.now() - t < 200) { document.getElementById("undo").disabled; n++; } return n; })()`);
-    check(clicks > 0, "the page answers while the search runs");
     await page.click("#stop");
     const v = await page.waitFor(verdictSettled, 5000);
     check(v === "stopped" && Date.now() - t0 < 5000, "Stop stops it: " + await text(page, "verdict") + " " + await text(page, "progress"));
+    // The memory bound: the same search with 1 MiB for its tables ends
+    // `intractable` (the choice is added to the list: the page offers 256 MB and up).
+    // A lost Tut's Tomb deal needing a million positions (every card to
+    // clear, with overlap, deal 65).
+    await page.eval(`(() => { const s = document.getElementById("max-memory"); s.add(new Option("1 MiB", "1048576"));
+      s.value = "1048576"; })()`);
+    await page.goto(server.url + "#v=tuts-tomb&goal=all&overlap=on&seed=65");
+    await page.click("#check");
+    const mem = await page.waitFor(verdictSettled, 60000);
+    check(mem === "intractable" && /memory limit/.test(await text(page, "verdict")),
+      "a memory bound gives intractable: " + await text(page, "verdict"));
+    await page.eval(`document.getElementById("max-memory").value = "536870912"`);
     await loadByNumber(page, "msc", 2);
     const want = cli("solve", "--variant", "msc", "--seed", "2", "--optimal", "--format", "json");
     check(await checkPosition(page) === want.verdict && +(await data(page, "verdict", "moves")) === want.moves,
@@ -311,6 +340,12 @@ try {
     const c = want.solution[5].split("+")[0];
     await page.click(`#board use.playable[data-card='${c}']`);
     await page.screenshot(shots + "/web-playing.png");
+    await page.goto(server.url + "#v=msc&passes=1&seed=4&moves=draw");
+    await page.waitFor(verdictSettled, 60000);
+    await page.key("f");
+    await page.waitFor(`document.getElementById("selection").textContent.startsWith("Fair hint (")`, 120000);
+    await page.waitFor(verdictSettled, 60000);
+    await page.screenshot(shots + "/web-lost-fair-hint.png");
     const phone = await browser.newPage(375, 740, true);
     await phone.goto(server.url + "#v=msc&seed=11&moves=draw.draw");
     await phone.waitFor(verdictSettled, 60000);
