@@ -712,7 +712,16 @@ async function pageMain() {
     (navigator.clipboard ? navigator.clipboard.writeText($("share").value) : Promise.reject())
       .then(() => say("Link copied."), () => { document.execCommand("copy"); });
   });
+  // (body's data-opened names the last address handled, for the tests.)
   const openHash = () => {
+    const h = location.hash;
+    try {
+      return openHashNow();
+    } finally {
+      document.body.dataset.opened = h;
+    }
+  };
+  const openHashNow = () => {
     if (!location.hash || location.hash === lastHash) return false;
     const q = {};
     for (const part of location.hash.slice(1).split("&")) {

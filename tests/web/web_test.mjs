@@ -73,7 +73,7 @@ async function loadByNumber(page, variant, seed) {
   await page.type("#seed", String(seed));
   await page.click("#seed-form button[type=submit]");
   await page.waitFor(`document.getElementById("deal-title").textContent.includes("deal ${seed}") && ` +
-    `location.hash.includes("v=${variant}&")`, 10000, variant + " deal " + seed);
+    `location.hash.includes("v=${variant}&")`, 30000, variant + " deal " + seed);
 }
 async function checkPosition(page) {
   await page.click("#check");
@@ -173,9 +173,14 @@ try {
       for (const m of want.solution) {
         await playMove(page, m);
         i++;
-        await page.waitFor(`location.hash.split(".").length >= ${i} && ` + `(${i} === 0 || location.hash.includes("moves="))`,
-          5000, "move " + i + " " + m);
-        if (await played(page) !== i) { check(false, `${variant} ${seed}: move ${i} (${m}) was not played`); break; }
+        // (generous: the machine running the tests may be loaded)
+        const ok = await page.waitFor(`(location.hash.match(/moves=([^&]*)/) || ["", ""])[1].split(".").filter(Boolean).length >= ${i}`,
+          30000, "move " + i + " " + m).catch(() => false);
+        if (!ok || await played(page) !== i) {
+          check(false, `${variant} ${seed}: move ${i} (${m}) was not played; the page says: ` +
+            [await text(page, "selection"), await text(page, "message"), await page.eval("location.hash")].join(" | "));
+          break;
+        }
       }
       const v = await page.waitFor(verdictSettled, 30000);
       check(v === "won", `${variant} ${seed}: ${i} moves played by clicks, the page says ${v}: ${await text(page, "verdict")}`);
@@ -211,7 +216,7 @@ try {
     await loadByNumber(page, "msc", 3);
     await page.eval(`document.getElementById("rules-box").open = true`);
     await page.select("#passes", "unlimited");
-    await page.waitFor(`location.hash.includes("passes=unlimited")`, 5000);
+    await page.waitFor(`location.hash.includes("passes=unlimited")`, 30000);
     const want = cli("solve", "--variant", "msc", "--passes", "unlimited", "--seed", "3", "--optimal", "--format", "json");
     for (const m of want.solution.slice(0, 5)) await playMove(page, m);
     const link = await page.eval(`document.getElementById("share").value`);
@@ -279,13 +284,13 @@ try {
     await page.eval("1");
     const answered = Date.now() - t1;
     const later = await page.waitFor(`(t => t !== ${JSON.stringify(first)} && /Searching/.test(t) && t)(document.getElementById("progress").textContent)`,
-      5000, "the progress line to tick");
-    check(answered < 2000 && later !== first, "the page answers (in " + answered + " ms) and shows progress while the search runs: " +
+      15000, "the progress line to tick");
+    check(answered < 5000 && later !== first, "the page answers (in " + answered + " ms) and shows progress while the search runs: " +
       first + " then " + later);
     const t0 = Date.now();
     await page.click("#stop");
-    const v = await page.waitFor(verdictSettled, 5000);
-    check(v === "stopped" && Date.now() - t0 < 5000, "Stop stops it: " + await text(page, "verdict") + " " + await text(page, "progress"));
+    const v = await page.waitFor(verdictSettled, 15000);
+    check(v === "stopped" && Date.now() - t0 < 15000, "Stop stops it: " + await text(page, "verdict") + " " + await text(page, "progress"));
     // The memory bound: the same search with 1 MiB for its tables ends
     // `intractable` (the choice is added to the list: the page offers 256 MB and up).
     // A lost Tut's Tomb deal needing a million positions (every card to
