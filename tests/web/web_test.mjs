@@ -11,6 +11,7 @@
 //              difficulty measures as `solve --measures`
 //   play       a whole winning line played by clicks on cards and stock: won
 //   undo       undo and redo by buttons and keys, restart, redo after restart
+//   keys       a line played by the keyboard alone (Tab, Enter, D); labels
 //   share      the address of a position with rule changes and moves opens
 //              the same position in a new tab
 //   bad-deal   pasted deals with a duplicate or a missing card give the
@@ -212,6 +213,42 @@ try {
     await playMove(page, "draw");
     const legal = await page.eval(`document.getElementById("redo").disabled`);
     check(legal === (want.solution[5] !== "draw"), "a different move drops the redo list");
+  } else if (scenario === "keys") {
+    // Keyboard play: Tab to a card and Enter; D draws. A shortest line's
+    // first 12 moves, then the verdict counts down.
+    const want = cli("solve", "--variant", "msc", "--seed", "1", "--optimal", "--format", "json");
+    await page.waitFor(verdictSettled, 60000);
+    const focusCard = async (c) => {
+      for (let k = 0; k < 120; k++) {
+        if (await page.eval(`document.activeElement && document.activeElement.dataset && document.activeElement.dataset.card === "${c}"`))
+          return true;
+        await page.key("Tab");
+      }
+      return false;
+    };
+    let i = 0;
+    for (const m of want.solution.slice(0, 12)) {
+      if (m === "draw") await page.key("d");
+      else {
+        let cards = m.split("+");
+        // the stock's card last (Enter on the stock draws unless it completes the pair)
+        if (cards.length === 2 && await page.eval(`!!document.querySelector("#board use.stock[data-card='${cards[0]}']")`)) cards.reverse();
+        for (const c of cards) {
+          if (!(await focusCard(c))) { check(false, "Tab never reached " + c); break; }
+          await page.key("Enter");
+        }
+      }
+      i++;
+      if (await played(page) !== i) break;
+    }
+    check(i === 12 && await played(page) === 12, "12 moves of a shortest line played by keys: " + await played(page));
+    await page.waitFor(verdictSettled, 60000);
+    check(+(await data(page, "verdict", "moves")) === want.moves - 12, "winnable in " + (want.moves - 12) + " more: " +
+      await text(page, "verdict"));
+    const labelled = await page.eval(`[...document.querySelectorAll("#board use.playable:not([data-stock])")].every(u =>
+      u.getAttribute("tabindex") === "0" && u.getAttribute("role") === "button" && /, can be taken$/.test(u.getAttribute("aria-label")))`);
+    const stockLabel = await page.eval(`document.querySelector("#board [data-stock]").getAttribute("aria-label")`);
+    check(labelled && /^stock, [0-9]+ cards/.test(stockLabel), "every card that can be taken is focusable and labelled; the stock: " + stockLabel);
   } else if (scenario === "share") {
     await loadByNumber(page, "msc", 3);
     await page.eval(`document.getElementById("rules-box").open = true`);
@@ -335,7 +372,8 @@ try {
     await page.waitFor(verdictSettled, 60000);
     await page.screenshot(shots + "/web-initial.png");
     await checkPosition(page);
-    for (let k = 0; k < 9; k++) await page.key("ArrowRight");
+    await page.waitFor(`document.getElementById("measures").textContent.startsWith("Difficulty")`, 60000);
+    for (let k = 0; k < 21; k++) await page.key("ArrowRight");
     await page.screenshot(shots + "/web-solution.png");
     await page.click("#close-solution");
     const want = cli("solve", "--variant", "giza", "--seed", "2", "--optimal", "--format", "json");
