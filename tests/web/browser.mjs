@@ -26,7 +26,8 @@ export function serve(dir) {
     }
   });
   return new Promise((resolve) => server.listen(0, "127.0.0.1", () =>
-    resolve({ url: "http://127.0.0.1:" + server.address().port + "/", close: () => server.close() })));
+    resolve({ url: "http://127.0.0.1:" + server.address().port + "/", close: () => server.close(),
+      stop: () => { server.close(); server.closeAllConnections(); } })));
 }
 
 export const CHROMIUM = process.env.CHROMIUM || "/usr/bin/chromium";

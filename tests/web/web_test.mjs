@@ -21,6 +21,7 @@
 //              shortest solution) shows its progress and is stopped
 //              by Stop; with a memory bound it ends intractable; the page
 //              then answers the next question
+//   offline    after a visit the page opens and solves with the server gone
 //   hint       Hint names the next move of a shortest solution (`solve
 //              --hint`); Fair hint the move with the best odds over the
 //              unseen stock orders, with its share (`pyramid odds`)
@@ -367,6 +368,21 @@ try {
     check(await page.eval(`document.querySelectorAll("#board rect.highlight").length`) >= 1, "and frames it on the board");
     const exact = cli("solve", "--variant", "msc", "--passes", "1", "--seed", "4", "--optimal", "--format", "json");
     check(await page.waitFor(verdictSettled, 60000) === exact.verdict, "the verdict's search runs again: " + exact.verdict);
+  } else if (scenario === "offline") {
+    // After a visit the page opens with the server gone (its service worker's copy).
+    await page.waitFor(`navigator.serviceWorker.controller !== null || (location.reload(), false)`, 30000,
+      "the service worker to control the page");
+    await page.waitFor(`caches.open("pyramid-web").then(c => c.keys()).then(k => k.length >= 6)`, 30000, "the copy");
+    server.stop();
+    check(await fetch(server.url).then(() => false, () => true), "the server is gone");
+    await page.send("Page.reload", {});
+    await page.waitFor("document.body && document.body.dataset.ready === '1'", 60000, "the page to start offline");
+    await loadByNumber(page, "msc", 3);
+    const want = cli("solve", "--variant", "msc", "--seed", "3", "--optimal", "--format", "json");
+    check(await checkPosition(page) === want.verdict && +(await data(page, "verdict", "moves")) === want.moves,
+      "offline: deal 3 checked, " + await text(page, "verdict"));
+    const refused = await page.eval(`fetch("index.html").then(() => "served", () => "refused")`);
+    check(refused === "served", "offline: the files come from the copy (" + refused + ")");
   } else if (scenario === "shots") {
     mkdirSync(shots, { recursive: true });
     await page.waitFor(verdictSettled, 60000);
