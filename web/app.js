@@ -360,6 +360,7 @@ async function pageMain() {
   const afterMove = () => {
     S.selected = null;
     S.hint = null;
+    S.wantSolution = S.wantHint = false;  // a Check or Hint asked before the move is moot
     $("selection").textContent = "";
     render();
     analyse();
@@ -579,8 +580,8 @@ async function pageMain() {
   $("stop").addEventListener("click", () => { if (S.analysing) cancelSearch(); });
   $("auto").addEventListener("change", () => analyse());
   const check = () => {
-    if (!S.deal) return;
-    if (S.solution) return;
+    if (!S.deal || S.solution) return;
+    if (S.view.position.won || S.view.position.lost) return renderVerdict();  // nothing left to solve
     const an = currentAnalysis();
     if (an && !an.stopped && !an.error) return openSolution(an);
     S.wantSolution = true;
