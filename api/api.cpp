@@ -1,5 +1,10 @@
 #include "api/api.h"
 
+#include <unistd.h>
+
+#include <algorithm>
+#include <fstream>
+
 #include "engine/card.h"
 #include "engine/deal_source.h"
 #include "engine/input.h"
@@ -92,6 +97,27 @@ Replay verify(const Deal& deal, const std::vector<Move>& moves) {
     return r;
 }
 
+uint64_t available_memory() {
+    const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
+    uint64_t bytes = pages > 0 && page > 0 ? static_cast<uint64_t>(pages) * static_cast<uint64_t>(page) : 0;
+    // A container's limit (cgroup v2, then v1) when it is lower.
+    for (const char* f : {"/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/memory/memory.limit_in_bytes"}) {
+        std::ifstream in(f);
+        std::string s;
+        if (in >> s && !s.empty() && s.find_first_not_of("0123456789") == std::string::npos && s.size() < 20) {
+            const uint64_t limit = std::stoull(s);
+            if (limit > 0 && (bytes == 0 || limit < bytes)) bytes = limit;
+        }
+    }
+    return bytes;
+}
+
+uint64_t auto_max_memory(int workers) {
+    const uint64_t bytes = available_memory();
+    if (bytes == 0) return 0;  // unknown: no limit
+    return bytes / 4 * 3 / static_cast<uint64_t>(std::max(1, workers));
+}
+
 struct Session::Impl {
     Solver solver;
     std::unique_ptr<Board> board;
@@ -175,12 +201,98 @@ Answer Session::solve(const Deal& deal, const std::vector<Move>& played, const R
         a.best_score = 0;
         a.best_score_moves = r.solution;
     }
+    if (request.measures && r.verdict == Verdict::Win && played.empty()) {
+        MeasureOptions mo;
+        mo.max_states = request.max_states;
+        mo.max_memory_bytes = request.max_memory;
+        mo.casual_plays = request.casual_plays;
+        mo.stop = request.stop;
+        a.measures = measure_won_deal(impl_->solver, b, mo);
+        a.states += a.measures->states;
+        const auto t = builtin_thresholds(deal.variant);
+        if (t && a.measures->complete) a.grade = grade_of(a.measures->difficulty, *t);
+    }
     if (request.reason && r.verdict == Verdict::Lose && !a.interrupted) {
         const DeckKind d = deal.variant.deck;
         const bool uni = request.unicode;
         a.reason = explain_loss(impl_->solver, b, played, so, [&](Card c) { return card_display(c, d, uni); });
     }
     return a;
+}
+
+json::object variant_json(const Variant& v) {
+    json::object o;
+    o["name"] = v.name;
+    o["title"] = v.title;
+    o["summary"] = summary(v);
+    o["description"] = describe(v);
+    o["deck"] = v.deck == DeckKind::Spanish48 ? "spanish" : "standard";
+    o["shape"] = v.shape == TableauShape::Triangle ? "triangle" : "pyramid";
+    o["rows"] = v.rows;
+    o["tableau_size"] = v.tableau_size();
+    o["reserve_piles"] = v.reserve_piles;
+    o["reserve_height"] = v.reserve_height;
+    if (v.reserve_piles > 0) o["reserves"] = v.reserves_open ? "open" : "top";
+    o["wastes"] = v.wastes;
+    o["stock_size"] = deck_size(v.deck) - v.fixed_size();
+    o["stock_top_playable"] = v.stock_top_playable;
+    if (v.unlimited_passes()) o["passes"] = "unlimited";
+    else o["passes"] = v.passes;
+    o["goal"] = goal_text(v.goal);
+    o["overlap"] = v.overlap;
+    o["score_variant"] = v.score_variant;
+    o["pysol_game"] = v.pysol_game;
+    json::array cards;
+    for (int i = 0; i < deck_size(v.deck); ++i) cards.push_back(json::value(card_text(card_from_index(i, v.deck), v.deck)));
+    o["cards"] = std::move(cards);
+    return o;
+}
+
+json::object position_json(const Deal& deal, const std::vector<Move>& played) {
+    const DeckKind dk = deal.deck();
+    Table t(deal);
+    for (size_t i = 0; i < played.size(); ++i)
+        if (auto why = t.apply(played[i]))
+            throw Error("bad moves: move " + std::to_string(i + 1) + " (" + move_text(played[i], dk) + "): " + *why);
+    auto card = [&](Card c) { return json::value(card_text(c, dk)); };
+    auto pile = [&](const std::vector<Card>& cs) {
+        json::array a;
+        for (Card c : cs) a.push_back(card(c));
+        return a;
+    };
+    json::object o;
+    json::array rows;
+    for (const auto& row : t.tableau()) {
+        json::array r;
+        for (const auto& c : row) r.push_back(c ? card(*c) : json::value(nullptr));
+        rows.push_back(std::move(r));
+    }
+    o["tableau"] = std::move(rows);
+    json::array reserves;
+    for (const auto& p : t.reserves()) reserves.push_back(pile(p));
+    o["reserves"] = std::move(reserves);
+    o["stock"] = t.stock().size();
+    if (deal.variant.stock_top_playable && !t.stock().empty()) o["stock_top"] = card(t.stock().back());
+    else o["stock_top"] = nullptr;
+    json::array wastes;
+    for (const auto& p : t.wastes()) wastes.push_back(pile(p));
+    o["wastes"] = std::move(wastes);
+    o["pass"] = t.pass();
+    o["discarded"] = t.discarded();
+    o["playable"] = pile(t.playable());
+    std::vector<std::string> legal;
+    for (const auto& m : t.legal_moves()) legal.push_back(move_text(m, dk));
+    std::sort(legal.begin(), legal.end());
+    json::array la;
+    for (auto& m : legal) la.push_back(json::value(m));
+    o["legal"] = std::move(la);
+    o["won"] = t.won();
+    o["lost"] = !t.won() && legal.empty();
+    o["tableau_left"] = t.tableau_left();
+    json::array pa;
+    for (const auto& m : played) pa.push_back(json::value(move_text(m, dk)));
+    o["played"] = std::move(pa);
+    return o;
 }
 
 json::object answer_json(const LoadedDeal& ld, const std::vector<Move>& played, bool played_given,
@@ -227,10 +339,39 @@ json::object answer_json(const LoadedDeal& ld, const std::vector<Move>& played, 
             o["reason_stuck"] = std::move(stuck);
         }
     }
+    if (a.measures) o["measures"] = measures_json(v, *a.measures, a.grade);
     o["states"] = a.states;
     o["seconds"] = a.seconds;
     if (a.interrupted) o["interrupted"] = true;
     if (a.memory_exceeded) o["memory_exceeded"] = true;
+    return o;
+}
+
+json::object measures_json(const Variant& v, const DealMeasures& m, const std::optional<Grade>& grade) {
+    json::object o;
+    o["complete"] = m.complete;
+    o["shortest"] = m.shortest >= 0 ? json::value(m.shortest) : json::value(nullptr);
+    json::array sol;
+    for (const Move& x : m.solution) sol.push_back(json::value(move_text(x, v.deck)));
+    o["shortest_solution"] = std::move(sol);
+    o["winning_first_moves"] = m.winning_first >= 0 ? json::value(m.winning_first) : json::value(nullptr);
+    o["legal_first_moves"] = m.legal_first;
+    json::array crit;
+    for (const auto& c : m.critical) {
+        json::object x;
+        x["after"] = c.index;
+        x["legal"] = c.legal;
+        crit.push_back(std::move(x));
+    }
+    o["critical_positions"] = std::move(crit);
+    o["critical_count"] = m.critical.size();
+    o["crossroads"] = m.crossroads();
+    o["casual_wins"] = m.casual_wins;
+    o["casual_plays"] = m.casual_plays;
+    o["difficulty"] = m.difficulty >= 0 ? json::value(m.difficulty) : json::value(nullptr);
+    o["grade"] = grade ? json::value(grade_text(*grade)) : json::value(nullptr);
+    o["states"] = m.states;
+    o["solves"] = m.solves;
     return o;
 }
 

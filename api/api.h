@@ -28,6 +28,7 @@
 #include "engine/move.h"
 #include "engine/table.h"
 #include "engine/variant.h"
+#include "solver/measures.h"
 #include "solver/reasons.h"
 #include "solver/solver.h"
 
@@ -78,6 +79,13 @@ struct Replay {
 };
 Replay verify(const Deal& deal, const std::vector<Move>& moves);
 
+// The machine's memory in bytes (physical, or a container's cgroup limit when
+// lower); 0 when unknown.
+uint64_t available_memory();
+// `--max-memory auto` for `workers` searches at once: 3/4 of available_memory()
+// shared among them; 0 (no limit) when the memory is unknown.
+uint64_t auto_max_memory(int workers);
+
 // What to compute, and the search's limits (those of `solve`).
 struct Request {
     bool optimal = false;     // a shortest solution
@@ -91,6 +99,10 @@ struct Request {
     // order (with the best line, searched within max_states).
     bool reason = false;
     bool unicode = true;  // cards in reason texts as symbols ("9♥"), else the notation ("9H")
+    // On a won deal (from its start), the measures of solver/measures.h,
+    // each search within max_states.
+    bool measures = false;
+    int casual_plays = kDefaultCasualPlays;
 };
 
 struct Answer {
@@ -108,6 +120,8 @@ struct Answer {
     uint64_t states = 0;
     double seconds = 0;
     std::optional<LossReason> reason;  // with Request::reason, on a loss
+    std::optional<DealMeasures> measures;  // with Request::measures, on a win from the start
+    std::optional<Grade> grade;            // from the measures, where the rule set has thresholds
 };
 
 class Session {
@@ -134,14 +148,41 @@ private:
     std::unique_ptr<Impl> impl_;
 };
 
+// For front ends that draw the board and let a player move (the web page):
+// the rules and a position as data (JSON objects; cards in the notation, "QH").
+//
+// variant_json: name, title, summary, description (the rules in words), deck
+// ("standard"/"spanish"), shape ("pyramid"/"triangle"), rows, tableau_size,
+// reserve_piles, reserve_height, reserves ("top"/"open", presets with reserve
+// piles), wastes,
+// stock_size, stock_top_playable, passes (a number or "unlimited"), goal,
+// overlap, score_variant, pysol_game; and cards (every card of the deck, in
+// suit-major order).
+json::object variant_json(const Variant& v);
+// position_json: the position that `played` reaches from the deal's start
+// (Error naming the first illegal move), as the verifier (engine/table.h)
+// holds it: tableau (rows of a card or null), reserves (piles, bottom first),
+// stock (cards left), stock_top (the face-up next card, or null), wastes
+// (piles, top last), pass, discarded, playable (the cards a move may take),
+// legal (every legal move, sorted), won, lost (not won and no legal move),
+// tableau_left, played (the moves).
+json::object position_json(const Deal& deal, const std::vector<Move>& played);
+
 // The object of `pyramid solve --format json` (its keys are a contract):
 // variant, seed (when any), deal, played (when `played_given`), verdict,
 // solution, optimal (with Request::optimal), moves, hint (with Request::hint),
 // best_score..., states, seconds, interrupted, memory_exceeded; with
 // Request::reason on a loss: reason (code), reason_text, reason_cards, and for
 // `order` reason_best_cleared, reason_best_total, reason_best_complete,
-// reason_best_moves, reason_stuck.
+// reason_best_moves, reason_stuck; with Request::measures on a win, a
+// `measures` object (measures_json).
 json::object answer_json(const LoadedDeal& deal, const std::vector<Move>& played, bool played_given,
                          const Request& request, const Answer& answer);
+
+// The measures as JSON: complete, shortest, shortest_solution,
+// winning_first_moves, legal_first_moves, critical_positions ([{after,
+// legal}]), critical_count, casual_wins, casual_plays, difficulty, grade
+// (null where the rule set has no thresholds).
+json::object measures_json(const Variant& v, const DealMeasures& m, const std::optional<Grade>& grade);
 
 }  // namespace pyr::api

@@ -14,17 +14,20 @@ int cmd_play(int argc, char** argv) {
     add_deal_options(opts);
     add_text_options(opts);
     opts.add_options()
-        ("no-colour", po::bool_switch(), "no colour, even when the terminal has it (so does NO_COLOR)");
+        ("no-colour", po::bool_switch(), "no colour, even when the terminal has it (so does NO_COLOR)")
+        ("fair", po::bool_switch(),
+         "hide the exact verdict and hint (they know the stock's order); o still gives the no-peek hint");
     add_max_states_option(opts, "the verdict's search budget per position (as solve's): past it the verdict is 'unknown'");
     add_max_memory_option(opts);
     po::variables_map vm;
     if (!parse_command(argc, argv,
                        "usage: pyramid play [--variant NAME] (--seed N | --deal CARDS | --deal-file PATH)\n"
-                       "                    [--max-states N] [--max-memory SIZE] [--ascii] [--no-colour]\n"
+                       "                    [--max-states N] [--max-memory SIZE] [--ascii] [--no-colour] [--fair]\n"
                        "Plays the deal in the terminal (full screen; ? shows the keys). After every move the\n"
                        "status line gives the solver's exact verdict from the position: winnable in N moves,\n"
                        "lost, or unknown when the search budget runs out; h shows the next move of a shortest\n"
-                       "solution.",
+                       "solution (both know the stock's order: --fair hides them); o gives the hint without peeking\n"
+                       "(the move that keeps a win in most orders of the cards not yet seen: pyramid odds).",
                        opts, vm))
         return kOk;
     const uint64_t max_states = max_states_from(vm);
@@ -44,7 +47,7 @@ int cmd_play(int argc, char** argv) {
     so.colour = !vm["no-colour"].as<bool>() && !(no_colour && *no_colour);
     so.max_states = max_states;
     so.max_memory = max_memory;
-    play::Controller controller(play::Game(ld.deal, ld.seed), style.unicode);
+    play::Controller controller(play::Game(ld.deal, ld.seed), style.unicode, vm["fair"].as<bool>());
     try {
         play::run_screen(controller, so);
     } catch (const play::TerminalError& e) {

@@ -30,6 +30,10 @@ int cmd_solve(int argc, char** argv) {
         ("hint", po::bool_switch(), "print just the next move of a shortest solution (from --moves' position)")
         ("best-score", po::bool_switch(),
          "when the deal is lost, find the fewest tableau cards that can be left (always on for classic/spanish)")
+        ("measures", po::bool_switch(),
+         "on a won deal, its difficulty measures: shortest length, winning first moves, critical positions, "
+         "the casual player's wins, the grade (docs/measures.md)")
+        ("casual-plays", po::value<std::string>()->default_value("100"), "with --measures: the casual player's plays")
         ("format", po::value<std::string>()->default_value("text"),
          "output: text, json, or html (a page that draws the deal and steps through the solution)");
     add_max_states_option(opts, "stop with verdict 'intractable' after this many positions (0 = no limit)");
@@ -89,6 +93,9 @@ int cmd_solve(int argc, char** argv) {
     req.best_score = vm["best-score"].as<bool>();
     req.stop = &g_stop;
     req.reason = true;
+    req.measures = vm["measures"].as<bool>();
+    req.casual_plays = static_cast<int>(number_option(vm, "casual-plays", 1, 100000));
+    if (req.measures && !played.empty()) throw UsageError("--measures measures a deal from its start: drop --moves");
     req.unicode = text_style(vm).unicode && format != "json";
     std::signal(SIGINT, on_sigint);
     if (isatty(STDERR_FILENO))
@@ -175,6 +182,38 @@ int cmd_solve(int argc, char** argv) {
                               : "solution (not proved shortest: " + budget + "): ")
             << r.solution.size() << " moves\n";
         list(r.solution);
+    }
+    if (r.measures) {
+        const DealMeasures& m = *r.measures;
+        out << "measures" << (m.complete ? "" : " (incomplete: " + budget + ")") << ":\n";
+        if (m.shortest >= 0) out << "  shortest solution:   " << m.shortest << " moves\n";
+        if (m.winning_first >= 0)
+            out << "  winning first moves: " << m.winning_first << " of " << m.legal_first << " legal\n";
+        out << "  critical positions:  " << m.critical.size() << ", " << m.crossroads() << " with a choice";
+        if (!m.critical.empty()) {
+            out << " (after move:legal moves";
+            for (const auto& c : m.critical) out << " " << c.index << ":" << c.legal;
+            out << ")";
+        }
+        out << "\n";
+        out << "  casual player:       " << m.casual_wins << " wins of " << m.casual_plays << " plays\n";
+        if (m.difficulty >= 0) {
+            char d[32];
+            std::snprintf(d, sizeof d, "%.0f", m.difficulty);
+            out << "  difficulty:          " << d << " (100 x the casual player's failure rate + critical positions with a choice)\n";
+        }
+        out << "  grade:               " << (r.grade ? grade_text(*r.grade) : "none (no thresholds for these rules)")
+            << "\n";
+        if (m.shortest >= 0) {
+            out << "  shortest solution (critical positions marked *):\n";
+            size_t k = 0;
+            for (size_t i = 0; i < m.solution.size(); ++i) {
+                const bool crit = k < m.critical.size() && m.critical[k].index == static_cast<int>(i);
+                if (crit) ++k;
+                out << std::setw(6) << i + 1 << (crit ? "*" : " ") << " " << move_people(m.solution[i], dk, style)
+                    << "\n";
+            }
+        }
     }
     if (r.reason) {
         out << "reason: " << r.reason->code << "\n" << r.reason->text << "\n";

@@ -10,6 +10,7 @@
 #include <iostream>
 #include <sstream>
 
+#include "api/api.h"
 #include "engine/deal_source.h"
 #include "engine/input.h"
 #include "engine/pysol_random.h"
@@ -140,27 +141,10 @@ uint64_t parse_size(const std::string& option, const std::string& text) {
     return n << shift;
 }
 
-uint64_t available_memory() {
-    const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
-    uint64_t bytes = pages > 0 && page > 0 ? static_cast<uint64_t>(pages) * static_cast<uint64_t>(page) : 0;
-    // A container's limit (cgroup v2, then v1) when it is lower.
-    for (const char* f : {"/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/memory/memory.limit_in_bytes"}) {
-        std::ifstream in(f);
-        std::string s;
-        if (in >> s && !s.empty() && s.find_first_not_of("0123456789") == std::string::npos && s.size() < 20) {
-            const uint64_t limit = std::stoull(s);
-            if (limit > 0 && (bytes == 0 || limit < bytes)) bytes = limit;
-        }
-    }
-    return bytes;
-}
-
 uint64_t max_memory_from(const po::variables_map& vm, int workers) {
     const std::string text = vm["max-memory"].as<std::string>();
     if (text != "auto") return parse_size("--max-memory", text);
-    const uint64_t bytes = available_memory();
-    if (bytes == 0) return 0;  // unknown: no limit
-    return bytes / 4 * 3 / static_cast<uint64_t>(std::max(1, workers));
+    return api::auto_max_memory(workers);
 }
 
 void check_seed(const std::string& text) {

@@ -75,8 +75,6 @@ int threads_from(const po::variables_map& vm);
 void add_max_memory_option(po::options_description& o);
 uint64_t max_memory_from(const po::variables_map& vm, int workers);
 uint64_t parse_size(const std::string& option, const std::string& text);
-// Physical memory, or the cgroup's memory limit when lower (bytes).
-uint64_t available_memory();
 // A PySolFC seed as --seed and --seeds take it: 1 to 10^20-1 or ms1 to
 // ms8589934591; UsageError "bad seed: ..." otherwise.
 void check_seed(const std::string& text);

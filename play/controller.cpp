@@ -6,6 +6,7 @@
 
 #include "engine/deal_source.h"
 #include "report/board_text.h"
+#include "solver/nopeek.h"
 
 namespace pyr::play {
 
@@ -21,7 +22,9 @@ bool starts_rank(int k, DeckKind d) {
 }
 }  // namespace
 
-Controller::Controller(Game game, bool unicode) : game_(std::move(game)), unicode_(unicode) {
+Controller::~Controller() = default;
+
+Controller::Controller(Game game, bool unicode, bool fair) : game_(std::move(game)), unicode_(unicode), fair_(fair) {
     board_ = std::make_shared<const Board>(game_.deal());
     layout_ = layout_board(game_.table(), unicode_ || game_.deal().deck() == DeckKind::Spanish48 ? 3 : 2);
     // The cursor starts on the tableau's bottom-left card (or the nearest one).
@@ -65,6 +68,7 @@ std::string Controller::counts() const {
 
 std::string Controller::verdict() const {
     if (game_.won()) return "verdict: won";
+    if (fair_) return "verdict: hidden (--fair: the exact verdict knows the stock's order)   o: odds without peeking";
     if (!analysis_) return unicode_ ? "verdict: searching\u2026" : "verdict: searching...";
     return "verdict: " + verdict_words(*analysis_, game_.variant());
 }
@@ -89,7 +93,9 @@ std::vector<std::string> Controller::help_lines() const {
         "r                     redeal (a new pass through the stock), when one is left",
         "u, Ctrl+Z             undo",
         "Ctrl+Y, Ctrl+Shift+Z  redo",
-        "h                     hint: the next move of a shortest solution from here",
+        fair_ ? "h                     (hidden with --fair: the exact hint knows the stock's order)"
+              : "h                     hint: the next move of a shortest solution from here (it knows the stock's order)",
+        "o                     odds without peeking: the move that keeps a win in most orders of the hidden cards",
         "s                     restart the same deal (redo replays the moves)",
         "n                     a new deal (the next seed)",
         "Esc                   deselect",
@@ -105,7 +111,8 @@ std::vector<std::string> Controller::help_lines() const {
 }
 
 std::optional<Move> Controller::hint() const {
-    if (!hint_wanted_ || !analysis_) return std::nullopt;
+    if (nopeek_hint_) return nopeek_hint_;
+    if (fair_ || !hint_wanted_ || !analysis_) return std::nullopt;
     return analysis_->hint;
 }
 
@@ -115,7 +122,42 @@ void Controller::analysed(const Analysis& a) {
     if (hint_wanted_) show_hint();
 }
 
+void Controller::show_odds() {
+    if (game_.won()) {
+        message_ = "no-peek hint: none needed, the goal is reached";
+        return;
+    }
+    if (!odds_solver_) odds_solver_ = std::make_unique<Solver>();
+    nopeek::OddsOptions o;
+    o.samples = 200;
+    o.exact_limit = 720;  // every order up to 6 hidden cards; sampling above (the screen waits for it)
+    o.max_states = 10'000'000;
+    const nopeek::Odds r = nopeek::odds(*odds_solver_, game_.deal(), game_.moves(), o);
+    hint_wanted_ = false;
+    nopeek_hint_.reset();
+    const DeckKind d = game_.deal().deck();
+    auto pct = [](uint64_t w, uint64_t n) { return n ? std::to_string((200 * w + n) / (2 * n)) + "%" : std::string("-"); };
+    const uint64_t n = r.samples - r.intractable;
+    const std::string how = r.nothing_hidden ? "nothing hidden"
+                            : r.exact        ? "all " + std::to_string(r.samples) + " orders"
+                                             : std::to_string(r.samples) + " sampled orders";
+    const nopeek::MoveOdds* best = nullptr;
+    for (const auto& m : r.moves)
+        if (m.best) best = &m;
+    if (!best || best->wins == 0) {
+        message_ = "no-peek hint (" + how + "): no move keeps a win; winnable in " + pct(r.wins, n);
+        return;
+    }
+    nopeek_hint_ = best->move;
+    message_ = "no-peek hint (" + how + "): " + move_people(best->move, d, TextStyle{unicode_, false}) +
+               " keeps a win in " + pct(best->wins, n) + " (position winnable in " + pct(r.wins, n) + ")";
+}
+
 void Controller::show_hint() {
+    if (fair_) {
+        message_ = "hint: hidden (--fair: the exact hint knows the stock's order); o: the hint without peeking";
+        return;
+    }
     hint_wanted_ = true;
     if (game_.won()) {
         message_ = "hint: none needed, the goal is reached";
@@ -150,6 +192,7 @@ void Controller::changed() {
     ++position_;
     analysis_.reset();
     hint_wanted_ = false;
+    nopeek_hint_.reset();
     const Cell* was = layout_.find(cursor_);
     const int x = was ? was->x : 0, y = was ? was->y : 0;
     layout_ = layout_board(game_.table(), layout_.card_width);
@@ -319,6 +362,7 @@ void Controller::key(int k) {
             if (game_.redo()) changed();
             return;
         case 'h': case 'H': show_hint(); return;
+        case 'o': case 'O': show_odds(); return;
         case 's': case 'S':
             message_ = game_.can_undo() ? "restarted: the same deal (Ctrl+Y replays the moves)" : "already at the start";
             if (game_.restart()) changed();

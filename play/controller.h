@@ -33,7 +33,10 @@ enum Key : int {
 class Controller {
 public:
     // unicode: cards with suit symbols and tens as "10" (a UTF-8 terminal).
-    Controller(Game game, bool unicode);
+    // fair: the exact verdict and hint (which know the stock's order) are
+    // hidden; the no-peek hint (key o) stays.
+    Controller(Game game, bool unicode, bool fair = false);
+    ~Controller();
 
     void key(int k);
     void click(int x, int y);  // board coordinates (layout())
@@ -45,6 +48,7 @@ public:
     // The hint on show: the next move of a shortest solution from here.
     std::optional<Move> hint() const;
     bool help() const { return help_; }
+    bool fair() const { return fair_; }
     bool quit() const { return quit_; }
     const std::string& typed() const { return typed_; }
 
@@ -74,6 +78,7 @@ private:
     void redeal();
     void new_deal();
     void show_hint();
+    void show_odds();  // the no-peek hint: solver/nopeek.h's odds of each move
     void typed_key(int k);
     void changed();  // after every change of position
     void say(const std::string& engine_message);  // a message with cards in this style
@@ -90,6 +95,9 @@ private:
     bool help_ = false;
     bool quit_ = false;
     bool hint_wanted_ = false;
+    bool fair_ = false;
+    std::optional<Move> nopeek_hint_;    // the no-peek hint on show (key o)
+    std::unique_ptr<Solver> odds_solver_;  // for the no-peek hint, made on first use
     std::string message_;
     uint64_t position_ = 1;
     std::optional<Analysis> analysis_;

@@ -157,7 +157,7 @@ public:
         const bool ended = c_.game().won() || c_.game().stuck();
         put(y++, 1, c_.message(), ended ? A_BOLD | ink(c_.game().won() ? kGood : kBad) : A_NORMAL);
         put(y++, 1, c_.verdict(), verdict_attr());
-        put(h - 1, 1, "?:help  h:hint  d:draw  r:redeal  u:undo  ^Y:redo  s:restart  n:new deal  q q:quit", A_DIM);
+        put(h - 1, 1, "?:help  h:hint  o:odds  d:draw  r:redeal  u:undo  ^Y:redo  s:restart  n:new deal  q q:quit", A_DIM);
         refresh();
     }
 
@@ -166,7 +166,7 @@ private:
 
     attr_t verdict_attr() const {
         const auto& a = c_.analysis();
-        if (!a || !colour_) return A_NORMAL;
+        if (!a || !colour_ || c_.fair()) return A_NORMAL;  // --fair: not even the verdict's colour
         if (a->verdict == Verdict::Win) return COLOR_PAIR(kGood);
         if (a->verdict == Verdict::Lose) return COLOR_PAIR(kBad);
         return A_NORMAL;

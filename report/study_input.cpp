@@ -54,6 +54,17 @@ StudyReportBuilder::StudyReportBuilder(const StudySpec& spec)
 void StudyReportBuilder::add(const StudyRecord& r) {
     ReportRecord rr{r.combo, r.seed, r.verdict, r.moves, r.states, r.seconds, ""};
     if (spec_.deals.from_file && r.seed >= 1 && r.seed <= spec_.deals.cards.size()) rr.deal = spec_.deals.cards[r.seed - 1];
+    if (r.measured) {
+        rr.measured = true;
+        rr.reason = static_cast<int>(r.m.reason);
+        rr.grade = r.m.grade;
+        rr.shortest = r.m.shortest;
+        rr.winning_first = r.m.winning_first;
+        rr.legal_first = r.m.legal_first;
+        rr.crossroads = r.m.crossroads;
+        rr.casual_wins = r.m.casual_wins;
+        rr.casual_plays = r.m.casual_plays;
+    }
     report_.add(rr);
     sums_.add(r);
     if (!task_verdicts_.empty() && r.seed >= spec_.deals.first_id()) {
@@ -127,7 +138,7 @@ ReportFromFiles report_from_files(const std::vector<std::string>& paths, bool op
     std::vector<Provenance> made_by;  // the programs the study lines name, distinct, in the order met
     bool unnamed = false;             // a study line of an older version, naming none
     std::vector<Variant> rules;  // in the order met
-    bool any = false, from_file = false;
+    bool any = false, from_file = false, measured = false;
     Seed first = 0, last = 0;
     std::vector<std::string> cards;
     for (const auto& path : paths) {
@@ -147,6 +158,7 @@ ReportFromFiles report_from_files(const std::vector<std::string>& paths, bool op
             [&](const ParsedRecord& r) {
                 if (std::none_of(rules.begin(), rules.end(), [&](const Variant& v) { return same_rules(v, r.rules); }))
                     rules.push_back(r.rules);
+                measured |= r.measured;
                 first = any ? std::min(first, r.seed) : r.seed;
                 last = any ? std::max(last, r.seed) : r.seed;
                 any = true;
@@ -192,6 +204,7 @@ ReportFromFiles report_from_files(const std::vector<std::string>& paths, bool op
             spec.deals.last = last;
         }
         spec.optimal = optimal;
+        spec.measures = measured;
     }
     // Second pass: the records, streamed into the page.
     TaskTable table(spec);

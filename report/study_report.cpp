@@ -95,6 +95,17 @@ void StudyReport::add(const ReportRecord& r) {
     if (r.rule_set >= per_.size()) return;
     PerRuleSet& p = per_[r.rule_set];
     ++p.records;
+    if (r.measured) {
+        p.measured = true;
+        if (r.verdict == Verdict::Lose && r.reason >= 0 && r.reason < 4) ++p.reasons[r.reason];
+        if (r.verdict == Verdict::Win) {
+            ++p.measured_wins;
+            ++p.grades[r.grade >= 0 && r.grade < 4 ? r.grade : 4];
+            if (r.shortest >= 0) ++p.shortest_n, p.shortest_sum += r.shortest, p.crossroads_sum += std::max(0, r.crossroads);
+            if (r.casual_plays > 0) p.casual_wins += r.casual_wins, p.casual_plays += r.casual_plays;
+            if (r.legal_first > 0) p.first_win += r.winning_first, p.first_legal += r.legal_first;
+        }
+    }
     const size_t bin = static_cast<size_t>(state_bin(r.states));
     if (p.state_bins.size() <= bin) p.state_bins.resize(bin + 1, {0, 0, 0});
     ++p.state_bins[bin][verdict_index(r.verdict)];
@@ -372,6 +383,92 @@ std::string StudyReport::effort_chart() const {
     return out;
 }
 
+std::string StudyReport::measures_section() const {
+    bool any = false;
+    for (const auto& p : per_) any |= p.measured;
+    if (!any) return "";
+    using html::escape;
+    // A 100% stacked bar per rule set.
+    auto stacked = [&](const std::string& id, const std::string& title, const std::vector<std::string>& names,
+                       auto counts_of, const std::string& what) {
+        double label_w = 0;
+        for (size_t i = 0; i < per_.size(); ++i) label_w = std::max(label_w, svg::text_width(label(i), 11));
+        const double row = 30;
+        const svg::Frame f{std::max(110.0, label_w + 14), 44, 460, row * static_cast<double>(per_.size())};
+        svg::Document d(f.right() + 90, f.bottom() + 46, title);
+        const svg::LinearScale x(0, 100, f.left, f.right());
+        const auto xt = svg::linear_ticks(0, 100, 5);
+        std::vector<std::string> xl;
+        for (double t : xt) xl.push_back(svg::tick_label(t, 20) + "%");
+        svg::axis_bottom(d, f, x, xt, xl, what);
+        // The legend on top.
+        double lx = f.left;
+        for (size_t k = 0; k < names.size(); ++k) {
+            d.rect(lx, 8, 12, 12, attr("fill", svg::series_colour(static_cast<int>(k))));
+            d.text(lx + 16, 18, names[k], " font-size=\"11\"");
+            lx += 30 + svg::text_width(names[k], 11);
+        }
+        for (size_t i = 0; i < per_.size(); ++i) {
+            const std::vector<uint64_t> c = counts_of(per_[i]);
+            uint64_t n = 0;
+            for (uint64_t v : c) n += v;
+            const double y = f.top + row * static_cast<double>(i) + 5;
+            d.open("g", attr("class", id) + attr("data-rule-set", label(i)));
+            d.text(f.left - 8, y + 14, label(i), " font-size=\"11\" text-anchor=\"end\"");
+            double at = 0;
+            for (size_t k = 0; k < c.size() && n; ++k) {
+                if (!c[k]) continue;
+                const double share = 100.0 * static_cast<double>(c[k]) / static_cast<double>(n);
+                const double xa = x(at), xb = x(at + share);
+                d.rect(xa, y, std::max(0.5, xb - xa), row - 10,
+                       attr("fill", svg::series_colour(static_cast<int>(k))) + " stroke=\"#fff\" stroke-width=\"0.6\"" +
+                           attr("data-count", static_cast<double>(c[k])));
+                if (xb - xa > 34)
+                    d.text((xa + xb) / 2, y + 14, svg::tick_label(share, share >= 10 ? 1 : 0.1) + "%",
+                           " font-size=\"10\" text-anchor=\"middle\" fill=\"" + std::string(k == 0 ? "#fff" : "#000") + "\"");
+                at += share;
+            }
+            d.text(f.right() + 8, y + 14, n ? svg::tick_label(static_cast<double>(n), 1) : "none", " font-size=\"10.5\"");
+            d.close("g");
+        }
+        return d.str();
+    };
+    std::string out = "<p class=\"note\">The study ran <code>--measures</code>: every lost deal has a reason, every "
+                      "won deal its measures (docs/measures.md).</p>\n";
+    out += "<figure id=\"chart-reasons\" class=\"chart\">\n" +
+           stacked("reasons", "Losses by reason per rule set", {"blocked", "free-stock", "order", "unexplained"},
+                   [](const PerRuleSet& p) { return std::vector<uint64_t>(p.reasons, p.reasons + 4); },
+                   "share of the rule set's lost deals (count at the right)") +
+           "<figcaption>Why each lost deal is lost. <b>blocked</b>: a card that can never be removed (the "
+           "dead-card check at the start); <b>free-stock</b>: lost even if every stock card could be played at any "
+           "time; <b>order</b>: the pairing rules allow a win, the stock's order does not.</figcaption>\n"
+           "</figure>\n";
+    out += "<figure id=\"chart-grades\" class=\"chart\">\n" +
+           stacked("grades", "Won deals by grade per rule set", {"easy", "medium", "hard", "expert", "no grade"},
+                   [](const PerRuleSet& p) { return std::vector<uint64_t>(p.grades, p.grades + 5); },
+                   "share of the rule set's won deals (count at the right)") +
+           "<figcaption>Grades from the difficulty (100 x the casual player's failure rate + crossroads) against "
+           "the rule set's quartiles (bench/measures.md); <b>no grade</b>: no thresholds for the rule set, or a "
+           "measure over budget.</figcaption>\n</figure>\n";
+    out += "<table id=\"measures-table\">\n<tr><th class=\"l\">rule set</th><th>lost</th><th>blocked</th>"
+           "<th>free-stock</th><th>order</th><th>won</th><th>mean shortest</th><th>winning first moves</th>"
+           "<th>mean crossroads</th><th>casual success</th></tr>\n";
+    for (size_t i = 0; i < per_.size(); ++i) {
+        const PerRuleSet& p = per_[i];
+        const uint64_t lost = p.reasons[0] + p.reasons[1] + p.reasons[2] + p.reasons[3];
+        auto pct = [](uint64_t a, uint64_t b) { return b ? fixed(100.0 * static_cast<double>(a) / static_cast<double>(b), 1) + "%" : std::string("-"); };
+        out += "<tr><td class=\"l\">" + escape(label(i)) + "</td><td>" + std::to_string(lost) + "</td><td>" +
+               pct(p.reasons[0], lost) + "</td><td>" + pct(p.reasons[1], lost) + "</td><td>" + pct(p.reasons[2], lost) +
+               "</td><td>" + std::to_string(p.measured_wins) + "</td><td>" +
+               (p.shortest_n ? fixed(static_cast<double>(p.shortest_sum) / static_cast<double>(p.shortest_n), 1) : "-") +
+               "</td><td>" + pct(p.first_win, p.first_legal) + "</td><td>" +
+               (p.shortest_n ? fixed(static_cast<double>(p.crossroads_sum) / static_cast<double>(p.shortest_n), 2) : "-") +
+               "</td><td>" + pct(p.casual_wins, p.casual_plays) + "</td></tr>\n";
+    }
+    out += "</table>\n";
+    return out;
+}
+
 std::string StudyReport::comparison_section() const {
     if (comparisons_.empty()) return "";
     using html::escape;
@@ -443,7 +540,8 @@ std::string StudyReport::html(const std::string& title, const std::vector<std::p
     std::string b = "<h1>" + escape(title) + "</h1>\n";
     b += "<nav class=\"noprint\"><a href=\"#study\">The study</a><a href=\"#win-rates\">Win rates</a>"
          "<a href=\"#lengths\">Solution lengths</a><a href=\"#effort\">Search effort</a>"
-         + std::string(comparisons_.empty() ? "" : "<a href=\"#compare\">Paired comparisons</a>") +
+         + std::string(measures_section().empty() ? "" : "<a href=\"#measures\">Reasons and measures</a>") +
+         std::string(comparisons_.empty() ? "" : "<a href=\"#compare\">Paired comparisons</a>") +
          "<a href=\"#summary\">Summary table</a></nav>\n";
 
     b += "<section id=\"study\">\n<h2>The study</h2>\n<table class=\"facts\">\n";
@@ -454,6 +552,9 @@ std::string StudyReport::html(const std::string& title, const std::vector<std::p
     b += "</ol>\n</section>\n";
 
     b += "<section id=\"win-rates\">\n<h2>Win rate per rule set</h2>\n" + win_rate_chart(rows) + "</section>\n";
+    if (const std::string m = measures_section(); !m.empty())
+        b += "<section id=\"measures\">\n<h2>Why deals are lost, and how hard the won ones are</h2>\n" + m +
+             "</section>\n";
     if (!comparisons_.empty())
         b += "<section id=\"compare\">\n<h2>Paired comparisons</h2>\n" + comparison_section() + "</section>\n";
     b += "<section id=\"lengths\">\n<h2>Solution lengths</h2>\n" + length_histograms() + "</section>\n";

@@ -36,6 +36,12 @@ struct ReportRecord {
     uint64_t states = 0;
     double seconds = 0;
     std::string deal;       // compact cards, for a deals-file study (else empty)
+    // A --measures study: the reason code of a loss (0 blocked, 1 free-stock,
+    // 2 order, 3 unexplained) and a win's measures (-1 = none).
+    bool measured = false;
+    int reason = -1;
+    int grade = -1;  // 0 easy .. 3 expert
+    int shortest = -1, winning_first = -1, legal_first = -1, crossroads = -1, casual_wins = -1, casual_plays = -1;
 };
 
 // One row of the summary table: the figures `stats --format text` prints
@@ -83,6 +89,9 @@ public:
     // their intervals); empty when there is none.
     std::string comparison_section() const;
     void set_comparisons(std::vector<ReportComparison> c) { comparisons_ = std::move(c); }
+    // A --measures study: losses by reason per rule set (a chart), and the
+    // won deals' measures (grades chart and a table); empty otherwise.
+    std::string measures_section() const;
 
     static constexpr int kBinsPerDecade = 4;  // states bins: 1, 1.8, 3.2, 5.6, 10, ...
     static constexpr size_t kHardest = 10;
@@ -92,6 +101,11 @@ private:
         std::vector<std::array<uint64_t, 3>> state_bins;  // bin -> deals per verdict (win, lose, intractable)
         std::vector<uint64_t> lengths;                    // solution length -> won deals
         uint64_t records = 0;
+        uint64_t reasons[4] = {0, 0, 0, 0};  // losses by reason code
+        uint64_t grades[5] = {0, 0, 0, 0, 0};  // won deals by grade (4: no grade)
+        uint64_t measured_wins = 0, shortest_n = 0, shortest_sum = 0, crossroads_sum = 0, casual_wins = 0,
+                 casual_plays = 0, first_win = 0, first_legal = 0;
+        bool measured = false;
     };
     std::vector<Variant> rules_;
     bool optimal_;

@@ -150,6 +150,17 @@ std::string blocked_text(const Board& b, const State& s, const DeadCardFinding& 
 }
 }  // namespace
 
+const char* loss_reason_code(const Board& b, const State& s) {
+    if (has_dead_card(b, s)) return "blocked";
+    FreeStockRelaxation relax;
+    switch (relax.solve(b, s)) {
+        case FreeStockRelaxation::Outcome::Lost: return "free-stock";
+        case FreeStockRelaxation::Outcome::Clearable: return "order";
+        case FreeStockRelaxation::Outcome::Unknown: break;
+    }
+    return "unexplained";
+}
+
 uint64_t free_stock_never_cleared(const Board& b, const State& s, bool* lost) {
     FreeStockRelaxation relax;
     const auto whole = relax.solve(b, s);

@@ -50,6 +50,10 @@ struct LossReason {
 LossReason explain_loss(Solver& solver, const Board& b, const std::vector<Move>& played, const SolveOptions& options,
                         const std::function<std::string(Card)>& name);
 
+// Only the code of the reason ("blocked", "free-stock", "order",
+// "unexplained") for a lost position s: no best line, no texts (studies).
+const char* loss_reason_code(const Board& b, const State& s);
+
 // The cards (slots) that can never be removed in the free-stock relaxation
 // from s, each asked alone; `lost` is set to whether the whole goal is lost
 // there (false also when undecided).

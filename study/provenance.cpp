@@ -9,7 +9,7 @@
 namespace pyr {
 
 bool Provenance::same_build(const Provenance& o) const {
-    return name == o.name && version == o.version && commit == o.commit && build_type == o.build_type &&
+    return version == o.version && commit == o.commit && build_type == o.build_type &&
            compiler == o.compiler && bench_signature == o.bench_signature;
 }
 

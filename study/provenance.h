@@ -21,7 +21,8 @@ struct Provenance {
     unsigned cores = 0;   // std::thread::hardware_concurrency() of the machine that ran it
     std::string command;  // the command line, words quoted for a POSIX shell where needed
 
-    // The same program (name, version, commit, build type, compiler, signature), wherever and however run.
+    // The same build (version, commit, build type, compiler, signature), wherever and however run,
+    // as pyramid or as pyramid-mpi.
     bool same_build(const Provenance& o) const;
 };
 

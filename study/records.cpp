@@ -19,6 +19,35 @@ namespace pyr {
 
 // ---------------------------------------------------------------- writing
 
+const char* reason_code_text(ReasonCode c) {
+    switch (c) {
+        case ReasonCode::Blocked: return "blocked";
+        case ReasonCode::FreeStock: return "free-stock";
+        case ReasonCode::Order: return "order";
+        case ReasonCode::Unexplained: return "unexplained";
+        case ReasonCode::None: break;
+    }
+    return "";
+}
+
+std::optional<ReasonCode> parse_reason_code(std::string_view s) {
+    for (ReasonCode c : {ReasonCode::Blocked, ReasonCode::FreeStock, ReasonCode::Order, ReasonCode::Unexplained})
+        if (s == reason_code_text(c)) return c;
+    return std::nullopt;
+}
+
+namespace {
+const char* grade_name(int g) {
+    static const char* const kNames[4] = {"easy", "medium", "hard", "expert"};
+    return g >= 0 && g < 4 ? kNames[g] : "";
+}
+int grade_index(std::string_view s) {
+    for (int g = 0; g < 4; ++g)
+        if (s == grade_name(g)) return g;
+    return -2;  // not a grade
+}
+}  // namespace
+
 json::value passes_json(int passes) {
     if (passes == 0) return json::value("unlimited");
     return json::value(static_cast<int64_t>(passes));
@@ -62,6 +91,20 @@ json::object record_json(const StudySpec& spec, const StudyRecord& r) {
     o["states"] = r.states;
     o["seconds"] = r.seconds;
     if (spec.deals.from_file) o["deal"] = spec.deals.cards.at(r.seed - 1);
+    if (spec.measures) {
+        const RecordMeasures& m = r.m;
+        auto num = [](auto x) { return x >= 0 ? json::value(x) : json::value(nullptr); };
+        o["reason"] = m.reason == ReasonCode::None ? json::value(nullptr) : json::value(reason_code_text(m.reason));
+        o["shortest"] = num(m.shortest);
+        o["winning_first_moves"] = num(static_cast<int>(m.winning_first));
+        o["legal_first_moves"] = num(static_cast<int>(m.legal_first));
+        o["critical_positions"] = num(static_cast<int>(m.critical));
+        o["crossroads"] = num(static_cast<int>(m.crossroads));
+        o["casual_wins"] = num(m.casual_wins);
+        o["casual_plays"] = num(m.casual_plays);
+        o["difficulty"] = num(m.difficulty);
+        o["grade"] = m.grade >= 0 ? json::value(grade_name(m.grade)) : json::value(nullptr);
+    }
     if (!spec.player.empty()) {
         o["player"] = spec.player;
         o["player_verdict"] = r.player_won ? "win" : "lose";
@@ -76,6 +119,9 @@ json::object record_json(const StudySpec& spec, const StudyRecord& r) {
 std::string record_csv_header(const StudySpec& spec) {
     return std::string("seed,variant,passes,goal,overlap,reserves,verdict,moves,states,seconds") +
            (spec.deals.from_file ? ",deal" : "") +
+           (spec.measures ? ",reason,shortest,winning_first_moves,legal_first_moves,critical_positions,crossroads,"
+                            "casual_wins,casual_plays,difficulty,grade"
+                          : "") +
            (spec.player.empty() ? "" : ",player,player_verdict,player_played,player_moves,player_solves,player_seconds");
 }
 
@@ -90,6 +136,16 @@ std::string record_line(const StudySpec& spec, const StudyRecord& r, bool csv) {
                     (r.verdict == Verdict::Win && r.moves >= 0 ? std::to_string(r.moves) : "") + "," +
                     std::to_string(r.states) + "," + secs;
     if (spec.deals.from_file) s += "," + spec.deals.cards.at(r.seed - 1);
+    if (spec.measures) {
+        const RecordMeasures& m = r.m;
+        auto num = [](auto x) { return x >= 0 ? std::to_string(x) : std::string(); };
+        char diff[32] = "";
+        if (m.difficulty >= 0) std::snprintf(diff, sizeof diff, "%.6g", m.difficulty);
+        s += std::string(",") + (m.reason == ReasonCode::None ? "" : reason_code_text(m.reason)) + "," +
+             num(m.shortest) + "," + num(int(m.winning_first)) + "," + num(int(m.legal_first)) + "," +
+             num(int(m.critical)) + "," + num(int(m.crossroads)) + "," + num(m.casual_wins) + "," +
+             num(m.casual_plays) + "," + diff + "," + (m.grade >= 0 ? grade_name(m.grade) : "");
+    }
     if (!spec.player.empty()) {
         char ps[32];
         std::snprintf(ps, sizeof ps, "%.6f", r.player_seconds);
@@ -225,6 +281,36 @@ Line parse_json_line(const std::string& line) {
         r.seconds = o.at("seconds").to_number<double>();
         if (!good_seconds(r.seconds)) throw std::invalid_argument("bad seconds");
         if (const auto* d = o.if_contains("deal")) r.deal = std::string(d->as_string());
+        if (const auto* g = o.if_contains("grade")) {
+            r.measured = true;
+            RecordMeasures& m = r.m;
+            auto num = [&](const char* key) -> double {
+                const json::value& x = o.at(key);
+                if (x.is_null()) return -1;
+                const double d = x.to_number<double>();
+                if (!(d >= 0 && d <= 1e9)) throw std::invalid_argument(std::string("bad ") + key);
+                return d;
+            };
+            const json::value& reason = o.at("reason");
+            if (!reason.is_null()) {
+                const auto c = parse_reason_code(reason.as_string());
+                if (!c) throw std::invalid_argument("bad reason");
+                m.reason = *c;
+            }
+            m.shortest = static_cast<int32_t>(num("shortest"));
+            m.winning_first = static_cast<int16_t>(std::min(30000.0, num("winning_first_moves")));
+            m.legal_first = static_cast<int16_t>(std::min(30000.0, num("legal_first_moves")));
+            m.critical = static_cast<int16_t>(std::min(30000.0, num("critical_positions")));
+            m.crossroads = static_cast<int16_t>(std::min(30000.0, num("crossroads")));
+            m.casual_wins = static_cast<int32_t>(num("casual_wins"));
+            m.casual_plays = static_cast<int32_t>(num("casual_plays"));
+            m.difficulty = num("difficulty");
+            if (!g->is_null()) {
+                const int gi = grade_index(g->as_string());
+                if (gi < 0) throw std::invalid_argument("bad grade");
+                m.grade = static_cast<int8_t>(gi);
+            }
+        }
         if (const auto* p = o.if_contains("player")) {
             r.player = std::string(p->as_string());
             const std::string_view pv = o.at("player_verdict").as_string();
@@ -339,6 +425,39 @@ Line parse_csv_line(const std::string& line, Columns& columns) {
     r.seconds = std::strtod(secs.c_str(), &end);
     if (secs.empty() || *end != '\0' || !good_seconds(r.seconds)) return out.why = "bad seconds", out;
     if (const auto d = field("deal")) r.deal = std::string(*d);
+    if (const auto g = field("grade")) {
+        r.measured = true;
+        RecordMeasures& m = r.m;
+        bool bad = false;
+        auto num = [&](const char* key) -> double {
+            const auto x = field(key);
+            if (!x || x->empty()) return -1;
+            const std::string t(*x);
+            char* e = nullptr;
+            const double d = std::strtod(t.c_str(), &e);
+            if (*e != '\0' || !(d >= 0 && d <= 1e9)) bad = true;
+            return bad ? -1 : d;
+        };
+        if (const auto reason = field("reason"); reason && !reason->empty()) {
+            const auto c = parse_reason_code(*reason);
+            if (!c) return out.why = "bad reason", out;
+            m.reason = *c;
+        }
+        m.shortest = static_cast<int32_t>(num("shortest"));
+        m.winning_first = static_cast<int16_t>(std::min(30000.0, num("winning_first_moves")));
+        m.legal_first = static_cast<int16_t>(std::min(30000.0, num("legal_first_moves")));
+        m.critical = static_cast<int16_t>(std::min(30000.0, num("critical_positions")));
+        m.crossroads = static_cast<int16_t>(std::min(30000.0, num("crossroads")));
+        m.casual_wins = static_cast<int32_t>(num("casual_wins"));
+        m.casual_plays = static_cast<int32_t>(num("casual_plays"));
+        m.difficulty = num("difficulty");
+        if (!g->empty()) {
+            const int gi = grade_index(*g);
+            if (gi < 0) return out.why = "bad grade", out;
+            m.grade = static_cast<int8_t>(gi);
+        }
+        if (bad) return out.why = "a bad measure", out;
+    }
     if (const auto p = field("player"); p && !p->empty()) {
         r.player = std::string(*p);
         const auto pv = field("player_verdict"), pp = field("player_played"), pm = field("player_moves"),
@@ -429,6 +548,8 @@ StudyRecord study_record(const ParsedRecord& r, uint32_t combo) {
     s.moves = r.verdict == Verdict::Win ? r.moves : -1;
     s.states = r.states;
     s.seconds = r.seconds;
+    s.measured = r.measured;
+    s.m = r.m;
     s.player_won = r.player_won;
     s.player_played = r.player_played;
     s.player_moves = r.player_moves;
@@ -443,6 +564,7 @@ int match_record(const StudySpec& spec, const ParsedRecord& r) {
     const uint64_t deal_index = r.seed - first;
     if (!spec.deal_in_shard(deal_index)) return -1;
     if (r.deal.has_value() != spec.deals.from_file) return -1;
+    if (r.measured != spec.measures) return -1;  // a --measures study's records carry measures
     if (r.player != spec.player) return -1;  // another player's study (or the thoughtful one)
     if (spec.deals.from_file && !spec.deals.cards[deal_index].empty() && *r.deal != spec.deals.cards[deal_index])
         return -1;

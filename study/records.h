@@ -17,12 +17,28 @@
 #include <functional>
 #include <mutex>
 #include <optional>
+#include <string_view>
 #include <string>
 #include <vector>
 
 #include "study/study.h"
 
 namespace pyr {
+
+// With --measures: a lost deal's reason code, or a won deal's measures
+// (solver/measures.h; -1 = none or not known).
+enum class ReasonCode : int8_t { None = -1, Blocked = 0, FreeStock = 1, Order = 2, Unexplained = 3 };
+const char* reason_code_text(ReasonCode c);  // "blocked", "free-stock", "order", "unexplained"
+std::optional<ReasonCode> parse_reason_code(std::string_view s);
+struct RecordMeasures {
+    ReasonCode reason = ReasonCode::None;
+    int32_t shortest = -1;
+    int16_t winning_first = -1, legal_first = -1, critical = -1, crossroads = -1;
+    int32_t casual_wins = -1, casual_plays = -1;
+    double difficulty = -1;
+    int8_t grade = -1;  // Grade (solver/measures.h), -1 when none
+    friend bool operator==(const RecordMeasures&, const RecordMeasures&) = default;
+};
 
 // One solved (combo, deal). `moves` is the solution length of a win; -1 for a
 // loss, for intractable, and (with --optimal) for a win whose shortest length
@@ -35,6 +51,8 @@ struct StudyRecord {
     uint64_t states = 0;
     double seconds = 0;
     double replay_seconds = 0;  // of `seconds`, the verifier's replay of the win (in memory only: bench)
+    bool measured = false;      // a --measures study's record
+    RecordMeasures m;
     // With a player (StudySpec::player): its result and its moves ("" when its
     // game was not played: the thoughtful verdict is lose, so it cannot win).
     bool player_won = false;
@@ -45,7 +63,7 @@ struct StudyRecord {
     // The same result, timing aside.
     bool same_result(const StudyRecord& o) const {
         return seed == o.seed && combo == o.combo && verdict == o.verdict && moves == o.moves && states == o.states &&
-               player_won == o.player_won && player_moves == o.player_moves;
+               player_won == o.player_won && player_moves == o.player_moves && measured == o.measured && m == o.m;
     }
 };
 
@@ -73,6 +91,8 @@ struct ParsedRecord {
     uint64_t states = 0;
     double seconds = 0;
     std::optional<std::string> deal;
+    bool measured = false;
+    RecordMeasures m;
     std::string player;  // "" for a thoughtful study's record
     bool player_won = false, player_played = false;
     std::string player_moves;

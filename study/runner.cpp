@@ -1,5 +1,6 @@
 #include "study/runner.h"
 
+#include <chrono>
 #include <mutex>
 
 #include <tbb/enumerable_thread_specific.h>
@@ -9,6 +10,8 @@
 
 #include "engine/board.h"
 #include "engine/deal_source.h"
+#include "solver/measures.h"
+#include "solver/reasons.h"
 #include "solver/players.h"
 #include "solver/search_util.h"
 
@@ -25,14 +28,39 @@ std::optional<StudyRecord> solve_task(Solver& solver, const StudySpec& spec, uin
     const Seed seed = spec.deals.first_id() + deal_index;
     const Deal deal = spec.deals.from_file ? parse_deal(v, spec.deals.cards[deal_index])
                                            : deal_from_seed(v, seed.text());
+    const auto t0 = std::chrono::steady_clock::now();
     SolveOptions so;
     so.max_states = spec.max_states;
     so.max_memory_bytes = spec.max_memory_bytes;
     so.optimal = spec.optimal;
     so.stop = stop;
     SolveResult res;
+    const Board board(deal);
+    RecordMeasures measures;
     try {
-        res = solver.solve(Board(deal), so);
+        res = solver.solve(board, so);
+        if (spec.measures && res.verdict == Verdict::Lose && !res.interrupted) {
+            measures.reason = *parse_reason_code(loss_reason_code(board, board.initial()));
+        } else if (spec.measures && res.verdict == Verdict::Win) {
+            MeasureOptions mo;
+            mo.max_states = spec.max_states;
+            mo.max_memory_bytes = spec.max_memory_bytes;
+            mo.casual_plays = spec.casual_plays;
+            mo.stop = stop;
+            const DealMeasures dm = measure_won_deal(solver, board, mo);
+            if (stop && stop->load()) return std::nullopt;  // abandoned: redone on resume
+            measures.shortest = dm.shortest;
+            if (dm.complete) {
+                measures.winning_first = static_cast<int16_t>(dm.winning_first);
+                measures.legal_first = static_cast<int16_t>(dm.legal_first);
+                measures.critical = static_cast<int16_t>(dm.critical.size());
+                measures.crossroads = static_cast<int16_t>(dm.crossroads());
+                measures.difficulty = dm.difficulty;
+                if (const auto t = builtin_thresholds(v)) measures.grade = static_cast<int8_t>(grade_of(dm.difficulty, *t));
+            }
+            measures.casual_wins = dm.casual_wins;
+            measures.casual_plays = dm.casual_plays;
+        }
     } catch (const InternalError& e) {  // a bug: name the deal (exit 3)
         throw InternalError("on the deal --variant " + v.name + " --passes " + passes_text(v.passes) + " --goal " +
                             goal_text(v.goal) + (v.overlap ? " --overlap" : "") +
@@ -51,6 +79,11 @@ std::optional<StudyRecord> solve_task(Solver& solver, const StudySpec& spec, uin
     r.states = res.states;
     r.seconds = res.seconds;
     r.replay_seconds = res.replay_seconds;
+    r.measured = spec.measures;
+    r.m = measures;
+    if (spec.measures) {  // the measures' searches count in the task's time
+        r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    }
     if (!spec.player.empty()) {
         // The player's game. It cannot win a deal the solver proved lost:
         // that game is not played (its record says so: no moves).

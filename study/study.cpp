@@ -231,6 +231,8 @@ json::object study_definition(const StudySpec& spec) {
     }
     o["max_states"] = spec.max_states;
     o["optimal"] = spec.optimal;
+    // Only with --measures, so every other study's line stays as it was.
+    if (spec.measures) o["measures"] = json::object{{"casual_plays", spec.casual_plays}};
     if (!spec.player.empty()) {  // a thoughtful study's line is as before
         o["player"] = spec.player;
         o["player_seed"] = spec.player_seed;
@@ -262,6 +264,11 @@ StudySpec spec_from_definition(const json::object& def) {
         }
         spec.max_states = def.at("max_states").to_number<uint64_t>();
         spec.optimal = def.at("optimal").as_bool();
+        if (const auto* m = def.if_contains("measures")) {
+            spec.measures = true;
+            spec.casual_plays = m->as_object().at("casual_plays").to_number<int>();
+            if (spec.casual_plays < 1 || spec.casual_plays > 100000) throw StudyError("bad casual_plays");
+        }
         if (const auto* p = def.if_contains("player")) {
             spec.player = std::string(p->as_string());
             spec.player_seed = def.at("player_seed").to_number<uint64_t>();

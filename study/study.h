@@ -120,6 +120,10 @@ struct StudySpec {
     // (it depends on the machine), like the thread count.
     uint64_t max_memory_bytes = 0;
     bool optimal = false;     // passed on as SolveOptions::optimal
+    // --measures: every record also carries a lost deal's reason code and a
+    // won deal's measures (solver/measures.h), with this many casual plays.
+    bool measures = false;
+    int casual_plays = 100;
     Shard shard;
     // A player who cannot peek (solver/players.h), as make_player names it
     // ("greedy", "sampler:32", ...): each deal is also played by it, and its

@@ -75,9 +75,18 @@ if [ -d "$pydir/pyramid_solver" ]; then
   py=$(cd "$scratch" && env -i PATH=/usr/bin:/bin PYTHONPATH="$pydir" python3 -c '
 import pyramid_solver, sys
 assert pyramid_solver.__file__.startswith(sys.argv[1]), pyramid_solver.__file__
+assert pyramid_solver.__version__ == sys.argv[2], (pyramid_solver.__version__, sys.argv[2])
 r = pyramid_solver.solve(pyramid_solver.deal("msc", 1), variant="msc")
-print(r.verdict, len(r.moves))' "$pydir" 2>&1)
+recs = list(pyramid_solver.study("msc", deals=20, threads=1, out=sys.argv[3]))
+assert len(recs) == 20, len(recs)
+try:
+    import pandas
+except ImportError:
+    pandas = None
+if pandas is not None:  # read_records needs python3-pandas (Recommends)
+    assert len(pyramid_solver.read_records(sys.argv[3])) == 20
+print(r.verdict, len(r.moves))' "$pydir" "$version" "$scratch/py.jsonl" 2>&1)
   [ "$py" = "win 44" ] || bad "the unpacked Python module: $py"
-  echo "ok: unpacked Python module: solve(deal('msc', 1)) -> $py"
+  echo "ok: unpacked Python module: __version__ $version, solve(deal('msc', 1)) -> $py, study of 20 deals, read_records"
 fi
 exit $fail

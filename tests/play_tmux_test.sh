@@ -14,6 +14,7 @@
 #                      Ctrl+C quits and restores the terminal
 #   mouse              a click selects a card, a second click pairs it
 #   pipe               a non-terminal stdin gets a clear error and exit status 2
+#   fair               --fair hides the exact verdict and hint; o shows the no-peek hint
 # usage: play_tmux_test.sh PATH/TO/pyramid DATA_DIR SCENARIO [ARGS]  (exit 77, skipped, without tmux)
 set -euo pipefail
 pyramid=$1 data=$2 scenario=$3
@@ -198,6 +199,20 @@ case $scenario in
     start --variant "$variant" --seed "$seed"
     case $variant in pyramid | cheops | pharaohs | giza | apophis) goal="every card" ;; triangle) goal="the triangle" ;; *) goal="the pyramid" ;; esac
     wait_for "verdict: lost: no way to clear $goal from here"
+    ;;
+  fair)
+    # --fair hides the exact verdict and hint; o gives the no-peek hint.
+    start --variant msc --passes 1 --seed 3 --fair
+    wait_for "verdict: hidden (--fair"
+    keys h
+    wait_for "hint: hidden (--fair"
+    keys o
+    wait_for "no-peek hint (200 sampled orders): " 60
+    wait_for "keeps a win in "
+    screen | grep -q "winnable in [0-9]* moves" && fail "the exact verdict shows with --fair"
+    [ -z "${SHOTS:-}" ] || screen >"$SHOTS/play-fair.txt"
+    typed qq
+    check_restored
     ;;
   budget)
     start --seed 1 --max-states 10

@@ -141,11 +141,17 @@ TEST_CASE("merge warns when the files were written by different versions, and me
     const std::string a = temp_path("a.jsonl"), b = temp_path("b.jsonl");
     REQUIRE(run("stats --variant msc --deals 10 --shard 0/2 --out " + a + " -q").status == 0);
     REQUIRE(run("stats --variant msc --deals 10 --shard 1/2 --out " + b + " -q").status == 0);
+    // One shard run by pyramid-mpi of the same build: the same version, no warning.
+    std::string text = slurp(b);
+    const std::string name = "\"name\":\"pyramid\"";
+    REQUIRE(text.find(name) != std::string::npos);
+    text.replace(text.find(name), name.size(), "\"name\":\"pyramid-mpi\"");
+    write(b, text);
     const Run same = run("merge " + a + " " + b + " --format json");
     REQUIRE(same.status == 0);
     CHECK(same.err.empty());
     // The second shard written by another version (its study line says so).
-    std::string text = slurp(b);
+    text = slurp(b);
     const std::string mine = std::string("\"version\":\"") + pyr::build::version() + "\"";
     REQUIRE(text.find(mine) != std::string::npos);
     text.replace(text.find(mine), mine.size(), "\"version\":\"0.0.1-old\"");
@@ -153,7 +159,7 @@ TEST_CASE("merge warns when the files were written by different versions, and me
     const Run diff = run("merge " + a + " " + b + " --format json");
     REQUIRE(diff.status == 0);
     CHECK_THAT(diff.err, Catch::Contains("pyramid merge: warning: the record files were written by different versions"));
-    CHECK_THAT(diff.err, Catch::Contains("pyramid 0.0.1-old, commit"));
+    CHECK_THAT(diff.err, Catch::Contains("pyramid-mpi 0.0.1-old, commit"));
     CHECK_THAT(diff.err, Catch::Contains(b));
     CHECK(lines_of(diff.err).size() == 1);
     const json::object d = json::parse(diff.out).as_object(), s = json::parse(same.out).as_object();

@@ -1,0 +1,559 @@
+// pyramid_solver._core: the C++ half of the Python module (pybind11). It sits
+// on api/ (rules, deals, moves, verify, solve: the contracts of the command
+// line) and on study/ (a study's definition, the runner seam solve_tasks, the
+// record file). python/pyramid_solver/__init__.py turns Python arguments into
+// the strings the command line takes and wraps the answers in classes.
+//
+// The GIL is released while C++ works (solve, a study's workers, reading
+// record files); Ctrl-C reaches a long solve through the search's progress
+// callback and a study through its iterator's wait, both of which set the
+// runner's stop flag and raise KeyboardInterrupt.
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <exception>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <thread>
+#include <unordered_map>
+#include <vector>
+
+#include "api/api.h"
+#include "engine/build_info.h"
+#include "engine/card.h"
+#include "engine/internal_error.h"
+#include "engine/table.h"
+#include "report/board_text.h"
+#include "solver/nopeek.h"
+#include "study/provenance.h"
+#include "study/records.h"
+#include "study/runner.h"
+#include "study/study.h"
+
+namespace py = pybind11;
+
+namespace pyr::python {
+namespace {
+
+// ---------------------------------------------------------------- JSON to Python
+
+py::object to_python(const json::value& v) {
+    switch (v.kind()) {
+        case json::kind::null: return py::none();
+        case json::kind::bool_: return py::bool_(v.get_bool());
+        case json::kind::int64: return py::int_(v.get_int64());
+        case json::kind::uint64: return py::int_(v.get_uint64());
+        case json::kind::double_: return py::float_(v.get_double());
+        case json::kind::string: return py::str(std::string(v.get_string()));
+        case json::kind::array: {
+            py::list l;
+            for (const auto& x : v.get_array()) l.append(to_python(x));
+            return l;
+        }
+        case json::kind::object: {
+            py::dict d;
+            for (const auto& [k, x] : v.get_object()) d[py::str(std::string(k))] = to_python(x);
+            return d;
+        }
+    }
+    return py::none();
+}
+
+py::object seed_python(Seed s) {
+    if (s.fits_u64()) return py::int_(s.u64());
+    return py::reinterpret_steal<py::object>(PyLong_FromString(s.text().c_str(), nullptr, 10));
+}
+
+// ---------------------------------------------------------------- rules and deals
+
+api::Rules make_rules(const std::string& variant, const std::string& passes, const std::string& goal,
+                      const std::string& overlap, const std::string& reserves) {
+    api::Rules r;
+    r.variant = variant;
+    r.passes = passes;
+    r.goal = goal;
+    r.overlap = overlap;
+    r.reserves = reserves;
+    return r;
+}
+
+// A deal and the rules it was dealt for (a seed deals other cards under another deck).
+struct PyDeal {
+    api::Rules rules;
+    api::LoadedDeal loaded;
+    const Variant& variant() const { return loaded.deal.variant; }
+};
+
+PyDeal deal_from(const api::Rules& rules, const std::optional<std::string>& seed,
+                 const std::optional<std::string>& text) {
+    const Variant v = api::make_variant(rules);
+    if (seed) return {rules, api::deal_from_seed(v, *seed)};
+    if (text) return {rules, api::deal_from_text(v, *text)};
+    throw api::Error("no deal given: a seed or the cards");
+}
+
+py::dict rules_dict(const Variant& v) {
+    py::dict d;
+    d["variant"] = v.name;
+    d["passes"] = to_python(passes_json(v.passes));
+    d["goal"] = goal_text(v.goal);
+    d["overlap"] = v.overlap;
+    d["reserves"] = v.reserve_piles > 0 ? py::object(py::str(reserves_text(v.reserves_open))) : py::none();
+    return d;
+}
+
+std::string deal_repr(const PyDeal& d) {
+    std::string s = "Deal(variant='" + d.variant().name + "'";
+    if (!d.loaded.seed.empty()) s += ", seed='" + d.loaded.seed + "'";
+    return s + ", cards='" + compact(d.loaded.deal) + "')";
+}
+
+// ---------------------------------------------------------------- solve
+
+// One api::Session (one Solver, reused between calls); a lock keeps two
+// Python threads from using it at once while the GIL is released.
+struct PySolver {
+    api::Session session;
+    std::mutex mu;
+};
+
+py::dict solve(PySolver& solver, const PyDeal& d, const std::optional<std::string>& moves, bool optimal, bool hint,
+               bool best_score, bool reason, uint64_t max_states, uint64_t max_memory, const py::object& progress) {
+    const Variant& v = d.variant();
+    std::vector<Move> played;
+    if (moves) played = api::parse_moves(v, *moves);
+    api::Request req;
+    req.optimal = optimal;
+    req.hint = hint;
+    req.best_score = best_score;
+    req.reason = reason;
+    req.unicode = false;  // cards in reason texts in the notation, as `solve --format json` writes them
+    req.max_states = max_states;
+    req.max_memory = max_memory;
+    std::atomic<bool> stop{false};
+    req.stop = &stop;
+    // Every 2^20 positions: the caller's progress(states), then Ctrl-C. A
+    // Python exception (KeyboardInterrupt, or one raised by progress) stops
+    // the search and is raised once it has returned.
+    std::optional<py::error_already_set> raised;
+    req.progress = [&](uint64_t states) {
+        py::gil_scoped_acquire gil;
+        if (raised) return;
+        try {
+            if (!progress.is_none()) progress(states);
+            if (PyErr_CheckSignals() != 0) throw py::error_already_set();
+        } catch (py::error_already_set& e) {
+            raised.emplace(std::move(e));
+            stop.store(true);
+        }
+    };
+    api::Answer a;
+    {
+        py::gil_scoped_release nogil;
+        std::lock_guard lock(solver.mu);
+        try {
+            a = solver.session.solve(d.loaded.deal, played, req);
+        } catch (const InternalError& e) {  // a bug: name the deal, as the CLI does
+            throw InternalError("on the deal --variant " + v.name + " --deal " + compact(d.loaded.deal) +
+                                (moves ? " --moves '" + *moves + "'" : std::string()) + ": " + e.what());
+        }
+    }
+    if (raised) throw std::move(*raised);
+    return to_python(api::answer_json(d.loaded, played, moves.has_value(), req, a));
+}
+
+py::dict verify(const PyDeal& d, const std::string& moves_text) {
+    const auto moves = api::parse_moves(d.variant(), moves_text);
+    const api::Replay r = api::verify(d.loaded.deal, moves);
+    py::dict o;
+    o["valid"] = r.legal && r.won;
+    o["legal"] = r.legal;
+    o["won"] = r.won;
+    o["moves"] = moves.size();
+    o["played"] = r.played;
+    o["tableau_left"] = r.tableau_left;
+    if (!r.legal) o["error"] = r.error;
+    else if (!r.won)
+        o["error"] = "all " + std::to_string(moves.size()) + " moves are legal but the goal is not reached (" +
+                     std::to_string(r.tableau_left) + " tableau cards left)";
+    else o["error"] = py::none();
+    return o;
+}
+
+// ---------------------------------------------------------------- studies
+
+struct StudyArgs {
+    std::vector<std::string> variants, passes, goals, overlap, reserves;
+    std::optional<std::string> seeds, deals_file, shard;
+    bool optimal = false;
+    uint64_t max_states = 100'000'000;
+    std::optional<uint64_t> max_memory;  // per worker; none = auto
+    int threads = 0;
+    uint64_t ahead = 4096;  // records solved but not yet taken, at most (then the workers wait)
+    std::string command;  // the call, for the record file's provenance
+};
+
+StudySpec make_spec(const StudyArgs& a, int threads) {
+    RuleAxes axes;
+    try {
+        for (const auto& p : a.passes) axes.passes.push_back(parse_passes(p));
+        for (const auto& g : a.goals) axes.goals.push_back(parse_goal(g));
+    } catch (const std::invalid_argument& e) {
+        throw api::Error(e.what());
+    }
+    for (const auto& o : a.overlap) {
+        if (o == "on") axes.overlap.push_back(true);
+        else if (o == "off") axes.overlap.push_back(false);
+        else throw api::Error("--overlap must be 'off' and/or 'on' (got '" + o + "')");
+    }
+    for (const auto& r : a.reserves) {
+        if (r == "open") axes.reserves_open.push_back(true);
+        else if (r == "top") axes.reserves_open.push_back(false);
+        else throw api::Error("--reserves must be 'top' and/or 'open' (got '" + r + "')");
+    }
+    if (a.seeds.has_value() == a.deals_file.has_value())
+        throw api::Error("give the deals: seeds (A-B) or deals_file, not both");
+    StudySpec spec;
+    spec.combos = study_combos(a.variants, axes);
+    spec.deals = a.seeds ? seeds_range(*a.seeds) : read_deals_file(*a.deals_file, spec.combos);
+    if (a.shard) spec.shard = parse_shard(*a.shard);
+    spec.max_states = a.max_states;
+    spec.max_memory_bytes = a.max_memory ? *a.max_memory : api::auto_max_memory(threads);
+    spec.optimal = a.optimal;
+    // The record file's study line names this program and the call that ran it.
+    spec.program = this_program("pyramid_solver", {});
+    spec.program->command = a.command;
+    return spec;
+}
+
+// A study running on TBB workers (study/runner.h's solve_tasks) in a thread
+// of its own, read as an iterator of records in study order (seed order,
+// rule sets inside each deal): records solved out of order wait in `ready_`.
+// The workers take no new deal while `ahead` records wait to be taken, so an
+// iterator nobody reads (a loop left by an exception) soon stops using the
+// cores, and the records held stay few.
+class Study {
+public:
+    Study(const StudyArgs& args, const std::optional<std::string>& out)
+        : threads_(args.threads > 0 ? args.threads : default_threads()),
+          ahead_max_(std::max<uint64_t>(args.ahead, 1)),
+          spec_(make_spec(args, threads_)),
+          table_(spec_),
+          deal_(spec_.shard.index) {
+        if (out) {
+            // The record file: read back (these records are yielded too), then appended to.
+            out_ = std::make_unique<RecordFile>(*out, spec_, [this](const StudyRecord& r) {
+                if (!table_.record(r)) return false;
+                ready_.emplace(task_of(r), Ready{r, true});
+                return true;
+            });
+            resumed_ = out_->resumed();
+        }
+        worker_ = std::thread([this] { run(); });
+    }
+    ~Study() {
+        try {
+            stop();
+        } catch (...) {  // a failed fsync of --out: nothing to tell anyone here
+        }
+    }
+    Study(const Study&) = delete;
+    Study& operator=(const Study&) = delete;
+
+    py::object next() {
+        for (;;) {
+            if (deal_ >= spec_.deals.count()) {  // every record taken: the workers are done, or stopped
+                join();
+                throw py::stop_iteration();
+            }
+            const uint64_t t = spec_.task_of(deal_, combo_);
+            std::optional<StudyRecord> r;
+            bool ended = false;
+            {
+                py::gil_scoped_release nogil;
+                std::unique_lock lock(mu_);
+                cv_.wait_for(lock, std::chrono::milliseconds(100), [&] { return ready_.count(t) || finished_; });
+                if (auto it = ready_.find(t); it != ready_.end()) {
+                    r = it->second.record;
+                    if (!it->second.resumed && --ahead_ < ahead_max_) room_.notify_all();
+                    ready_.erase(it);
+                } else if (finished_) {
+                    ended = true;
+                }
+            }
+            if (r) {
+                if (++combo_ == spec_.combos.size()) {
+                    combo_ = 0;
+                    deal_ += spec_.shard.count;
+                }
+                return to_python(record_json(spec_, *r));
+            }
+            if (ended) {
+                stop();
+                if (error_) std::rethrow_exception(error_);
+                throw py::stop_iteration();
+            }
+            if (PyErr_CheckSignals() != 0) {  // Ctrl-C: stop the workers, keep what --out has
+                stop();
+                throw py::error_already_set();
+            }
+        }
+    }
+
+    // Stops the workers (running searches are abandoned) and waits for them;
+    // the iterator ends.
+    void stop() {
+        {
+            std::lock_guard lock(mu_);
+            stop_.store(true);
+        }
+        room_.notify_all();
+        deal_ = spec_.deals.count();
+        join();
+    }
+
+    // Waits for the worker thread to end (it needs no GIL).
+    void join() {
+        if (worker_.joinable()) {
+            if (PyGILState_Check()) {
+                py::gil_scoped_release nogil;
+                worker_.join();
+            } else {
+                worker_.join();
+            }
+        }
+        if (out_) out_->sync();
+    }
+
+    uint64_t total() const { return spec_.shard_tasks(); }
+    bool running() {
+        std::lock_guard lock(mu_);
+        return worker_.joinable() && !finished_;
+    }
+    uint64_t buffered() {  // records solved by this run, waiting to be taken
+        std::lock_guard lock(mu_);
+        return ahead_;
+    }
+    uint64_t resumed() const { return resumed_; }
+    int threads() const { return threads_; }
+    py::dict definition() const { return to_python(study_definition(spec_)); }
+
+private:
+    uint64_t task_of(const StudyRecord& r) const { return spec_.task_of(r.seed - spec_.deals.first_id(), r.combo); }
+
+    void run() {
+        try {
+            solve_tasks(
+                spec_, threads_, &stop_,
+                [this](std::vector<uint64_t>& chunk) {
+                    {
+                        std::unique_lock lock(mu_);
+                        room_.wait(lock, [&] { return ahead_ < ahead_max_ || stop_.load(); });
+                    }
+                    if (stop_.load()) return false;
+                    table_.next(chunk, 1);
+                    return !chunk.empty();
+                },
+                [this](const StudyRecord& r) {
+                    table_.record(r);
+                    if (out_) out_->append(r);
+                    {
+                        std::lock_guard lock(mu_);
+                        ready_.emplace(task_of(r), Ready{r, false});
+                        ++ahead_;
+                    }
+                    cv_.notify_all();
+                });
+        } catch (...) {
+            std::lock_guard lock(mu_);
+            error_ = std::current_exception();
+            stop_.store(true);
+        }
+        {
+            std::lock_guard lock(mu_);
+            finished_ = true;
+        }
+        cv_.notify_all();
+    }
+
+    struct Ready {
+        StudyRecord record;
+        bool resumed;  // read back from the record file, not solved by this run
+    };
+    int threads_;
+    uint64_t ahead_max_;
+    StudySpec spec_;
+    TaskTable table_;
+    std::unique_ptr<RecordFile> out_;
+    uint64_t resumed_ = 0;
+    std::atomic<bool> stop_{false};
+    std::mutex mu_;
+    std::condition_variable cv_;    // a record is ready, or the workers finished
+    std::condition_variable room_;  // the workers may take deals again
+    std::unordered_map<uint64_t, Ready> ready_;
+    uint64_t ahead_ = 0;            // records of ready_ solved by this run
+    bool finished_ = false;
+    std::exception_ptr error_;
+    uint64_t deal_ = 0;    // the next record to yield: deal index ...
+    uint32_t combo_ = 0;   // ... and rule set
+    std::thread worker_;   // last: started once everything above is built
+};
+
+// ---------------------------------------------------------------- record files
+
+py::dict read_records(const std::vector<std::string>& paths) {
+    struct Row {
+        ParsedRecord r;
+        size_t file;
+    };
+    std::vector<Row> rows;
+    bool any_deal = false;
+    {
+        py::gil_scoped_release nogil;
+        for (size_t f = 0; f < paths.size(); ++f)
+            read_record_file(paths[f], [](const json::object&) {}, [&](const ParsedRecord& r) {
+                any_deal = any_deal || r.deal.has_value();
+                rows.push_back({r, f});
+            });
+    }
+    py::list seed, variant, passes, goal, overlap, reserves, verdict, moves, states, seconds, deal, file;
+    for (const auto& [r, f] : rows) {
+        const Variant& v = r.rules;
+        seed.append(seed_python(r.seed));
+        variant.append(v.name);
+        passes.append(to_python(passes_json(v.passes)));
+        goal.append(goal_text(v.goal));
+        overlap.append(v.overlap);
+        reserves.append(v.reserve_piles > 0 ? py::object(py::str(reserves_text(v.reserves_open))) : py::none());
+        verdict.append(verdict_text(r.verdict));
+        moves.append(r.verdict == Verdict::Win && r.moves >= 0 ? py::object(py::int_(r.moves)) : py::none());
+        states.append(r.states);
+        seconds.append(r.seconds);
+        deal.append(r.deal ? py::object(py::str(*r.deal)) : py::none());
+        file.append(paths[f]);
+    }
+    py::dict cols;
+    cols["seed"] = seed;
+    cols["variant"] = variant;
+    cols["passes"] = passes;
+    cols["goal"] = goal;
+    cols["overlap"] = overlap;
+    cols["reserves"] = reserves;
+    cols["verdict"] = verdict;
+    cols["moves"] = moves;
+    cols["states"] = states;
+    cols["seconds"] = seconds;
+    if (any_deal) cols["deal"] = deal;
+    cols["file"] = file;
+    return cols;
+}
+
+}  // namespace
+}  // namespace pyr::python
+
+PYBIND11_MODULE(_core, m) {
+    using namespace pyr;
+    using namespace pyr::python;
+    m.doc() = "The C++ half of pyramid_solver (import pyramid_solver instead).";
+
+    // Bad input: ValueError with the command line's message.
+    py::register_exception_translator([](std::exception_ptr p) {
+        try {
+            if (p) std::rethrow_exception(p);
+        } catch (const api::Error& e) {
+            PyErr_SetString(PyExc_ValueError, e.what());
+        } catch (const StudyError& e) {
+            PyErr_SetString(PyExc_ValueError, e.what());
+        } catch (const ParseError& e) {
+            PyErr_SetString(PyExc_ValueError, e.what());
+        }
+    });
+
+    m.def("variants", [] {
+        std::vector<std::tuple<std::string, std::string, std::string>> out;
+        for (const auto& v : presets()) out.emplace_back(v.name, v.title, summary(v));
+        return out;
+    });
+    m.def("describe", [](const std::string& name) {
+        const Variant v = api::make_variant(make_rules(name, "", "", "", ""));
+        return describe(v) + nopeek::knowledge_text(v) + "\n";  // as `pyramid variants NAME`
+    });
+    m.def("rules", [](const std::string& variant, const std::string& passes, const std::string& goal,
+                      const std::string& overlap, const std::string& reserves) {
+        return rules_dict(api::make_variant(make_rules(variant, passes, goal, overlap, reserves)));
+    });
+
+    py::class_<PyDeal>(m, "Deal")
+        .def_property_readonly("variant", [](const PyDeal& d) { return d.variant().name; })
+        .def_property_readonly("title", [](const PyDeal& d) { return d.variant().title; })
+        .def_property_readonly("seed", [](const PyDeal& d) -> py::object {
+            return d.loaded.seed.empty() ? py::none() : py::object(py::str(d.loaded.seed));
+        })
+        .def_property_readonly("cards", [](const PyDeal& d) { return compact(d.loaded.deal); })
+        .def_property_readonly("rules", [](const PyDeal& d) { return rules_dict(d.variant()); })
+        .def_property_readonly("_rules", [](const PyDeal& d) {
+            const auto& r = d.rules;
+            return std::vector<std::string>{r.variant, r.passes, r.goal, r.overlap, r.reserves};
+        })
+        .def("text", [](const PyDeal& d, bool unicode) {
+            TextStyle style;
+            style.unicode = unicode;
+            return board_text(Table(d.loaded.deal), style);
+        }, py::arg("unicode") = false, "The board as `pyramid deal` draws it.")
+        .def("__str__", [](const PyDeal& d) { return compact(d.loaded.deal); })
+        .def("__repr__", deal_repr)
+        .def("__eq__", [](const PyDeal& a, const PyDeal& b) {
+            return same_rules(a.variant(), b.variant()) && compact(a.loaded.deal) == compact(b.loaded.deal);
+        })
+        .def("__hash__", [](const PyDeal& d) { return std::hash<std::string>()(compact(d.loaded.deal)); });
+
+    m.def("make_deal", [](const std::string& variant, const std::string& passes, const std::string& goal,
+                          const std::string& overlap, const std::string& reserves, std::optional<std::string> seed,
+                          std::optional<std::string> text) {
+        return deal_from(make_rules(variant, passes, goal, overlap, reserves), seed, text);
+    });
+
+    py::class_<PySolver>(m, "Solver").def(py::init<>()).def("solve", &solve);
+    m.def("verify", &verify);
+    m.def("auto_max_memory", &api::auto_max_memory);
+
+    py::class_<StudyArgs>(m, "StudyArgs")
+        .def(py::init<>())
+        .def_readwrite("variants", &StudyArgs::variants)
+        .def_readwrite("passes", &StudyArgs::passes)
+        .def_readwrite("goals", &StudyArgs::goals)
+        .def_readwrite("overlap", &StudyArgs::overlap)
+        .def_readwrite("reserves", &StudyArgs::reserves)
+        .def_readwrite("seeds", &StudyArgs::seeds)
+        .def_readwrite("deals_file", &StudyArgs::deals_file)
+        .def_readwrite("shard", &StudyArgs::shard)
+        .def_readwrite("optimal", &StudyArgs::optimal)
+        .def_readwrite("max_states", &StudyArgs::max_states)
+        .def_readwrite("max_memory", &StudyArgs::max_memory)
+        .def_readwrite("threads", &StudyArgs::threads)
+        .def_readwrite("ahead", &StudyArgs::ahead)
+        .def_readwrite("command", &StudyArgs::command);
+
+    py::class_<Study>(m, "Study")
+        .def(py::init<const StudyArgs&, const std::optional<std::string>&>())
+        .def("__iter__", [](Study& s) -> Study& { return s; })
+        .def("__next__", &Study::next)
+        .def("close", &Study::stop)
+        .def("__enter__", [](Study& s) -> Study& { return s; })
+        .def("__exit__", [](Study& s, const py::args&) { s.stop(); })
+        .def_property_readonly("running", &Study::running)
+        .def_property_readonly("buffered", &Study::buffered)
+        .def_property_readonly("total", &Study::total)
+        .def_property_readonly("resumed", &Study::resumed)
+        .def_property_readonly("threads", &Study::threads)
+        .def_property_readonly("definition", &Study::definition);
+
+    m.def("read_records", &read_records);
+    m.def("version", [] { return build::version_text("pyramid_solver"); });
+    m.attr("__version__") = build::version();
+}

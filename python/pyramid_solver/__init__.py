@@ -1,0 +1,359 @@
+"""pyramid_solver: the exact Pyramid solitaire solver from Python.
+
+The same C++ as the ``pyramid`` command (through its thin API, api/api.h):
+rules, deals, moves and answers are those of the command line.
+
+    >>> import pyramid_solver as ps
+    >>> r = ps.solve(ps.deal("msc", 1))
+    >>> r.verdict, r.length
+    ('win', 44)
+    >>> for rec in ps.study("msc", seeds=range(1, 101), passes=[1, 3]):
+    ...     print(rec["seed"], rec["passes"], rec["verdict"], rec["moves"])
+    >>> df = ps.read_records(["study.jsonl"])   # a pandas DataFrame
+
+Bad input (an unknown variant, a bad seed, cards or moves) raises ValueError
+with the command line's message. The searches run with the GIL released;
+Ctrl-C stops a long solve or a study (KeyboardInterrupt).
+"""
+
+from . import _core
+
+__version__ = _core.__version__
+
+__all__ = ["__version__", "version", "Deal", "Result", "Solver", "Verification", "deal", "describe", "read_records", "rules", "solve",
+           "study", "variants", "verify"]
+
+Deal = _core.Deal
+_DEFAULT_MAX_STATES = 100_000_000
+
+
+# ---------------------------------------------------------------- arguments
+
+def _passes_text(p):
+    if p is None:
+        return ""
+    if isinstance(p, float) and p == float("inf"):
+        return "unlimited"
+    if isinstance(p, bool):
+        raise ValueError(f"passes must be a number from 1 to 1000000 or 'unlimited' (got {p!r})")
+    return str(p)
+
+
+def _on_off(name, x):
+    if x is None:
+        return ""
+    if isinstance(x, bool):
+        return "on" if x else "off"
+    if x in ("on", "off"):
+        return x
+    raise ValueError(f"--{name} must be 'on' or 'off' (got {x!r})")
+
+
+def _rules_args(variant, passes, goal, overlap, reserves):
+    if not isinstance(variant, str):
+        raise ValueError(f"variant must be a preset name such as 'msc' (got {variant!r})")
+    return (variant, _passes_text(passes), goal or "", _on_off("overlap", overlap), reserves or "")
+
+
+def _memory(max_memory, workers):
+    """max_memory as the command line's --max-memory: bytes, or 'auto' (3/4 of the memory)."""
+    if max_memory is None or max_memory == "auto":
+        return _core.auto_max_memory(workers)
+    if isinstance(max_memory, bool) or not isinstance(max_memory, int) or max_memory < 0:
+        raise ValueError(f"max_memory must be a number of bytes (0 = no limit) or 'auto' (got {max_memory!r})")
+    return max_memory
+
+
+def _budget(max_states):
+    if max_states is None:
+        return 0
+    if isinstance(max_states, bool) or not isinstance(max_states, int) or max_states < 0:
+        raise ValueError(f"max_states must be a whole number (0 = no limit) (got {max_states!r})")
+    return max_states
+
+
+def _moves_text(moves):
+    if moves is None:
+        return None
+    if isinstance(moves, str):
+        return moves
+    return " ".join(str(m) for m in moves)
+
+
+def _is_seed(s):
+    t = s[2:] if s[:2].lower() == "ms" else s
+    return t.isdigit()
+
+
+# ---------------------------------------------------------------- rules and deals
+
+def version():
+    """The build's facts, as `pyramid --version` prints them: version, commit,
+    build type, compiler, bench signature."""
+    return _core.version()
+
+
+def variants():
+    """The preset names, in the order `pyramid variants` lists them."""
+    return [name for name, _title, _summary in _core.variants()]
+
+
+def describe(variant):
+    """The rules of a preset in words (`pyramid variants NAME`)."""
+    return _core.describe(variant)
+
+
+def rules(variant="msc", passes=None, goal=None, overlap=None, reserves=None):
+    """The rule set these options make, as a dict (variant, passes, goal, overlap, reserves)."""
+    return _core.rules(*_rules_args(variant, passes, goal, overlap, reserves))
+
+
+def deal(variant="msc", seed=None, cards=None, *, passes=None, goal=None, overlap=None, reserves=None):
+    """A deal: PySolFC's deal number `seed` (1 to 10**20-1, or 'ms1'...) for the
+    variant, or `cards` (the compact string, or a pasted board). The Deal has
+    .variant, .seed, .cards (the compact string, also str(deal)), .rules and
+    .text() (the board drawn)."""
+    if (seed is None) == (cards is None):
+        raise ValueError("give a seed or the cards (not both)")
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, str))):
+        raise ValueError(f"bad seed: {seed!r}")
+    if cards is not None and not isinstance(cards, str):
+        raise ValueError(f"bad deal: the cards must be a string (got {type(cards).__name__})")
+    return _core.make_deal(*_rules_args(variant, passes, goal, overlap, reserves),
+                           None if seed is None else str(seed), cards)
+
+
+def _as_deal(d, variant, passes, goal, overlap, reserves):
+    """What solve and verify take: a Deal (the rule options override its own),
+    a seed (int, or 'ms123'), or the cards (compact string or pasted board)."""
+    if isinstance(d, Deal):
+        if variant is None and passes is None and goal is None and overlap is None and reserves is None:
+            return d
+        base = d._rules
+        args = _rules_args(variant or base[0], passes, goal, overlap, reserves)
+        args = tuple(a or b for a, b in zip(args, base))
+        if d.seed is not None:
+            return _core.make_deal(*args, d.seed, None)
+        return _core.make_deal(*args, None, d.cards)
+    args = _rules_args(variant or "msc", passes, goal, overlap, reserves)
+    if isinstance(d, bool):
+        raise ValueError(f"bad deal: {d!r}")
+    if isinstance(d, int):
+        return _core.make_deal(*args, str(d), None)
+    if isinstance(d, str):
+        s = d.strip()
+        if _is_seed(s):
+            return _core.make_deal(*args, s, None)
+        return _core.make_deal(*args, None, d)
+    raise ValueError(f"bad deal: expected a Deal, a seed or the cards (got {type(d).__name__})")
+
+
+# ---------------------------------------------------------------- solving
+
+class Result:
+    """The answer of solve(): the object of `pyramid solve --format json`.
+
+    .verdict   'win', 'lose' or 'intractable' (the budget ran out, or Ctrl-C)
+    .moves     the solution: a list of moves in the notation (empty unless won)
+    .length    the solution's length (None unless won)
+    .optimal   proved shortest (with optimal=True)
+    .hint      the next move (with hint=True)
+    .reason, .reason_text  on a loss, why ('blocked', 'free-stock', 'order')
+    .states, .seconds, .deal (compact cards), .variant, .seed
+    .to_dict() the whole JSON object
+    """
+
+    __slots__ = ("_d",)
+
+    def __init__(self, d):
+        self._d = d
+
+    verdict = property(lambda self: self._d["verdict"])
+    moves = property(lambda self: list(self._d["solution"]))
+    length = property(lambda self: self._d["moves"])
+    optimal = property(lambda self: self._d.get("optimal", False))
+    hint = property(lambda self: self._d.get("hint"))
+    best_score = property(lambda self: self._d.get("best_score"))
+    best_score_moves = property(lambda self: self._d.get("best_score_moves"))
+    reason = property(lambda self: self._d.get("reason"))
+    reason_text = property(lambda self: self._d.get("reason_text"))
+    states = property(lambda self: self._d["states"])
+    seconds = property(lambda self: self._d["seconds"])
+    interrupted = property(lambda self: self._d.get("interrupted", False))
+    memory_exceeded = property(lambda self: self._d.get("memory_exceeded", False))
+    deal = property(lambda self: self._d["deal"])
+    variant = property(lambda self: self._d["variant"])
+    seed = property(lambda self: self._d.get("seed"))
+
+    def to_dict(self):
+        """The object `pyramid solve --format json` prints (a fresh copy)."""
+        import copy
+        return copy.deepcopy(self._d)
+
+    def __repr__(self):
+        return (f"Result(verdict={self.verdict!r}, length={self.length!r}, states={self.states}, "
+                f"seconds={self.seconds:.3f})")
+
+
+class Solver:
+    """One solver, reused from call to call (its tables stay allocated), as
+    each worker of `pyramid stats` does. Safe to share between threads (one
+    search at a time)."""
+
+    def __init__(self):
+        self._s = _core.Solver()
+
+    def solve(self, deal, variant=None, passes=None, goal=None, overlap=None, reserves=None, *, optimal=False,
+              hint=False, best_score=False, reason=True, max_states=_DEFAULT_MAX_STATES, max_memory="auto",
+              moves=None, progress=None):
+        d = _as_deal(deal, variant, passes, goal, overlap, reserves)
+        return Result(self._s.solve(d, _moves_text(moves), bool(optimal), bool(hint), bool(best_score),
+                                    bool(reason), _budget(max_states), _memory(max_memory, 1), progress))
+
+
+def solve(deal, variant=None, passes=None, goal=None, overlap=None, reserves=None, *, optimal=False, hint=False,
+          best_score=False, reason=True, max_states=_DEFAULT_MAX_STATES, max_memory="auto", moves=None,
+          progress=None):
+    """Solves a deal exactly, as `pyramid solve` does.
+
+    deal: a Deal (from deal()), a seed (int, or 'ms123'), or the cards (the
+    compact string, or a pasted board). variant (default 'msc', or the Deal's)
+    and passes/goal/overlap/reserves as the command line's options.
+    moves: moves already played (a string or a list): solve from there.
+    optimal: a shortest solution; hint: only its next move. reason: on a
+    loss, why (.reason, .reason_text, as `solve` says). max_states: the
+    budget (0 = none); the verdict is 'intractable' when it runs out.
+    progress: called with the positions searched so far every 2**20 of them;
+    an exception it raises stops the search and is raised (so does Ctrl-C).
+    Returns a Result."""
+    return Solver().solve(deal, variant, passes, goal, overlap, reserves, optimal=optimal, hint=hint,
+                          best_score=best_score, reason=reason, max_states=max_states, max_memory=max_memory,
+                          moves=moves, progress=progress)
+
+
+class Verification:
+    """The verifier's replay: .valid (every move legal and the goal reached),
+    .legal, .won, .error (why not, in the command line's words, or None),
+    .moves (given), .played (legal moves replayed), .tableau_left."""
+
+    __slots__ = ("valid", "legal", "won", "error", "moves", "played", "tableau_left")
+
+    def __init__(self, d):
+        for k in self.__slots__:
+            setattr(self, k, d[k])
+
+    def __bool__(self):
+        return self.valid
+
+    def __repr__(self):
+        return f"Verification(valid={self.valid}, moves={self.moves}, error={self.error!r})"
+
+
+def verify(deal, moves, variant=None, passes=None, goal=None, overlap=None, reserves=None):
+    """Replays `moves` (a string in the move notation, or a list of moves)
+    from the deal's start with the independent verifier (`pyramid verify`)."""
+    d = _as_deal(deal, variant, passes, goal, overlap, reserves)
+    return Verification(_core.verify(d, _moves_text(moves) or ""))
+
+
+# ---------------------------------------------------------------- studies
+
+def _axis(x, convert=str):
+    if x is None:
+        return []
+    if isinstance(x, (str, bytes, bool, int, float)):
+        x = [x]
+    return [convert(v) for v in x]
+
+
+def _seeds_text(seeds):
+    if isinstance(seeds, range):
+        if seeds.step != 1 or len(seeds) == 0:
+            raise ValueError(f"seeds must be a non-empty range with step 1 (got {seeds!r})")
+        return f"{seeds.start}-{seeds.stop - 1}"
+    if isinstance(seeds, tuple) and len(seeds) == 2:
+        return f"{seeds[0]}-{seeds[1]}"
+    if isinstance(seeds, int) and not isinstance(seeds, bool):
+        return str(seeds)
+    if isinstance(seeds, str):
+        return seeds
+    raise ValueError(f"seeds must be a range, a pair (first, last), or 'A-B' (got {seeds!r})")
+
+
+def study(variant="msc", seeds=None, *, deals=None, deals_file=None, passes=None, goal=None, overlap=None,
+          reserves=None, shard=None, optimal=False, max_states=_DEFAULT_MAX_STATES, max_memory="auto", threads=0,
+          out=None, ahead=4096):
+    """Runs a study as `pyramid stats` does and yields its records, as dicts
+    with the fields of the record file's lines (seed, variant, passes, goal,
+    overlap, reserves, verdict, moves, states, seconds, deal), in study order
+    (seed order; each deal's rule sets in the order given).
+
+    variant: a preset or a list of them; seeds: range(1, 101), (1, 100) or
+    '1-100' (or deals=100 for 1..100, or deals_file=PATH); passes, goal,
+    overlap, reserves: a value or a list of them, swept like the command's
+    lists; shard: 'K/N'; threads: 0 = every core. The workers are oneTBB
+    threads running without the GIL while you consume the records. out=PATH
+    writes the record file as `stats --out` does (and resumes from it: records
+    already there are yielded without being solved again).
+
+    The workers stay at most `ahead` records ahead of the reader (then they
+    wait), so a study nobody reads any more stops using the cores.
+    The returned iterator has .total (records to come), .resumed, .threads,
+    .running, .buffered (records solved, not yet taken), .definition (the study line's object) and .close() (stops the
+    workers; also on leaving a `with ps.study(...) as records:` block).
+    Ctrl-C while it waits for a record stops the workers and raises
+    KeyboardInterrupt."""
+    a = _core.StudyArgs()
+    call = dict(variant=variant, seeds=seeds, deals=deals, deals_file=None if deals_file is None else str(deals_file), passes=passes, goal=goal,
+                overlap=overlap, reserves=reserves, shard=shard, optimal=optimal, max_states=max_states,
+                max_memory=max_memory, threads=threads, out=None if out is None else str(out))
+    defaults = dict(variant="msc", optimal=False, max_states=_DEFAULT_MAX_STATES, max_memory="auto", threads=0)
+    # (ahead only paces the workers: not part of the call that made the records)
+    a.command = "pyramid_solver.study(" + ", ".join(
+        f"{k}={v!r}" for k, v in call.items() if v is not None and defaults.get(k, None) != v) + ")"
+    a.variants = _axis(variant)
+    a.passes = _axis(passes, _passes_text)
+    a.goals = _axis(goal)
+    a.overlap = _axis(overlap, lambda v: _on_off("overlap", v))
+    a.reserves = _axis(reserves)
+    given = [x is not None for x in (seeds, deals, deals_file)]
+    if sum(given) != 1:
+        raise ValueError("give the deals: seeds (A-B), deals (N: seeds 1-N) or deals_file (one of them)")
+    if seeds is not None:
+        a.seeds = _seeds_text(seeds)
+    elif deals is not None:
+        if isinstance(deals, bool) or not isinstance(deals, int) or deals < 1:
+            raise ValueError(f"deals must be a number of deals, at least 1 (got {deals!r})")
+        a.seeds = f"1-{deals}"
+    else:
+        a.deals_file = str(deals_file)
+    if shard is not None:
+        a.shard = shard if isinstance(shard, str) else f"{shard[0]}/{shard[1]}"
+    a.optimal = bool(optimal)
+    a.max_states = _budget(max_states)
+    if isinstance(threads, bool) or not isinstance(threads, int) or threads < 0 or threads > 4096:
+        raise ValueError(f"threads must be 0 (every core) to 4096 (got {threads!r})")
+    a.threads = threads
+    if isinstance(ahead, bool) or not isinstance(ahead, int) or ahead < 1:
+        raise ValueError(f"ahead must be a number of records, at least 1 (got {ahead!r})")
+    a.ahead = ahead
+    if max_memory is not None and max_memory != "auto":  # else per worker: 3/4 of the memory shared among them
+        a.max_memory = _memory(max_memory, 1)
+    return _core.Study(a, None if out is None else str(out))
+
+
+def read_records(files):
+    """The records of record files (`stats --out`, shards, `study(out=...)`;
+    JSON Lines or CSV) as a pandas DataFrame, one row per record in file order
+    (study lines skipped): seed, variant, passes (a number or 'unlimited'),
+    goal, overlap, reserves (None without reserve piles), verdict, moves
+    (<NA> unless won), states, seconds, deal (deals files only) and file."""
+    import pandas as pd
+    if isinstance(files, (str, bytes)) or hasattr(files, "__fspath__"):
+        files = [files]
+    cols = _core.read_records([str(f) for f in files])
+    df = pd.DataFrame(cols)
+    df["moves"] = pd.array(cols["moves"], dtype="Int64")
+    df["states"] = df["states"].astype("uint64")
+    df["seconds"] = df["seconds"].astype("float64")
+    return df

@@ -1,0 +1,194 @@
+# solve(), deal(), verify(), variants(): the same answers as `pyramid solve
+# --format json`, `pyramid deal` and `pyramid verify` on the same deals.
+import os
+import signal
+
+import pytest
+
+import pyramid_solver as ps
+from conftest import cli_json, run_cli, without_timing
+
+# (CLI options, the same as keyword arguments): several presets and overrides.
+CASES = [
+    (["--variant", "msc", "--seed", "1"], dict(variant="msc"), 1),
+    (["--variant", "msc", "--seed", "7", "--passes", "1"], dict(variant="msc", passes=1), 7),
+    (["--variant", "relaxed", "--seed", "3"], dict(variant="relaxed"), 3),
+    (["--variant", "pyramid", "--seed", "11", "--goal", "all"], dict(variant="pyramid", goal="all"), 11),
+    (["--variant", "cheops", "--seed", "5", "--overlap"], dict(variant="cheops", overlap=True), 5),
+    (["--variant", "giza", "--seed", "2", "--reserves", "open"], dict(variant="giza", reserves="open"), 2),
+    (["--variant", "triangle", "--seed", "4"], dict(variant="triangle"), 4),
+    (["--variant", "classic", "--seed", "8"], dict(variant="classic"), 8),
+    (["--variant", "apophis", "--seed", "6", "--passes", "2"], dict(variant="apophis", passes=2), 6),
+]
+
+
+@pytest.mark.parametrize("cli_args,kwargs,seed", CASES, ids=[" ".join(c[0]) for c in CASES])
+def test_solve_equals_cli(cli, cli_args, kwargs, seed):
+    want = cli_json("solve", *cli_args, "--format", "json")
+    got = ps.solve(seed, **kwargs)
+    assert got.verdict == want["verdict"]
+    assert got.length == want["moves"]
+    assert got.moves == want["solution"]
+    assert got.states == want["states"]
+    assert without_timing(got.to_dict()) == without_timing(want)
+    # Every won answer replays as a valid win.
+    if got.verdict == "win":
+        assert ps.verify(ps.deal(seed=seed, **kwargs), got.moves).valid
+
+
+@pytest.mark.parametrize("cli_args,kwargs,seed", CASES[:5], ids=[" ".join(c[0]) for c in CASES[:5]])
+def test_optimal_equals_cli(cli, cli_args, kwargs, seed):
+    want = cli_json("solve", *cli_args, "--optimal", "--format", "json")
+    got = ps.solve(ps.deal(seed=seed, **kwargs), optimal=True)
+    assert (got.verdict, got.length, got.optimal) == (want["verdict"], want["moves"], want["optimal"])
+    assert without_timing(got.to_dict()) == without_timing(want)
+
+
+def test_deal_forms_give_the_same_answer(cli):
+    d = ps.deal("msc", 12)
+    assert d.variant == "msc" and d.seed == "12"
+    assert d.cards == run_cli("deal", "--seed", 12, "--format", "compact").stdout.strip()
+    assert str(d) == d.cards
+    board = run_cli("deal", "--seed", 12, "--ascii").stdout  # the drawn board, pasted
+    answers = [ps.solve(x) for x in (d, 12, "12", d.cards, board)]
+    for a in answers:
+        assert (a.verdict, a.moves, a.states) == (answers[0].verdict, answers[0].moves, answers[0].states)
+    assert answers[0].seed == "12" and answers[3].seed is None  # cards carry no seed
+    assert ps.deal(cards=board) == d
+    assert ps.deal("msc", "ms5").cards == run_cli("deal", "--seed", "ms5", "--format", "compact").stdout.strip()
+
+
+def test_rule_options_override_a_deal(cli):
+    d = ps.deal("msc", 21)
+    one = ps.solve(d, passes=1)
+    want = cli_json("solve", "--seed", 21, "--passes", 1, "--format", "json")
+    assert without_timing(one.to_dict()) == without_timing(want)
+    assert ps.deal("giza", 2).rules == {"variant": "giza", "passes": 1, "goal": "all", "overlap": False,
+                                        "reserves": "top"} or ps.deal("giza", 2).rules["reserves"] == "top"
+
+
+def test_played_moves_and_hint_equal_cli(cli):
+    sol = ps.solve(3).moves
+    played = sol[:6]
+    want = cli_json("solve", "--seed", 3, "--moves", " ".join(played), "--hint", "--format", "json")
+    got = ps.solve(3, moves=played, hint=True)
+    assert got.hint == want["hint"]
+    assert without_timing(got.to_dict()) == without_timing(want)
+    assert ps.solve(3, moves=" ".join(played), hint=True).hint == want["hint"]
+
+
+def test_budget_gives_intractable(cli):
+    want = cli_json("solve", "--seed", 1, "--passes", 1, "--max-states", 1000, "--format", "json")
+    got = ps.solve(1, passes=1, max_states=1000)
+    assert want["verdict"] == "intractable" and got.verdict == "intractable"
+    assert got.moves == [] and got.length is None
+
+
+def test_reused_solver_gives_the_same_answers(cli):
+    s = ps.Solver()
+    for seed in (1, 2, 3, 1):
+        a, b = s.solve(seed, variant="pharaohs"), ps.solve(seed, variant="pharaohs")
+        assert (a.verdict, a.moves, a.states) == (b.verdict, b.moves, b.states)
+
+
+def test_verify_equals_cli(cli):
+    d = ps.deal("msc", 1)
+    moves = ps.solve(d).moves
+    assert ps.verify(d, moves).valid and ps.verify(d, " ".join(moves)).valid
+    bad = ps.verify(d, ["KS"])
+    out = run_cli("verify", "--seed", 1, "--moves", "KS", "--ascii", check=False)
+    assert out.returncode == 1 and not bad.valid and not bad.legal
+    assert out.stdout.strip() == "invalid: " + bad.error
+    short = ps.verify(d, moves[:-1])
+    out = run_cli("verify", "--seed", 1, "--moves", " ".join(moves[:-1]), "--ascii", check=False)
+    assert short.legal and not short.won and out.stdout.strip() == "invalid: " + short.error
+
+
+def test_variants_and_describe(cli):
+    listed = [line.split()[0] for line in run_cli("variants").stdout.splitlines() if line.strip()]
+    assert ps.variants() == listed
+    assert ps.describe("giza") == run_cli("variants", "giza").stdout
+
+
+BAD = [
+    (lambda: ps.deal("nope", 1), ["deal", "--variant", "nope", "--seed", 1]),
+    (lambda: ps.deal("msc", 0), ["deal", "--seed", 0]),
+    (lambda: ps.solve("AS AS"), ["solve", "--deal", "AS AS"]),
+    (lambda: ps.solve(1, passes=0), ["solve", "--seed", 1, "--passes", 0]),
+    (lambda: ps.solve(1, goal="most"), ["solve", "--seed", 1, "--goal", "most"]),
+    (lambda: ps.solve(1, reserves="open"), ["solve", "--seed", 1, "--reserves", "open"]),
+    (lambda: ps.solve(1, moves="KS"), ["solve", "--seed", 1, "--moves", "KS"]),
+    (lambda: ps.solve(1, moves="XY"), ["solve", "--seed", 1, "--moves", "XY"]),
+    (lambda: ps.verify(1, "XY"), None),
+]
+
+
+@pytest.mark.parametrize("call,cli_args", BAD, ids=range(len(BAD)))
+def test_bad_input_raises_value_error_with_the_cli_message(cli, call, cli_args):
+    with pytest.raises(ValueError) as e:
+        call()
+    assert str(e.value)
+    if cli_args:
+        p = run_cli(*cli_args, "--ascii", check=False)
+        assert p.returncode == 2
+        # "pyramid solve: MESSAGE": the same message (--moves is named on the command line only).
+        assert p.stderr.strip().split(": ", 1)[1].replace("bad --moves", "bad moves") == str(e.value)
+
+
+def test_bad_argument_types(cli):
+    for call in (lambda: ps.solve(None), lambda: ps.solve(1.5), lambda: ps.solve(1, max_states=-1),
+                 lambda: ps.deal("msc"), lambda: ps.deal("msc", 1, cards="AS"), lambda: ps.solve(1, variant=3)):
+        with pytest.raises(ValueError):
+            call()
+
+
+# tuts-tomb at unlimited passes with goal all, PySolFC deal 194: lost after
+# 1.46 million positions, so the progress callback is called (at 2^20).
+LONG = dict(variant="tuts-tomb", passes="unlimited", goal="all")
+
+
+class Stop(Exception):
+    pass
+
+
+def test_progress_and_an_exception_from_it_stop_the_search(cli):
+    calls = []
+    full = ps.solve(194, **LONG, progress=calls.append)
+    assert full.verdict == "lose" and full.states > 2**20, "pick a deal that takes more positions"
+    assert calls == [2**20 * (i + 1) for i in range(full.states >> 20)]
+
+    def stop(states):
+        calls.append(states)
+        raise Stop
+
+    calls.clear()
+    with pytest.raises(Stop):
+        ps.solve(194, **LONG, progress=stop)
+    assert calls == [2**20]
+
+
+def test_ctrl_c_stops_a_solve(cli):
+    calls = []
+
+    def interrupt(states):  # Ctrl-C as the search runs (the signal handler runs at the next check)
+        calls.append(states)
+        os.kill(os.getpid(), signal.SIGINT)
+
+    with pytest.raises(KeyboardInterrupt):
+        ps.solve(194, **LONG, progress=interrupt)
+    assert calls == [2**20]
+
+
+def test_solves_in_python_threads_give_the_same_answers(cli):
+    # The GIL is released while C++ searches: solves from several Python
+    # threads run side by side (each call its own solver; a shared Solver
+    # takes one search at a time) and answer as one at a time.
+    from concurrent.futures import ThreadPoolExecutor
+    seeds = list(range(1, 41))
+    alone = [ps.solve(s, variant="pharaohs", passes=1) for s in seeds]
+    shared = ps.Solver()
+    with ThreadPoolExecutor(4) as pool:
+        apart = list(pool.map(lambda s: ps.solve(s, variant="pharaohs", passes=1), seeds))
+        one = list(pool.map(lambda s: shared.solve(s, variant="pharaohs", passes=1), seeds))
+    for a, b, c in zip(alone, apart, one):
+        assert (a.verdict, a.moves, a.states) == (b.verdict, b.moves, b.states) == (c.verdict, c.moves, c.states)

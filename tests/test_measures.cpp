@@ -1,0 +1,206 @@
+// Measures of a won deal (solver/measures.h) against the brute-force
+// reference of tests/support.h on small deals of every preset and override.
+#include <catch2/catch.hpp>
+
+#include <unistd.h>
+
+#include <map>
+#include <string>
+#include <unordered_set>
+#include <vector>
+
+#include "engine/board.h"
+#include "engine/deal_source.h"
+#include "engine/json.h"
+#include "engine/table.h"
+#include "solver/measures.h"
+#include "solver/players.h"
+#include "solver/solver.h"
+#include "study/records.h"
+#include "tests/cli_run.h"
+#include "tests/support.h"
+
+using namespace pyr;
+
+namespace {
+// reference_winnable from a position instead of a deal's start.
+bool reference_wins_from(const Table& start) {
+    std::unordered_set<std::string> seen{start.key()};
+    std::vector<Table> stack{start};
+    while (!stack.empty()) {
+        Table t = std::move(stack.back());
+        stack.pop_back();
+        if (t.won()) return true;
+        for (const Move& m : t.legal_moves()) {
+            Table u = t;
+            if (u.apply(m)) continue;
+            if (seen.insert(u.key()).second) stack.push_back(std::move(u));
+        }
+    }
+    return false;
+}
+}  // namespace
+
+TEST_CASE("measures of won small deals of every preset match the brute-force reference", "[measures]") {
+    test::Rng rng(2424);
+    Solver solver;
+    int won = 0, with_critical = 0, with_losing_first = 0;
+    for (const auto& base : presets())
+        for (const auto& v : test::with_overrides(base))
+            for (int i = 0; i < test::reduced(40); ++i) {
+                const int max_stock = v.redeal == RedealOrder::ApophisRows ? 7 : 9;
+                const Deal d = test::random_small_deal(v, 3 + rng.below(2), rng.below(max_stock + 1), rng);
+                const Board b(d);
+                if (solver.solve(b).verdict != Verdict::Win) continue;
+                const auto ref = test::reference_shortest(Table(d));
+                if (!ref.complete || !ref.length) continue;
+                ++won;
+                MeasureOptions o;
+                o.casual_plays = 10;
+                const DealMeasures m = measure_won_deal(solver, b, o);
+                INFO(summary(v) << " / " << compact(d));
+                REQUIRE(m.complete);
+                CHECK(m.shortest == *ref.length);
+                verify_solution(d, m.solution);
+                // First moves: each successor's verdict by the reference.
+                const Table start(d);
+                int wins = 0;
+                const auto legal = start.legal_moves();
+                for (const Move& mv : legal) {
+                    Table u = start;
+                    u.apply(mv);
+                    wins += reference_wins_from(u);
+                }
+                CHECK(m.legal_first == static_cast<int>(legal.size()));
+                CHECK(m.winning_first == wins);
+                with_losing_first += wins < static_cast<int>(legal.size());
+                // Critical positions along the shortest solution, by the reference.
+                std::vector<CriticalPosition> want;
+                Table t(d);
+                for (size_t k = 0; k < m.solution.size(); ++k) {
+                    int keep = 0;
+                    const auto here = t.legal_moves();
+                    for (const Move& mv : here) {
+                        Table u = t;
+                        u.apply(mv);
+                        keep += reference_wins_from(u);
+                    }
+                    CHECK(keep >= 1);
+                    if (keep == 1) want.push_back({static_cast<int>(k), static_cast<int>(here.size())});
+                    t.apply(m.solution[k]);
+                }
+                REQUIRE(m.critical.size() == want.size());
+                for (size_t k = 0; k < want.size(); ++k) {
+                    CHECK(m.critical[k].index == want[k].index);
+                    CHECK(m.critical[k].legal == want[k].legal);
+                }
+                with_critical += m.crossroads() > 0;
+                // The casual player: its wins, and the difficulty from them.
+                int casual = 0;
+                for (int p = 0; p < 10; ++p) casual += casual_play(d, casual_seed(d, p));
+                CHECK(m.casual_wins == casual);
+                CHECK(m.casual_plays == 10);
+                CHECK(m.difficulty == Approx(100.0 * (1 - casual / 10.0) + m.crossroads()));
+            }
+    INFO(won << " won deals, " << with_critical << " with a crossroads, " << with_losing_first << " with a losing first move");
+    CHECK(won > 200 / test::kSanitizerShare);
+    CHECK(with_critical > 20 / test::kSanitizerShare);
+    CHECK(with_losing_first > 20 / test::kSanitizerShare);
+}
+
+TEST_CASE("the measures' casual play is the casual player of solver/players.h, play for play", "[measures]") {
+    Solver solver;
+    const auto player = nopeek::make_player("casual");
+    int wins = 0, plays = 0;
+    for (const char* name : {"msc", "giza", "relaxed", "apophis"}) {
+        Variant v = *find_preset(name);
+        for (int seed = 1; seed <= test::reduced(6); ++seed) {
+            const Deal d = deal_from_seed(v, std::to_string(seed));
+            for (int p = 0; p < 8; ++p) {
+                const uint64_t s = casual_seed(d, p);
+                const auto g = nopeek::play_game(*player, solver, d, s);
+                INFO(name << " seed " << seed << " play " << p);
+                CHECK(casual_play(d, s) == g.won);
+                wins += g.won;
+                ++plays;
+            }
+        }
+    }
+    INFO(wins << " of " << plays);
+    CHECK(wins > 0);
+}
+
+TEST_CASE("grades from the thresholds, and solve --measures prints and writes them", "[measures][cli]") {
+    const GradeThresholds t{10, 50, 90};
+    CHECK(grade_of(0, t) == Grade::Easy);
+    CHECK(grade_of(10, t) == Grade::Easy);
+    CHECK(grade_of(10.5, t) == Grade::Medium);
+    CHECK(grade_of(90, t) == Grade::Hard);
+    CHECK(grade_of(91, t) == Grade::Expert);
+    for (Grade g : {Grade::Easy, Grade::Medium, Grade::Hard, Grade::Expert}) CHECK(parse_grade(grade_text(g)) == g);
+    CHECK_FALSE(parse_grade("impossible"));
+    const auto r = test::run("solve --variant msc --seed 1 --measures --format json");
+    REQUIRE(r.status == 0);
+    CHECK(r.out.find("\"measures\":{\"complete\":true,\"shortest\":43") != std::string::npos);
+    const auto e = test::run("solve --variant msc --seed 1 --measures --moves 'draw'");
+    CHECK(e.status == 2);
+}
+
+TEST_CASE("stats --measures: records carry reasons and measures, as solve gives them, and resume", "[measures][cli]") {
+    const int deals = test::reduced(24);
+    for (const std::string ext : {".jsonl", ".csv"}) {
+        const std::string path = "/tmp/pyr_measures_" + std::to_string(getpid()) + ext;
+        std::remove(path.c_str());
+        const std::string cmd = "stats --variant msc --passes 1,3 --seeds 1-" + std::to_string(deals) +
+                                " --measures --casual-plays 20 --quiet --threads 2 --out " + path;
+        REQUIRE(test::run(cmd).status == 0);
+        // Each record against solve on the same deal.
+        int wins = 0, losses = 0;
+        std::map<std::string, int> reasons;
+        read_record_file(path, nullptr, [&](const ParsedRecord& r) {
+            REQUIRE(r.measured);
+            const std::string solve = "solve --variant msc --passes " + passes_text(r.rules.passes) + " --seed " +
+                                      r.seed.text() + " --format json --measures --casual-plays 20";
+            const auto o = json::parse(test::run(solve).out).as_object();
+            INFO(solve);
+            if (r.verdict == Verdict::Win) {
+                ++wins;
+                const auto& m = o.at("measures").as_object();
+                CHECK(r.m.shortest == m.at("shortest").to_number<int>());
+                CHECK(r.m.winning_first == m.at("winning_first_moves").to_number<int>());
+                CHECK(r.m.legal_first == m.at("legal_first_moves").to_number<int>());
+                CHECK(r.m.critical == m.at("critical_count").to_number<int>());
+                CHECK(r.m.crossroads == m.at("crossroads").to_number<int>());
+                CHECK(r.m.casual_wins == m.at("casual_wins").to_number<int>());
+                CHECK(r.m.casual_plays == 20);
+                CHECK(r.m.difficulty == Approx(m.at("difficulty").to_number<double>()));
+                CHECK(r.m.reason == ReasonCode::None);
+            } else {
+                ++losses;
+                CHECK(std::string(reason_code_text(r.m.reason)) == std::string(o.at("reason").as_string()));
+                ++reasons[reason_code_text(r.m.reason)];
+                CHECK(r.m.shortest == -1);
+            }
+        });
+        CHECK(wins > 0);
+        CHECK(reasons["order"] > 0);
+        // Resumed: nothing solved again; the report shows the reasons chart.
+        const auto again = test::run(cmd.substr(0, cmd.find(" --quiet")) + " --out " + path);
+        CHECK((again.out + again.err).find("this run: 0 deals") != std::string::npos);
+        const auto page = test::run("report " + path);
+        CHECK(page.out.find("id=\"chart-reasons\"") != std::string::npos);
+        CHECK(page.out.find("id=\"measures-table\"") != std::string::npos);
+        // A study without --measures does not take these records: it solves
+        // its own into the same JSON Lines file; a CSV file has one header,
+        // so it is refused there.
+        const auto plain = test::run("stats --variant msc --passes 1,3 --seeds 1-" + std::to_string(deals) +
+                                     " --threads 2 --out " + path);
+        if (ext == ".csv") {
+            CHECK(plain.status == 2);
+        } else {
+            CHECK(plain.status == 0);
+            CHECK((plain.out + plain.err).find("this run: " + std::to_string(2 * deals) + " deals") != std::string::npos);
+        }
+        std::remove(path.c_str());
+    }
+}

@@ -1,0 +1,151 @@
+// The web page's JSON entry point (web/web_api.h), natively: the same
+// answers as the thin API and the verifier, errors as one line.
+#include <catch2/catch.hpp>
+
+#include "api/api.h"
+#include "engine/table.h"
+#include "solver/nopeek.h"
+#include "web/web_api.h"
+
+using namespace pyr;
+
+namespace {
+json::object call(web::Handler& h, const std::string& request) {
+    return json::parse(h.call(request)).as_object();
+}
+std::string str(const json::value& v) { return std::string(v.as_string()); }
+}  // namespace
+
+TEST_CASE("web api: presets, and a deal loaded as the CLI reads it", "[web]") {
+    web::Handler h;
+    const auto p = call(h, R"({"op":"presets"})");
+    REQUIRE(p.at("presets").as_array().size() == presets().size());
+    const auto& first = p.at("presets").as_array()[0].as_object();
+    CHECK(str(first.at("name")) == presets()[0].name);
+    CHECK(first.at("cards").as_array().size() == 52);
+
+    const auto a = call(h, R"({"op":"load","rules":{"variant":"msc"},"seed":"1","moves":"draw draw"})");
+    const Variant v = api::make_variant({});
+    const Deal deal = api::deal_from_seed(v, "1").deal;
+    CHECK(str(a.at("deal")) == compact(deal));
+    CHECK(str(a.at("seed")) == "1");
+    const auto& pos = a.at("position").as_object();
+    Table t(deal);
+    t.apply(Move::draw());
+    t.apply(Move::draw());
+    CHECK(pos.at("stock").to_number<uint64_t>() == t.stock().size());
+    CHECK(pos.at("wastes").as_array()[0].as_array().size() == 2);
+    CHECK(pos.at("legal").as_array().size() == t.legal_moves().size());
+    CHECK(pos.at("playable").as_array().size() == t.playable().size());
+    CHECK(pos.at("won").as_bool() == false);
+    CHECK(pos.at("played").as_array().size() == 2);
+    const std::string svg = str(a.at("svg"));
+    CHECK(svg.rfind("<svg", 0) == 0);
+    CHECK(svg.find("data-card=\"JD\"") != std::string::npos);  // the pyramid's top card
+}
+
+TEST_CASE("web api: rule changes, pasted boards and bad input", "[web]") {
+    web::Handler h;
+    auto a = call(h, R"({"op":"load","rules":{"variant":"giza","reserves":"open","goal":"pyramid"},"seed":"3"})");
+    CHECK(str(a.at("variant").at("reserves")) == "open");
+    CHECK(str(a.at("variant").at("goal")) == "pyramid");
+    CHECK(a.at("position").at("reserves").as_array().size() == 8);
+    const std::string cards = str(a.at("deal"));
+    auto b = call(h, R"({"op":"load","rules":{"variant":"giza"},"deal":")" + cards + R"( win 12"})");
+    CHECK(str(b.at("deal")) == cards);
+    CHECK(!b.contains("seed"));
+
+    CHECK(str(call(h, R"({"op":"load","rules":{"variant":"msc"},"deal":"AS AS"})").at("error"))
+              .rfind("bad deal: duplicate card AS", 0) == 0);
+    CHECK(str(call(h, R"({"op":"load","rules":{"variant":"msc","reserves":"open"},"seed":"1"})").at("error"))
+              .find("no reserve piles") != std::string::npos);
+    CHECK(str(call(h, R"({"op":"load","rules":{"variant":"msc"},"seed":"0"})").at("error")).rfind("bad seed", 0) == 0);
+    CHECK(str(call(h, R"({"op":"load","rules":{"variant":"msc"},"seed":"1","moves":"KS"})").at("error")) ==
+          "bad moves: move 1 (KS): KS is not playable");
+    CHECK(str(call(h, R"({"op":"load","rules":{"variant":"msc"}})").at("error")).rfind("no deal", 0) == 0);
+    CHECK(str(call(h, "not json").at("error")) == "bad request: not a JSON object");
+    CHECK(str(call(h, R"({"op":"fly"})").at("error")) == "bad request: unknown op 'fly'");
+    CHECK(str(call(h, R"({"op":"solve","seed":"1","max_states":-3})").at("error")).find("max_states") !=
+          std::string::npos);
+}
+
+TEST_CASE("web api: solve answers as the thin API does, from any position", "[web]") {
+    web::Handler h;
+    api::Session session;
+    for (const char* name : {"msc", "pharaohs", "giza", "classic", "triangle"}) {
+        const Variant v = api::make_variant({name, "", "", "", ""});
+        for (int seed = 1; seed <= 3; ++seed) {
+            INFO(name << " " << seed);
+            const auto ld = api::deal_from_seed(v, std::to_string(seed));
+            api::Request r;
+            r.optimal = true;
+            const api::Answer want = session.solve(ld.deal, {}, r);
+            const auto got = call(h, std::string(R"({"op":"solve","optimal":true,"rules":{"variant":")") + name +
+                                         R"("},"seed":")" + std::to_string(seed) + "\"}");
+            CHECK(str(got.at("verdict")) == verdict_text(want.verdict));
+            CHECK(got.at("states").to_number<uint64_t>() == want.states);
+            CHECK(got.at("solution").as_array().size() == want.solution.size());
+            if (want.verdict == Verdict::Win && want.solution.size() > 2) {
+                // Two moves in, the rest of a shortest solution is two shorter.
+                const auto ms = api::move_strings(v, want.solution);
+                const auto rest = call(h, std::string(R"({"op":"solve","optimal":true,"rules":{"variant":")") +
+                                              name + R"("},"seed":")" + std::to_string(seed) + R"(","moves":")" +
+                                              ms[0] + " " + ms[1] + "\"}");
+                CHECK(str(rest.at("verdict")) == "win");
+                CHECK(rest.at("moves").to_number<uint64_t>() == want.solution.size() - 2);
+                CHECK(rest.at("played").as_array().size() == 2);
+            }
+        }
+    }
+}
+
+TEST_CASE("web api: a search budget gives intractable, never lose", "[web]") {
+    web::Handler h;
+    uint64_t calls = 0;
+    h.progress = [&](uint64_t) { ++calls; };
+    const auto a = call(h, R"({"op":"solve","rules":{"variant":"tuts-tomb","goal":"all","overlap":"on"},"seed":"11","max_states":2000})");
+    CHECK(str(a.at("verdict")) == "intractable");
+    const auto b = call(h, R"({"op":"solve","rules":{"variant":"tuts-tomb","goal":"all","overlap":"on"},"seed":"11","max_memory":65536})");
+    CHECK(str(b.at("verdict")) == "intractable");
+    CHECK(b.at("memory_exceeded").as_bool());
+}
+
+TEST_CASE("web api: the no-peek hint is solver/nopeek.h's odds", "[web]") {
+    web::Handler h;
+    const auto a = call(h, R"({"op":"odds","rules":{"variant":"msc","passes":"1"},"seed":"4","samples":50})");
+    const Variant v = api::make_variant({"msc", "1", "", "", ""});
+    const Deal deal = api::deal_from_seed(v, "4").deal;
+    Solver solver;
+    nopeek::OddsOptions o;
+    o.samples = 50;
+    o.exact_limit = 720;
+    o.max_states = 10'000'000;
+    const nopeek::Odds want = nopeek::odds(solver, deal, {}, o);
+    CHECK(a.at("wins").to_number<uint64_t>() == want.wins);
+    CHECK(a.at("samples").to_number<uint64_t>() == want.samples);
+    REQUIRE(a.at("moves").as_array().size() == want.moves.size());
+    for (size_t i = 0; i < want.moves.size(); ++i) {
+        const auto& m = a.at("moves").as_array()[i].as_object();
+        CHECK(str(m.at("move")) == move_text(want.moves[i].move, v.deck));
+        CHECK(m.at("wins").to_number<uint64_t>() == want.moves[i].wins);
+        CHECK(m.at("best").as_bool() == want.moves[i].best);
+    }
+    CHECK(str(call(h, R"({"op":"odds","seed":"4","moves":"KS"})").at("error")).rfind("bad moves", 0) == 0);
+    CHECK(str(call(h, R"({"op":"odds","seed":"4","samples":0})").at("error")).find("samples") != std::string::npos);
+}
+
+TEST_CASE("web api: a won deal's difficulty measures, as the thin API gives them", "[web]") {
+    web::Handler h;
+    const auto a = call(h, R"({"op":"solve","optimal":true,"measures":true,"rules":{"variant":"msc"},"seed":"1"})");
+    api::Session session;
+    const Variant v = api::make_variant({});
+    const auto ld = api::deal_from_seed(v, "1");
+    api::Request r;
+    r.optimal = true;
+    r.measures = true;
+    const api::Answer want = session.solve(ld.deal, {}, r);
+    REQUIRE(want.measures);
+    const auto& m = a.at("measures").as_object();
+    CHECK(m.at("shortest").to_number<int>() == static_cast<int>(want.solution.size()));
+    CHECK(json::serialize(m) == json::serialize(api::answer_json(ld, {}, true, r, want).at("measures")));
+}

@@ -1,0 +1,369 @@
+// The web page (web/) in headless Chromium, as a player uses it: clicks,
+// keys and the address bar (ctest label `web`; tests/CMakeLists.txt).
+//   node web_test.mjs SCENARIO --site DIR --pyramid PATH [--shots DIR]
+// Scenarios:
+//   cli        20 deals of 6 presets loaded by number through the form and
+//              checked: verdict and shortest length as `pyramid solve
+//              --optimal --format json` gives them, the solution steps listed,
+//              a loss's reason
+//   steps      the solution stepped with the buttons and the arrow keys,
+//              Home and End; the last step is the won position; the
+//              difficulty measures as `solve --measures`
+//   play       a whole winning line played by clicks on cards and stock: won
+//   undo       undo and redo by buttons and keys, restart, redo after restart
+//   share      the address of a position with rule changes and moves opens
+//              the same position in a new tab
+//   bad-deal   pasted deals with a duplicate or a missing card give the
+//              parser's error; the card picker refuses a duplicate and names
+//              missing places; a complete picked layout loads
+//   stop       a deliberately hard search (Apophis deal 10 with overlap, a
+//              shortest solution) shows its progress and is stopped
+//              by Stop; with a memory bound it ends intractable; the page
+//              then answers the next question
+//   hint       Hint names the next move of a shortest solution (`solve
+//              --hint`); Fair hint the move with the best odds over the
+//              unseen stock orders, with its share (`pyramid odds`)
+//   shots      screenshots of the main steps into --shots (not a test)
+// Exit 77 (skipped) when Chromium or emscripten is missing.
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync } from "node:fs";
+import { Browser, CHROMIUM, serve } from "./browser.mjs";
+
+const args = process.argv.slice(2);
+const opt = (name, fallback) => { const i = args.indexOf(name); return i >= 0 ? args[i + 1] : fallback; };
+const scenario = args[0];
+const site = opt("--site");
+const pyramid = opt("--pyramid");
+const shots = opt("--shots", "/tmp");
+
+if (!existsSync(CHROMIUM)) {
+  console.log("chromium is not installed (scripts/setup --test installs it): skipped");
+  process.exit(77);
+}
+if (!existsSync(site + "/pyramid-web.wasm")) {
+  let em = true;
+  try { execFileSync("sh", ["-c", "command -v em++"]); } catch { em = false; }
+  if (!em) {
+    console.log("emscripten is not installed (scripts/setup --web installs it): skipped");
+    process.exit(77);
+  }
+  console.log("FAIL: no site in " + site + " (the web_build test builds it)");
+  process.exit(1);
+}
+
+let failures = 0;
+const check = (ok, what) => {
+  if (ok) console.log("ok: " + what);
+  else { console.log("FAIL: " + what); failures++; }
+};
+const cli = (...a) => JSON.parse(execFileSync(pyramid, a, { encoding: "utf8" }));
+
+const server = await serve(site);
+const browser = await Browser.launch();
+const timer = setTimeout(() => { console.log("FAIL: the scenario took over 240 s"); process.exit(1); }, 240000);
+
+// helpers on the page
+const verdictSettled = `(() => { const v = document.getElementById("verdict").dataset.verdict;
+  return v && v !== "running" && v !== "none" ? v : ""; })()`;
+const text = (page, id) => page.eval(`document.getElementById(${JSON.stringify(id)}).textContent`);
+const data = (page, id, key) => page.eval(`document.getElementById(${JSON.stringify(id)}).dataset.${key} || ""`);
+const played = (page) => page.eval(`(location.hash.match(/moves=([^&]*)/) || ["", ""])[1].split(".").filter(Boolean).length`);
+async function loadByNumber(page, variant, seed) {
+  await page.select("#variant", variant);
+  await page.type("#seed", String(seed));
+  await page.click("#seed-form button[type=submit]");
+  await page.waitFor(`document.getElementById("deal-title").textContent.includes("deal ${seed}") && ` +
+    `location.hash.includes("v=${variant}&")`, 10000, variant + " deal " + seed);
+}
+async function checkPosition(page) {
+  await page.click("#check");
+  return page.waitFor(verdictSettled, 120000, "a verdict");
+}
+// Plays a move by clicks: the stock for draw/redeal, else the cards (a
+// stock card last, since clicking the stock with nothing selected draws).
+async function playMove(page, m) {
+  if (m === "draw" || m === "redeal") {
+    const stockTopIsKing = await page.eval(`(() => { const s = document.querySelector("#board use.stock[data-card]");
+      return !!s && document.querySelector("#board use.playable[data-card='" + s.dataset.card + "']") !== null &&
+        s.dataset.card[0] === "K"; })()`);
+    return page.click(stockTopIsKing ? "#draw" : "#board [data-stock]");
+  }
+  const cards = m.split("+");
+  const isStock = (c) => page.eval(`!!document.querySelector("#board use.stock[data-card='${c}']")`);
+  if (cards.length === 2 && await isStock(cards[0])) cards.reverse();
+  for (const c of cards) {
+    if (await isStock(c)) await page.click("#board [data-stock]");
+    else await page.click(`#board use.playable[data-card='${c}']`);
+  }
+}
+
+try {
+  const page = await browser.newPage(1200, 1000);
+  await page.goto(server.url);
+
+  if (scenario === "cli") {
+    const deals = [["msc", [1, 2, 3, 4, 5, 6]], ["pyramid", [1, 2, 3]], ["giza", [1, 2, 3]], ["apophis", [1, 2]],
+      ["triangle", [1, 2, 3]], ["tuts-tomb", [1, 2, 3]]];
+    let n = 0;
+    for (const [variant, seeds] of deals) {
+      for (const seed of seeds) {
+        n++;
+        const want = cli("solve", "--variant", variant, "--seed", String(seed), "--optimal", "--format", "json");
+        await loadByNumber(page, variant, seed);
+        const got = await checkPosition(page);
+        const moves = await data(page, "verdict", "moves");
+        if (want.verdict === "lose") {
+          const reason = await data(page, "verdict", "reason");
+          check(reason === want.reason && (await text(page, "reason")).length > 20,
+            `${variant} ${seed}: lost, and why (${reason}): ${await text(page, "reason")}`);
+        }
+        const states = +(await data(page, "verdict", "states"));
+        check(states === want.states, `${variant} ${seed}: the same search: ${states} positions, natively ${want.states}`);
+        const steps = await page.eval(`document.querySelectorAll("#move-list li").length`);
+        const shown = want.verdict === "win" ? (await page.eval(`!document.getElementById("solution").hidden`)) : true;
+        check(got === want.verdict && (want.verdict !== "win" || (+moves === want.moves && steps === want.moves && shown)),
+          `${variant} ${seed}: page ${got} ${moves}, ${steps} steps listed; pyramid solve ${want.verdict} ${want.moves ?? ""}`);
+        if (want.verdict === "win") await page.click("#close-solution");
+      }
+    }
+    check(n === 20, n + " deals compared");
+  } else if (scenario === "steps") {
+    const want = cli("solve", "--variant", "msc", "--seed", "1", "--optimal", "--format", "json");
+    await checkPosition(page);
+    const n = want.moves;
+    check(await text(page, "step-label") === `Step 0 of ${n}`, "the solution opens at step 0 of " + n);
+    await page.click("#next");
+    await page.click("#next");
+    check(await text(page, "step-label") === `Step 2 of ${n}`, "two clicks on next: step 2");
+    await page.key("ArrowRight");
+    check(await text(page, "step-label") === `Step 3 of ${n}`, "arrow right: step 3");
+    await page.key("ArrowLeft");
+    await page.key("ArrowLeft");
+    check(await text(page, "step-label") === `Step 1 of ${n}`, "arrow left twice: step 1");
+    const caption = await text(page, "step-caption");
+    check(caption.toLowerCase().includes("draw"), "step 1's caption names the next move (" + want.solution[1] + "): " + caption);
+    const framed = await page.eval(`document.querySelectorAll("#board rect.highlight").length`);
+    check(framed >= 1, "the next move is framed on the board");
+    await page.key("End");
+    check(await text(page, "step-label") === `Step ${n} of ${n}`, "End: the last step");
+    check((await text(page, "step-caption")).startsWith("Won"), "the last step says won");
+    const tableau = await page.eval(`document.querySelectorAll("#board use.tableau").length`);
+    check(tableau === 0, "the last step shows the empty pyramid (" + tableau + " tableau cards)");
+    await page.key("Home");
+    check(await text(page, "step-label") === `Step 0 of ${n}`, "Home: step 0");
+    await page.click("#move-list li:nth-child(10) button");
+    check(await text(page, "step-label") === `Step 9 of ${n}`, "a move in the list: the position before it");
+    // The difficulty measures, as `solve --measures` gives them.
+    const m = cli("solve", "--variant", "msc", "--seed", "1", "--measures", "--format", "json").measures;
+    const said = await page.waitFor(`(t => t.startsWith("Difficulty") && t)(document.getElementById("measures").textContent)`,
+      60000, "the difficulty");
+    const marked = await page.eval(`document.querySelectorAll("#move-list li.critical").length`);
+    check(said.startsWith("Difficulty " + m.difficulty) && said.includes("wins " + m.casual_wins + " of " + m.casual_plays) &&
+      said.includes(m.winning_first_moves + " of " + m.legal_first_moves + " first moves") &&
+      said.includes(m.critical_count + " steps") && marked === m.crossroads,
+      "the difficulty as solve --measures (" + m.difficulty + ", casual " + m.casual_wins + ", critical " + m.critical_count +
+      ", crossroads " + m.crossroads + "; " + marked + " marked): " + said);
+  } else if (scenario === "play") {
+    for (const [variant, seed] of [["msc", 1], ["pharaohs", 2], ["giza", 2]]) {
+      const want = cli("solve", "--variant", variant, "--seed", String(seed), "--optimal", "--format", "json");
+      await loadByNumber(page, variant, seed);
+      check(await page.waitFor(verdictSettled, 60000) === "win", `${variant} ${seed}: winnable before the first move`);
+      check(+(await data(page, "verdict", "moves")) === want.moves, `${variant} ${seed}: winnable in ${want.moves}`);
+      let i = 0;
+      for (const m of want.solution) {
+        await playMove(page, m);
+        i++;
+        await page.waitFor(`location.hash.split(".").length >= ${i} && ` + `(${i} === 0 || location.hash.includes("moves="))`,
+          5000, "move " + i + " " + m);
+        if (await played(page) !== i) { check(false, `${variant} ${seed}: move ${i} (${m}) was not played`); break; }
+      }
+      const v = await page.waitFor(verdictSettled, 30000);
+      check(v === "won", `${variant} ${seed}: ${i} moves played by clicks, the page says ${v}: ${await text(page, "verdict")}`);
+    }
+  } else if (scenario === "undo") {
+    await page.waitFor(verdictSettled, 60000);
+    const before = await page.eval(`document.getElementById("board").innerHTML`);
+    const want = cli("solve", "--variant", "msc", "--seed", "1", "--optimal", "--format", "json");
+    for (const m of want.solution.slice(0, 6)) await playMove(page, m);
+    check(await played(page) === 6, "six moves played");
+    const after6 = await page.eval(`document.getElementById("board").innerHTML`);
+    await page.click("#undo");
+    await page.key("u");
+    check(await played(page) === 4, "undo by button and key: four moves");
+    await page.click("#redo");
+    check(await played(page) === 5, "redo: five moves");
+    await page.key("y");
+    check(await played(page) === 6, "redo by key: six moves");
+    check(await page.eval(`document.getElementById("board").innerHTML`) === after6, "the same board as before the undos");
+    check(+(await page.waitFor(verdictSettled, 60000) && await data(page, "verdict", "moves")) === want.moves - 6,
+      "winnable in " + (want.moves - 6) + " after six moves of a shortest line");
+    await page.click("#restart");
+    check(await played(page) === 0, "restart: no move");
+    check(await page.eval(`document.getElementById("board").innerHTML`) === before, "restart shows the deal");
+    for (let k = 0; k < 6; k++) await page.click("#redo");
+    check(await played(page) === 6 && await page.eval(`document.getElementById("board").innerHTML`) === after6,
+      "redo after restart replays the six moves");
+    await page.click("#undo");
+    await playMove(page, "draw");
+    const legal = await page.eval(`document.getElementById("redo").disabled`);
+    check(legal === (want.solution[5] !== "draw"), "a different move drops the redo list");
+  } else if (scenario === "share") {
+    await loadByNumber(page, "msc", 3);
+    await page.eval(`document.getElementById("rules-box").open = true`);
+    await page.select("#passes", "unlimited");
+    await page.waitFor(`location.hash.includes("passes=unlimited")`, 5000);
+    const want = cli("solve", "--variant", "msc", "--passes", "unlimited", "--seed", "3", "--optimal", "--format", "json");
+    for (const m of want.solution.slice(0, 5)) await playMove(page, m);
+    const link = await page.eval(`document.getElementById("share").value`);
+    check(/#v=msc&passes=unlimited&seed=3&moves=/.test(link), "the link carries the rules, the deal and the moves: " + link);
+    const board = await page.eval(`document.getElementById("board").innerHTML`);
+    await page.waitFor(verdictSettled, 60000);
+    const verdict = await text(page, "verdict");
+    const other = await browser.newPage(1200, 1000);
+    await other.goto(link);
+    check(await other.eval(`document.getElementById("board").innerHTML`) === board, "the link opens the same position");
+    check(await other.eval(`document.getElementById("passes").value`) === "unlimited", "with the same rules");
+    await other.waitFor(verdictSettled, 60000);
+    check(await text(other, "verdict") === verdict, "and the same verdict: " + verdict);
+    await other.click("#undo");
+    check(await played(other) === 4, "and its moves can be undone");
+    // a pasted deal travels as its cards
+    const cards = cli("solve", "--variant", "giza", "--seed", "5", "--format", "json").deal;
+    await other.goto(server.url + "#v=giza&deal=" + cards + "&moves=draw");
+    check(/move 1 \(draw\)/.test(await text(other, "message")), "an illegal move in a link is refused: " + await text(other, "message"));
+    await other.goto(server.url + "#v=giza&reserves=open&deal=" + cards);
+    check((await text(other, "deal-title")).includes("pasted deal") && await other.eval(`document.getElementById("reserves").value`) === "open",
+      "a link with cards and a rule change opens them");
+  } else if (scenario === "bad-deal") {
+    const deal = cli("solve", "--variant", "msc", "--seed", "7", "--format", "json").deal;
+    await page.eval(`document.getElementById("paste-box").open = true`);
+    await page.type("#paste", deal.slice(0, 2) + deal.slice(0, -2));
+    await page.click("#paste-load");
+    const dup = await text(page, "message");
+    check(/^bad deal: duplicate card/.test(dup), "a duplicate card: " + dup);
+    await page.type("#paste", deal.slice(0, -2));
+    await page.click("#paste-load");
+    const missing = await text(page, "message");
+    check(/^bad deal: .*(missing|51)/.test(missing), "a missing card: " + missing);
+    await page.type("#paste", "AS KS XY");
+    await page.click("#paste-load");
+    check(/^bad deal: unknown card token 'XY'/.test(await text(page, "message")), "a bad token: " + await text(page, "message"));
+    check((await text(page, "deal-title")).includes("deal 1"), "the deal on the board is kept");
+    await page.type("#paste", deal);
+    await page.click("#paste-load");
+    check(await text(page, "message") === "" && (await text(page, "deal-title")).includes("pasted deal"), "a good paste loads");
+    // the card picker
+    await page.eval(`document.getElementById("picker-box").open = true; document.getElementById("picker-box").dispatchEvent(new Event("toggle"))`);
+    await page.click(`#picker-deck button[data-card='QH']`);
+    await page.click(`#picker-deck button[data-card='AS']`);
+    await page.click(`#picker-deck button[data-card='QH']`);
+    check(/Q♥ is already in the layout \(row 1, card 1\)/.test(await text(page, "message")), "the picker refuses a duplicate: " + await text(page, "message"));
+    await page.click("#picker-use");
+    check(/50 places are empty \(first: row 2, card 2\)/.test(await text(page, "message")), "and names the missing places: " + await text(page, "message"));
+    await page.click("#picker-fill");
+    await page.click("#picker-use");
+    check(await text(page, "message") === "", "a complete layout loads");
+    const first = await page.eval(`[...document.querySelectorAll("#board use.tableau")].slice(0, 2).map(u => u.dataset.card).join(" ")`);
+    check(first === "QH AS", "with the picked cards in place: " + first);
+  } else if (scenario === "stop") {
+    // Apophis with overlap, deal 10, shortest solution: the hardest of 40
+    // deals (3.3 million positions, about 30 s natively on a loaded machine).
+    await page.eval(`document.getElementById("auto").checked = false`);
+    await page.goto(server.url + "#v=apophis&overlap=on&seed=10");
+    await page.eval(`document.getElementById("max-states").value = "0"`);
+    await page.click("#check");
+    await page.waitFor(`/Searching… [0-9,]{9,} positions/.test(document.getElementById("progress").textContent)`, 120000,
+      "a million positions searched");
+    const first = await text(page, "progress");
+    const t1 = Date.now();
+    await page.eval("1");
+    const answered = Date.now() - t1;
+    const later = await page.waitFor(`(t => t !== ${JSON.stringify(first)} && /Searching/.test(t) && t)(document.getElementById("progress").textContent)`,
+      5000, "the progress line to tick");
+    check(answered < 2000 && later !== first, "the page answers (in " + answered + " ms) and shows progress while the search runs: " +
+      first + " then " + later);
+    const t0 = Date.now();
+    await page.click("#stop");
+    const v = await page.waitFor(verdictSettled, 5000);
+    check(v === "stopped" && Date.now() - t0 < 5000, "Stop stops it: " + await text(page, "verdict") + " " + await text(page, "progress"));
+    // The memory bound: the same search with 1 MiB for its tables ends
+    // `intractable` (the choice is added to the list: the page offers 256 MB and up).
+    // A lost Tut's Tomb deal needing a million positions (every card to
+    // clear, with overlap, deal 65).
+    await page.eval(`(() => { const s = document.getElementById("max-memory"); s.add(new Option("1 MiB", "1048576"));
+      s.value = "1048576"; })()`);
+    await page.goto(server.url + "#v=tuts-tomb&goal=all&overlap=on&seed=65");
+    await page.click("#check");
+    const mem = await page.waitFor(verdictSettled, 60000);
+    check(mem === "intractable" && /memory limit/.test(await text(page, "verdict")),
+      "a memory bound gives intractable: " + await text(page, "verdict"));
+    await page.eval(`document.getElementById("max-memory").value = "536870912"`);
+    await loadByNumber(page, "msc", 2);
+    const want = cli("solve", "--variant", "msc", "--seed", "2", "--optimal", "--format", "json");
+    check(await checkPosition(page) === want.verdict && +(await data(page, "verdict", "moves")) === want.moves,
+      "the next check answers: " + await text(page, "verdict"));
+  } else if (scenario === "hint") {
+    // The exact hint: the next move of a shortest solution, as `solve --hint`.
+    const want = cli("solve", "--variant", "msc", "--seed", "1", "--hint", "--format", "json");
+    await page.click("#hint");
+    const said = await page.waitFor(`(t => t.startsWith("Hint: ") && t)(document.getElementById("selection").textContent)`, 60000);
+    const cards = want.hint.split("+");
+    check(cards.every((c) => said.includes(c[0] === "T" ? "10" : c[0])), "Hint names " + want.hint + ": " + said);
+    check(await page.eval(`document.querySelectorAll("#board rect.highlight").length`) >= 1, "and frames it on the board");
+    // The fair hint: the best odds over the unseen stock orders, as `pyramid odds`.
+    const odds = cli("odds", "--variant", "msc", "--passes", "1", "--seed", "4", "--samples", "200", "--exact-limit", "720",
+      "--max-states", "10000000", "--format", "json");
+    const best = odds.moves.find((m) => m.best);
+    const n = odds.samples - odds.intractable;
+    await page.goto(server.url + "#v=msc&passes=1&seed=4");
+    await page.key("f");
+    const fair = await page.waitFor(`(t => t.startsWith("Fair hint (") && t)(document.getElementById("selection").textContent)`, 120000);
+    const words = best.move === "draw" ? "draw a card" : best.move;
+    check(fair.includes(words) && fair.includes("keeps a win in " + Math.round(100 * best.wins / n) + "%") &&
+      fair.includes("winnable in " + Math.round(100 * odds.wins / n) + "%") && fair.includes(odds.samples + " sampled orders"),
+      "Fair hint as pyramid odds (" + best.move + " " + best.wins + "/" + n + ", position " + odds.wins + "): " + fair);
+    check(await page.eval(`document.querySelectorAll("#board rect.highlight").length`) >= 1, "and frames it on the board");
+    const exact = cli("solve", "--variant", "msc", "--passes", "1", "--seed", "4", "--optimal", "--format", "json");
+    check(await page.waitFor(verdictSettled, 60000) === exact.verdict, "the verdict's search runs again: " + exact.verdict);
+  } else if (scenario === "shots") {
+    mkdirSync(shots, { recursive: true });
+    await page.waitFor(verdictSettled, 60000);
+    await page.screenshot(shots + "/web-initial.png");
+    await checkPosition(page);
+    for (let k = 0; k < 9; k++) await page.key("ArrowRight");
+    await page.screenshot(shots + "/web-solution.png");
+    await page.click("#close-solution");
+    const want = cli("solve", "--variant", "giza", "--seed", "2", "--optimal", "--format", "json");
+    await loadByNumber(page, "giza", 2);
+    for (const m of want.solution.slice(0, 5)) await playMove(page, m);
+    await page.waitFor(verdictSettled, 60000);
+    const c = want.solution[5].split("+")[0];
+    await page.click(`#board use.playable[data-card='${c}']`);
+    await page.screenshot(shots + "/web-playing.png");
+    await page.goto(server.url + "#v=msc&passes=1&seed=4&moves=draw");
+    await page.waitFor(verdictSettled, 60000);
+    await page.key("f");
+    await page.waitFor(`document.getElementById("selection").textContent.startsWith("Fair hint (")`, 120000);
+    await page.waitFor(verdictSettled, 60000);
+    await page.screenshot(shots + "/web-lost-fair-hint.png");
+    const phone = await browser.newPage(375, 740, true);
+    await phone.goto(server.url + "#v=msc&seed=11&moves=draw.draw");
+    await phone.waitFor(verdictSettled, 60000);
+    await phone.screenshot(shots + "/web-phone.png");
+    await phone.eval(`document.getElementById("picker-box").open = true; document.getElementById("picker-box").dispatchEvent(new Event("toggle"))`);
+    await phone.screenshot(shots + "/web-phone-picker.png");
+    console.log("screenshots in " + shots);
+  } else {
+    console.log("unknown scenario " + scenario);
+    failures++;
+  }
+  check(page.errors.length === 0, "no script error on the page" + (page.errors.length ? ": " + page.errors.join("; ") : ""));
+} catch (e) {
+  console.log("FAIL: " + (e.stack || e));
+  failures++;
+} finally {
+  clearTimeout(timer);
+  await browser.close();
+  server.close();
+}
+process.exit(failures ? 1 : 0);

@@ -1,0 +1,835 @@
+"use strict";
+// The page's one script. On the page (loaded as a module) it runs the game;
+// loaded as a Web Worker (new Worker("app.js")) it runs searches, so the
+// page never freezes. Both sides run the same WebAssembly module
+// (pyramid-web.wasm: the engine, solver and api/ of the `pyramid` command,
+// web/web_api.h's JSON entry point): the page's instance reads deals, draws
+// positions and lists legal moves (quick), the worker's solves. Stop
+// terminates the worker and starts a fresh one. Nothing is fetched but this
+// folder's files.
+
+const IS_WORKER = typeof document === "undefined";
+
+// One JSON request to an instance of the module (web/web_api.h).
+function callModule(M, handle, request) {
+  const text = JSON.stringify(request);
+  const size = M.lengthBytesUTF8(text) + 1;
+  const ptr = M._malloc(size);
+  M.stringToUTF8(text, ptr, size);
+  try {
+    return JSON.parse(M.UTF8ToString(M._pyr_call(handle, ptr)));
+  } finally {
+    M._free(ptr);
+  }
+}
+
+// An instance of the module compiled once by the page.
+function instantiate(module, extra) {
+  return createPyramid(Object.assign({
+    instantiateWasm(imports, done) {
+      WebAssembly.instantiate(module, imports).then((inst) => done(inst, module));
+      return {};
+    },
+  }, extra));
+}
+
+if (IS_WORKER) {
+  // ---- the worker: {module, glue} once, then {id, req} -> {id, progress} ... {id, answer}
+  let M = null, handle = 0, current = 0;
+  const waiting = [];
+  const run = (msg) => {
+    current = msg.id;
+    let answer;
+    try {
+      answer = callModule(M, handle, msg.req);
+    } catch (e) {  // a trap in the module: this instance is done for
+      answer = { error: "the solver stopped unexpectedly (" + e + ")", crashed: true };
+    }
+    self.postMessage({ id: msg.id, answer });
+  };
+  self.onmessage = (e) => {
+    const msg = e.data;
+    if (msg.module) {
+      importScripts(msg.glue);
+      instantiate(msg.module, { onProgress: (states) => self.postMessage({ id: current, progress: states }) })
+        .then((inst) => {
+          M = inst;
+          handle = M._pyr_new();
+          waiting.splice(0).forEach(run);
+        });
+    } else if (M) {
+      run(msg);
+    } else {
+      waiting.push(msg);
+    }
+  };
+} else {
+  pageMain().catch((e) => {
+    const m = document.getElementById("message");
+    m.textContent = "The page could not start: " + e;
+  });
+}
+
+// ---------------------------------------------------------------- the page
+
+async function pageMain() {
+  const $ = (id) => document.getElementById(id);
+  const bytes = await (await fetch("pyramid-web.wasm")).arrayBuffer();
+  const module = await WebAssembly.compile(bytes);
+  // Workers start from copies held in memory (blob: addresses), so starting
+  // a fresh one after Stop needs no network: the page works offline once loaded.
+  const blobOf = async (url) => URL.createObjectURL(new Blob([await (await fetch(url)).text()],
+    { type: "text/javascript" }));
+  const [workerUrl, glueUrl] = await Promise.all([blobOf("app.js"), blobOf("pyramid-web.js")]);
+  const M = await instantiate(module, {});
+  const handle = M._pyr_new();
+  const rulesCall = (req) => callModule(M, handle, req);
+
+  // ---- the search worker
+  let worker = null, job = null, nextId = 1;
+  const startWorker = () => {
+    worker = new Worker(workerUrl);
+    worker.postMessage({ module, glue: glueUrl });
+    worker.onmessage = (e) => {
+      const m = e.data;
+      if (!job || m.id !== job.id) return;
+      if (m.progress !== undefined) return job.onProgress(m.progress);
+      const j = job;
+      job = null;
+      if (m.answer.out_of_memory || m.answer.crashed) restartWorker();
+      j.resolve(m.answer);
+    };
+    worker.onerror = (e) => {
+      e.preventDefault();
+      const j = job;
+      job = null;
+      restartWorker();
+      if (j) j.resolve({ error: "the solver stopped unexpectedly (" + (e.message || "no message") + ")", crashed: true });
+    };
+  };
+  const restartWorker = () => {
+    worker.terminate();
+    startWorker();
+  };
+  startWorker();
+  const solve = (req, onProgress) => {
+    if (job) cancelSearch();
+    return new Promise((resolve) => {
+      job = { id: nextId++, resolve, onProgress };
+      worker.postMessage({ id: job.id, req });
+    });
+  };
+  const cancelSearch = () => {
+    if (!job) return;
+    const j = job;
+    job = null;
+    restartWorker();
+    j.resolve({ stopped: true });
+  };
+
+  // ---- cards and moves in words
+  const SYMBOL = { C: "♣", D: "♦", H: "♥", S: "♠" };
+  const SUIT_NAME = { C: "clubs", D: "diamonds", H: "hearts", S: "spades" };
+  const SPANISH_SUIT = { O: "oros", C: "copas", E: "espadas", B: "bastos" };
+  const RANK_NAME = { A: "ace", T: "ten", J: "jack", Q: "queen", K: "king", 2: "two", 3: "three", 4: "four",
+    5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine" };
+  const spanish = () => S.variant && S.variant.deck === "spanish";
+  const show = (c) => spanish() ? c : (c[0] === "T" ? "10" : c[0]) + SYMBOL[c[1]];
+  const cardName = (c) => {
+    if (spanish()) return c.slice(0, -1) + " of " + SPANISH_SUIT[c.slice(-1)];
+    return RANK_NAME[c[0]] + " of " + SUIT_NAME[c[1]];
+  };
+  const moveCards = (m) => m.split("+");
+  const moveShown = (m) => m === "draw" || m === "redeal" ? m : moveCards(m).map(show).join("+");
+  const moveWords = (m) => {
+    if (m === "draw") return "draw a card from the stock";
+    if (m === "redeal") return "redeal: the waste goes back to the stock";
+    const cs = moveCards(m).map(show);
+    return cs.length === 1 ? "remove " + cs[0] : "remove " + cs[0] + " and " + cs[1];
+  };
+  const goalWords = () => !S.variant ? "" : S.variant.goal === "all" ? "every card"
+    : S.variant.shape === "triangle" ? "the triangle" : "the pyramid";
+  const fmt = (n) => Number(n).toLocaleString("en-US");
+  const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
+
+  // ---- state
+  const S = {
+    presets: rulesCall({ op: "presets" }).presets,
+    rules: { variant: "msc", passes: "", goal: "", overlap: "", reserves: "" },
+    source: null,     // {seed} or {deal}: what the URL carries
+    variant: null,    // variant_json of the loaded deal
+    deal: "",         // its compact string
+    seed: "",
+    played: [], redo: [],
+    view: null,       // the load answer of the position on the board
+    selected: null,   // a card picked for a pair
+    hint: null,       // a move framed on the board
+    analysis: null,   // {key, answer} for the position `played` reaches
+    analysing: null,  // the key being searched
+    wantSolution: false,
+    solution: null,   // {base, moves, step, lost}: stepping through a line
+    picker: null,     // {slots: [card|null]}
+  };
+  const presetOf = (name) => S.presets.find((p) => p.name === name);
+
+  // ---- messages
+  const say = (text) => { $("message").textContent = text; };
+
+  // ---- the rules form
+  for (const p of S.presets) $("variant").add(new Option(p.name + ": " + p.title, p.name));
+  const fillRuleSelects = () => {
+    const p = presetOf($("variant").value);
+    const passes = $("passes");
+    passes.innerHTML = "";
+    passes.add(new Option("(game's: " + p.passes + ")", ""));
+    for (const n of ["1", "2", "3", "4", "5", "unlimited"]) passes.add(new Option(n, n));
+    $("goal").options[0].text = "(game's: " + (p.goal === "all" ? "every card" : "the pyramid") + ")";
+    $("overlap").options[0].text = "(game's: " + (p.overlap ? "on" : "off") + ")";
+    $("reserves").disabled = p.reserve_piles === 0;
+    $("reserves").options[0].text = p.reserve_piles ? "(game's: " + p.reserves + ")" : "(no reserves)";
+    $("variant-summary").textContent = p.summary;
+  };
+  const formRules = () => ({ variant: $("variant").value, passes: $("passes").value, goal: $("goal").value,
+    overlap: $("overlap").value, reserves: $("reserves").disabled ? "" : $("reserves").value });
+  const setForm = (r) => {
+    $("variant").value = r.variant;
+    fillRuleSelects();
+    for (const k of ["passes", "goal", "overlap", "reserves"]) $(k).value = r[k] || "";
+    if (r.passes || r.goal || r.overlap || r.reserves) $("rules-box").open = true;
+  };
+
+  // ---- loading a deal
+  // Loads rules + source with `played` moves; on an error says it and changes nothing.
+  const loadDeal = (rules, source, played = [], opts = {}) => {
+    const a = rulesCall(Object.assign({ op: "load", rules, moves: played.join(" ") }, source));
+    if (a.error) {
+      say(a.error);
+      return false;
+    }
+    say("");
+    cancelSearch();
+    S.token = (S.token || 0) + 1;  // whatever was being searched is moot
+    Object.assign(S, { rules, source, variant: a.variant, deal: a.deal, seed: a.seed || "", played: played.slice(),
+      redo: [], selected: null, hint: null, analysis: null, analysing: null, solution: null, wantSolution: false });
+    if (opts.picked) S.source = { deal: a.deal };
+    setForm(rules);
+    if (S.seed) $("seed").value = S.seed;
+    render();
+    analyse();
+    return true;
+  };
+  const loadFromForm = (source) => loadDeal(formRules(), source || S.source, []);
+
+  $("seed-form").addEventListener("submit", (e) => {
+    e.preventDefault();
+    const seed = $("seed").value.trim();
+    if (!seed) return say("Type a deal number (1 to 10^20-1, or ms1 to ms8589934591).");
+    loadFromForm({ seed });
+  });
+  $("random").addEventListener("click", () => {
+    const seed = String(1 + Math.floor(Math.random() * 1000000));
+    $("seed").value = seed;
+    loadFromForm({ seed });
+  });
+  $("paste-load").addEventListener("click", () => loadFromForm({ deal: $("paste").value }));
+  $("variant").addEventListener("change", () => {
+    for (const k of ["passes", "goal", "overlap", "reserves"]) $(k).value = "";
+    fillRuleSelects();
+    if (S.source) loadFromForm(); else showPicker();
+  });
+  for (const k of ["passes", "goal", "overlap", "reserves"]) {
+    $(k).addEventListener("change", () => {
+      if (S.source && !loadFromForm()) setForm(S.rules);  // refused: back to the rules in force
+    });
+  }
+
+  // ---- drawing the board
+  const SVGNS = "http://www.w3.org/2000/svg";
+  const frame = (svg, use, cls) => {
+    const r = document.createElementNS(SVGNS, "rect");
+    const x = +use.getAttribute("x"), y = +use.getAttribute("y");
+    const w = +use.getAttribute("width"), h = +use.getAttribute("height");
+    if (cls === "playable-mark") {
+      r.setAttribute("x", x + 4); r.setAttribute("y", y + h - 6); r.setAttribute("width", w - 24);
+      r.setAttribute("height", 3); r.setAttribute("rx", 1.5);
+    } else {
+      r.setAttribute("x", x - 2.5); r.setAttribute("y", y - 2.5); r.setAttribute("width", w + 5);
+      r.setAttribute("height", h + 5); r.setAttribute("rx", 7);
+    }
+    r.setAttribute("class", cls);
+    r.setAttribute("pointer-events", "none");
+    svg.appendChild(r);
+  };
+  const viewMoves = () => S.solution ? S.solution.base.concat(S.solution.moves.slice(0, S.solution.step)) : S.played;
+
+  const render = () => {
+    if (!S.deal) return;
+    const moves = viewMoves();
+    const highlight = S.solution ? (S.solution.moves[S.solution.step] || "") : (S.hint || "");
+    const a = rulesCall({ op: "load", rules: S.rules, deal: S.deal, moves: moves.join(" "), highlight });
+    if (a.error) return say(a.error);
+    S.view = a;
+    const hadFocus = $("board").contains(document.activeElement) ? document.activeElement.dataset.card || "stock" : null;
+    $("board").innerHTML = a.svg;
+    const svg = $("board").querySelector("svg");
+    svg.removeAttribute("width");
+    svg.removeAttribute("height");
+    svg.setAttribute("aria-label", a.svg.match(/<title>([^<]*)/)[1]);
+    const pos = a.position;
+    const playing = !S.solution;
+    const playable = new Set(pos.playable);
+    for (const use of svg.querySelectorAll("use.card[data-card]")) {
+      const c = use.dataset.card;
+      const canTake = playable.has(c);
+      use.setAttribute("aria-label", show(c) + ", " + cardName(c) + (canTake ? ", can be taken" : ""));
+      if (canTake && playing) {
+        use.classList.add("playable");
+        use.setAttribute("tabindex", "0");
+        use.setAttribute("role", "button");
+        frame(svg, use, "playable-mark");
+      }
+      if (c === S.selected && playing) frame(svg, use, "selected");
+    }
+    const stock = svg.querySelector(".stock, .stock-slot");
+    if (stock && playing) {
+      const canDraw = pos.legal.includes("draw"), canRedeal = pos.legal.includes("redeal");
+      stock.classList.add("stock-target");
+      stock.setAttribute("pointer-events", "all");  // the empty stock's outline is clickable inside too
+      stock.setAttribute("tabindex", "0");
+      stock.setAttribute("role", "button");
+      stock.dataset.stock = "1";
+      stock.setAttribute("aria-label", "stock, " + pos.stock + " cards" +
+        (pos.stock_top ? ", top card " + show(pos.stock_top) : "") +
+        (canDraw ? ": draw" : canRedeal ? ": redeal" : ": nothing to draw"));
+    }
+    // the title, toolbars, verdict and link
+    const v = S.variant;
+    $("deal-title").textContent = v.title + (S.seed ? ", deal " + S.seed : ", pasted deal") +
+      (moves.length ? " · " + moves.length + (moves.length === 1 ? " move" : " moves") : "");
+    const canDraw = pos.legal.includes("draw"), canRedeal = pos.legal.includes("redeal");
+    $("draw").textContent = canRedeal && !canDraw ? "Redeal" : "Draw";
+    $("draw").disabled = !playing || !(canDraw || canRedeal);
+    $("undo").disabled = !playing || S.played.length === 0;
+    $("redo").disabled = !playing || S.redo.length === 0;
+    $("restart").disabled = !playing || S.played.length === 0;
+    $("hint").disabled = !playing || pos.won || pos.lost;
+    $("fair-hint").disabled = !playing || pos.won || pos.lost;
+    $("play-bar").hidden = !playing;
+    renderSolution();
+    renderVerdict();
+    updateLink();
+    if (hadFocus) {
+      const el = hadFocus === "stock" ? svg.querySelector("[data-stock]")
+        : svg.querySelector('use.playable[data-card="' + hadFocus + '"]');
+      (el || svg.querySelector("use.playable, [data-stock]") || $("board")).focus();
+    }
+  };
+
+  // ---- playing
+  const play = (m) => {
+    S.played.push(m);
+    if (S.redo.length && S.redo[S.redo.length - 1] === m) S.redo.pop(); else S.redo = [];
+    afterMove();
+  };
+  const afterMove = () => {
+    S.selected = null;
+    S.hint = null;
+    $("selection").textContent = "";
+    render();
+    analyse();
+  };
+  const legal = () => S.view.position.legal;
+  const pairMove = (a, b) => legal().find((m) => m === a + "+" + b || m === b + "+" + a);
+  const takeCard = (c) => {
+    if (legal().includes(c)) return play(c);  // a king (or the variant's lone rank) goes alone
+    if (S.selected === c) {
+      S.selected = null;
+      $("selection").textContent = "";
+      return render();
+    }
+    if (S.selected) {
+      const m = pairMove(S.selected, c);
+      if (m) return play(m);
+      $("selection").textContent = show(S.selected) + " and " + show(c) + " do not pair; selected " + show(c) + ".";
+    } else {
+      $("selection").textContent = "Selected " + show(c) + ": now pick a card to pair it with.";
+    }
+    S.selected = c;
+    render();
+  };
+  const drawOrRedeal = () => {
+    if (legal().includes("draw")) return play("draw");
+    if (legal().includes("redeal")) return play("redeal");
+    $("selection").textContent = "No more passes through the stock.";
+  };
+  const clickStock = () => {
+    const top = S.view.position.stock_top;
+    if (top && S.view.position.playable.includes(top)) {
+      if (S.selected && S.selected !== top && pairMove(S.selected, top)) return play(pairMove(S.selected, top));
+      if (!S.selected && legal().includes(top)) return play(top);
+    }
+    drawOrRedeal();
+  };
+  const boardActivate = (target) => {
+    if (!S.view || S.solution) return;
+    const el = target.closest("[data-card], [data-stock]");
+    if (!el) return;
+    if (el.dataset.stock) return clickStock();
+    if (el.classList.contains("playable")) return takeCard(el.dataset.card);
+    $("selection").textContent = show(el.dataset.card) + " is covered: it cannot be taken yet.";
+  };
+  $("board").addEventListener("click", (e) => boardActivate(e.target));
+  $("board").addEventListener("keydown", (e) => {
+    if (e.key === "Enter" || e.key === " ") {
+      e.preventDefault();
+      boardActivate(e.target);
+    }
+  });
+  const undo = () => {
+    if (!S.played.length) return;
+    S.redo.push(S.played.pop());
+    afterMove();
+  };
+  const redo = () => {
+    if (!S.redo.length) return;
+    S.played.push(S.redo.pop());
+    afterMove();
+  };
+  const restart = () => {
+    while (S.played.length) S.redo.push(S.played.pop());
+    afterMove();
+  };
+  $("draw").addEventListener("click", drawOrRedeal);
+  $("undo").addEventListener("click", undo);
+  $("redo").addEventListener("click", redo);
+  $("restart").addEventListener("click", restart);
+  const hint = () => {
+    const an = currentAnalysis();
+    if (an && an.verdict === "win" && an.solution.length) {
+      S.hint = an.solution[0];
+      $("selection").textContent = "Hint: " + moveWords(S.hint) + ".";
+      return render();
+    }
+    if (an) return $("selection").textContent = "No hint: " + ($("verdict").textContent || "no verdict");
+    S.wantHint = true;
+    analyse();
+  };
+  $("hint").addEventListener("click", hint);
+  // The no-peek hint: the move that keeps a win in the most orders of the
+  // cards not seen yet (solver/nopeek.h). It takes the worker for a moment;
+  // the verdict's search starts again after it.
+  const pct = (w, n) => n ? Math.round(100 * w / n) + "%" : "-";
+  const fairHint = () => {
+    if (!S.view || S.solution) return;
+    const pos = S.view.position;
+    if (pos.won || pos.lost) return;
+    if (S.analysing) { S.token++; S.analysing = null; }
+    const key = keyOf(S.played);
+    $("selection").textContent = "Fair hint: trying the orders of the cards you have not seen…";
+    $("fair-hint").disabled = true;
+    solve({ op: "odds", rules: S.rules, deal: S.deal, moves: S.played.join(" "), max_memory: +$("max-memory").value },
+      () => {}).then((r) => {
+      $("fair-hint").disabled = false;
+      if (keyOf(S.played) !== key || S.solution) return analyse();
+      if (r.stopped) $("selection").textContent = "Fair hint stopped.";
+      else if (r.error) $("selection").textContent = "Fair hint: " + r.error;
+      else {
+        const n = r.samples - r.intractable;
+        const how = r.nothing_hidden ? "nothing is hidden" : r.exact ? "all " + fmt(r.samples) + " orders"
+          : fmt(r.samples) + " sampled orders";
+        const best = r.moves.find((m) => m.best);
+        S.hint = best && best.wins ? best.move : null;
+        $("selection").textContent = !S.hint
+          ? "Fair hint (" + how + "): no move keeps a win; the position is winnable in " + pct(r.wins, n) + " of them."
+          : "Fair hint (" + how + "): " + moveWords(S.hint) + " keeps a win in " + pct(best.wins, n) +
+            " (this position is winnable in " + pct(r.wins, n) + ").";
+        render();
+      }
+      analyse();
+    });
+  };
+  $("fair-hint").addEventListener("click", fairHint);
+
+  // ---- analysis: the exact verdict of the position played
+  const keyOf = (played) => JSON.stringify([S.rules, S.deal, played]);
+  const currentAnalysis = () => S.analysis && S.analysis.key === keyOf(S.played) ? S.analysis.answer : null;
+  const analyse = (force) => {
+    if (!S.deal || S.solution) return;
+    const key = keyOf(S.played);
+    if (S.analysing && S.analysing !== key) {  // a search for another position: drop it
+      S.token++;
+      S.analysing = null;
+      cancelSearch();
+    }
+    const pos = S.view.position;
+    if (pos.won || pos.lost) return renderVerdict();
+    if (!force && !$("auto").checked && !S.wantSolution && !S.wantHint) return renderVerdict();
+    if (currentAnalysis() || S.analysing === key) return renderVerdict();
+    S.analysing = key;
+    const token = S.token = (S.token || 0) + 1;
+    S.progress = 0;
+    const req = { op: "solve", rules: S.rules, deal: S.deal, moves: S.played.join(" "), optimal: true, reason: true,
+      max_states: +$("max-states").value, max_memory: +$("max-memory").value };
+    const started = performance.now();
+    // The positions searched (every 2^20, from the worker) and the time, ticking.
+    const show = () => {
+      if (S.token === token) $("progress").textContent = "Searching… " + fmt(S.progress) + " positions, " +
+        ((performance.now() - started) / 1000).toFixed(1) + " s";
+    };
+    const ticking = setInterval(show, 250);
+    solve(req, (states) => {
+      S.progress = states;
+      show();
+    }).then((answer) => {
+      clearInterval(ticking);
+      if (S.token !== token) return;  // superseded by a newer question
+      S.analysing = null;
+      if (answer.stopped) answer.states = S.progress;
+      S.analysis = { key, answer };
+      $("progress").textContent = answer.stopped ? "Stopped after " + fmt(S.progress) + " positions." : answer.error ? "" :
+        "Searched " + fmt(answer.states) + " positions in " + answer.seconds.toFixed(2) + " s.";
+      renderVerdict();
+      if (S.wantHint) {
+        S.wantHint = false;
+        if (answer.verdict === "win") hint();
+      }
+      if (S.wantSolution) {
+        S.wantSolution = false;
+        openSolution(answer);
+      }
+    });
+    renderVerdict();
+  };
+  const renderVerdict = () => {
+    const el = $("verdict");
+    const searching = S.analysing === keyOf(S.played) && !S.solution;
+    $("stop").disabled = !searching;
+    $("check").disabled = !S.deal || !!S.solution;
+    if (!S.view) return;
+    const pos = S.view.position;
+    let text, verdict, moves = "", why = "";
+    const an = currentAnalysis();
+    if (S.solution) {
+      const s = S.solution;
+      verdict = s.lost ? "lose" : "win";
+      moves = s.lost ? "" : String(s.moves.length);
+      text = s.lost ? s.lostText : "Winnable in " + s.moves.length + (s.moves.length === 1 ? " move" : " moves") +
+        (s.base.length ? " from move " + s.base.length : "") +
+        (s.optimal ? " (the fewest)." : " (perhaps fewer: the search for a shorter line hit its limit).");
+    } else if (pos.won) {
+      verdict = "won"; text = "Won! You cleared " + goalWords() + " in " + S.played.length + " moves.";
+    } else if (pos.lost) {
+      verdict = "lose"; text = "Lost: no move left (" + pos.tableau_left + " cards left in the tableau).";
+    } else if (searching) {
+      verdict = "running"; text = "Checking this position…";
+    } else if (!an) {
+      verdict = "none"; text = "Press Check for the verdict.";
+    } else if (an.stopped) {
+      verdict = "stopped"; text = "Stopped: unknown.";
+    } else if (an.error) {
+      verdict = "error"; text = "Unknown: " + an.error + ".";
+    } else if (an.verdict === "win") {
+      verdict = "win"; moves = String(an.moves);
+      text = "Winnable in " + an.moves + (an.moves === 1 ? " move" : " moves") +
+        (an.optimal ? " (the fewest)." : " (perhaps fewer: the search for a shorter line hit its limit).");
+    } else if (an.verdict === "lose") {
+      verdict = "lose";
+      text = "Lost: " + goalWords() + " can no longer be cleared." +
+        (an.best_score !== undefined ? " Best score: " + an.best_score + " tableau cards left." : "");
+      why = an.reason_text || "";
+    } else {
+      verdict = "intractable";
+      text = "Unknown: the " + (an.memory_exceeded ? "memory limit" : "search limit") + " was reached after " +
+        fmt(an.states) + " positions.";
+    }
+    el.textContent = text;
+    $("reason").textContent = why;
+    el.dataset.reason = an && an.reason ? an.reason : "";
+    el.dataset.states = an && an.states !== undefined ? String(an.states) : "";
+    el.dataset.verdict = verdict;
+    el.dataset.moves = moves;
+    el.className = "verdict-" + verdict;
+  };
+  $("stop").addEventListener("click", () => { if (S.analysing) cancelSearch(); });
+  $("auto").addEventListener("change", () => analyse());
+  const check = () => {
+    if (!S.deal) return;
+    if (S.solution) return;
+    const an = currentAnalysis();
+    if (an && !an.stopped && !an.error) return openSolution(an);
+    S.wantSolution = true;
+    if (an) S.analysis = null;  // stopped or failed before: search again
+    analyse(true);
+  };
+  $("check").addEventListener("click", check);
+
+  // ---- stepping through a solution
+  const openSolution = (an) => {
+    if (an.verdict === "win" && an.solution.length) {
+      S.solution = { base: S.played.slice(), moves: an.solution, step: 0, optimal: an.optimal };
+    } else if (an.verdict === "lose" && an.best_score_moves && an.best_score_moves.length) {
+      S.solution = { base: S.played.slice(), moves: an.best_score_moves, step: 0, lost: true,
+        lostText: "Lost; the best line leaves " + an.best_score + " tableau cards." };
+    } else {
+      return renderVerdict();
+    }
+    S.selected = null;
+    S.hint = null;
+    $("selection").textContent = "";
+    $("measures").textContent = "";
+    render();
+    $("next").focus();
+    if (!S.solution.lost && S.played.length === 0) measure();
+  };
+  // A won deal's difficulty (solver/measures.h), from its start: the worker
+  // solves it again with the measures; critical steps are marked in the list.
+  const measure = () => {
+    const s = S.solution, token = S.token;
+    $("measures").textContent = "Measuring the difficulty…";
+    solve({ op: "solve", rules: S.rules, deal: S.deal, optimal: true, measures: true,
+      max_states: +$("max-states").value, max_memory: +$("max-memory").value }, () => {}).then((a) => {
+      if (S.solution !== s || S.token !== token) return;
+      const m = a.measures;
+      if (!m) return $("measures").textContent = a.stopped ? "" : "No difficulty measured" + (a.error ? ": " + a.error : ".");
+      s.critical = new Map(m.critical_positions.map((c) => [c.after, c.legal]));
+      const decisions = m.crossroads;
+      $("measures").textContent = "Difficulty " + m.difficulty + (m.grade ? " (" + m.grade + ")" : "") +
+        ": a casual player (a random pair or King when there is one, else a draw) wins " + m.casual_wins + " of " +
+        m.casual_plays + " plays; " + m.winning_first_moves + " of " + m.legal_first_moves +
+        " first moves keep the win; " + m.critical_count + (m.critical_count === 1 ? " step" : " steps") +
+        " of this line " + (m.critical_count === 1 ? "has" : "have") + " a single winning move, " + decisions +
+        (decisions === 1 ? " of them a real choice" : " of them real choices") + (decisions ? " (marked !)" : "") +
+        (m.complete ? "." : " (some searches hit their limit).");
+      renderSolution(true);
+    });
+  };
+  const renderSolution = (relist) => {
+    const s = S.solution;
+    $("solution").hidden = !s;
+    if (!s) return;
+    $("solution-title").textContent = s.lost ? "The best line" : s.optimal ? "Shortest solution" : "A solution (not proved shortest)";
+    const n = s.moves.length;
+    $("step-label").textContent = "Step " + s.step + " of " + n;
+    $("first").disabled = $("prev").disabled = s.step === 0;
+    $("next").disabled = $("last").disabled = s.step === n;
+    $("step-caption").textContent = s.step < n ? "Next: " + moveWords(s.moves[s.step]) + "."
+      : s.lost ? "The end of the best line: " + S.view.position.tableau_left + " tableau cards left."
+      : "Won: " + goalWords() + " is cleared.";
+    const list = $("move-list");
+    if (relist === true || list.dataset.for !== JSON.stringify(s.moves)) {
+      list.dataset.for = JSON.stringify(s.moves);
+      list.innerHTML = "";
+      s.moves.forEach((m, i) => {
+        const li = document.createElement("li");
+        const b = document.createElement("button");
+        b.type = "button";
+        const only = s.critical && s.critical.get(i) >= 2;  // a real choice: one winning move of several
+        b.textContent = moveShown(m) + (only ? " !" : "");
+        b.setAttribute("aria-label", "step " + (i + 1) + ": " + moveWords(m) +
+          (only ? ", the only winning move of " + s.critical.get(i) + " legal moves" : ""));
+        if (only) li.className = "critical";
+        b.addEventListener("click", () => step(i));
+        li.appendChild(b);
+        list.appendChild(li);
+      });
+    }
+    list.querySelectorAll("li").forEach((li, i) => li.classList.toggle("current", i === s.step));
+    if (s.critical && s.critical.has(s.step))
+      $("step-caption").textContent += s.critical.get(s.step) === 1 ? " (The only legal move.)"
+        : " (The only winning move of " + s.critical.get(s.step) + " legal moves.)";
+  };
+  const step = (k) => {
+    if (!S.solution) return;
+    S.solution.step = Math.max(0, Math.min(S.solution.moves.length, k));
+    render();
+  };
+  $("first").addEventListener("click", () => step(0));
+  $("prev").addEventListener("click", () => step(S.solution.step - 1));
+  $("next").addEventListener("click", () => step(S.solution.step + 1));
+  $("last").addEventListener("click", () => step(Infinity));
+  $("play-here").addEventListener("click", () => {
+    const s = S.solution;
+    S.played = s.base.concat(s.moves.slice(0, s.step));
+    S.redo = s.moves.slice(s.step).reverse();
+    S.solution = null;
+    afterMove();
+  });
+  const closeSolution = () => {
+    S.solution = null;
+    render();
+    analyse();
+  };
+  $("close-solution").addEventListener("click", closeSolution);
+
+  // ---- keys
+  document.addEventListener("keydown", (e) => {
+    const t = e.target;
+    if (t.closest && t.closest("input, textarea, select")) return;
+    if (e.altKey || e.metaKey) return;
+    const k = e.key;
+    if (e.ctrlKey) {
+      if (k === "z" && !S.solution) { e.preventDefault(); undo(); }
+      else if (k === "y" && !S.solution) { e.preventDefault(); redo(); }
+      return;
+    }
+    if (S.solution) {
+      const s = S.solution;
+      const steps = { ArrowLeft: s.step - 1, ArrowRight: s.step + 1, Home: 0, End: Infinity };
+      if (k in steps) { e.preventDefault(); return step(steps[k]); }
+      if (k === "Escape") return closeSolution();
+      return;
+    }
+    if (!S.view) return;
+    if (k === "d" || k === "D") drawOrRedeal();
+    else if (k === "u" || k === "U") undo();
+    else if (k === "y" || k === "Y") redo();
+    else if (k === "h" || k === "H") hint();
+    else if (k === "f" || k === "F") fairHint();
+    else if (k === "c" || k === "C") check();
+    else if (k === "Escape" && S.selected) { S.selected = null; $("selection").textContent = ""; render(); }
+  });
+
+  // ---- the address carries the game: #v=msc&passes=1&seed=12&moves=draw.QH+AS
+  const esc = (s) => String(s).replace(/[^A-Za-z0-9+._-]/g, (c) => encodeURIComponent(c));
+  const linkOf = () => {
+    const p = ["v=" + esc(S.rules.variant)];
+    for (const k of ["passes", "goal", "overlap", "reserves"]) if (S.rules[k]) p.push(k + "=" + esc(S.rules[k]));
+    p.push(S.seed ? "seed=" + esc(S.seed) : "deal=" + esc(S.deal));
+    if (S.played.length) p.push("moves=" + S.played.map(esc).join("."));
+    return "#" + p.join("&");
+  };
+  let lastHash = "";
+  const updateLink = () => {
+    const h = linkOf();
+    $("share").value = location.href.replace(/#.*$/, "") + h;
+    if (h !== location.hash) {
+      lastHash = h;
+      history.replaceState(null, "", h);
+    }
+  };
+  $("copy").addEventListener("click", () => {
+    $("share").select();
+    (navigator.clipboard ? navigator.clipboard.writeText($("share").value) : Promise.reject())
+      .then(() => say("Link copied."), () => { document.execCommand("copy"); });
+  });
+  const openHash = () => {
+    if (!location.hash || location.hash === lastHash) return false;
+    const q = {};
+    for (const part of location.hash.slice(1).split("&")) {
+      const i = part.indexOf("=");
+      if (i > 0) q[part.slice(0, i)] = decodeURIComponent(part.slice(i + 1));
+    }
+    const rules = { variant: q.v || "msc", passes: q.passes || "", goal: q.goal || "", overlap: q.overlap || "",
+      reserves: q.reserves || "" };
+    if (!presetOf(rules.variant)) return say("The link names an unknown game: " + rules.variant), false;
+    const source = q.seed ? { seed: q.seed } : q.deal ? { deal: q.deal } : null;
+    if (!source) return false;
+    const moves = q.moves ? q.moves.split(".").filter(Boolean) : [];
+    lastHash = location.hash;
+    return loadDeal(rules, source, moves);
+  };
+  window.addEventListener("hashchange", openHash);
+
+  // ---- the card picker: a layout built card by card
+  const layoutSlots = (v) => {
+    const out = [];  // {label, row} in dealing order
+    for (let r = 0; r < v.rows; r++) {
+      const w = v.shape === "pyramid" ? r + 1 : v.rows - r;
+      for (let c = 0; c < w; c++) out.push({ label: "row " + (r + 1) + ", card " + (c + 1), group: "t" + r });
+    }
+    for (let p = 0; p < v.reserve_piles; p++)
+      for (let h = 0; h < v.reserve_height; h++)
+        out.push({ label: "reserve " + (p + 1) + ", card " + (h + 1), group: "r" + p });
+    for (let s = 0; s < v.stock_size; s++) out.push({ label: "stock card " + (s + 1), group: "stock" });
+    return out;
+  };
+  const pickerVariant = () => presetOf($("variant").value);
+  const showPicker = () => {
+    const v = pickerVariant();
+    const slots = layoutSlots(v);
+    if (!S.picker || S.picker.variant !== v.name) S.picker = { variant: v.name, slots: slots.map(() => null) };
+    const P = S.picker;
+    const holder = $("picker-layout");
+    holder.innerHTML = "";
+    let group = null, row = null;
+    slots.forEach((s, i) => {
+      if (s.group !== group) {
+        if (s.group === "stock" || (s.group === "r0")) {
+          const cap = document.createElement("p");
+          cap.className = "small";
+          cap.textContent = s.group === "stock" ? "Stock, in the order its cards come off (the first card drawn first):"
+            : "Reserve piles, each from the bottom card up:";
+          holder.appendChild(cap);
+        }
+        group = s.group;
+        row = document.createElement("div");
+        row.className = "pick-row " + (group === "stock" ? "pick-stock" : group[0] === "r" ? "pick-reserve" : "pick-tableau");
+        holder.appendChild(row);
+      }
+      const b = document.createElement("button");
+      b.type = "button";
+      const c = P.slots[i];
+      b.className = "slot" + (c ? " filled" : "") + (c && !spanishPick() && "DH".includes(c[1]) ? " red" : "");
+      b.textContent = c ? showPick(c) : "·";
+      b.setAttribute("aria-label", s.label + ": " + (c ? showPick(c) + ", click to take back" : "empty"));
+      b.addEventListener("click", () => {
+        if (!P.slots[i]) return;
+        P.slots[i] = null;
+        showPicker();
+      });
+      row.appendChild(b);
+    });
+    const deck = $("picker-deck");
+    deck.innerHTML = "";
+    for (const c of v.cards) {
+      const b = document.createElement("button");
+      b.type = "button";
+      const used = P.slots.indexOf(c);
+      b.className = "pick" + (used >= 0 ? " used" : "") + (!spanishPick() && "DH".includes(c[1]) ? " red" : "");
+      b.textContent = showPick(c);
+      b.dataset.card = c;
+      b.setAttribute("aria-pressed", used >= 0 ? "true" : "false");
+      b.setAttribute("aria-label", showPick(c) + (used >= 0 ? ", placed" : ""));
+      b.addEventListener("click", () => pick(c));
+      deck.appendChild(b);
+    }
+    const free = P.slots.indexOf(null);
+    $("picker-next").textContent = free < 0 ? "Every place is filled: use this deal."
+      : "Next place: " + slots[free].label + " (" + P.slots.filter(Boolean).length + " of " + slots.length + " placed).";
+  };
+  const spanishPick = () => pickerVariant().deck === "spanish";
+  const showPick = (c) => spanishPick() ? c : (c[0] === "T" ? "10" : c[0]) + SYMBOL[c[1]];
+  const pick = (c) => {
+    const P = S.picker, slots = layoutSlots(pickerVariant());
+    const at = P.slots.indexOf(c);
+    if (at >= 0) return say(showPick(c) + " is already in the layout (" + slots[at].label + "): each card goes in once.");
+    const free = P.slots.indexOf(null);
+    if (free < 0) return say("Every place is filled; take a card back first.");
+    say("");
+    P.slots[free] = c;
+    showPicker();
+  };
+  $("picker-box").addEventListener("toggle", () => { if ($("picker-box").open) showPicker(); });
+  $("picker-clear").addEventListener("click", () => { S.picker = null; showPicker(); });
+  $("picker-fill").addEventListener("click", () => {
+    const P = S.picker, v = pickerVariant();
+    const rest = v.cards.filter((c) => !P.slots.includes(c));
+    P.slots = P.slots.map((c) => c || rest.shift());
+    showPicker();
+  });
+  $("picker-use").addEventListener("click", () => {
+    const P = S.picker, slots = layoutSlots(pickerVariant());
+    const missing = P.slots.map((c, i) => c ? null : slots[i].label).filter(Boolean);
+    if (missing.length) {
+      const absent = pickerVariant().cards.filter((c) => !P.slots.includes(c)).map(showPick);
+      return say(missing.length + (missing.length === 1 ? " place is" : " places are") + " empty (first: " +
+        missing[0] + "); cards not placed: " + absent.slice(0, 12).join(" ") + (absent.length > 12 ? " …" : "") + ".");
+    }
+    loadDeal(formRules(), { deal: P.slots.join(" ") }, [], { picked: true });
+  });
+
+  // ---- start: the address, else deal 1 of msc
+  fillRuleSelects();
+  if (!openHash()) loadDeal(S.rules, { seed: "1" });
+  document.body.dataset.ready = "1";
+}

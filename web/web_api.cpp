@@ -1,0 +1,187 @@
+#include "web/web_api.h"
+
+#include <new>
+
+#include "engine/table.h"
+#include "report/board_svg.h"
+#include "solver/nopeek.h"
+
+namespace pyr::web {
+
+namespace {
+
+std::string str_field(const json::object& o, const char* key) {
+    const json::value* v = o.if_contains(key);
+    if (!v || v->is_null()) return "";
+    if (v->is_string()) return std::string(v->get_string());
+    if (v->is_int64()) return std::to_string(v->get_int64());
+    if (v->is_uint64()) return std::to_string(v->get_uint64());
+    if (v->is_bool()) return v->get_bool() ? "on" : "off";
+    throw api::Error(std::string("bad request: '") + key + "' must be a string");
+}
+
+bool bool_field(const json::object& o, const char* key) {
+    const json::value* v = o.if_contains(key);
+    if (!v || v->is_null()) return false;
+    if (!v->is_bool()) throw api::Error(std::string("bad request: '") + key + "' must be true or false");
+    return v->get_bool();
+}
+
+uint64_t uint_field(const json::object& o, const char* key, uint64_t fallback) {
+    const json::value* v = o.if_contains(key);
+    if (!v || v->is_null()) return fallback;
+    if (v->is_uint64()) return v->get_uint64();
+    if (v->is_int64() && v->get_int64() >= 0) return static_cast<uint64_t>(v->get_int64());
+    if (v->is_double() && v->get_double() >= 0 && v->get_double() < 1.8e19) return static_cast<uint64_t>(v->get_double());
+    throw api::Error(std::string("bad request: '") + key + "' must be a number, 0 or more");
+}
+
+api::Rules rules_of(const json::object& req) {
+    api::Rules r;
+    const json::value* v = req.if_contains("rules");
+    if (!v) return r;
+    if (!v->is_object()) throw api::Error("bad request: 'rules' must be an object");
+    const json::object& o = v->get_object();
+    const std::string name = str_field(o, "variant");
+    if (!name.empty()) r.variant = name;
+    r.passes = str_field(o, "passes");
+    r.goal = str_field(o, "goal");
+    r.overlap = str_field(o, "overlap");
+    r.reserves = str_field(o, "reserves");
+    return r;
+}
+
+api::LoadedDeal deal_of(const Variant& v, const json::object& req) {
+    const std::string seed = str_field(req, "seed");
+    const std::string text = str_field(req, "deal");
+    if (!seed.empty() && !text.empty()) throw api::Error("give a deal number or cards, not both");
+    if (!seed.empty()) return api::deal_from_seed(v, seed);
+    if (text.find_first_not_of(" \t\r\n") == std::string::npos)
+        throw api::Error("no deal: give a deal number or paste the cards");
+    return api::deal_from_text(v, text);
+}
+
+std::string board_svg(const Deal& deal, const Table& t, const BoardHighlight& h, const std::string& title) {
+    const BoardPicture pic(deal.variant);
+    svg::Document d(pic.width(), pic.height(), title);
+    pic.defs(d);
+    pic.draw(d, t, h);
+    return d.str(false);
+}
+
+json::object load(const json::object& req) {
+    const Variant v = api::make_variant(rules_of(req));
+    const api::LoadedDeal ld = deal_of(v, req);
+    const std::vector<Move> played = api::parse_moves(v, str_field(req, "moves"));
+    json::object o;
+    o["variant"] = api::variant_json(v);
+    if (!ld.seed.empty()) o["seed"] = ld.seed;
+    o["deal"] = compact(ld.deal);
+    json::array cards;
+    for (Card c : ld.deal.cards) cards.push_back(json::value(card_text(c, v.deck)));
+    o["cards"] = std::move(cards);
+    o["position"] = api::position_json(ld.deal, played);  // Error on an illegal move
+    Table t(ld.deal);
+    for (const auto& m : played) t.apply(m);
+    BoardHighlight h;
+    const std::string hl = str_field(req, "highlight");
+    if (!hl.empty()) {
+        const auto ms = api::parse_moves(v, hl);
+        if (ms.size() == 1) h = highlight_of(ms.front());
+    }
+    const std::string title = v.title + (ld.seed.empty() ? std::string() : ", deal " + ld.seed) +
+                              (played.empty() ? std::string() : ", after " + std::to_string(played.size()) + " moves");
+    o["svg"] = board_svg(ld.deal, t, h, title);
+    return o;
+}
+
+json::object solve(api::Session& session, const json::object& req,
+                   const std::function<void(uint64_t)>& progress) {
+    const Variant v = api::make_variant(rules_of(req));
+    const api::LoadedDeal ld = deal_of(v, req);
+    const std::vector<Move> played = api::parse_moves(v, str_field(req, "moves"));
+    api::Request r;
+    r.optimal = bool_field(req, "optimal");
+    r.hint = bool_field(req, "hint");
+    r.best_score = bool_field(req, "best_score");
+    r.reason = bool_field(req, "reason");  // on a loss, why (solver/reasons.h)
+    r.measures = bool_field(req, "measures");  // on a won deal from its start (solver/measures.h)
+    r.max_states = uint_field(req, "max_states", r.max_states);
+    r.max_memory = uint_field(req, "max_memory", 0);
+    r.progress = progress;
+    const api::Answer a = session.solve(ld.deal, played, r);
+    return api::answer_json(ld, played, true, r, a);
+}
+
+// The no-peek hint (solver/nopeek.h): the share of the orders of the cards
+// the player has not seen in which the position is winnable, and each legal
+// move's share, as `pyramid play` shows it (key o).
+json::object odds(api::Session& session, const json::object& req) {
+    const Variant v = api::make_variant(rules_of(req));
+    const api::LoadedDeal ld = deal_of(v, req);
+    const std::vector<Move> played = api::parse_moves(v, str_field(req, "moves"));
+    session.position(ld.deal, played);  // Error naming an illegal move
+    nopeek::OddsOptions o;
+    o.samples = uint_field(req, "samples", 200);
+    o.exact_limit = uint_field(req, "exact_limit", 720);  // every order up to 6 hidden cards
+    o.max_states = uint_field(req, "max_states", 10'000'000);
+    o.max_memory = uint_field(req, "max_memory", 0);
+    if (o.samples == 0 || o.samples > 100000) throw api::Error("bad request: 'samples' must be 1 to 100000");
+    const nopeek::Odds r = nopeek::odds(session.solver(), ld.deal, played, o);
+    json::object out;
+    out["nothing_hidden"] = r.nothing_hidden;
+    out["exact"] = r.exact;
+    out["unseen"] = r.unseen;
+    out["orders"] = r.orders;
+    out["samples"] = r.samples;
+    out["wins"] = r.wins;
+    out["intractable"] = r.intractable;
+    json::array moves;
+    for (const auto& m : r.moves)
+        moves.push_back(json::object{{"move", move_text(m.move, v.deck)}, {"wins", m.wins},
+                                     {"intractable", m.intractable}, {"best", m.best}});
+    out["moves"] = std::move(moves);
+    out["solves"] = r.solves;
+    out["states"] = r.states;
+    out["seconds"] = r.seconds;
+    return out;
+}
+
+json::object presets() {
+    json::array a;
+    for (const auto& name : api::preset_list()) a.push_back(api::variant_json(api::make_variant({name, "", "", "", ""})));
+    json::object o;
+    o["presets"] = std::move(a);
+    return o;
+}
+
+}  // namespace
+
+std::string Handler::call(std::string_view request) {
+    json::object out;
+    try {
+        boost::system::error_code ec;
+        json::value v = json::parse(request, ec);
+        if (ec || !v.is_object()) throw api::Error("bad request: not a JSON object");
+        const json::object& req = v.get_object();
+        const std::string op = str_field(req, "op");
+        if (op == "presets") out = presets();
+        else if (op == "load") out = load(req);
+        else if (op == "solve") out = solve(session_, req, progress);
+        else if (op == "odds") out = odds(session_, req);
+        else throw api::Error("bad request: unknown op '" + op + "'");
+    } catch (const api::Error& e) {
+        out = json::object{{"error", e.what()}};
+    } catch (const std::bad_alloc&) {
+        // The solver's tables are dropped with the session: a fresh one next time.
+        session_ = api::Session();
+        out = json::object{{"error", "out of memory: the browser gave the search no more memory"},
+                           {"out_of_memory", true}};
+    } catch (const InternalError& e) {
+        out = json::object{{"error", std::string("internal error (a bug, please report it): ") + e.what()},
+                           {"internal", true}};
+    }
+    return json::serialize(out);
+}
+
+}  // namespace pyr::web

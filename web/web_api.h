@@ -1,0 +1,49 @@
+// The web page's one entry point into the solver: JSON in, JSON out, over the
+// thin API (api/api.h) and report/'s board drawing. web/wasm_main.cpp exports
+// it from the WebAssembly module; it is plain C++, so the native test suite
+// runs it too (tests/test_web_api.cpp).
+//
+// A request is one JSON object with "op":
+//   presets  -> {"presets": [variant_json, ...]}
+//   load     rules, deal, moves, highlight  -> {"variant", "seed", "deal",
+//            "cards", "position", "svg"}: the deal and the position the
+//            moves reach, drawn (report/board_svg.h), the cards of
+//            `highlight` (a move) framed
+//   solve    rules, deal, moves, optimal, hint, best_score, reason, measures,
+//            max_states, max_memory -> the object of `pyramid solve --format
+//            json` (api::answer_json), "played" always present; with reason,
+//            a loss says why (reason, reason_text, reason_cards, ...); with
+//            measures, a won deal's difficulty (measures: api::measures_json)
+//   odds     rules, deal, moves, samples (200), exact_limit (720),
+//            max_states (10M), max_memory -> the no-peek hint
+//            (solver/nopeek.h): nothing_hidden, exact, unseen, orders,
+//            samples, wins, intractable, moves [{move, wins, intractable,
+//            best}], solves, states, seconds
+// rules: {"variant", "passes", "goal", "overlap", "reserves"} as the CLI
+// spells them ("" or absent keeps the preset's); deal: "seed" (PySolFC's
+// number) or "deal" (cards or a pasted board, as --deal-file reads them);
+// moves: a string in the move notation.
+// Bad input gives {"error": "one line"} (api::Error's wording); running out
+// of memory gives {"error": ..., "out_of_memory": true}.
+#pragma once
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <string_view>
+
+#include "api/api.h"
+
+namespace pyr::web {
+
+class Handler {
+public:
+    // Called during a search every 2^20 positions with the count so far.
+    std::function<void(uint64_t states)> progress;
+
+    std::string call(std::string_view request);
+
+private:
+    api::Session session_;
+};
+
+}  // namespace pyr::web
