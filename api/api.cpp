@@ -1,5 +1,7 @@
 #include "api/api.h"
 
+#include <chrono>
+
 #include <unistd.h>
 
 #include <algorithm>
@@ -201,6 +203,7 @@ Answer Session::solve(const Deal& deal, const std::vector<Move>& played, const R
         a.best_score = 0;
         a.best_score_moves = r.solution;
     }
+    const auto t_extra = std::chrono::steady_clock::now();
     if (request.measures && r.verdict == Verdict::Win && played.empty()) {
         MeasureOptions mo;
         mo.max_states = request.max_states;
@@ -217,6 +220,8 @@ Answer Session::solve(const Deal& deal, const std::vector<Move>& played, const R
         const bool uni = request.unicode;
         a.reason = explain_loss(impl_->solver, b, played, so, [&](Card c) { return card_display(c, d, uni); });
     }
+    // The measures' and the reason's searches count in the answer's time.
+    a.seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t_extra).count();
     return a;
 }
 

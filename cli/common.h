@@ -111,5 +111,6 @@ int cmd_merge(int argc, char** argv);
 int cmd_play(int argc, char** argv);
 int cmd_odds(int argc, char** argv);
 int cmd_compare(int argc, char** argv);
+int cmd_generate(int argc, char** argv);
 
 }  // namespace pyr::cli

@@ -23,6 +23,7 @@ const char* kMainHelp =
     "  merge      the summary of a study from its record files (shards, several machines)\n"
     "  report     an HTML page about a study (charts and tables) from its record files\n"
     "  compare    two rule sets deal by deal over the same deals: flips, paired interval, McNemar's test\n"
+    "  generate   winnable deals of a grade (easy, medium, hard, expert) with their measures\n"
     "  play       play a deal in the terminal, with undo, hints and the solver's verdict after every move\n"
     "  odds       the chances of a position without peeking at the stock, and each move's\n"
     "  version    the version, git commit, build type, compiler and bench signature (also --version)\n"
@@ -67,6 +68,7 @@ int main(int argc, char** argv) {
         if (cmd == "merge") return cmd_merge(argc - 1, argv + 1);
         if (cmd == "report") return cmd_report(argc - 1, argv + 1);
         if (cmd == "compare") return cmd_compare(argc - 1, argv + 1);
+        if (cmd == "generate") return cmd_generate(argc - 1, argv + 1);
         if (cmd == "play") return cmd_play(argc - 1, argv + 1);
         if (cmd == "odds") return cmd_odds(argc - 1, argv + 1);
         std::cerr << "pyramid: unknown command " << pyr::excerpt(cmd) << " (try pyramid --help)\n";

@@ -21,7 +21,7 @@ const char* const kStatsUsage =
     "                     [--reserves LIST] (--seeds A-B | --deals N | --deals-file PATH) [--shard K/N]\n"
     "                     [--optimal] [--threads N] [--max-states N] [--out FILE] [--format text|json|csv]\n"
     "                     [--list win|lose|intractable] [--report FILE.html] [--quiet]\n"
-    "                     [--measures [--casual-plays K]]\n"
+    "                     [--measures [--casual-plays K] | --reasons]\n"
     "                     [--player thoughtful|greedy|casual|sampler[:K]|planner[:K]] [--player-seed S]\n"
     "Solves every deal of a study and summarizes the win rates. The study is the cross product of the\n"
     "variants and every rule list (--passes 1,3,unlimited  --goal pyramid,all  --overlap off,on (bare\n"
@@ -95,6 +95,9 @@ bool parse_stats(int argc, char** argv, StatsCommand& cmd, const std::string& pr
          "every record also carries a lost deal's reason code and a won deal's measures (docs/measures.md); "
          "much slower")
         ("casual-plays", po::value<std::string>()->default_value("100"), "with --measures: the casual player's plays per won deal")
+        ("reasons", po::bool_switch(),
+         "every lost deal's record carries its reason code (blocked, free-stock, order): the records of --measures "
+         "without the won deals' measures, nearly as fast as without")
         ("out", po::value<std::string>(), "record file and checkpoint: JSON Lines, or CSV if it ends in .csv")
         ("format", po::value<std::string>()->default_value("text"), "summary on stdout: text, json or csv")
         ("list", po::value<std::string>(), "print the seeds with this verdict (win, lose, intractable) instead")
@@ -172,7 +175,8 @@ bool parse_stats(int argc, char** argv, StatsCommand& cmd, const std::string& pr
     spec.max_states = max_states;
     spec.max_memory_bytes = max_memory_from(vm, cmd.threads > 0 ? cmd.threads : default_threads());
     spec.optimal = vm["optimal"].as<bool>();
-    spec.measures = vm["measures"].as<bool>();
+    spec.measures = vm["measures"].as<bool>() || vm["reasons"].as<bool>();
+    spec.reasons_only = vm["reasons"].as<bool>() && !vm["measures"].as<bool>();
     spec.casual_plays = static_cast<int>(number_option(vm, "casual-plays", 1, 100000));
     try {
         const std::string who = vm["player"].as<std::string>();

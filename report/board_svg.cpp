@@ -19,6 +19,7 @@ constexpr int kFan = 3;           // waste cards shown
 constexpr double kSideGap = 34;   // between the tableau and the stock column
 constexpr double kRowPitch = H + 36;  // stock / waste rows (two caption lines)
 constexpr double kSideWidth = 122;    // the stock column, its captions included
+constexpr double kPileStep = W + 2 * 20 + 16;  // narrow: from one pile of the row to the next (a fanned waste)
 
 const char* const kRed = "#c8102e";
 const char* const kBlack = "#151515";
@@ -101,7 +102,7 @@ BoardHighlight highlight_of(const Move& m) {
     return h;
 }
 
-BoardPicture::BoardPicture(const Variant& v) : v_(v) {
+BoardPicture::BoardPicture(const Variant& v, bool narrow) : v_(v), narrow_(narrow) {
     const double tw = v.rows * P - (P - W), th = (v.rows - 1) * V + H;
     double left_w = tw, bottom = M + th;
     if (v.reserve_piles > 0) {
@@ -110,7 +111,12 @@ BoardPicture::BoardPicture(const Variant& v) : v_(v) {
         bottom = reserve_y_ + (v.reserve_height - 1) * RV + H;
     }
     const bool has_stock = v.fixed_size() < deck_size(v.deck);
-    if (has_stock) {
+    if (has_stock && narrow) {
+        const int piles = 1 + std::max(v.wastes, 1);  // stock, then the wastes (or the discards)
+        side_x_ = bottom + 30;
+        bottom = side_x_ + H + 28;
+        width_ = std::max(M + left_w + M, M + (piles - 1) * kPileStep + kSideWidth + M);
+    } else if (has_stock) {
         side_x_ = M + left_w + kSideGap;
         const int rows = 1 + std::max(v.wastes, 1);  // stock, then the wastes (or the discards)
         bottom = std::max(bottom, M + (rows - 1) * kRowPitch + H + 28);
@@ -119,6 +125,11 @@ BoardPicture::BoardPicture(const Variant& v) : v_(v) {
         width_ = M + left_w + M;
     }
     height_ = bottom + M;
+}
+
+BoardPicture::Pos BoardPicture::side_pos(int k) const {
+    if (narrow_) return {M + k * kPileStep, side_x_};
+    return {side_x_, M + k * kRowPitch};
 }
 
 BoardPicture::Pos BoardPicture::tableau_pos(int r, int c) const {
@@ -215,8 +226,8 @@ void BoardPicture::draw(svg::Document& d, const Table& t, const BoardHighlight& 
 void BoardPicture::draw_side(svg::Document& d, const Table& t, const BoardHighlight& h, const PutCard& put,
                              std::vector<Pile>& marked_piles) const {
     // The stock: its next card face up when playable, else the back.
-    const double sx = side_x_;
-    double y = M;
+    double sx = side_pos(0).x;
+    double y = side_pos(0).y;
     const auto& stock = t.stock();
     if (stock.empty()) {
         slot(d, sx, y, "slot stock-slot");
@@ -234,7 +245,8 @@ void BoardPicture::draw_side(svg::Document& d, const Table& t, const BoardHighli
     // The wastes: the top cards fanned to the right, the top one rightmost.
     const auto& wastes = t.wastes();
     for (size_t w = 0; w < wastes.size(); ++w) {
-        y = M + static_cast<double>(w + 1) * kRowPitch;
+        sx = side_pos(static_cast<int>(w) + 1).x;
+        y = side_pos(static_cast<int>(w) + 1).y;
         const auto& pile = wastes[w];
         const size_t shown = std::min<size_t>(pile.size(), kFan);
         if (pile.empty()) slot(d, sx, y, "slot waste-slot");
@@ -247,7 +259,8 @@ void BoardPicture::draw_side(svg::Document& d, const Table& t, const BoardHighli
         if (h.wastes) marked_piles.push_back({sx, y, W + static_cast<double>(std::max<size_t>(shown, 1) - 1) * F});
     }
     if (v_.wastes == 0) {  // classic: drawn cards go out of play
-        y = M + kRowPitch;
+        sx = side_pos(1).x;
+        y = side_pos(1).y;
         if (t.discarded() > 0) place(d, "card-back", sx, y, "card discard back", "");
         else slot(d, sx, y, "slot discard-slot");
         caption(d, sx, y + H + 15, "discarded: " + std::to_string(t.discarded()));

@@ -34,7 +34,9 @@ BoardHighlight highlight_of(const Move& m);
 // stepping through a game moves nothing but the cards that change.
 class BoardPicture {
 public:
-    explicit BoardPicture(const Variant& v);
+    // `narrow`: the stock and waste(s) in a row below the tableau instead of
+    // a column beside it (the web page on a phone); same cards, same marks.
+    explicit BoardPicture(const Variant& v, bool narrow = false);
     double width() const { return width_; }
     double height() const { return height_; }
 
@@ -52,13 +54,16 @@ private:
         double x, y, width;
     };
     Pos tableau_pos(int r, int c) const;
+    // The stock (k = 0), then each waste (or the discards) k = 1, 2, ...
+    Pos side_pos(int k) const;
     // Stock, waste(s) or discards: the column beside the tableau.
     using PutCard = std::function<void(Card, double, double, const std::string&, bool)>;
     void draw_side(svg::Document& d, const Table& t, const BoardHighlight& h, const PutCard& put,
                    std::vector<Pile>& marked_piles) const;
     Variant v_;
     double width_ = 0, height_ = 0;
-    double side_x_ = 0;     // stock and waste column
+    bool narrow_ = false;
+    double side_x_ = 0;     // stock and waste column (narrow: their row's y)
     double reserve_y_ = 0;  // reserve piles row
 };
 

@@ -9,6 +9,7 @@
 #include "engine/json.h"
 #include "report/summary.h"
 #include "report/svg.h"
+#include "solver/measures.h"
 #include "study/runner.h"
 
 namespace pyr {
@@ -58,6 +59,11 @@ void StudyReportBuilder::add(const StudyRecord& r) {
         rr.measured = true;
         rr.reason = static_cast<int>(r.m.reason);
         rr.grade = r.m.grade;
+        // Graded here from the difficulty when the rule set has thresholds
+        // (records written before the thresholds were set carry none).
+        if (r.m.difficulty >= 0 && r.combo < spec_.combos.size())
+            if (const auto t = builtin_thresholds(spec_.combos[r.combo]))
+                rr.grade = static_cast<int>(grade_of(r.m.difficulty, *t));
         rr.shortest = r.m.shortest;
         rr.winning_first = r.m.winning_first;
         rr.legal_first = r.m.legal_first;

@@ -162,7 +162,10 @@ std::optional<GradeThresholds> builtin_thresholds(const Variant& v) {
         GradeThresholds t;
     };
     static const Row kRows[] = {
-        {"msc", 1, Goal::Pyramid, false, {0, 0, 0}},  // placeholder until measured
+        // pyramid stats --variant msc --passes 1,3 --seeds 1-10000 --measures
+        // (920 won deals at 1 pass, 6,693 at 3 passes; nearest-rank quartiles).
+        {"msc", 1, Goal::Pyramid, false, {94, 103, 107}},
+        {"msc", 3, Goal::Pyramid, false, {49, 81, 100}},
     };
     for (const Row& r : kRows)
         if (v.name == r.name && v.passes == r.passes && v.goal == r.goal && v.overlap == r.overlap && r.t.q3 > 0)

@@ -215,7 +215,9 @@ LossReason explain_loss(Solver& solver, const Board& b, const std::vector<Move>&
             for (int c : slots_of(top)) n.push_back(name(b.card(c)));
             out.text += std::string(": the ") + list_words(n) + " can never be removed, whatever is played";
             const int rest = std::popcount(never & beneath);
-            if (rest) out.text += " (nor the " + std::to_string(rest) + (rest == 1 ? " card" : " cards") + " beneath them)";
+            if (rest)
+                out.text += " (nor the " + std::to_string(rest) + (rest == 1 ? " card" : " cards") + " beneath " +
+                            (std::popcount(top) == 1 ? "it)" : "them)");
             out.text += ".";
         } else if (never) {
             out.text += " (" + std::to_string(std::popcount(never)) + " of its cards can never be removed).";

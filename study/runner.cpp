@@ -41,7 +41,7 @@ std::optional<StudyRecord> solve_task(Solver& solver, const StudySpec& spec, uin
         res = solver.solve(board, so);
         if (spec.measures && res.verdict == Verdict::Lose && !res.interrupted) {
             measures.reason = *parse_reason_code(loss_reason_code(board, board.initial()));
-        } else if (spec.measures && res.verdict == Verdict::Win) {
+        } else if (spec.measures && !spec.reasons_only && res.verdict == Verdict::Win) {
             MeasureOptions mo;
             mo.max_states = spec.max_states;
             mo.max_memory_bytes = spec.max_memory_bytes;

@@ -232,7 +232,8 @@ json::object study_definition(const StudySpec& spec) {
     o["max_states"] = spec.max_states;
     o["optimal"] = spec.optimal;
     // Only with --measures, so every other study's line stays as it was.
-    if (spec.measures) o["measures"] = json::object{{"casual_plays", spec.casual_plays}};
+    if (spec.measures && spec.reasons_only) o["measures"] = json::object{{"reasons_only", true}};
+    else if (spec.measures) o["measures"] = json::object{{"casual_plays", spec.casual_plays}};
     if (!spec.player.empty()) {  // a thoughtful study's line is as before
         o["player"] = spec.player;
         o["player_seed"] = spec.player_seed;
@@ -266,8 +267,12 @@ StudySpec spec_from_definition(const json::object& def) {
         spec.optimal = def.at("optimal").as_bool();
         if (const auto* m = def.if_contains("measures")) {
             spec.measures = true;
-            spec.casual_plays = m->as_object().at("casual_plays").to_number<int>();
-            if (spec.casual_plays < 1 || spec.casual_plays > 100000) throw StudyError("bad casual_plays");
+            if (m->as_object().contains("reasons_only")) {
+                spec.reasons_only = true;
+            } else {
+                spec.casual_plays = m->as_object().at("casual_plays").to_number<int>();
+                if (spec.casual_plays < 1 || spec.casual_plays > 100000) throw StudyError("bad casual_plays");
+            }
         }
         if (const auto* p = def.if_contains("player")) {
             spec.player = std::string(p->as_string());

@@ -124,6 +124,9 @@ struct StudySpec {
     // won deal's measures (solver/measures.h), with this many casual plays.
     bool measures = false;
     int casual_plays = 100;
+    // --reasons: the same records with only the lost deals' reason codes
+    // (a won deal's measures are left null): cheap, for big studies.
+    bool reasons_only = false;
     Shard shard;
     // A player who cannot peek (solver/players.h), as make_player names it
     // ("greedy", "sampler:32", ...): each deal is also played by it, and its

@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <map>
+#include <set>
 #include <string>
 #include <unordered_set>
 #include <vector>
@@ -203,4 +204,82 @@ TEST_CASE("stats --measures: records carry reasons and measures, as solve gives 
         }
         std::remove(path.c_str());
     }
+}
+
+TEST_CASE("generate: the first deals of a grade, each re-solved, the same for any thread count", "[measures][cli][generate]") {
+    const int count = test::kSanitizerShare > 1 ? 2 : 4;
+    const std::string args = "generate --variant msc --passes 3 --grade hard --count " + std::to_string(count) +
+                             " --from-seed 5 --casual-plays 30 --quiet --format json";
+    const auto one = test::run(args + " --threads 1");
+    const auto two = test::run(args + " --threads 2");
+    REQUIRE(one.status == 0);
+    CHECK(one.out == two.out);
+    const auto o = json::parse(one.out).as_object();
+    const auto& deals = o.at("deals").as_array();
+    REQUIRE(deals.size() == static_cast<size_t>(count));
+    const GradeThresholds t = *builtin_thresholds([] {
+        Variant v = *find_preset("msc");
+        v.passes = 3;
+        return v;
+    }());
+    std::set<uint64_t> listed;
+    for (const auto& d : deals) listed.insert(std::stoull(std::string(d.as_object().at("seed").as_string())));
+    // Every seed from 5 to the last one listed, solved here: the listed ones
+    // are won and hard (with the same measures), the others are not.
+    for (uint64_t seed = 5; seed <= *listed.rbegin(); ++seed) {
+        const auto r = test::run("solve --variant msc --passes 3 --seed " + std::to_string(seed) +
+                                 " --measures --casual-plays 30 --format json");
+        const auto s = json::parse(r.out).as_object();
+        const bool won = s.at("verdict").as_string() == "win";
+        const bool hard = won && grade_of(s.at("measures").as_object().at("difficulty").to_number<double>(), t) == Grade::Hard;
+        INFO("seed " << seed);
+        CHECK(hard == (listed.count(seed) == 1));
+        if (listed.count(seed)) {
+            for (const auto& d : deals) {
+                const auto& g = d.as_object();
+                if (std::stoull(std::string(g.at("seed").as_string())) != seed) continue;
+                CHECK(g.at("deal").as_string() == s.at("deal").as_string());
+                const auto& m = s.at("measures").as_object();
+                CHECK(g.at("shortest").to_number<int>() == m.at("shortest").to_number<int>());
+                CHECK(g.at("casual_wins").to_number<int>() == m.at("casual_wins").to_number<int>());
+                CHECK(g.at("difficulty").to_number<double>() == Approx(m.at("difficulty").to_number<double>()));
+                // And the deal itself, solved from its cards: won.
+                const auto again = test::run("solve --variant msc --passes 3 --deal " + std::string(g.at("deal").as_string()) + " --format json");
+                CHECK(json::parse(again.out).as_object().at("verdict").as_string() == "win");
+            }
+        }
+    }
+    // Errors: one line, exit 2.
+    for (const char* bad : {"generate --grade impossible", "generate --variant giza --grade hard",
+                            "generate --grade hard --thresholds 3,2,1", "generate --count 5"}) {
+        const auto e = test::run(bad);
+        INFO(bad << ": " << e.err);
+        CHECK(e.status == 2);
+    }
+}
+
+TEST_CASE("stats --reasons: lost deals' reason codes only, as --measures gives them", "[measures][cli]") {
+    const std::string a = "/tmp/pyr_reasons_a_" + std::to_string(getpid()) + ".jsonl";
+    const std::string b = "/tmp/pyr_reasons_b_" + std::to_string(getpid()) + ".jsonl";
+    std::remove(a.c_str());
+    std::remove(b.c_str());
+    const std::string seeds = " --variant msc,giza --passes 1 --seeds 1-" + std::to_string(test::reduced(40)) + " --quiet";
+    REQUIRE(test::run("stats" + seeds + " --reasons --out " + a).status == 0);
+    REQUIRE(test::run("stats" + seeds + " --measures --casual-plays 5 --out " + b).status == 0);
+    std::map<std::string, std::string> want;
+    read_record_file(b, nullptr, [&](const ParsedRecord& r) {
+        want[r.rules.name + r.seed.text()] = reason_code_text(r.m.reason);
+    });
+    int n = 0;
+    read_record_file(a, nullptr, [&](const ParsedRecord& r) {
+        ++n;
+        CHECK(r.measured);
+        CHECK(r.m.shortest == -1);
+        CHECK(r.m.casual_plays == -1);
+        CHECK(want[r.rules.name + r.seed.text()] == reason_code_text(r.m.reason));
+        CHECK((r.verdict == Verdict::Lose) == (r.m.reason != ReasonCode::None));
+    });
+    CHECK(n == 2 * test::reduced(40));
+    std::remove(a.c_str());
+    std::remove(b.c_str());
 }

@@ -149,3 +149,26 @@ TEST_CASE("web api: a won deal's difficulty measures, as the thin API gives them
     CHECK(m.at("shortest").to_number<int>() == static_cast<int>(want.solution.size()));
     CHECK(json::serialize(m) == json::serialize(api::answer_json(ld, {}, true, r, want).at("measures")));
 }
+
+TEST_CASE("web api: the narrow board puts the stock and wastes below the tableau", "[web]") {
+    web::Handler h;
+    auto width = [](const std::string& svg) {
+        const auto at = svg.find("viewBox=\"0 0 ");
+        return std::stod(svg.substr(at + 13));
+    };
+    for (const char* name : {"msc", "apophis", "classic", "giza"}) {
+        INFO(name);
+        const std::string req = std::string(R"({"op":"load","rules":{"variant":")") + name + R"("},"seed":"2")";
+        const std::string wide = str(call(h, req + "}").at("svg"));
+        const std::string narrow = str(call(h, req + R"(,"narrow":true})").at("svg"));
+        // The same cards drawn, only placed differently.
+        auto cards = [](const std::string& s) {
+            size_t n = 0;
+            for (size_t at = 0; (at = s.find("data-card=", at)) != std::string::npos; ++at) ++n;
+            return n;
+        };
+        CHECK(cards(narrow) == cards(wide));
+        if (std::string(name) == "giza") CHECK(narrow == wide);  // no stock: nothing moves
+        else CHECK(width(narrow) < width(wide));
+    }
+}

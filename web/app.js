@@ -8,7 +8,12 @@
 // terminates the worker and starts a fresh one. Nothing is fetched but this
 // folder's files.
 
-const IS_WORKER = typeof document === "undefined";
+// Registered as the page's service worker too (the same file), it keeps a
+// copy of the site's files so the page also opens offline after a visit:
+// network first (a rebuilt site is always the one served), the copy when
+// the network fails.
+const IS_SERVICE_WORKER = typeof ServiceWorkerGlobalScope !== "undefined" && self instanceof ServiceWorkerGlobalScope;
+const IS_WORKER = !IS_SERVICE_WORKER && typeof document === "undefined";
 
 // One JSON request to an instance of the module (web/web_api.h).
 function callModule(M, handle, request) {
@@ -33,7 +38,24 @@ function instantiate(module, extra) {
   }, extra));
 }
 
-if (IS_WORKER) {
+if (IS_SERVICE_WORKER) {
+  const CACHE = "pyramid-web";
+  const FILES = ["./", "index.html", "app.js", "style.css", "pyramid-web.js", "pyramid-web.wasm"];
+  self.addEventListener("install", (e) => e.waitUntil(caches.open(CACHE).then((c) => c.addAll(FILES))
+    .then(() => self.skipWaiting())));
+  self.addEventListener("activate", (e) => e.waitUntil(self.clients.claim()));
+  self.addEventListener("fetch", (e) => {
+    if (e.request.method !== "GET" || !e.request.url.startsWith(self.location.origin)) return;
+    e.respondWith(fetch(e.request).then((r) => {
+      if (r.ok) {
+        const copy = r.clone();
+        e.waitUntil(caches.open(CACHE).then((c) => c.put(e.request, copy)));
+      }
+      return r;
+    }).catch(() => caches.match(e.request, { ignoreSearch: true })
+      .then((r) => r || (e.request.mode === "navigate" ? caches.match("index.html") : Response.error()))));
+  });
+} else if (IS_WORKER) {
   // ---- the worker: {module, glue} once, then {id, req} -> {id, progress} ... {id, answer}
   let M = null, handle = 0, current = 0;
   const waiting = [];
@@ -260,13 +282,17 @@ async function pageMain() {
     r.setAttribute("pointer-events", "none");
     svg.appendChild(r);
   };
+  // On a phone the stock and wastes go below the tableau: bigger cards.
+  const narrow = window.matchMedia("(max-width: 560px)");
+  narrow.addEventListener("change", () => render());
   const viewMoves = () => S.solution ? S.solution.base.concat(S.solution.moves.slice(0, S.solution.step)) : S.played;
 
   const render = () => {
     if (!S.deal) return;
     const moves = viewMoves();
     const highlight = S.solution ? (S.solution.moves[S.solution.step] || "") : (S.hint || "");
-    const a = rulesCall({ op: "load", rules: S.rules, deal: S.deal, moves: moves.join(" "), highlight });
+    const a = rulesCall({ op: "load", rules: S.rules, deal: S.deal, moves: moves.join(" "), highlight,
+      narrow: narrow.matches });
     if (a.error) return say(a.error);
     S.view = a;
     const hadFocus = $("board").contains(document.activeElement) ? document.activeElement.dataset.card || "stock" : null;
@@ -334,6 +360,7 @@ async function pageMain() {
   const afterMove = () => {
     S.selected = null;
     S.hint = null;
+    S.wantSolution = S.wantHint = false;  // a Check or Hint asked before the move is moot
     $("selection").textContent = "";
     render();
     analyse();
@@ -553,8 +580,8 @@ async function pageMain() {
   $("stop").addEventListener("click", () => { if (S.analysing) cancelSearch(); });
   $("auto").addEventListener("change", () => analyse());
   const check = () => {
-    if (!S.deal) return;
-    if (S.solution) return;
+    if (!S.deal || S.solution) return;
+    if (S.view.position.won || S.view.position.lost) return renderVerdict();  // nothing left to solve
     const an = currentAnalysis();
     if (an && !an.stopped && !an.error) return openSolution(an);
     S.wantSolution = true;
@@ -712,7 +739,16 @@ async function pageMain() {
     (navigator.clipboard ? navigator.clipboard.writeText($("share").value) : Promise.reject())
       .then(() => say("Link copied."), () => { document.execCommand("copy"); });
   });
+  // (body's data-opened names the last address handled, for the tests.)
   const openHash = () => {
+    const h = location.hash;
+    try {
+      return openHashNow();
+    } finally {
+      document.body.dataset.opened = h;
+    }
+  };
+  const openHashNow = () => {
     if (!location.hash || location.hash === lastHash) return false;
     const q = {};
     for (const part of location.hash.slice(1).split("&")) {
@@ -832,4 +868,7 @@ async function pageMain() {
   fillRuleSelects();
   if (!openHash()) loadDeal(S.rules, { seed: "1" });
   document.body.dataset.ready = "1";
+  // Offline after a visit (served over http(s) only; a refusal changes nothing).
+  if ("serviceWorker" in navigator && location.protocol.startsWith("http"))
+    navigator.serviceWorker.register("app.js").catch(() => {});
 }

@@ -61,8 +61,9 @@ api::LoadedDeal deal_of(const Variant& v, const json::object& req) {
     return api::deal_from_text(v, text);
 }
 
-std::string board_svg(const Deal& deal, const Table& t, const BoardHighlight& h, const std::string& title) {
-    const BoardPicture pic(deal.variant);
+std::string board_svg(const Deal& deal, const Table& t, const BoardHighlight& h, const std::string& title,
+                      bool narrow) {
+    const BoardPicture pic(deal.variant, narrow);
     svg::Document d(pic.width(), pic.height(), title);
     pic.defs(d);
     pic.draw(d, t, h);
@@ -91,7 +92,7 @@ json::object load(const json::object& req) {
     }
     const std::string title = v.title + (ld.seed.empty() ? std::string() : ", deal " + ld.seed) +
                               (played.empty() ? std::string() : ", after " + std::to_string(played.size()) + " moves");
-    o["svg"] = board_svg(ld.deal, t, h, title);
+    o["svg"] = board_svg(ld.deal, t, h, title, bool_field(req, "narrow"));
     return o;
 }
 

@@ -5,10 +5,11 @@
 //
 // A request is one JSON object with "op":
 //   presets  -> {"presets": [variant_json, ...]}
-//   load     rules, deal, moves, highlight  -> {"variant", "seed", "deal",
+//   load     rules, deal, moves, highlight, narrow -> {"variant", "seed", "deal",
 //            "cards", "position", "svg"}: the deal and the position the
 //            moves reach, drawn (report/board_svg.h), the cards of
-//            `highlight` (a move) framed
+//            `highlight` (a move) framed; narrow: the stock and wastes in a
+//            row below the tableau (phones)
 //   solve    rules, deal, moves, optimal, hint, best_score, reason, measures,
 //            max_states, max_memory -> the object of `pyramid solve --format
 //            json` (api::answer_json), "played" always present; with reason,

@@ -26,7 +26,8 @@ export function serve(dir) {
     }
   });
   return new Promise((resolve) => server.listen(0, "127.0.0.1", () =>
-    resolve({ url: "http://127.0.0.1:" + server.address().port + "/", close: () => server.close() })));
+    resolve({ url: "http://127.0.0.1:" + server.address().port + "/", close: () => server.close(),
+      stop: () => { server.close(); server.closeAllConnections(); } })));
 }
 
 export const CHROMIUM = process.env.CHROMIUM || "/usr/bin/chromium";
@@ -121,7 +122,12 @@ export class Page {
   send(method, params) { return this.browser.send(method, params, this.sessionId); }
   async goto(url) {
     await this.send("Page.navigate", { url });
-    await this.waitFor("document.body && document.body.dataset.ready === '1'", 30000, "the page to start");
+    await this.waitFor("document.body && document.body.dataset.ready === '1'", 60000, "the page to start");
+    // A new address in the same page (only its #... changed) is handled on
+    // its hashchange event: wait until the page has opened it.
+    const hash = new URL(url).hash;
+    if (hash) await this.waitFor(`document.body.dataset.opened === ${JSON.stringify(hash)}`,
+      30000, "the page to open " + hash);
   }
   // Evaluates an expression (a string) in the page; resolves to its value.
   async eval(expression) {

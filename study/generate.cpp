@@ -1,0 +1,60 @@
+#include "study/generate.h"
+
+#include <algorithm>
+#include <map>
+
+#include "study/runner.h"
+
+namespace pyr {
+
+GenerateResult generate_deals(const GenerateRequest& q) {
+    GenerateResult out;
+    const uint64_t batch = 64;
+    Seed next = q.from_seed;
+    while (out.deals.size() < q.count && out.looked < q.max_seeds) {
+        if (q.stop && q.stop->load()) {
+            out.interrupted = true;
+            break;
+        }
+        const uint64_t n = std::min<uint64_t>(batch, q.max_seeds - out.looked);
+        if (next > kMaxSeed || kMaxSeed - next < n - 1) break;
+        StudySpec spec;
+        spec.combos = {q.rules};
+        spec.deals.first = next;
+        spec.deals.last = next + (n - 1);
+        spec.max_states = q.max_states;
+        spec.max_memory_bytes = q.max_memory_bytes;
+        spec.measures = true;
+        spec.casual_plays = q.casual_plays;
+        uint64_t handed = 0;
+        std::map<Seed, StudyRecord> got;
+        solve_tasks(
+            spec, q.threads, q.stop,
+            [&](std::vector<uint64_t>& tasks) {
+                if (handed >= n) return false;
+                tasks.push_back(handed++);
+                return true;
+            },
+            [&](const StudyRecord& r) { got.emplace(r.seed, r); });
+        if (got.size() < n) {  // stopped: keep only the unbroken prefix of seeds
+            out.interrupted = true;
+        }
+        for (uint64_t i = 0; i < n; ++i) {
+            const auto it = got.find(next + i);
+            if (it == got.end()) break;
+            ++out.looked;
+            const StudyRecord& r = it->second;
+            if (r.verdict != Verdict::Win || r.m.difficulty < 0) continue;
+            const Grade g = grade_of(r.m.difficulty, q.thresholds);
+            if (g != q.grade) continue;
+            out.deals.push_back({r, g});
+            if (out.deals.size() == q.count) break;
+        }
+        if (q.progress) q.progress(out.looked, out.deals.size());
+        if (out.interrupted) break;
+        next = next + n;
+    }
+    return out;
+}
+
+}  // namespace pyr
