@@ -433,8 +433,12 @@ std::string StudyReport::measures_section() const {
         }
         return d.str();
     };
-    std::string out = "<p class=\"note\">The study ran <code>--measures</code>: every lost deal has a reason, every "
-                      "won deal its measures (docs/measures.md).</p>\n";
+    bool won_measures = false;  // --measures (not --reasons alone): the won deals' measures too
+    for (const auto& p : per_) won_measures |= p.shortest_n > 0 || p.casual_plays > 0;
+    std::string out = won_measures ? "<p class=\"note\">The study ran <code>--measures</code>: every lost deal has a "
+                                     "reason, every won deal its measures (docs/measures.md).</p>\n"
+                                   : "<p class=\"note\">The study ran <code>--reasons</code>: every lost deal has a "
+                                     "reason (docs/measures.md).</p>\n";
     out += "<figure id=\"chart-reasons\" class=\"chart\">\n" +
            stacked("reasons", "Losses by reason per rule set", {"blocked", "free-stock", "order", "unexplained"},
                    [](const PerRuleSet& p) { return std::vector<uint64_t>(p.reasons, p.reasons + 4); },
@@ -443,6 +447,7 @@ std::string StudyReport::measures_section() const {
            "dead-card check at the start); <b>free-stock</b>: lost even if every stock card could be played at any "
            "time; <b>order</b>: the pairing rules allow a win, the stock's order does not.</figcaption>\n"
            "</figure>\n";
+    if (won_measures)
     out += "<figure id=\"chart-grades\" class=\"chart\">\n" +
            stacked("grades", "Won deals by grade per rule set", {"easy", "medium", "hard", "expert", "no grade"},
                    [](const PerRuleSet& p) { return std::vector<uint64_t>(p.grades, p.grades + 5); },
@@ -451,19 +456,25 @@ std::string StudyReport::measures_section() const {
            "the rule set's quartiles (bench/measures.md); <b>no grade</b>: no thresholds for the rule set, or a "
            "measure over budget.</figcaption>\n</figure>\n";
     out += "<table id=\"measures-table\">\n<tr><th class=\"l\">rule set</th><th>lost</th><th>blocked</th>"
-           "<th>free-stock</th><th>order</th><th>won</th><th>mean shortest</th><th>winning first moves</th>"
-           "<th>mean crossroads</th><th>casual success</th></tr>\n";
+           "<th>free-stock</th><th>order</th><th>won</th>" +
+           std::string(won_measures ? "<th>mean shortest</th><th>winning first moves</th><th>mean crossroads</th>"
+                                      "<th>casual success</th>"
+                                    : "") +
+           "</tr>\n";
     for (size_t i = 0; i < per_.size(); ++i) {
         const PerRuleSet& p = per_[i];
         const uint64_t lost = p.reasons[0] + p.reasons[1] + p.reasons[2] + p.reasons[3];
         auto pct = [](uint64_t a, uint64_t b) { return b ? fixed(100.0 * static_cast<double>(a) / static_cast<double>(b), 1) + "%" : std::string("-"); };
         out += "<tr><td class=\"l\">" + escape(label(i)) + "</td><td>" + std::to_string(lost) + "</td><td>" +
                pct(p.reasons[0], lost) + "</td><td>" + pct(p.reasons[1], lost) + "</td><td>" + pct(p.reasons[2], lost) +
-               "</td><td>" + std::to_string(p.measured_wins) + "</td><td>" +
-               (p.shortest_n ? fixed(static_cast<double>(p.shortest_sum) / static_cast<double>(p.shortest_n), 1) : "-") +
-               "</td><td>" + pct(p.first_win, p.first_legal) + "</td><td>" +
-               (p.shortest_n ? fixed(static_cast<double>(p.crossroads_sum) / static_cast<double>(p.shortest_n), 2) : "-") +
-               "</td><td>" + pct(p.casual_wins, p.casual_plays) + "</td></tr>\n";
+               "</td><td>" + std::to_string(p.measured_wins) + "</td>";
+        if (won_measures)
+            out += "<td>" +
+                   (p.shortest_n ? fixed(static_cast<double>(p.shortest_sum) / static_cast<double>(p.shortest_n), 1) : "-") +
+                   "</td><td>" + pct(p.first_win, p.first_legal) + "</td><td>" +
+                   (p.shortest_n ? fixed(static_cast<double>(p.crossroads_sum) / static_cast<double>(p.shortest_n), 2) : "-") +
+                   "</td><td>" + pct(p.casual_wins, p.casual_plays) + "</td>";
+        out += "</tr>\n";
     }
     out += "</table>\n";
     return out;
