@@ -110,6 +110,7 @@ int cmd_report(int argc, char** argv);
 int cmd_merge(int argc, char** argv);
 int cmd_play(int argc, char** argv);
 int cmd_odds(int argc, char** argv);
+int cmd_compare_players(int argc, char** argv);
 int cmd_compare(int argc, char** argv);
 int cmd_generate(int argc, char** argv);
 

@@ -26,6 +26,7 @@ const char* kMainHelp =
     "  generate   winnable deals of a grade (easy, medium, hard, expert) with their measures\n"
     "  play       play a deal in the terminal, with undo, hints and the solver's verdict after every move\n"
     "  odds       the chances of a position without peeking at the stock, and each move's\n"
+    "  compare-players  two players (stats --player) deal by deal: flips, paired interval, McNemar's test\n"
     "  version    the version, git commit, build type, compiler and bench signature (also --version)\n"
     "\n"
     "exit status: 0 done, 1 verify rejected the moves (merge: tasks missing), 2 bad command line or input, 3 internal error,\n"
@@ -71,6 +72,7 @@ int main(int argc, char** argv) {
         if (cmd == "generate") return cmd_generate(argc - 1, argv + 1);
         if (cmd == "play") return cmd_play(argc - 1, argv + 1);
         if (cmd == "odds") return cmd_odds(argc - 1, argv + 1);
+        if (cmd == "compare-players") return cmd_compare_players(argc - 1, argv + 1);
         std::cerr << "pyramid: unknown command " << pyr::excerpt(cmd) << " (try pyramid --help)\n";
         return kUsage;
     } catch (const UsageError& e) {

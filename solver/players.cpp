@@ -95,6 +95,9 @@ public:
     }
     Move choose(const View& v, Solver& solver, Rng& rng, PlayerCost& cost) override {
         if (v.legal.size() == 1) return v.legal.front();
+        // The planner removes a King at once: never worse than keeping it (it
+        // only uncovers cards; the solver's forced-King reduction).
+        if (planner_ && v.legal.front().kind == Move::Single) return v.legal.front();
         SolveOptions so;
         so.max_states = max_states;
         if (v.unseen.empty()) {  // nothing hidden: the exact answer
@@ -113,9 +116,20 @@ public:
             int first = -1;  // index in v.legal of the root solution's first move; -1 lost
         };
         std::vector<Sample> samples;
-        samples.reserve(k_);
+        samples.reserve(planner_ ? 4 * k_ : k_);
         std::vector<uint64_t> first_hits(n, 0);
-        for (int k = 0; k < k_; ++k) {
+        // The sampler draws K orders. The planner draws K, and more (K at a
+        // time, up to 4K) while fewer than kPlannerWinnable of them keep a
+        // win, unless none of 2K does: a share estimated from two or three
+        // winnable orders is mostly noise.
+        int drawn = 0;
+        auto more = [&] {
+            if (drawn < k_) return true;
+            if (!planner_ || drawn >= 4 * k_) return false;
+            if (samples.empty() && drawn >= 2 * k_) return false;
+            return static_cast<int>(samples.size()) < kPlannerWinnable;
+        };
+        for (; more(); ++drawn) {
             Board b(sample_deal(v.deal, v.unseen, rng));
             const auto s = b.play(v.played, nullptr);
             const SolveResult r = solver.solve(b, *s, so);
@@ -183,6 +197,7 @@ public:
     }
     // Within this many samples of the best score, the planner's tie-break decides.
     static constexpr int64_t kPlannerMargin = 0;
+    static constexpr int kPlannerWinnable = 16;
 
 private:
     Move fallback(const View& v) const { return greedy_move(v.legal); }

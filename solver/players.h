@@ -15,10 +15,14 @@
 //               move the samples' own solutions played first most often,
 //               then sorted_moves order. With nothing hidden it plays the
 //               exact solution; when no sample keeps a win, greedy's move.
-//   planner[:K] the sampler with a tie-break that keeps options: among the
-//               moves within one sample of the best score, the one that
-//               leaves the fewest cards needing a partner without one,
-//               then the most tableau cards cleared, then the sampler's order.
+//   planner[:K] the sampler, made steadier: a King is removed at once (never
+//               worse); K orders are sampled, and K more at a time (up to
+//               4K) while fewer than 16 of them keep a win (unless none of
+//               2K does), since a share read from two or three winnable
+//               orders is mostly noise; among the moves with the best score,
+//               the one that leaves the fewest needed cards without a
+//               partner (plus the shortage of partners per pair of ranks),
+//               then the fewest tableau cards, then the sampler's order.
 #pragma once
 #include <cstdint>
 #include <memory>

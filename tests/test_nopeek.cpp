@@ -9,6 +9,7 @@
 #include <map>
 
 #include "engine/deal_source.h"
+#include "engine/json.h"
 #include "solver/nopeek.h"
 #include "solver/players.h"
 #include "solver/solver.h"
@@ -16,6 +17,7 @@
 #include "study/runner.h"
 #include "study/study.h"
 #include "study/summary.h"
+#include "tests/cli_run.h"
 #include "tests/support.h"
 
 using namespace pyr;
@@ -377,4 +379,48 @@ TEST_CASE("nopeek: a study with a player records its games beside the verdict, a
     }
     read_record_file(path, nullptr, [&](const ParsedRecord& pr) { CHECK(match_record(plain, pr) == -1); });
     std::remove(path.c_str());
+}
+
+TEST_CASE("nopeek: the odds and compare-players commands", "[nopeek][cli]") {
+    // odds: deterministic JSON, the best move among the moves, exact on a late position.
+    const auto a = test::run("odds --variant msc --passes 1 --seed 3 --samples 60 --format json");
+    REQUIRE(a.status == 0);
+    const auto a2 = test::run("odds --variant msc --passes 1 --seed 3 --samples 60 --format json");
+    // The same odds (the timing aside).
+    CHECK(a.out.substr(0, a.out.find("\"solves\"")) == a2.out.substr(0, a2.out.find("\"solves\"")));
+    const json::value j = json::parse(a.out);
+    CHECK(j.at("method").as_string() == "sampled");
+    CHECK(j.at("samples").to_number<uint64_t>() == 60);
+    CHECK(!j.at("best_move").is_null());
+    std::vector<std::string> twenty(20, "draw");
+    std::string moves;
+    for (const auto& m : twenty) moves += m + " ";
+    const auto e = test::run("odds --variant msc --passes 1 --seed 3 --moves '" + moves + "' --format json");
+    REQUIRE(e.status == 0);
+    const json::value k = json::parse(e.out);
+    CHECK(k.at("method").as_string() == "exact");
+    CHECK(k.at("hidden").to_number<uint64_t>() == 3);
+    CHECK(k.at("samples").to_number<uint64_t>() == 6);
+    CHECK(test::run("odds --variant giza --seed 1").out.find("Nothing is hidden here") != std::string::npos);
+    CHECK(test::run("odds --variant msc --seed 1 --samples 0").status == 2);
+    CHECK(test::run("odds --variant msc --seed 1 --moves 'KH'").status == 2);
+    // Two players' studies compared deal by deal.
+    const std::string g = "/tmp/pyr_nopeek_cli_g.jsonl", c = "/tmp/pyr_nopeek_cli_c.jsonl";
+    std::remove(g.c_str());
+    std::remove(c.c_str());
+    REQUIRE(test::run("stats --variant msc --seeds 1-30 --player greedy -q --out " + g).status == 0);
+    REQUIRE(test::run("stats --variant msc --seeds 1-30 --player casual -q --out " + c).status == 0);
+    const auto cp = test::run("compare-players " + g + " " + c + " --format json");
+    REQUIRE(cp.status == 0);
+    const json::value parsed = json::parse(cp.out);
+    const json::object& row = parsed.at("comparisons").as_array().at(0).as_object();
+    CHECK(row.at("first").as_string() == "greedy");
+    CHECK(row.at("second").as_string() == "casual");
+    CHECK(row.at("both").to_number<uint64_t>() + row.at("first_only").to_number<uint64_t>() +
+              row.at("second_only").to_number<uint64_t>() + row.at("neither").to_number<uint64_t>() ==
+          30);
+    CHECK(test::run("compare-players " + g).status == 2);
+    CHECK(test::run("stats --variant msc --seeds 1-3 --player sampler:x").status == 2);
+    std::remove(g.c_str());
+    std::remove(c.c_str());
 }
