@@ -109,6 +109,11 @@ Board::Board(const Deal& deal) : deal_(deal) {
     goal_mask_ = v.goal == Goal::Pyramid ? tableau_mask_ : all_mask_;
     for (int j = 0; j < n_ - f_; ++j)
         if (v.wastes > 1) waste_mask_[j % v.wastes] |= bit(f_ + j);
+    for (auto& row : next_of_rank_) row.fill(0xFF);
+    for (int j = n_ - f_ - 1; j >= 0; --j) {
+        next_of_rank_[j] = next_of_rank_[j + 1];
+        next_of_rank_[j][rank_[f_ + j]] = static_cast<uint8_t>(j);
+    }
     if (rows) {
         if (f_ != t_) throw std::invalid_argument("the row redeal is for layouts without reserves");
         rows_.emplace(v, n_, f_, cover_);

@@ -168,6 +168,33 @@ public:
     int pass_order(const State& s, uint8_t* out) const;
     bool won(const State& s) const { return (s.removed & goal_mask_) == goal_mask_; }
 
+    // The suit-blind form of a removed set (the walk searches' memo key,
+    // solver/searches.h): the rules look at ranks only, so two positions whose
+    // tableau and reserve cards removed are the same, and whose stock cards
+    // still there (not removed) spell the same ranks in the same order, are
+    // the same game at the same boundary k (drawn cards among them) and pass.
+    // The stock part is replaced by a canonical one for that rank sequence:
+    // the stock slots left are the sequence's leftmost embedding in the
+    // stock (each card matched to the first slot of its rank after the
+    // previous card's), the others removed. Two removed sets get the same
+    // form exactly when they have the same fixed part and rank sequence.
+    uint64_t suit_blind_stock(uint64_t removed) const {  // the stock part alone
+        uint64_t keep = 0;
+        int j = 0;  // the stock index the next card's match starts from
+        for (uint64_t q = stock_mask_ & ~removed; q; q &= q - 1) {
+            j = next_of_rank_[j][rank_[std::countr_zero(q)]];
+            keep |= uint64_t{1} << (f_ + j);
+            ++j;
+        }
+        return stock_mask_ & ~keep;
+    }
+    uint64_t suit_blind(uint64_t removed) const { return (removed & fixed_mask_) | suit_blind_stock(removed); }
+    // The stock index of the first card of `rank` at or after stock index j
+    // (0xFF: none).
+    int next_of_rank(int j, int rank) const { return next_of_rank_[j][rank]; }
+    // The drawn stock cards not removed (on the waste, or discarded): the boundary k.
+    int drawn_left(const State& s) const { return std::popcount(stock_mask_ & ~s.removed & drawn_mask(s)); }
+
     // Slots whose cards are still in play: not removed and not discarded.
     uint64_t in_play(const State& s) const {
         const uint64_t avail = all_mask_ & ~s.removed;
@@ -288,6 +315,9 @@ private:
     std::array<int8_t, 64> slot_of_{};
     std::array<uint64_t, 3> waste_mask_{};      // stock slots dealt to each waste
     std::optional<RowRedeal> rows_;             // the row redeal's stock order (Apophis), else none
+    // For each stock index j and rank r, the stock index of the first card of
+    // rank r at or after j (suit_blind_stock; asked only where one exists).
+    std::array<std::array<uint8_t, 14>, kMaxSlots + 1> next_of_rank_{};
     uint64_t tableau_mask_ = 0, fixed_mask_ = 0, stock_mask_ = 0, all_mask_ = 0;
 };
 

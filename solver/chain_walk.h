@@ -178,7 +178,7 @@ inline DrawLane draw_lane(const Board& board, const State& s) {
 // The walk goes along s's lane to m and then round the cycle, and ends after
 // one full cycle (the same boundaries one pass later are dominated), where
 // the stock runs out, or where visitor.keep_going(at, lane) says the rest
-// was walked before (keep_going(pass, pos, lane)). visitor.offer(move, pass,
+// was walked before (keep_going(pass, k, lane)). visitor.offer(move, pass,
 // pos, next_pos): the removal made at (pass, pos), which leads to the removed
 // set plus the move's cards at (pass, next_pos) (canonical).
 template <class Visitor>
@@ -231,7 +231,7 @@ void walk_chain_draw_n(const Board& board, const RuleTraits& traits, const Force
     for (bool first = true;; first = false) {
         if (!first) {
             if (lane == 0 && k == cycle_k && (passes == 0 || pass == cycle_pass + 1)) break;  // a full cycle
-            if (!visitor.keep_going(pass, pos, lane)) break;
+            if (!visitor.keep_going(pass, k, lane)) break;
         }
         if (lane == 0 && cycle_k < 0) {
             cycle_k = k;

@@ -61,7 +61,11 @@ void recycle_vector(V& v) {
 }
 
 // The walk's memo: removed set (with the row redeal, the chain key) ->
-// earliest time expanded (walk.cpp).
+// earliest time expanded (walk.cpp). The removed set is the caller's key:
+// the suit-blind form (Board::suit_blind) for the verdict walk, which holds
+// for every removed set with the same fixed cards removed and the same ranks
+// of stock cards left in the same order; the time counts the boundary as k,
+// the drawn stock cards left (the same for each of them), not as a slot.
 class WalkMemo {
 public:
     static constexpr uint32_t kNoLimit = 0xFFFFFFFFu;
@@ -71,14 +75,18 @@ public:
     }
     // Decides whether s must be expanded, updating the table. On true, `limit`
     // is the time up to which the walk must go (exclusive), kNoLimit for all.
-    bool arrive(const Board& board, const State& s, uint32_t& limit);
+    bool arrive(const Board& board, const State& s, uint32_t& limit, uint64_t key);
+    bool arrive(const Board& board, const State& s, uint32_t& limit) { return arrive(board, s, limit, s.removed); }
+    // (pass, k) as one number; with the row redeal, (pass, pos), its key's chain being its own.
     static uint32_t time_of(const Board& board, const State& s) {
-        return board.unlimited() ? 0 : uint32_t{s.pass} * static_cast<uint32_t>(board.stock_size() + 1) + s.pos;
+        if (board.unlimited()) return 0;
+        const int k = board.rows_redeal() ? s.pos : board.drawn_left(s);
+        return uint32_t{s.pass} * static_cast<uint32_t>(board.stock_size() + 1) + static_cast<uint32_t>(k);
     }
     std::size_t bytes(bool grow) const { return packed_.bytes(grow, kGrowthMargin) + table_bytes(rows_, grow); }
     // Starts loading the table's slot for s, which arrive() will soon look up.
-    [[gnu::always_inline]] void prefetch(const Board& board, const State& s) const {  // (see WordTable::prefetch)
-        if (!board.rows_redeal()) packed_.prefetch(s.removed);
+    [[gnu::always_inline]] void prefetch(const Board& board, uint64_t key) const {  // (see WordTable::prefetch)
+        if (!board.rows_redeal()) packed_.prefetch(key);
     }
 
 private:
@@ -92,10 +100,11 @@ private:
 };
 
 // The draw-N walk's memo (RuleTraits::draw_walk; walk.cpp): one entry per
-// removed set R, holding what R's expansions walked: on the cycle, the
-// earliest time (WalkMemo::time_of) from which every later cycle position is
-// covered; on each lane r, one boundary (pass, pos) from which the lane's
-// positions at that pass or later and that boundary or later are covered (a
+// removed set R (the caller's key: suit-blind, as WalkMemo's), holding what
+// R's expansions walked: on the cycle, the earliest time (pass, k) from which
+// every later cycle position is covered; on each lane r, one boundary (pass,
+// k) from which the lane's positions at that pass or later and that boundary
+// or later are covered (a
 // lane position is reached by drawing from an earlier one of its pass, and
 // dominated by the same one with more passes left). Lane positions are never
 // reached from the cycle, so the cycle's entry says nothing about them.
@@ -109,14 +118,14 @@ public:
     // What R's entry held before an arrival: where a walk must stop.
     struct Cover {
         uint64_t word = ~uint64_t{0};
-        // Whether the position `at` (of R's chain, on `lane`) was covered.
-        bool covers(const Board& board, uint8_t pass, uint8_t pos, int lane) const {
+        // Whether the position (pass, k) of R's chain, on `lane`, was covered.
+        bool covers(const Board& board, int pass, int k, int lane) const {
             if (lane == 0) {
                 const uint64_t t = word & kNone;
-                return t != kNone && t <= WalkMemo::time_of(board, State{0, pos, pass});
+                return t != kNone && t <= time(board, pass, k);
             }
             const uint64_t e = word >> (12 * lane) & kNone;
-            return e != kNone && (e >> 6) <= pass && (e & 63) <= pos;
+            return e != kNone && static_cast<int>(e >> 6) <= pass && static_cast<int>(e & 63) <= k;
         }
     };
     void clear() {
@@ -125,7 +134,10 @@ public:
     }
     // Decides whether s (on `lane`) must be expanded, updating the table; on
     // true, `old` is what the entry held before (the walk stops where it covers).
-    bool arrive(const Board& board, const State& s, const DrawLane& lane, Cover& old);
+    bool arrive(const Board& board, const State& s, const DrawLane& lane, Cover& old, uint64_t key);
+    static uint64_t time(const Board& board, int pass, int k) {
+        return board.unlimited() ? 0 : static_cast<uint64_t>(pass) * static_cast<uint64_t>(board.stock_size() + 1) + k;
+    }
     std::size_t bytes(bool grow) const { return packed_.bytes(grow, kGrowthMargin) + table_bytes(table_, grow); }
     std::size_t size() const { return packed_.size() + table_.size(); }
     // Unlimited passes and N <= 3 (Tut's Tomb): the entry fits one word.
@@ -135,8 +147,8 @@ public:
 private:
     // With unlimited passes a present entry always covers the whole cycle
     // (every walk goes round it, pass 0 throughout), so an entry is the
-    // removed set (bits 0..51) and each lane's boundary, 6 bits a lane above
-    // it (0: none; a lane boundary is never 0), one word (word_table.h).
+    // removed set (bits 0..51) and each lane's boundary k, 6 bits a lane
+    // above it (0: none; a lane boundary is never 0), one word (word_table.h).
     static constexpr int kPackedBits = 52;
     WordTable<kPackedBits> packed_;
     boost::unordered_flat_map<uint64_t, uint64_t> table_;  // removed set -> the 12-bit fields above
@@ -154,21 +166,25 @@ public:
     // Pushes a frame expanding s, walking its chain up to `limit`. Each move's
     // position is made as the walk offers it, and its slot in `memo` (when
     // given) prefetched, so that it is in cache when next() hands it out.
+    // `key`: s's memo key (with set_suit_blind, from which its moves' are made).
     void push(const Board& board, const RuleTraits& traits, const ChainRules& rules, const State& s, uint32_t limit,
-              const WalkMemo* memo = nullptr);
+              const WalkMemo* memo = nullptr, uint64_t key = 0);
+    // Whether each move's memo key is the suit-blind form of its removed set
+    // (Board::suit_blind), else the removed set.
+    void set_suit_blind(bool on) { suit_blind_ = on; }
     // The order in which each frame's moves are tried: as the chain walk
     // offers them (removals now first), or with those that use a stock or
     // waste card reversed (latest along the chain first; walk.cpp).
     // The same for the draw-N walk (walk_chain_draw_n), stopping where `old` covers.
     void push_draw_n(const Board& board, const RuleTraits& traits, const State& s, const DrawWalkMemo::Cover& old,
-                     const DrawWalkMemo* memo = nullptr);
+                     const DrawWalkMemo* memo = nullptr, uint64_t key = 0);
     void set_reversed(bool reversed) { reversed_ = reversed; }
     // The next move to try (dropping exhausted frames) and the position it
     // leads to. With the row redeal, a move made in the final pass also gets
     // that pass's order (the same for every such move of the frame: removals
     // in the final pass do not change it), else null.
     bool next(const Board& board, State& next, SlotMove& move, const uint8_t** final_order = nullptr,
-              int* final_len = nullptr);
+              int* final_len = nullptr, uint64_t* key = nullptr);
     // The moves from the start through each frame's current move.
     void path(const Board& board, std::vector<Move>& out) const;
     std::size_t bytes(bool grow) const { return vector_bytes(frames_, grow) + vector_bytes(moves_, grow); }
@@ -182,8 +198,11 @@ private:
         // frame's plus the move's cards). With the row redeal next() makes the
         // whole position (the epochs change too).
         uint8_t next_pos, next_pass;
+        // Outside the row redeal, the memo key of the position it leads to
+        // (set_suit_blind), made when the walk offers it (to prefetch its slot).
+        uint64_t key;
     };
-    static_assert(sizeof(WalkMove) == 7, "the walk's stack holds 7 bytes a move");
+    static_assert(sizeof(WalkMove) == 16, "the walk's stack holds 16 bytes a move");
     struct Frame {
         State state;
         uint32_t begin, next, end;  // moves_[begin, end); [next, end) still to try
@@ -191,6 +210,7 @@ private:
     std::vector<Frame> frames_;
     std::vector<WalkMove> moves_;
     bool reversed_ = false;
+    bool suit_blind_ = false;
     // Row redeal: per frame, the order of the final pass for its removed
     // cards' epochs (pass_order depends on the pass and the epochs only).
     struct FinalOrder {
@@ -253,7 +273,7 @@ public:
     // first_order_states: see SolveOptions::rows_first_order_states.
     SolveResult run(const Board& board, const RuleTraits& traits, const State& start, SearchBudget& budget,
                     uint64_t first_order_states = SolveOptions{}.rows_first_order_states,
-                    bool free_stock = SolveOptions{}.rows_free_stock);
+                    bool free_stock = SolveOptions{}.rows_free_stock, bool suit_blind = SolveOptions{}.suit_blind);
     void release() { *this = WalkSearch(); }
     // One search, its moves tried in the chain walk's order or reversed;
     // cap (0: none): ends intractable once the budget has counted that many.
@@ -271,6 +291,8 @@ private:
     WalkStack stack_;
     FreeStockRelaxation relaxed_;  // every walk's first check; the row redeal's at every position (solver/free_stock.h)
     bool free_stock_ = true;       // ... asked (SolveOptions::rows_free_stock)
+    bool suit_blind_ = true;       // the memo keyed by suit-blind removed sets (SolveOptions::suit_blind)
+    uint64_t key_of(const Board& board, const State& s) const { return suit_blind_ ? board.suit_blind(s.removed) : s.removed; }
 };
 
 // The shortest solution, given a first solution whose length bounds it: A*

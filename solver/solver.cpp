@@ -67,7 +67,7 @@ SolveResult Solver::solve_with(Method method, const Board& board, const State& s
     {
         SearchBudget budget(options, 1, searches_.get());  // the start counts as expanded
         result = method == Method::Walk ? searches_->walk.run(board, traits, start, budget, options.rows_first_order_states,
-                                                                      options.rows_free_stock)
+                                                                      options.rows_free_stock, options.suit_blind)
                                         : searches_->positions.run(board, traits, start, budget);
     }
     if (options.optimal) {

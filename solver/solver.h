@@ -39,6 +39,11 @@ struct SolveOptions {
     // (solver/free_stock.h). The search is exact either way; off only to
     // measure it, or for tests that need a big search.
     bool rows_free_stock = true;
+    // Walk search, verdicts (not the row redeal): the memo keyed by the
+    // suit-blind form of the removed set (Board::suit_blind: positions whose
+    // stock cards left spell the same ranks are the same game). The verdicts
+    // are the same either way; off only to compare (tests, bench/speed.md).
+    bool suit_blind = true;
     const std::atomic<bool>* stop = nullptr;  // set from elsewhere (Ctrl-C) to stop early
     // Called every 2^20 expanded positions with the count so far (progress display).
     std::function<void(uint64_t states)> progress;

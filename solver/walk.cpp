@@ -36,10 +36,66 @@
 #include "solver/searches.h"
 
 #include <algorithm>
+#include <optional>
 
 namespace pyr {
 
-bool WalkMemo::arrive(const Board& board, const State& s, uint32_t& limit) {
+namespace {
+
+// The suit-blind stock part (Board::suit_blind_stock) of a frame's removed
+// set and of the positions its moves lead to, each move's made from the
+// frame's: removing cards from the stock sequence leaves the embedding of the
+// cards before the first one removed as it was, and the greedy embedding of
+// the rest, which can only move to earlier slots, is the old one again from
+// the first card that lands where it was (with no removed card after it).
+// (Computing each move's from scratch was most of the walk's time.)
+class SuitBlindFrame {
+public:
+    // `key`: the frame's memo key (its removed set's suit-blind form), whose
+    // stock slots left are the embedding.
+    SuitBlindFrame(const Board& b, uint64_t removed, uint64_t key)
+        : b_(b), f_(b.fixed()), left_(b.stock_mask() & ~removed), keep_(b.stock_mask() & ~key) {
+        for (uint64_t q = left_; q; q &= q - 1) seq_[m_++] = static_cast<uint8_t>(std::countr_zero(q));
+        int i = 0;
+        for (uint64_t q = keep_; q; q &= q - 1) emb_[i++] = static_cast<uint8_t>(std::countr_zero(q) - f_);
+    }
+    uint64_t stock_key() const { return b_.stock_mask() & ~keep_; }
+    // The stock part with the stock cards `gone` (among the frame's) removed too.
+    uint64_t after(uint64_t gone) const {
+        if (!gone) return stock_key();
+        const int i = std::popcount(left_ & ((gone & (~gone + 1)) - 1));  // the first card removed
+        uint64_t rest = gone & (gone - 1);
+        int j = i ? emb_[i - 1] + 1 : 0;
+        uint64_t fresh = 0;
+        int e = i + 1;
+        for (; e < m_; ++e) {
+            if (rest && seq_[e] == std::countr_zero(rest)) {
+                rest &= rest - 1;
+                continue;
+            }
+            const int at = b_.next_of_rank(j, b_.rank(seq_[e]));
+            if (at == emb_[e] && !rest) break;  // as before from here on
+            fresh |= uint64_t{1} << (f_ + at);
+            j = at + 1;
+        }
+        const int lo = i ? emb_[i - 1] + 1 : 0;
+        const int hi = e < m_ ? emb_[e] : b_.stock_size();
+        const uint64_t span = ((uint64_t{1} << (f_ + hi)) - 1) & ~((uint64_t{1} << (f_ + lo)) - 1);
+        return b_.stock_mask() & ~((keep_ & ~span) | fresh);
+    }
+
+private:
+    const Board& b_;
+    int f_;
+    uint64_t left_;
+    int m_ = 0;
+    uint64_t keep_;                             // the matched slots
+    uint8_t seq_[kMaxSlots], emb_[kMaxSlots];  // the stock cards left, in order, and each one's match (a stock index)
+};
+
+}  // namespace
+
+bool WalkMemo::arrive(const Board& board, const State& s, uint32_t& limit, uint64_t key) {
     const uint32_t t = time_of(board, s);
     if (!board.rows_redeal()) {
         static_assert(kChainBits >= kMaxSlots && 64 - kChainBits >= 12, "removed set and time share the word");
@@ -47,7 +103,7 @@ bool WalkMemo::arrive(const Board& board, const State& s, uint32_t& limit) {
         // word is the table's empty slot.
         static_assert(key_layout::kMaxFinitePasses * (kMaxSlots + 1) < (1 << (64 - kChainBits)) - 1,
                       "a stored word is never WordTable's empty slot");
-        const uint64_t word = s.removed | (uint64_t{t} << kChainBits);
+        const uint64_t word = key | (uint64_t{t} << kChainBits);
         auto [it, inserted] = packed_.insert(word);
         if (inserted) {
             limit = kNoLimit;
@@ -70,48 +126,46 @@ bool WalkMemo::arrive(const Board& board, const State& s, uint32_t& limit) {
     return true;
 }
 
-bool DrawWalkMemo::arrive(const Board& board, const State& s, const DrawLane& lane, Cover& old) {
+bool DrawWalkMemo::arrive(const Board& board, const State& s, const DrawLane& lane, Cover& old, uint64_t key) {
     if (packed(board)) {
         static_assert(kPackedBits >= kMaxSlots && kPackedBits + 2 * 6 <= 64, "two lanes of 6 bits above the removed set");
-        // pos <= 52 < 63: a stored word is never WordTable's empty slot.
+        // k <= 52 < 63: a stored word is never WordTable's empty slot.
         const int shift = kPackedBits + 6 * (lane.lane - 1);
-        auto [slot, inserted] = packed_.insert(lane.lane == 0 ? s.removed : s.removed | uint64_t{s.pos} << shift);
+        auto [slot, inserted] = packed_.insert(lane.lane == 0 ? key : key | uint64_t(lane.k) << shift);
         if (inserted) {
             old.word = ~uint64_t{0};
             return true;
         }
         if (lane.lane == 0) return false;  // the cycle is covered
         const uint64_t e = *slot >> shift & 63;
-        if (e != 0 && e <= s.pos) return false;
+        if (e != 0 && static_cast<int>(e) <= lane.k) return false;
         old.word = ~uint64_t{0} << (12 * board.variant().draw) & ~kNone;  // the cycle from time 0
         for (int r = 1; r < board.variant().draw; ++r)
-            if (const uint64_t p = *slot >> (kPackedBits + 6 * (r - 1)) & 63) old.word |= p << (12 * r);
+            if (const uint64_t k = *slot >> (kPackedBits + 6 * (r - 1)) & 63) old.word |= k << (12 * r);
             else old.word |= kNone << (12 * r);
-        *slot = (*slot & ~(uint64_t{63} << shift)) | uint64_t{s.pos} << shift;
+        *slot = (*slot & ~(uint64_t{63} << shift)) | uint64_t(lane.k) << shift;
         return true;
     }
-    auto [it, inserted] = table_.try_emplace(s.removed, ~uint64_t{0});
+    auto [it, inserted] = table_.try_emplace(key, ~uint64_t{0});
     old.word = it->second;
-    if (old.covers(board, s.pass, s.pos, lane.lane)) return false;
+    if (old.covers(board, s.pass, lane.k, lane.lane)) return false;
     uint64_t word = old.word;
     if (lane.lane == 0) {
-        word = (word & ~kNone) | WalkMemo::time_of(board, s);
+        word = (word & ~kNone) | time(board, s.pass, lane.k);
     } else {
         // The walk goes along the lane to the cycle at (s.pass, m): unless it
         // stops on the lane first (where the old lane entry covers, whose own
         // walk reached the cycle no later), it walks the cycle from there.
-        State end = s;
-        end.pos = static_cast<uint8_t>(lane.m == 0 ? 0 : 64 - std::countl_zero(board.stock_mask() & ~s.removed) - board.fixed());
-        const uint64_t t = std::min<uint64_t>(word & kNone, WalkMemo::time_of(board, end));
+        const uint64_t t = std::min<uint64_t>(word & kNone, time(board, s.pass, lane.m));
         const int shift = 12 * lane.lane;
-        word = (word & ~(kNone << shift) & ~kNone) | (uint64_t{s.pass} << 6 | s.pos) << shift | t;
+        word = (word & ~(kNone << shift) & ~kNone) | (uint64_t{s.pass} << 6 | uint64_t(lane.k)) << shift | t;
     }
     it->second = word;
     return true;
 }
 
 void WalkStack::push_draw_n(const Board& board, const RuleTraits& traits, const State& s, const DrawWalkMemo::Cover& old,
-                            const DrawWalkMemo* memo) {
+                            const DrawWalkMemo* memo, uint64_t key) {
     const uint32_t begin = static_cast<uint32_t>(moves_.size());
     struct Visitor {
         const Board& board;
@@ -119,38 +173,51 @@ void WalkStack::push_draw_n(const Board& board, const RuleTraits& traits, const 
         const DrawWalkMemo::Cover& old;
         const DrawWalkMemo* memo;
         uint64_t removed;
+        const SuitBlindFrame* blind;  // the suit-blind key's, else null
         [[gnu::always_inline]] void offer(SlotMove m, uint8_t pos, uint8_t pass, uint8_t next_pos) {
-            if (memo) memo->prefetch(removed | uint64_t{1} << m.a | (m.kind == SlotMove::Pair ? uint64_t{1} << m.b : 0));
-            moves.push_back(WalkMove{m, pos, pass, next_pos, pass});
+            const uint64_t gone = uint64_t{1} << m.a | (m.kind == SlotMove::Pair ? uint64_t{1} << m.b : 0);
+            const uint64_t next = removed | gone;
+            const uint64_t key = blind ? (next & board.fixed_mask()) | blind->after(gone & board.stock_mask()) : next;
+            if (memo) memo->prefetch(key);
+            moves.push_back(WalkMove{m, pos, pass, next_pos, pass, key});
         }
-        bool keep_going(uint8_t pass, uint8_t pos, int lane) const { return !old.covers(board, pass, pos, lane); }
-    } visitor{board, moves_, old, memo, s.removed};
+        bool keep_going(int pass, int k, int lane) const { return !old.covers(board, pass, k, lane); }
+    };
+    std::optional<SuitBlindFrame> blind;
+    if (suit_blind_) blind.emplace(board, s.removed, key);
+    Visitor visitor{board, moves_, old, memo, s.removed, blind ? &*blind : nullptr};
     walk_chain_draw_n(board, traits, ForcedPolicy::win(), s, visitor);
     frames_.push_back(Frame{s, begin, begin, static_cast<uint32_t>(moves_.size())});
 }
 
 void WalkStack::push(const Board& board, const RuleTraits& traits, const ChainRules& rules, const State& s,
-                     uint32_t limit, const WalkMemo* memo) {
+                     uint32_t limit, const WalkMemo* memo, uint64_t key) {
     const uint32_t begin = static_cast<uint32_t>(moves_.size());
     struct Visitor {
         const Board& board;
         std::vector<WalkMove>& moves;
         uint32_t limit;
         const WalkMemo* memo;
+        const SuitBlindFrame* blind;  // the suit-blind key's, else null
         [[gnu::always_inline]] void offer(SlotMove m, const State& at) {
             if (board.rows_redeal()) {
-                moves.push_back(WalkMove{m, at.pos, at.pass, 0, 0});
+                moves.push_back(WalkMove{m, at.pos, at.pass, 0, 0, 0});
                 return;
             }
             const State next = board.apply(at, m);
-            if (memo) memo->prefetch(board, next);
-            moves.push_back(WalkMove{m, at.pos, at.pass, next.pos, next.pass});
+            const uint64_t key = blind ? (next.removed & board.fixed_mask()) | blind->after(next.removed & ~at.removed & board.stock_mask())
+                                       : next.removed;
+            if (memo) memo->prefetch(board, key);
+            moves.push_back(WalkMove{m, at.pos, at.pass, next.pos, next.pass, key});
         }
         bool keep_going(const State& at) const {
             return board.unlimited() || WalkMemo::time_of(board, at) < limit;  // later times were walked before
         }
         static bool step() { return true; }
-    } visitor{board, moves_, limit, memo};
+    };
+    std::optional<SuitBlindFrame> blind;
+    if (suit_blind_) blind.emplace(board, s.removed, key);
+    Visitor visitor{board, moves_, limit, memo, blind ? &*blind : nullptr};
     walk_chain(board, traits, rules, s, visitor);
     frames_.push_back(Frame{s, begin, begin, static_cast<uint32_t>(moves_.size())});
     if (reversed_) {  // the tableau's removals (offered first, at s) stay first; the rest latest first
@@ -168,7 +235,8 @@ void WalkStack::push(const Board& board, const RuleTraits& traits, const ChainRu
     }
 }
 
-bool WalkStack::next(const Board& board, State& next, SlotMove& move, const uint8_t** final_order, int* final_len) {
+bool WalkStack::next(const Board& board, State& next, SlotMove& move, const uint8_t** final_order, int* final_len,
+                     uint64_t* key) {
     while (!frames_.empty()) {
         Frame& f = frames_.back();
         if (f.next == f.end) {
@@ -184,6 +252,7 @@ bool WalkStack::next(const Board& board, State& next, SlotMove& move, const uint
             next = State{f.state.removed | gone, wm.next_pos, wm.next_pass, f.state.epochs};
         }
         move = wm.move;
+        if (key) *key = wm.key;
         if (final_order) {
             const bool known = !final_orders_.empty() && wm.pass + 1 == board.passes();
             *final_order = known ? final_orders_[frames_.size() - 1].slots.data() : nullptr;
@@ -204,7 +273,7 @@ void WalkStack::path(const Board& board, std::vector<Move>& out) const {
 }
 
 SolveResult WalkSearch::run(const Board& board, const RuleTraits& traits, const State& start, SearchBudget& budget,
-                            uint64_t first_order_states, bool free_stock) {
+                            uint64_t first_order_states, bool free_stock, bool suit_blind) {
     // Every rule set: first the free-stock relaxation (solver/free_stock.h):
     // when even with every stock and waste card free at any time the tableau
     // cannot be cleared, the deal is lost. (Every lost deal of Apophis seeds
@@ -226,6 +295,7 @@ SolveResult WalkSearch::run(const Board& board, const RuleTraits& traits, const 
         lost.verdict = Verdict::Lose;
         return finish_search(lost, budget);
     }
+    suit_blind_ = suit_blind && !traits.rows;
     if (traits.draw_walk) return run_draw_n(board, traits, start, budget);
     if (!traits.rows) return run_once(board, traits, start, budget, false, 0);
     // Row redeal: a first search in the chain walk's order (removals now
@@ -256,6 +326,7 @@ SolveResult WalkSearch::run(const Board& board, const RuleTraits& traits, const 
 SolveResult WalkSearch::run_once(const Board& board, const RuleTraits& traits, const State& start, SearchBudget& budget,
                                  bool reversed, uint64_t cap) {
     stack_.set_reversed(reversed);
+    stack_.set_suit_blind(suit_blind_);
     SolveResult result;
     memo_.clear();
     stack_.clear();
@@ -266,19 +337,20 @@ SolveResult WalkSearch::run_once(const Board& board, const RuleTraits& traits, c
     if (board.won(start)) return finish(Verdict::Win);
     const ChainRules rules{ForcedPolicy::win(), true, false};
     uint32_t limit = WalkMemo::kNoLimit;
-    memo_.arrive(board, start, limit);
+    memo_.arrive(board, start, limit, key_of(board, start));
     if (has_dead_card(board, start)) return finish(Verdict::Lose);
-    stack_.push(board, traits, rules, start, limit, &memo_);
+    stack_.push(board, traits, rules, start, limit, &memo_, key_of(board, start));
     State next;
     SlotMove move;
     const uint8_t* order = nullptr;  // the row redeal's final-pass order, when the move is made in that pass
     int len = 0;
-    while (stack_.next(board, next, move, &order, &len)) {
+    uint64_t key = 0;
+    while (stack_.next(board, next, move, &order, &len, &key)) {
         if (board.won(next)) {
             stack_.path(board, result.solution);
             return finish(Verdict::Win);
         }
-        if (!memo_.arrive(board, next, limit)) continue;
+        if (!memo_.arrive(board, next, limit, traits.rows ? next.removed : key)) continue;
         if (cap && budget.count() >= cap) return finish(Verdict::Intractable);
         if (const auto stop = budget.tick(); stop != SearchBudget::Stop::No) {
             result.interrupted = stop == SearchBudget::Stop::Interrupted;
@@ -286,7 +358,7 @@ SolveResult WalkSearch::run_once(const Board& board, const RuleTraits& traits, c
         }
         if (has_dead_card_after(board, next, move, order, len)) continue;  // pushed positions have no dead card
         if (traits.rows && free_stock_ && relaxed_.solve(board, next) == FreeStockRelaxation::Outcome::Lost) continue;
-        stack_.push(board, traits, rules, next, limit, &memo_);
+        stack_.push(board, traits, rules, next, limit, &memo_, key);
     }
     return finish(Verdict::Lose);
 }
@@ -311,6 +383,7 @@ SolveResult WalkSearch::run_draw_n(const Board& board, const RuleTraits& traits,
     SolveResult result;
     draw_memo_.clear();
     stack_.set_reversed(false);
+    stack_.set_suit_blind(suit_blind_);
     stack_.clear();
     auto finish = [&](Verdict verdict) {
         result.verdict = verdict;
@@ -318,23 +391,24 @@ SolveResult WalkSearch::run_draw_n(const Board& board, const RuleTraits& traits,
     };
     if (board.won(start)) return finish(Verdict::Win);
     DrawWalkMemo::Cover old;
-    draw_memo_.arrive(board, start, draw_lane(board, start), old);
+    draw_memo_.arrive(board, start, draw_lane(board, start), old, key_of(board, start));
     if (has_dead_card(board, start)) return finish(Verdict::Lose);
-    stack_.push_draw_n(board, traits, start, old, DrawWalkMemo::packed(board) ? &draw_memo_ : nullptr);
+    stack_.push_draw_n(board, traits, start, old, DrawWalkMemo::packed(board) ? &draw_memo_ : nullptr, key_of(board, start));
     State next;
     SlotMove move;
-    while (stack_.next(board, next, move)) {
+    uint64_t key = 0;
+    while (stack_.next(board, next, move, nullptr, nullptr, &key)) {
         if (board.won(next)) {
             stack_.path(board, result.solution);
             return finish(Verdict::Win);
         }
-        if (!draw_memo_.arrive(board, next, draw_lane(board, next), old)) continue;
+        if (!draw_memo_.arrive(board, next, draw_lane(board, next), old, key)) continue;
         if (const auto stop = budget.tick(); stop != SearchBudget::Stop::No) {
             result.interrupted = stop == SearchBudget::Stop::Interrupted;
             return finish(Verdict::Intractable);
         }
         if (has_dead_card_after(board, next, move)) continue;  // pushed positions have no dead card
-        stack_.push_draw_n(board, traits, next, old, DrawWalkMemo::packed(board) ? &draw_memo_ : nullptr);
+        stack_.push_draw_n(board, traits, next, old, DrawWalkMemo::packed(board) ? &draw_memo_ : nullptr, key);
     }
     return finish(Verdict::Lose);
 }

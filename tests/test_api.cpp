@@ -4,6 +4,9 @@
 // and answers as a fresh solver does.
 #include <catch2/catch.hpp>
 
+#include <chrono>
+#include <cstdio>
+
 #include "api/api.h"
 #include "engine/deal_source.h"
 
@@ -98,4 +101,50 @@ TEST_CASE("api: answer_json has solve --format json's keys", "[api]") {
         CHECK(o.contains(k));
     CHECK(o.at("verdict").as_string() == verdict_text(a.verdict));
     CHECK(o.contains("best_score") == a.has_score);
+}
+
+// Not run by ctest (hidden): what solving many positions of one deal costs
+// through one reused Session against a fresh Session (a new Solver and
+// Board) per call, as the no-peek player, the difficulty measures and `odds`
+// do it. For each preset, the won deals among seeds 1-40 and every position
+// along each one's solution; prints microseconds a call (bench/speed-tail.md).
+// `build/tests/pyramid_tests "[.session-cost]"`
+TEST_CASE("api: the cost a call of one reused Session against a fresh one per call", "[.session-cost]") {
+    for (const auto& v : presets()) {
+        std::vector<std::pair<api::LoadedDeal, std::vector<Move>>> lines;
+        api::Session probe;
+        api::Request request;
+        for (int seed = 1; seed <= 40; ++seed) {
+            api::LoadedDeal d = api::deal_from_seed(v, std::to_string(seed));
+            const api::Answer a = probe.solve(d.deal, {}, request);
+            if (a.verdict == Verdict::Win) lines.emplace_back(std::move(d), a.solution);
+        }
+        int calls = 0;
+        double reused_s = 0, fresh_s = 0;
+        for (int round = 0; round < 2; ++round) {  // alternating: reused, fresh, reused, fresh
+            for (const bool reuse : {true, false}) {
+                api::Session session;
+                const auto t0 = std::chrono::steady_clock::now();
+                for (const auto& [d, line] : lines)
+                    for (std::size_t i = 0; i <= line.size(); ++i) {
+                        const std::vector<Move> played(line.begin(), line.begin() + static_cast<std::ptrdiff_t>(i));
+                        api::Answer a;
+                        if (reuse) {
+                            a = session.solve(d.deal, played, request);
+                        } else {
+                            api::Session fresh;
+                            a = fresh.solve(d.deal, played, request);
+                        }
+                        REQUIRE(a.verdict == Verdict::Win);  // every position along a win is won
+                        if (reuse && round == 0) ++calls;
+                    }
+                const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+                (reuse ? reused_s : fresh_s) += s;
+            }
+        }
+        if (calls == 0) continue;
+        std::printf("%-11s %3zu deals %6d calls  reused %8.1f us/call  fresh %8.1f us/call  fresh/reused %.2f\n",
+                    v.name.c_str(), lines.size(), calls, 1e6 * reused_s / (2 * calls), 1e6 * fresh_s / (2 * calls),
+                    fresh_s / reused_s);
+    }
 }

@@ -149,6 +149,38 @@ TEST_CASE("tuts-tomb: the draw-N walk and the positions search agree on seeds 1-
     draw_walk_matches_positions(3000);
 }
 
+TEST_CASE("the suit-blind memo key: the same verdicts and solutions as the key by cards, every preset and override", "[bruteforce]") {
+    // SolveOptions::suit_blind (Board::suit_blind): a memo hit on a removed set
+    // of the same form is a position of the same game, lost. So the search
+    // with it tries the same moves in the same order, less the subtrees the
+    // key by cards searches again: the same verdict and, for a win, the same
+    // solution, in no more states.
+    int fewer = 0, decided = 0;
+    Solver blind, by_cards;
+    for (const auto& base : presets()) {
+        for (const auto& v : with_overrides(base, true)) {
+            for (int seed = 1; seed <= test::reduced(24); ++seed) {
+                const Board b(deal_from_seed(v, std::to_string(seed)));
+                INFO(v.name << " passes=" << v.passes << " goal=" << goal_text(v.goal) << " overlap=" << v.overlap
+                            << " reserves_open=" << v.reserves_open << " seed " << seed);
+                SolveOptions on, off;
+                on.max_states = off.max_states = 400000;
+                off.suit_blind = false;
+                const SolveResult x = blind.solve(b, on), y = by_cards.solve(b, off);
+                if (y.verdict == Verdict::Intractable) continue;
+                ++decided;
+                REQUIRE(x.verdict == y.verdict);
+                CHECK(x.solution == y.solution);
+                CHECK(x.states <= y.states);
+                fewer += x.states < y.states;
+            }
+        }
+    }
+    INFO(decided << " deals decided, " << fewer << " in fewer states");
+    CHECK(decided > 1500 / test::kSanitizerShare);
+    CHECK(fewer > 200 / test::kSanitizerShare);
+}
+
 TEST_CASE("apophis: the walk's second move order, alone and after a first search cut short, agrees with the brute-force reference", "[bruteforce]") {
     // The row redeal's walk search runs a first search in the chain walk's
     // order for SolveOptions::rows_first_order_states positions, then one

@@ -343,3 +343,50 @@ TEST_CASE("apophis: the pass order follows PySolFC's gathering of the wastes", "
     for (int j = 0; j < len; ++j) CHECK(b.card(order[j]) == expect[j]);
     CHECK(s.pos == 3);
 }
+
+namespace {
+// The ranks of the stock cards not in `removed`, in slot order.
+std::vector<int> stock_ranks(const Board& b, uint64_t removed) {
+    std::vector<int> out;
+    for (uint64_t q = b.stock_mask() & ~removed; q; q &= q - 1) out.push_back(b.rank(std::countr_zero(q)));
+    return out;
+}
+}  // namespace
+
+TEST_CASE("the suit-blind form: the same fixed cards and stock ranks left give the same form, and only they", "[key]") {
+    // Board::suit_blind, the walk memo's key (solver/searches.h): a false hit
+    // would need two removed sets of one form with different fixed cards or
+    // stock rank sequences.
+    test::Rng rng(2828);
+    int same = 0, collisions = 0;
+    for (const auto& v : presets()) {
+        for (int seed = 1; seed <= 20; ++seed) {
+            const Board b(deal_from_seed(v, std::to_string(seed)));
+            if (b.stock_size() == 0) continue;
+            for (int i = 0; i < 200; ++i) {
+                const uint64_t r1 = rng.next() & rng.next() & b.all_mask();
+                const uint64_t k1 = b.suit_blind(r1);
+                // The form is a removed set with r1's fixed part whose stock left spells r1's ranks.
+                REQUIRE((k1 & b.fixed_mask()) == (r1 & b.fixed_mask()));
+                REQUIRE((k1 & ~b.all_mask()) == 0);
+                REQUIRE(stock_ranks(b, k1) == stock_ranks(b, r1));
+                REQUIRE(b.suit_blind(k1) == k1);
+                // Another removed set with the same ranks left: the cards of
+                // each rank in play swapped for others of that rank in the
+                // stock, keeping the order of ranks (here: k1's own cards).
+                const uint64_t r2 = (r1 & b.fixed_mask()) | (k1 & b.stock_mask());
+                REQUIRE(b.suit_blind(r2) == k1);
+                same += r2 != r1;
+                // Any other removed set: the same form only with the same fixed part and ranks.
+                const uint64_t r3 = rng.next() % 2 ? r1 ^ (uint64_t{1} << (b.fixed() + rng.below(b.stock_size())))
+                                                   : rng.next() & rng.next() & b.all_mask();
+                const bool equal_game =
+                    (r3 & b.fixed_mask()) == (r1 & b.fixed_mask()) && stock_ranks(b, r3) == stock_ranks(b, r1);
+                REQUIRE((b.suit_blind(r3) == k1) == equal_game);
+                collisions += equal_game && r3 != r1;
+            }
+        }
+    }
+    INFO(same << " removed sets with another form's cards, " << collisions << " random collisions");
+    CHECK(same > 1000);
+}

@@ -304,8 +304,10 @@ TEST_CASE("a study is every variant once per passes value, and impossible passes
 }
 
 TEST_CASE("1 thread and several threads give the same records and summaries", "[study]") {
-    // A budget small enough to keep it quick, large enough for wins, losses and intractable deals.
-    const StudySpec spec = small_spec("1-30", 100000);
+    // A budget small enough to keep it quick, large enough for wins, losses and
+    // intractable deals: Pharaohs seed 116 takes 123,208 states (seeds 1-30
+    // held Pharaohs 28 at 105,790 until the suit-blind memo key took it to 67,432).
+    const StudySpec spec = small_spec("101-130", 100000);
     const int many = static_cast<int>(std::max(2u, std::thread::hardware_concurrency()));
     const Collected a = run_collect(spec, 1);
     const Collected b = run_collect(spec, many);
