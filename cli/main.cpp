@@ -25,7 +25,7 @@ const char* kMainHelp =
     "  compare    two rule sets deal by deal over the same deals: flips, paired interval, McNemar's test\n"
     "  generate   winnable deals of a grade (easy, medium, hard, expert) with their measures\n"
     "  play       play a deal in the terminal, with undo, hints and the solver's verdict after every move\n"
-    "  odds       the chances of a position without peeking at the stock, and each move's\n"
+    "  odds       the chances of a position without peeking at the stock, and each move's share\n"
     "  compare-players  two players (stats --player) deal by deal: flips, paired interval, McNemar's test\n"
     "  version    the version, git commit, build type, compiler and bench signature (also --version)\n"
     "\n"

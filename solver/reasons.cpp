@@ -252,8 +252,11 @@ LossReason explain_loss(Solver& solver, const Board& b, const std::vector<Move>&
         out.text += " The best line clears " + std::string(best.complete ? "" : "at least ") +
                     std::to_string(out.tableau_total - out.tableau_left) + " of the " +
                     std::to_string(out.tableau_total) + " pyramid cards (" + std::to_string(best.moves.size()) +
-                    " moves) and gets stuck with " + (n.size() <= 8 ? list_words(n) : std::to_string(n.size()) + " cards") +
-                    " left.";
+                    " moves) and gets stuck with " +
+                    (n.empty()        ? std::string("stock and waste cards left (the goal is every card)")
+                     : n.size() <= 8 ? list_words(n) + " left"
+                                      : std::to_string(n.size()) + " cards left") +
+                    ".";
     }
     return out;
 }
