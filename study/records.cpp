@@ -37,6 +37,20 @@ std::optional<ReasonCode> parse_reason_code(std::string_view s) {
 }
 
 namespace {
+
+// The numeric measure fields of a record, read the same from JSON Lines and
+// CSV: `num(key)` gives the field as a number, -1 when it is empty (null).
+template <class Num>
+void read_measure_numbers(RecordMeasures& m, Num&& num) {
+    m.shortest = static_cast<int32_t>(num("shortest"));
+    m.winning_first = static_cast<int16_t>(std::min(30000.0, num("winning_first_moves")));
+    m.legal_first = static_cast<int16_t>(std::min(30000.0, num("legal_first_moves")));
+    m.critical = static_cast<int16_t>(std::min(30000.0, num("critical_positions")));
+    m.crossroads = static_cast<int16_t>(std::min(30000.0, num("crossroads")));
+    m.casual_wins = static_cast<int32_t>(num("casual_wins"));
+    m.casual_plays = static_cast<int32_t>(num("casual_plays"));
+    m.difficulty = num("difficulty");
+}
 const char* grade_name(int g) {
     static const char* const kNames[4] = {"easy", "medium", "hard", "expert"};
     return g >= 0 && g < 4 ? kNames[g] : "";
@@ -297,14 +311,7 @@ Line parse_json_line(const std::string& line) {
                 if (!c) throw std::invalid_argument("bad reason");
                 m.reason = *c;
             }
-            m.shortest = static_cast<int32_t>(num("shortest"));
-            m.winning_first = static_cast<int16_t>(std::min(30000.0, num("winning_first_moves")));
-            m.legal_first = static_cast<int16_t>(std::min(30000.0, num("legal_first_moves")));
-            m.critical = static_cast<int16_t>(std::min(30000.0, num("critical_positions")));
-            m.crossroads = static_cast<int16_t>(std::min(30000.0, num("crossroads")));
-            m.casual_wins = static_cast<int32_t>(num("casual_wins"));
-            m.casual_plays = static_cast<int32_t>(num("casual_plays"));
-            m.difficulty = num("difficulty");
+            read_measure_numbers(m, num);
             if (!g->is_null()) {
                 const int gi = grade_index(g->as_string());
                 if (gi < 0) throw std::invalid_argument("bad grade");
@@ -443,14 +450,7 @@ Line parse_csv_line(const std::string& line, Columns& columns) {
             if (!c) return out.why = "bad reason", out;
             m.reason = *c;
         }
-        m.shortest = static_cast<int32_t>(num("shortest"));
-        m.winning_first = static_cast<int16_t>(std::min(30000.0, num("winning_first_moves")));
-        m.legal_first = static_cast<int16_t>(std::min(30000.0, num("legal_first_moves")));
-        m.critical = static_cast<int16_t>(std::min(30000.0, num("critical_positions")));
-        m.crossroads = static_cast<int16_t>(std::min(30000.0, num("crossroads")));
-        m.casual_wins = static_cast<int32_t>(num("casual_wins"));
-        m.casual_plays = static_cast<int32_t>(num("casual_plays"));
-        m.difficulty = num("difficulty");
+        read_measure_numbers(m, num);
         if (!g->empty()) {
             const int gi = grade_index(*g);
             if (gi < 0) return out.why = "bad grade", out;
