@@ -148,6 +148,8 @@ Odds odds(Solver& solver, const Deal& deal, const std::vector<Move>& played, con
     auto stopped = [&] { return o.stop && o.stop->load(std::memory_order_relaxed); };
     const uint64_t total = r.exact ? r.orders : o.samples;
     auto one = [&](const Deal& d) {
+        // A stop asked for between orders: the solver polls its flag only
+        // every so many positions, and most orders take fewer.
         if (!r.interrupted && stopped()) r.interrupted = true;
         if (r.interrupted) return;
         const Board board(d);
