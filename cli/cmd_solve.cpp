@@ -1,6 +1,5 @@
 #include <unistd.h>
 
-#include <csignal>
 #include <cstdlib>
 #include <iomanip>
 #include <iostream>
@@ -15,8 +14,6 @@
 namespace pyr::cli {
 
 namespace {
-std::atomic<bool> g_stop{false};
-extern "C" void on_sigint(int) { g_stop.store(true); }
 }  // namespace
 
 int cmd_solve(int argc, char** argv) {
@@ -92,17 +89,18 @@ int cmd_solve(int argc, char** argv) {
     req.optimal = vm["optimal"].as<bool>();
     req.hint = hint;
     req.best_score = vm["best-score"].as<bool>();
-    req.stop = &g_stop;
     req.reason = true;
     req.measures = vm["measures"].as<bool>();
     req.casual_plays = static_cast<int>(number_option(vm, "casual-plays", 1, 100000));
     req.unicode = text_style(vm).unicode && format != "json";
-    std::signal(SIGINT, on_sigint);
     if (isatty(STDERR_FILENO))
         req.progress = [](uint64_t n) { std::cerr << "\r  searching: " << n << " positions" << std::flush; };
-    const api::Answer r = guarded([&] { return session.solve(ld.deal, played, req); });
+    const api::Answer r = [&] {  // Ctrl-C or SIGTERM: the search stops and says so
+        const StopOnSignals signals;
+        req.stop = signals.flag();
+        return guarded([&] { return session.solve(ld.deal, played, req); });
+    }();
     if (req.progress) std::cerr << "\r" << std::string(40, ' ') << "\r";
-    std::signal(SIGINT, SIG_DFL);
     const bool interrupted = r.interrupted;
     const bool memory = r.memory_exceeded;
     const bool have_score = r.has_score;

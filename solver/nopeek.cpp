@@ -145,6 +145,9 @@ Odds odds(Solver& solver, const Deal& deal, const std::vector<Move>& played, con
     so.max_memory_bytes = o.max_memory;
     so.stop = o.stop;
     auto one = [&](const Deal& d) {
+        // A stop asked for between orders: the solver polls its flag only
+        // every so many positions, and most orders take fewer.
+        if (o.stop && o.stop->load(std::memory_order_relaxed)) r.interrupted = true;
         if (r.interrupted) return;
         const Board board(d);
         std::string why;
