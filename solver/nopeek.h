@@ -95,7 +95,16 @@ struct OddsOptions {
     bool per_move = true;             // also each legal move's share
     uint64_t max_states = 100'000'000;  // per solve; 0 = no limit
     uint64_t max_memory = 0;
+    // Set from elsewhere to stop early (Odds::interrupted): looked at before
+    // each solve and, inside a solve, every 2^20 positions.
     const std::atomic<bool>* stop = nullptr;
+    // Progress displays (front ends): called once before the first order with
+    // (0, total) and after each order solved with (orders solved, total),
+    // total being every order when exact, else `samples` (1 when nothing is
+    // hidden); and, inside a solve, every 2^20 positions with that solve's
+    // count (SolveOptions::progress).
+    std::function<void(uint64_t done, uint64_t total)> progress;
+    std::function<void(uint64_t states)> solve_progress;
 };
 
 struct MoveOdds {

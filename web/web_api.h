@@ -20,7 +20,8 @@
 //            max_states (10M), max_memory -> the no-peek hint
 //            (solver/nopeek.h): nothing_hidden, exact, unseen, orders,
 //            samples, wins, intractable, moves [{move, wins, intractable,
-//            best}], solves, states, seconds
+//            best}], solves, states, seconds; odds_progress is called as the
+//            orders are solved, progress within each solve
 // rules: {"variant", "passes", "goal", "overlap", "reserves"} as the CLI
 // spells them ("" or absent keeps the preset's); deal: "seed" (PySolFC's
 // number) or "deal" (cards or a pasted board, as --deal-file reads them);
@@ -41,6 +42,9 @@ class Handler {
 public:
     // Called during a search every 2^20 positions with the count so far.
     std::function<void(uint64_t states)> progress;
+    // Called during `odds` before the first order and after each order
+    // solved: (orders solved, orders to solve) (nopeek::OddsOptions::progress).
+    std::function<void(uint64_t done, uint64_t total)> odds_progress;
 
     std::string call(std::string_view request);
 

@@ -19,12 +19,14 @@
 //              missing places; a complete picked layout loads
 //   stop       a deliberately hard search (Apophis deal 10 with overlap, a
 //              shortest solution) shows its progress and is stopped
-//              by Stop; with a memory bound it ends intractable; the page
-//              then answers the next question
+//              by Stop; the fair hint on a hard game counts its orders and
+//              is stopped by Stop and by Escape; with a memory bound a
+//              search ends intractable; the page then answers the next question
 //   offline    after a visit the page opens and solves with the server gone
 //   hint       Hint names the next move of a shortest solution (`solve
 //              --hint`); Fair hint the move with the best odds over the
-//              unseen stock orders, with its share (`pyramid odds`)
+//              unseen stock orders, with its share (`pyramid odds`), its
+//              progress told of every order
 //   shots      screenshots of the main steps into --shots (not a test)
 // Exit 77 (skipped) when Chromium or emscripten is missing.
 import { execFileSync } from "node:child_process";
@@ -329,6 +331,24 @@ try {
     await page.click("#stop");
     const v = await page.waitFor(verdictSettled, 15000);
     check(v === "stopped" && Date.now() - t0 < 15000, "Stop stops it: " + await text(page, "verdict") + " " + await text(page, "progress"));
+    // The fair hint on a hard game: its progress line counts the orders
+    // solved while the page answers; Stop (then Escape) ends it.
+    await page.goto(server.url + "#v=tuts-tomb&goal=all&overlap=on&seed=41");
+    await page.key("f");
+    const counting = await page.waitFor(`(t => /^Fair hint: [1-9][0-9]* of 200 orders solved/.test(t) && t)(document.getElementById("progress").textContent)`,
+      120000, "the fair hint's progress line");
+    check(!(await page.eval(`document.getElementById("stop").disabled`)), "the fair hint counts its orders (" + counting +
+      ") and Stop is offered");
+    await page.click("#stop");
+    const stoppedLine = await page.waitFor(`(t => /^Fair hint stopped: [0-9]+ of 200 orders solved/.test(t) && t)(document.getElementById("progress").textContent)`,
+      15000, "the fair hint to stop");
+    check(await text(page, "selection") === "Fair hint stopped." && !(await page.eval(`document.getElementById("fair-hint").disabled`)),
+      "Stop ends the fair hint: " + stoppedLine);
+    await page.key("f");
+    await page.waitFor(`/^Fair hint: [0-9]+ of 200 orders/.test(document.getElementById("progress").textContent)`, 30000, "a fair hint again");
+    await page.key("Escape");
+    await page.waitFor(`document.getElementById("selection").textContent === "Fair hint stopped."`, 15000, "Escape to stop it");
+    check(true, "Escape ends it too: " + await text(page, "progress"));
     // The memory bound: the same search with 1 MiB for its tables ends
     // `intractable` (the choice is added to the list: the page offers 256 MB and up).
     // A lost Tut's Tomb deal needing a million positions (every card to
@@ -366,6 +386,10 @@ try {
       fair.includes("winnable in " + Math.round(100 * odds.wins / n) + "%") && fair.includes(odds.samples + " sampled orders"),
       "Fair hint as pyramid odds (" + best.move + " " + best.wins + "/" + n + ", position " + odds.wins + "): " + fair);
     check(await page.eval(`document.querySelectorAll("#board rect.highlight").length`) >= 1, "and frames it on the board");
+    // Its progress line was told of every order solved: (0, 200), then one by one to 200.
+    check(await data(page, "progress", "orders") === "200/200" && await data(page, "progress", "updates") === "201",
+      "the fair hint's progress counted every order: " + await data(page, "progress", "orders") + ", " +
+      await data(page, "progress", "updates") + " updates");
     const exact = cli("solve", "--variant", "msc", "--passes", "1", "--seed", "4", "--optimal", "--format", "json");
     check(await page.waitFor(verdictSettled, 60000) === exact.verdict, "the verdict's search runs again: " + exact.verdict);
   } else if (scenario === "offline") {
@@ -411,6 +435,16 @@ try {
     await phone.screenshot(shots + "/web-phone.png");
     await phone.eval(`document.getElementById("picker-box").open = true; document.getElementById("picker-box").dispatchEvent(new Event("toggle"))`);
     await phone.screenshot(shots + "/web-phone-picker.png");
+    const mid = await browser.newPage(560, 900, true);
+    await mid.goto(server.url + "#v=msc&seed=11&moves=draw.draw");
+    await mid.waitFor(verdictSettled, 60000);
+    await mid.screenshot(shots + "/web-560.png");
+    // The fair hint's progress line on a hard game (then stopped).
+    await page.goto(server.url + "#v=tuts-tomb&goal=all&overlap=on&seed=41");
+    await page.key("f");
+    await page.waitFor(`/^Fair hint: [1-9][0-9]* of 200 orders solved/.test(document.getElementById("progress").textContent)`, 120000);
+    await page.screenshot(shots + "/web-fair-progress.png");
+    await page.click("#stop");
     console.log("screenshots in " + shots);
   } else {
     console.log("unknown scenario " + scenario);
