@@ -17,6 +17,7 @@
 #include "solver/nopeek.h"
 #include "solver/solver.h"
 #include "tests/corpus.h"
+#include "tests/support.h"
 
 using namespace pyr;
 using namespace pyr::play;
@@ -382,7 +383,8 @@ TEST_CASE("play: the no-peek hint (o) is computed in the background, shows its p
     const Variant v = api::make_variant({"msc", "1", "", "", ""});
     const Deal deal = deal_from_seed(v, "4");
     nopeek::OddsOptions options = Controller::odds_options();
-    options.samples = 40;  // the screen's are 200: fewer for the test's time
+    const uint64_t n = static_cast<uint64_t>(test::reduced(40));  // the screen's are 200: fewer for the test's time
+    options.samples = n;
     Oddsmaker oddsmaker(options);
     Controller c(Game(deal, "4"), false);
     c.key('o');
@@ -396,17 +398,18 @@ TEST_CASE("play: the no-peek hint (o) is computed in the background, shows its p
         if ((answer = oddsmaker.answer())) break;
         const auto p = oddsmaker.progress();
         if (p != last && p.second) {
-            CHECK(p.second == 40);
+            CHECK(p.second == n);
             CHECK(p.first >= last.first);  // the orders solved only grow
             c.odds_progress(p.first, p.second);
-            CHECK(c.message() == "no-peek hint: " + std::to_string(p.first) + " of 40 orders solved... (Esc stops)");
+            CHECK(c.message() == "no-peek hint: " + std::to_string(p.first) + " of " + std::to_string(n) +
+                                     " orders solved... (Esc stops)");
             last = p;
         }
         std::this_thread::sleep_for(std::chrono::milliseconds(1));
     }
     REQUIRE(answer);
     CHECK(answer->id == *c.odds_wanted());
-    CHECK(oddsmaker.progress() == std::pair<uint64_t, uint64_t>(40, 40));
+    CHECK(oddsmaker.progress() == std::pair<uint64_t, uint64_t>(n, n));
     c.odds_answered(*answer);
     CHECK_FALSE(c.odds_wanted());
     // The same odds as computed directly (deterministic), named on the message line and shown as the hint.
@@ -419,7 +422,7 @@ TEST_CASE("play: the no-peek hint (o) is computed in the background, shows its p
     REQUIRE(best);
     REQUIRE(best->wins > 0);
     CHECK(c.hint() == best->move);
-    CHECK(c.message().rfind("no-peek hint (40 sampled orders): " + move_people(best->move, v.deck, TextStyle{false, false}) +
+    CHECK(c.message().rfind("no-peek hint (" + std::to_string(n) + " sampled orders): " + move_people(best->move, v.deck, TextStyle{false, false}) +
                                 " keeps a win in ",
                             0) == 0);
 

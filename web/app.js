@@ -198,6 +198,7 @@ async function pageMain() {
     solution: null,   // {base, moves, step, lost}: stepping through a line
     picker: null,     // {slots: [card|null]}
     fair: null,       // the fair hint being computed: {key, done, total, states, started, updates}
+    measuring: null,  // the difficulty being measured: {key, started, states}
   };
   const presetOf = (name) => S.presets.find((p) => p.name === name);
 
@@ -241,6 +242,7 @@ async function pageMain() {
     Object.assign(S, { rules, source, variant: a.variant, deal: a.deal, seed: a.seed || "", played: played.slice(),
       redo: [], selected: null, hint: null, analysis: null, analysing: null, solution: null, wantSolution: false });
     if (opts.picked) S.source = { deal: a.deal };
+    $("difficulty").textContent = "";
     setForm(rules);
     if (S.seed) $("seed").value = S.seed;
     render();
@@ -347,6 +349,7 @@ async function pageMain() {
     $("restart").disabled = !playing || S.played.length === 0;
     $("hint").disabled = !playing || pos.won || pos.lost;
     $("fair-hint").disabled = !playing || pos.won || pos.lost || !!S.fair;
+    $("difficulty-button").disabled = !playing || pos.won || pos.lost || !!S.measuring;
     $("play-bar").hidden = !playing;
     renderSolution();
     renderVerdict();
@@ -369,6 +372,7 @@ async function pageMain() {
     S.hint = null;
     S.wantSolution = S.wantHint = false;  // a Check or Hint asked before the move is moot
     $("selection").textContent = "";
+    $("difficulty").textContent = "";
     render();
     analyse();
   };
@@ -508,9 +512,66 @@ async function pageMain() {
       analyse();
     });
   };
-  const stopFairHint = () => {
-    if (S.fair) cancelSearch();
+
+  // The difficulty of the position on the board (solver/measures.h, as
+  // `pyramid solve --measures --moves ...`): the casual player's wins from
+  // here, the moves here that keep the win, the steps of a shortest solution
+  // from here with a single winning move; graded from the deal's start only.
+  // One search in the worker, which also gives the verdict; Stop or Escape ends it.
+  const measuresWords = (m, from) => {
+    const here = from ? " from here" : "";
+    const decisions = m.crossroads;
+    return "Difficulty" + (from ? " from move " + from : "") + ": " + m.difficulty + (m.grade ? " (" + m.grade + ")" : "") +
+      ". A casual player (a random pair or King when there is one, else a draw) wins " + m.casual_wins + " of " +
+      m.casual_plays + " plays" + here + "; " + m.winning_first_moves + " of " + m.legal_first_moves +
+      (from ? " moves here" : " first moves") + " keep the win; a shortest solution" + here + " (" + m.shortest +
+      (m.shortest === 1 ? " move" : " moves") + ") has " + m.critical_count + (m.critical_count === 1 ? " step" : " steps") +
+      " with a single winning move, " + decisions + (decisions === 1 ? " of them a real choice" : " of them real choices") +
+      (m.complete ? "." : " (some searches hit their limit).") + (m.grade_note ? " " + cap(m.grade_note) + "." : "");
   };
+  const measureHere = () => {
+    if (!S.view || S.solution || S.measuring) return;
+    const pos = S.view.position;
+    if (pos.won || pos.lost) return;
+    if (S.analysing) { S.token++; S.analysing = null; }
+    const key = keyOf(S.played), from = S.played.length;
+    const J = S.measuring = { key, started: performance.now(), states: 0 };
+    $("difficulty").textContent = "Measuring the difficulty" + (from ? " from here" : "") + "…";
+    $("difficulty").dataset.difficulty = "";
+    const show = () => {
+      if (S.measuring === J) $("progress").textContent = "Difficulty: " + fmt(J.states) + " positions, " +
+        ((performance.now() - J.started) / 1000).toFixed(1) + " s";
+    };
+    const ticking = setInterval(show, 250);
+    show();
+    render();
+    solve({ op: "solve", rules: S.rules, deal: S.deal, moves: S.played.join(" "), optimal: true, reason: true,
+      measures: true, max_states: +$("max-states").value, max_memory: +$("max-memory").value },
+    (states) => { J.states = states; show(); }).then((a) => {
+      clearInterval(ticking);
+      if (S.measuring !== J) return;
+      S.measuring = null;
+      $("progress").textContent = a.stopped ? "Difficulty stopped after " + fmt(J.states) + " positions." : a.error ? ""
+        : "Searched " + fmt(a.states) + " positions in " + a.seconds.toFixed(2) + " s (the difficulty's searches included).";
+      if (keyOf(S.played) !== key || S.solution) return analyse();
+      if (a.stopped) {
+        $("difficulty").textContent = "Difficulty stopped.";
+        return render();
+      }
+      if (!a.error) S.analysis = { key, answer: a };  // the verdict came with it
+      const m = a.measures;
+      $("difficulty").textContent = m ? measuresWords(m, from)
+        : a.error ? "No difficulty: " + a.error + "."
+        : a.verdict === "lose" ? "No difficulty: the position is lost."
+        : a.verdict === "win" ? "No difficulty measured from here."
+        : "No difficulty: the search reached its limit.";
+      $("difficulty").dataset.difficulty = m && m.difficulty !== null ? String(m.difficulty) : "";
+      $("difficulty").dataset.from = String(from);
+      render();
+      analyse();
+    });
+  };
+  $("difficulty-button").addEventListener("click", measureHere);
   $("fair-hint").addEventListener("click", fairHint);
 
   // ---- analysis: the exact verdict of the position played
@@ -566,7 +627,7 @@ async function pageMain() {
   const renderVerdict = () => {
     const el = $("verdict");
     const searching = S.analysing === keyOf(S.played) && !S.solution;
-    $("stop").disabled = !searching && !S.fair;
+    $("stop").disabled = !searching && !S.fair && !S.measuring;
     $("check").disabled = !S.deal || !!S.solution;
     if (!S.view) return;
     const pos = S.view.position;
@@ -586,7 +647,8 @@ async function pageMain() {
     } else if (searching) {
       verdict = "running"; text = "Checking this position…";
     } else if (!an) {
-      verdict = "none"; text = S.fair ? "The verdict waits for the fair hint." : "Press Check for the verdict.";
+      verdict = "none"; text = S.fair ? "The verdict waits for the fair hint."
+        : S.measuring ? "The verdict comes with the difficulty." : "Press Check for the verdict.";
     } else if (an.stopped) {
       verdict = "stopped"; text = "Stopped: unknown.";
     } else if (an.error) {
@@ -613,7 +675,7 @@ async function pageMain() {
     el.dataset.moves = moves;
     el.className = "verdict-" + verdict;
   };
-  $("stop").addEventListener("click", () => { if (S.analysing || S.fair) cancelSearch(); });
+  $("stop").addEventListener("click", () => { if (S.analysing || S.fair || S.measuring) cancelSearch(); });
   $("auto").addEventListener("change", () => analyse());
   const check = () => {
     if (!S.deal || S.solution) return;
@@ -749,7 +811,8 @@ async function pageMain() {
     else if (k === "h" || k === "H") hint();
     else if (k === "f" || k === "F") fairHint();
     else if (k === "c" || k === "C") check();
-    else if (k === "Escape" && S.fair) stopFairHint();
+    else if (k === "m" || k === "M") measureHere();
+    else if (k === "Escape" && (S.fair || S.measuring)) cancelSearch();
     else if (k === "Escape" && S.selected) { S.selected = null; $("selection").textContent = ""; render(); }
   });
 

@@ -8,7 +8,8 @@
 //              a loss's reason
 //   steps      the solution stepped with the buttons and the arrow keys,
 //              Home and End; the last step is the won position; the
-//              difficulty measures as `solve --measures`
+//              difficulty measures as `solve --measures`, and the
+//              Difficulty button's
 //   play       a whole winning line played by clicks on cards and stock: won
 //   undo       undo and redo by buttons and keys, restart, redo after restart
 //   keys       a line played by the keyboard alone (Tab, Enter, D); labels
@@ -167,6 +168,24 @@ try {
       said.includes(m.critical_count + " steps") && marked === m.crossroads,
       "the difficulty as solve --measures (" + m.difficulty + ", casual " + m.casual_wins + ", critical " + m.critical_count +
       ", crossroads " + m.crossroads + "; " + marked + " marked): " + said);
+    // The Difficulty button (M) on the position played: as `solve --measures [--moves ...]`.
+    await page.click("#close-solution");
+    const difficultyOf = async (moves) => {
+      const args = ["solve", "--variant", "msc", "--seed", "1", "--optimal", "--measures", "--format", "json"];
+      const want = cli(...(moves.length ? args.concat(["--moves", moves.join(" ")]) : args)).measures;
+      if (moves.length) await page.goto(server.url + "#v=msc&seed=1&moves=" + moves.join("."));
+      await page.key("m");
+      const said = await page.waitFor(`(t => /^(Difficulty|No difficulty)/.test(t) && !/^Difficulty stopped/.test(t) && t)(document.getElementById("difficulty").textContent)`,
+        60000, "the difficulty from move " + moves.length);
+      const shown = await data(page, "difficulty", "difficulty");
+      check(+shown === want.difficulty && said.includes("wins " + want.casual_wins + " of " + want.casual_plays) &&
+        said.includes(want.winning_first_moves + " of " + want.legal_first_moves) &&
+        said.includes("(" + want.shortest + " moves) has " + want.critical_count + (want.critical_count === 1 ? " step" : " steps")),
+        "Difficulty from move " + moves.length + " as solve --measures (" + want.difficulty + ", casual " + want.casual_wins +
+        ", first moves " + want.winning_first_moves + "/" + want.legal_first_moves + ", critical " + want.critical_count + "): " + said);
+      check(await page.waitFor(verdictSettled, 60000) === "win", "and the verdict came with it: " + await text(page, "verdict"));
+    };
+    await difficultyOf([]);
   } else if (scenario === "play") {
     for (const [variant, seed] of [["msc", 1], ["pharaohs", 2], ["giza", 2]]) {
       const want = cli("solve", "--variant", variant, "--seed", String(seed), "--optimal", "--format", "json");
