@@ -202,6 +202,43 @@ const std::vector<ThresholdRow>& builtin_threshold_rows() {
         // pyramid stats --variant msc --passes 1,3 --seeds 1-10000 --measures
         {"msc", 1, Goal::Pyramid, false, false, 920, {94, 103, 107}},
         {"msc", 3, Goal::Pyramid, false, false, 6693, {49, 81, 100}},
+        // pyramid stats --variant relaxed --passes 3,1 --seeds 1-10000 --measures
+        {"relaxed", 1, Goal::Pyramid, false, false, 920, {95, 103, 107}},
+        {"relaxed", 3, Goal::Pyramid, false, false, 6693, {51, 82, 100}},
+        // pyramid stats --variant pyramid --passes 3,1 --seeds 1-10000 --measures
+        {"pyramid", 1, Goal::All, false, false, 725, {100, 105, 108}},
+        {"pyramid", 3, Goal::All, false, false, 6662, {77, 98, 101}},
+        // pyramid stats --variant triangle --passes 3,1 --seeds 1-10000 --measures
+        {"triangle", 1, Goal::All, false, false, 668, {87, 102, 107}},
+        {"triangle", 3, Goal::All, false, false, 6521, {63, 89, 101}},
+        // pyramid stats --variant tuts-tomb --passes unlimited --seeds 1-10000 --measures
+        {"tuts-tomb", 0, Goal::Pyramid, false, false, 5600, {101, 103, 106}},
+        // pyramid stats --variant tuts-tomb --passes 3 --seeds 1-10000 --measures
+        {"tuts-tomb", 3, Goal::Pyramid, false, false, 2592, {108, 112, 117}},
+        // pyramid stats --variant tuts-tomb --passes 1 --seeds 1-300000 --measures (0.11% won)
+        {"tuts-tomb", 1, Goal::Pyramid, false, false, 334, {104, 109, 112}},
+        // pyramid stats --variant solitarium --passes unlimited --seeds 1-10000 --measures
+        {"solitarium", 0, Goal::Pyramid, false, false, 6720, {0, 48, 87}},
+        // pyramid stats --variant solitarium --passes 3 --seeds 1-10000 --measures
+        {"solitarium", 3, Goal::Pyramid, false, false, 6609, {21, 62, 100}},
+        // pyramid stats --variant solitarium --passes 1 --seeds 1-10000 --measures
+        {"solitarium", 1, Goal::Pyramid, false, false, 371, {86, 106, 112}},
+        // pyramid stats --variant pharaohs --passes 1 --seeds 1-10000 --measures
+        {"pharaohs", 1, Goal::All, false, false, 2865, {103, 108, 112}},
+        // pyramid stats --variant cheops --passes 3 --seeds 1-10000 --measures
+        {"cheops", 3, Goal::All, false, false, 6662, {77, 99, 101}},
+        // pyramid stats --variant apophis --passes 3 --seeds 1-1000 --measures (1,000 deals: see bench/measures.md)
+        {"apophis", 3, Goal::All, false, false, 675, {63, 90, 100}},
+        // pyramid stats --variant apophis --passes 1 --seeds 1-1000 --measures (1,000 deals: see bench/measures.md)
+        {"apophis", 1, Goal::All, false, false, 399, {101, 104, 107}},
+        // pyramid stats --variant cheops --passes 1 --seeds 1-10000 --measures
+        {"cheops", 1, Goal::All, false, false, 725, {100, 105, 108}},
+        // pyramid stats --variant giza --seeds 1-10000 --measures
+        {"giza", 1, Goal::All, false, false, 3704, {103, 105, 107}},
+        // pyramid stats --variant classic --seeds 1-100000 --measures (0.54% won)
+        {"classic", 1, Goal::Pyramid, false, false, 543, {78, 101, 109}},
+        // pyramid stats --variant spanish --seeds 1-70000 --measures (0.45% won)
+        {"spanish", 1, Goal::Pyramid, false, false, 313, {82, 102, 109}},
     };
     return kRows;
 }

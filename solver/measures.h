@@ -20,7 +20,7 @@
 //                  positions with two or more legal moves: real decisions);
 //   grade          easy, medium, hard or expert: the difficulty against the
 //                  rule set's quartiles over a large study (bench/measures.md
-//                  names the study; kBuiltinThresholds below).
+//                  names each study; builtin_threshold_rows below).
 #pragma once
 #include <atomic>
 #include <cstdint>
