@@ -1,7 +1,10 @@
 // The best score: the fewest tableau cards that can be left, with moves that
 // leave that few. A search over every reachable position (the walk search's
-// table where it applies, the positions table otherwise), remembering the
-// position with the most tableau cards removed.
+// table where it applies -- the draw-one walk, the row redeal's, the draw-N
+// walk of Tut's Tomb -- the positions table otherwise), remembering the
+// position with the most tableau cards removed. Outside the row redeal the
+// walks' memo is keyed by the suit-blind form of the removed set
+// (Board::suit_blind), as the verdict walk's.
 //
 // Only reductions that keep every reachable set of removed cards are used:
 // the canonical stock boundary and the walk's chain dominance (a position
@@ -52,27 +55,70 @@ ScoreResult ScoreSearch::run(const Board& board, const RuleTraits& traits, const
         return stop == SearchBudget::Stop::No;
     };
 
-    if (traits.walk) {
-        // Forced Kings, no sole pairs, and discards do not end the walk: the
-        // best score may leave a card for good.
-        const ChainRules rules{ForcedPolicy::score(), false, false};
-        walk_memo_.clear();
+    if (traits.draw_walk) {
+        // The draw-N walk (walk.cpp's run_draw_n, chain_walk.h) with the best
+        // score's forced moves (tableau Kings; no sole pairs), keyed by the
+        // suit-blind form of the removed set (Board::suit_blind): positions
+        // of one form are the same game, so they leave the same fewest
+        // tableau cards. Its chain reaches every removed set the positions
+        // search reaches (the walk argument is about reachable removed sets,
+        // which is all the best score asks). A position cut by its potential
+        // keeps its memo entry: everything reachable from it, the rest of its
+        // chain included, has no higher potential.
+        draw_memo_.clear();
         walk_stack_.clear();
-        uint32_t limit = 0;
-        walk_memo_.arrive(board, start, limit);
+        walk_stack_.set_reversed(false);
+        walk_stack_.set_suit_blind(true);
+        const DrawWalkMemo* prefetch = DrawWalkMemo::packed(board) ? &draw_memo_ : nullptr;
+        DrawWalkMemo::Cover old;
+        uint64_t key = board.suit_blind(start.removed);
+        draw_memo_.arrive(board, start, draw_lane(board, start), old, key);
         tick();
-        if (potential(board, start) > best) walk_stack_.push(board, traits, rules, start, limit, &walk_memo_);
+        if (potential(board, start) > best)
+            walk_stack_.push_draw_n(board, traits, start, old, prefetch, key, ForcedPolicy::score());
         State next;
         SlotMove move;
-        while (best < all && walk_stack_.next(board, next, move)) {
+        while (best < all && walk_stack_.next(board, next, move, nullptr, nullptr, &key)) {
             if (removed_tableau(board, next) > best) {
                 best = removed_tableau(board, next);
                 walk_stack_.path(board, out.moves);
             }
-            if (!walk_memo_.arrive(board, next, limit)) continue;
+            if (!draw_memo_.arrive(board, next, draw_lane(board, next), old, key)) continue;
             if (!tick()) return finish(false);
             if (potential(board, next) <= best) continue;
-            walk_stack_.push(board, traits, rules, next, limit, &walk_memo_);
+            walk_stack_.push_draw_n(board, traits, next, old, prefetch, key, ForcedPolicy::score());
+        }
+        return finish(true);
+    }
+
+    if (traits.walk) {
+        // Forced Kings, no sole pairs, and discards do not end the walk: the
+        // best score may leave a card for good. Outside the row redeal the
+        // memo is keyed by the suit-blind form of the removed set, as the
+        // verdict walk's (positions of one form are the same game, so they
+        // leave the same fewest tableau cards).
+        const ChainRules rules{ForcedPolicy::score(), false, false};
+        const bool blind = !traits.rows;
+        walk_memo_.clear();
+        walk_stack_.clear();
+        walk_stack_.set_reversed(false);
+        walk_stack_.set_suit_blind(blind);
+        uint32_t limit = 0;
+        uint64_t key = blind ? board.suit_blind(start.removed) : start.removed;
+        walk_memo_.arrive(board, start, limit, key);
+        tick();
+        if (potential(board, start) > best) walk_stack_.push(board, traits, rules, start, limit, &walk_memo_, key);
+        State next;
+        SlotMove move;
+        while (best < all && walk_stack_.next(board, next, move, nullptr, nullptr, &key)) {
+            if (removed_tableau(board, next) > best) {
+                best = removed_tableau(board, next);
+                walk_stack_.path(board, out.moves);
+            }
+            if (!walk_memo_.arrive(board, next, limit, blind ? key : next.removed)) continue;
+            if (!tick()) return finish(false);
+            if (potential(board, next) <= best) continue;
+            walk_stack_.push(board, traits, rules, next, limit, &walk_memo_, key);
         }
         return finish(true);
     }
