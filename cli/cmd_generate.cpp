@@ -2,7 +2,6 @@
 #include <unistd.h>
 
 #include <atomic>
-#include <csignal>
 #include <cstdio>
 #include <iostream>
 
@@ -14,8 +13,6 @@
 namespace pyr::cli {
 
 namespace {
-std::atomic<bool> g_stop{false};
-extern "C" void on_stop(int) { g_stop.store(true); }
 
 const char* kGenerateUsage =
     "usage: pyramid generate [--variant NAME] [--passes P] [--goal G] [--overlap] [--reserves R]\n"
@@ -85,17 +82,16 @@ int cmd_generate(int argc, char** argv) {
                          " (bench/measures.md has msc at 1 and 3 passes): give --thresholds Q1,Q2,Q3");
     }
     const bool quiet = vm["quiet"].as<bool>();
-    q.stop = &g_stop;
     if (!quiet)
         q.progress = [&](uint64_t looked, uint64_t found) {
             std::cerr << "\rpyramid generate: " << found << " of " << q.count << " " << grade_text(q.grade)
                       << " deals found in " << looked << " seeds" << std::flush;
         };
-    std::signal(SIGINT, on_stop);
-    std::signal(SIGTERM, on_stop);
-    const GenerateResult res = generate_deals(q);
-    std::signal(SIGINT, SIG_DFL);
-    std::signal(SIGTERM, SIG_DFL);
+    const GenerateResult res = [&] {  // Ctrl-C or SIGTERM: stop and print what was found
+        const StopOnSignals signals;
+        q.stop = signals.flag();
+        return generate_deals(q);
+    }();
     if (!quiet) std::cerr << "\n";
 
     const Variant& v = q.rules;

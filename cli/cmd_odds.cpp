@@ -1,6 +1,5 @@
 // pyramid odds: the chances of a position without peeking at the stock, and
 // each legal move's (solver/nopeek.h, docs/nopeek.md).
-#include <csignal>
 #include <cstdio>
 #include <iomanip>
 #include <iostream>
@@ -14,8 +13,6 @@
 namespace pyr::cli {
 
 namespace {
-std::atomic<bool> g_stop{false};
-extern "C" void on_sigint_odds(int) { g_stop.store(true); }
 
 std::string pct(double x) {
     char b[32];
@@ -74,11 +71,12 @@ int cmd_odds(int argc, char** argv) {
     o.exact_limit = number_option(vm, "exact-limit", 0, 1'000'000'000);
     o.max_states = max_states_from(vm);
     o.max_memory = max_memory_from(vm, 1);
-    o.stop = &g_stop;
-    std::signal(SIGINT, on_sigint_odds);
     api::Session session;
-    const nopeek::Odds r = nopeek::odds(session.solver(), ld.deal, played, o);
-    std::signal(SIGINT, SIG_DFL);
+    const nopeek::Odds r = [&] {  // Ctrl-C or SIGTERM: stop sampling and say so
+        const StopOnSignals signals;
+        o.stop = signals.flag();
+        return nopeek::odds(session.solver(), ld.deal, played, o);
+    }();
     std::optional<api::Answer> peek;
     if (vm["thoughtful"].as<bool>()) {
         api::Request req;

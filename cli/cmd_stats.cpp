@@ -2,7 +2,6 @@
 #include <unistd.h>
 
 #include <atomic>
-#include <csignal>
 #include <fstream>
 #include <ctime>
 #include <iomanip>
@@ -19,8 +18,6 @@ namespace pyr::cli {
 
 namespace {
 
-std::atomic<bool> g_stop{false};  // set by Ctrl-C (or SIGTERM): take no new deal
-extern "C" void on_stop_signal(int) { g_stop.store(true); }
 
 }  // namespace
 
@@ -63,15 +60,14 @@ int cmd_stats(int argc, char** argv) {
     Progress progress(cmd.quiet, "pyramid stats");
     StudyRunOptions ro;
     ro.threads = cmd.threads;
-    ro.stop = &g_stop;
     ro.out = out.get();
     ro.on_record = take;
     ro.progress = [&](const StudyProgress& p) { progress.update(p); };
-    std::signal(SIGINT, on_stop_signal);
-    std::signal(SIGTERM, on_stop_signal);
-    const StudyRun run = run_study(spec, table, ro);
-    std::signal(SIGINT, SIG_DFL);
-    std::signal(SIGTERM, SIG_DFL);
+    const StudyRun run = [&] {  // Ctrl-C or SIGTERM: take no new deal
+        const StopOnSignals signals;
+        ro.stop = signals.flag();
+        return run_study(spec, table, ro);
+    }();
     progress.clear();
     out.reset();  // fsync and unlock before the summary is printed
 

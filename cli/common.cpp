@@ -3,6 +3,7 @@
 #include <langinfo.h>
 #include <unistd.h>
 
+#include <csignal>
 #include <clocale>
 #include <cstdlib>
 #include <cstring>
@@ -16,6 +17,22 @@
 #include "engine/pysol_random.h"
 
 namespace pyr::cli {
+
+namespace {
+std::atomic<bool> g_stop_signalled{false};
+extern "C" void on_stop_signal(int) { g_stop_signalled.store(true); }
+}  // namespace
+
+StopOnSignals::StopOnSignals() {
+    g_stop_signalled.store(false);
+    std::signal(SIGINT, on_stop_signal);
+    std::signal(SIGTERM, on_stop_signal);
+}
+StopOnSignals::~StopOnSignals() {
+    std::signal(SIGINT, SIG_DFL);
+    std::signal(SIGTERM, SIG_DFL);
+}
+const std::atomic<bool>* StopOnSignals::flag() const { return &g_stop_signalled; }
 
 void add_variant_options(po::options_description& o) {
     o.add_options()

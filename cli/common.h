@@ -1,6 +1,7 @@
 // Shared pieces of the command-line driver: deal selection options, errors,
 // output helpers. The driver only parses, calls the engine/solver, and prints.
 #pragma once
+#include <atomic>
 #include <fstream>
 #include <stdexcept>
 #include <string>
@@ -17,6 +18,20 @@
 namespace pyr::cli {
 
 namespace po = boost::program_options;
+
+// Ctrl-C and SIGTERM, while one of these lives, set a flag that the work
+// polls (a study takes no new deal, a search stops and says intractable);
+// the default handlers come back when it goes. Every long-running command
+// uses this one; the flag is the only process-wide state, as a signal
+// handler needs.
+class StopOnSignals {
+public:
+    StopOnSignals();
+    ~StopOnSignals();
+    StopOnSignals(const StopOnSignals&) = delete;
+    StopOnSignals& operator=(const StopOnSignals&) = delete;
+    const std::atomic<bool>* flag() const;
+};
 
 // Bad command line or bad input: one line on stderr, exit status 2.
 struct UsageError : std::runtime_error {

@@ -2,7 +2,6 @@
 // The same options, records and summary as `pyramid stats`; see study/mpi_runner.h.
 #include <atomic>
 #include <cstdlib>
-#include <csignal>
 #include <fstream>
 #include <ctime>
 #include <iomanip>
@@ -19,8 +18,6 @@
 
 namespace {
 
-std::atomic<bool> g_stop{false};
-extern "C" void on_stop_signal(int) { g_stop.store(true); }
 
 const char* kHelp =
     "pyramid-mpi: `pyramid stats` on a cluster, over MPI\n"
@@ -86,15 +83,14 @@ int run_stats(const pyr::mpi::Session& mpi, int argc, char** argv) {
     Progress progress(cmd.quiet || !root, "pyramid-mpi stats");
     StudyRunOptions ro;
     ro.threads = cmd.threads;
-    ro.stop = &g_stop;
     ro.out = out.get();
     ro.on_record = take;
     ro.progress = [&](const StudyProgress& p) { progress.update(p); };
-    std::signal(SIGINT, on_stop_signal);
-    std::signal(SIGTERM, on_stop_signal);
-    const StudyRun run = mpi::run_study_mpi(mpi, spec, table, ro);
-    std::signal(SIGINT, SIG_DFL);
-    std::signal(SIGTERM, SIG_DFL);
+    const StudyRun run = [&] {  // Ctrl-C or SIGTERM: take no new deal
+        const StopOnSignals signals;
+        ro.stop = signals.flag();
+        return mpi::run_study_mpi(mpi, spec, table, ro);
+    }();
     if (!root) return kOk;
     progress.clear();
     out.reset();

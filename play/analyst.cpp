@@ -95,4 +95,79 @@ void Analyst::run() {
     }
 }
 
+Oddsmaker::Oddsmaker(const nopeek::OddsOptions& options) : options_(options), thread_([this] { run(); }) {}
+
+Oddsmaker::~Oddsmaker() {
+    {
+        std::lock_guard lock(mutex_);
+        quit_ = true;
+        stop_.store(true);
+    }
+    wake_.notify_all();
+    thread_.join();
+}
+
+void Oddsmaker::request(Deal deal, std::vector<Move> moves, uint64_t id) {
+    {
+        std::lock_guard lock(mutex_);
+        pending_ = Job{std::move(deal), std::move(moves), id};
+        latest_id_ = id;
+        answer_.reset();
+        progress_ = {0, 0};
+        stop_.store(true);  // the odds computed now (if any) are for an older request
+    }
+    wake_.notify_all();
+}
+
+void Oddsmaker::cancel() {
+    std::lock_guard lock(mutex_);
+    pending_.reset();
+    latest_id_ = 0;
+    answer_.reset();
+    progress_ = {0, 0};
+    stop_.store(true);
+}
+
+std::pair<uint64_t, uint64_t> Oddsmaker::progress() const {
+    std::lock_guard lock(mutex_);
+    return progress_;
+}
+
+std::optional<OddsAnswer> Oddsmaker::answer() {
+    std::lock_guard lock(mutex_);
+    std::optional<OddsAnswer> a = std::move(answer_);
+    answer_.reset();
+    return a;
+}
+
+void Oddsmaker::run() {
+    for (;;) {
+        Job job;
+        {
+            std::unique_lock lock(mutex_);
+            wake_.wait(lock, [&] { return quit_ || pending_.has_value(); });
+            if (quit_) return;
+            job = std::move(*pending_);
+            pending_.reset();
+            stop_.store(false);  // under the lock: a newer request or a cancel sets it after this
+        }
+        nopeek::OddsOptions o = options_;
+        o.stop = &stop_;
+        o.progress = [&](uint64_t done, uint64_t total) {
+            std::lock_guard lock(mutex_);
+            if (job.id == latest_id_) progress_ = {done, total};
+        };
+        o.solve_progress = nullptr;
+        OddsAnswer a;
+        a.id = job.id;
+        try {
+            a.odds = nopeek::odds(solver_, job.deal, job.moves, o);
+        } catch (const std::exception& e) {
+            a.error = e.what();
+        }
+        std::lock_guard lock(mutex_);
+        if (!a.odds.interrupted && job.id == latest_id_) answer_ = std::move(a);
+    }
+}
+
 }  // namespace pyr::play

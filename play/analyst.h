@@ -14,7 +14,9 @@
 #include <vector>
 
 #include "engine/board.h"
+#include "engine/deal.h"
 #include "engine/move.h"
+#include "solver/nopeek.h"
 #include "solver/solver.h"
 
 namespace pyr::play {
@@ -77,6 +79,57 @@ private:
     std::optional<Job> pending_;
     uint64_t latest_id_ = 0;
     std::optional<Analysis> answer_;
+    std::atomic<bool> stop_{false};
+    Solver solver_;       // used by the thread only
+    std::thread thread_;  // last: started once everything above exists
+};
+
+// The no-peek hint (key o: solver/nopeek.h's odds of each move over the
+// orders of the cards the player has not seen), computed away from the UI
+// like the verdict: one more background thread with its own Solver. The UI
+// reads the orders solved so far while it runs, and can cancel it.
+struct OddsAnswer {
+    uint64_t id = 0;  // the request it answers
+    nopeek::Odds odds;
+    std::string error;  // the odds refused the moves (never expected: the game's are the verifier's)
+};
+
+class Oddsmaker {
+public:
+    // The odds' options (samples, limits); stop and progress are its own.
+    explicit Oddsmaker(const nopeek::OddsOptions& options);
+    ~Oddsmaker();  // cancels and joins the thread
+    Oddsmaker(const Oddsmaker&) = delete;
+    Oddsmaker& operator=(const Oddsmaker&) = delete;
+
+    // Asks for the odds at the position `moves` reach on `deal`; replaces
+    // (and stops) any request not yet answered.
+    void request(Deal deal, std::vector<Move> moves, uint64_t id);
+    // Stops the request being computed; no answer comes for it.
+    void cancel();
+    // Of the latest request: orders solved so far and orders to solve ({0, 0}
+    // before it starts).
+    std::pair<uint64_t, uint64_t> progress() const;
+    // The answer to the latest request once it is ready (nullopt before);
+    // taken: the next call gives nullopt.
+    std::optional<OddsAnswer> answer();
+
+private:
+    void run();
+
+    const nopeek::OddsOptions options_;
+    mutable std::mutex mutex_;
+    std::condition_variable wake_;
+    bool quit_ = false;
+    struct Job {
+        Deal deal;
+        std::vector<Move> moves;
+        uint64_t id = 0;
+    };
+    std::optional<Job> pending_;
+    uint64_t latest_id_ = 0;
+    std::optional<OddsAnswer> answer_;
+    std::pair<uint64_t, uint64_t> progress_{0, 0};
     std::atomic<bool> stop_{false};
     Solver solver_;       // used by the thread only
     std::thread thread_;  // last: started once everything above exists

@@ -98,7 +98,7 @@ std::vector<std::string> Controller::help_lines() const {
         "o                     odds without peeking: the move that keeps a win in most orders of the hidden cards",
         "s                     restart the same deal (redo replays the moves)",
         "n                     a new deal (the next seed)",
-        "Esc                   deselect",
+        "Esc                   deselect; stop the no-peek hint being computed",
         "q q (or q y)          quit (Ctrl+C quits at once)",
         "?                     this help",
         "",
@@ -122,18 +122,47 @@ void Controller::analysed(const Analysis& a) {
     if (hint_wanted_) show_hint();
 }
 
+nopeek::OddsOptions Controller::odds_options() {
+    nopeek::OddsOptions o;
+    o.samples = 200;
+    o.exact_limit = 720;  // every order up to 6 hidden cards; sampling above
+    o.max_states = 10'000'000;
+    return o;
+}
+
 void Controller::show_odds() {
     if (game_.won()) {
         message_ = "no-peek hint: none needed, the goal is reached";
         return;
     }
-    if (!odds_solver_) odds_solver_ = std::make_unique<Solver>();
-    nopeek::OddsOptions o;
-    o.samples = 200;
-    o.exact_limit = 720;  // every order up to 6 hidden cards; sampling above (the screen waits for it)
-    o.max_states = 10'000'000;
-    const nopeek::Odds r = nopeek::odds(*odds_solver_, game_.deal(), game_.moves(), o);
+    if (odds_wanted_) return;  // already on its way
     hint_wanted_ = false;
+    nopeek_hint_.reset();
+    odds_wanted_ = ++odds_requests_;
+    odds_done_ = {0, 0};
+    message_ = unicode_ ? "no-peek hint: trying the orders of the cards not seen\u2026 (Esc stops)"
+                        : "no-peek hint: trying the orders of the cards not seen... (Esc stops)";
+}
+
+std::string Controller::odds_how(uint64_t done, uint64_t total) const {
+    return std::to_string(done) + " of " + std::to_string(total) + " orders";
+}
+
+void Controller::odds_progress(uint64_t done, uint64_t total) {
+    if (!odds_wanted_ || total == 0) return;
+    odds_done_ = {done, total};
+    message_ = "no-peek hint: " + odds_how(done, total) + " solved" + (unicode_ ? "\u2026" : "...") +
+               " (Esc stops)";
+}
+
+void Controller::odds_answered(const OddsAnswer& a) {
+    if (!odds_wanted_ || a.id != *odds_wanted_) return;
+    odds_wanted_.reset();
+    if (!a.error.empty()) {
+        message_ = "no-peek hint: none (" + a.error + ")";
+        return;
+    }
+    const nopeek::Odds& r = a.odds;
     nopeek_hint_.reset();
     const DeckKind d = game_.deal().deck();
     auto pct = [](uint64_t w, uint64_t n) { return n ? std::to_string((200 * w + n) / (2 * n)) + "%" : std::string("-"); };
@@ -193,6 +222,7 @@ void Controller::changed() {
     analysis_.reset();
     hint_wanted_ = false;
     nopeek_hint_.reset();
+    odds_wanted_.reset();  // the no-peek hint asked for the position left is moot
     const Cell* was = layout_.find(cursor_);
     const int x = was ? was->x : 0, y = was ? was->y : 0;
     layout_ = layout_board(game_.table(), layout_.card_width);
@@ -375,6 +405,13 @@ void Controller::key(int k) {
             return;
         case '?': help_ = true; return;
         case kEscape:
+            if (odds_wanted_) {
+                odds_wanted_.reset();
+                message_ = "no-peek hint: stopped" +
+                           (odds_done_.second ? " (" + odds_how(odds_done_.first, odds_done_.second) + " solved)"
+                                              : std::string());
+                return;
+            }
             if (selected_) message_ = name(*selected_) + " deselected";
             selected_.reset();
             return;

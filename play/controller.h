@@ -70,6 +70,15 @@ public:
     void analysed(const Analysis& a);
     const std::optional<Analysis>& analysis() const { return analysis_; }
 
+    // The no-peek hint (key o), computed away from the UI (play/analyst.h's
+    // Oddsmaker, with odds_options()): the request the player is waiting for
+    // (a number that changes with each o; nullopt when none: cancel any), its
+    // progress, its answer. Esc or a move abandons it.
+    static nopeek::OddsOptions odds_options();
+    std::optional<uint64_t> odds_wanted() const { return odds_wanted_; }
+    void odds_progress(uint64_t done, uint64_t total);
+    void odds_answered(const OddsAnswer& a);
+
 private:
     void select(Card c);
     void activate(const Spot& s);
@@ -78,7 +87,8 @@ private:
     void redeal();
     void new_deal();
     void show_hint();
-    void show_odds();  // the no-peek hint: solver/nopeek.h's odds of each move
+    void show_odds();  // the no-peek hint: asks for solver/nopeek.h's odds of each move
+    std::string odds_how(uint64_t done, uint64_t total) const;
     void typed_key(int k);
     void changed();  // after every change of position
     void say(const std::string& engine_message);  // a message with cards in this style
@@ -97,7 +107,9 @@ private:
     bool hint_wanted_ = false;
     bool fair_ = false;
     std::optional<Move> nopeek_hint_;    // the no-peek hint on show (key o)
-    std::unique_ptr<Solver> odds_solver_;  // for the no-peek hint, made on first use
+    std::optional<uint64_t> odds_wanted_;  // the no-peek hint being computed
+    uint64_t odds_requests_ = 0;
+    std::pair<uint64_t, uint64_t> odds_done_{0, 0};  // its orders solved, of
     std::string message_;
     uint64_t position_ = 1;
     std::optional<Analysis> analysis_;

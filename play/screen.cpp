@@ -239,9 +239,12 @@ int to_key(int ch) {
 void run_screen(Controller& c, const ScreenOptions& options) {
     g_signalled.store(false);
     Analyst analyst(Limits{options.max_states, options.max_memory});
+    Oddsmaker oddsmaker(Controller::odds_options());
     Terminal term(options.colour);
     View view(c, term);
     uint64_t asked = 0;
+    uint64_t odds_asked = 0;  // the no-peek hint being computed (0: none)
+    std::pair<uint64_t, uint64_t> odds_shown{0, 0};
     bool dirty = true;
     while (!c.quit() && !g_signalled.load()) {
         if (asked != c.position()) {
@@ -251,6 +254,27 @@ void run_screen(Controller& c, const ScreenOptions& options) {
         if (auto a = analyst.answer(); a && a->id == c.position() && !c.analysis()) {
             c.analysed(*a);
             dirty = true;
+        }
+        // The no-peek hint: asked by o, dropped by Esc or a move; its
+        // progress shown as the orders are solved.
+        if (const auto want = c.odds_wanted(); want && *want != odds_asked) {
+            oddsmaker.request(c.game().deal(), c.game().moves(), *want);
+            odds_asked = *want;
+            odds_shown = {0, 0};
+        } else if (!want && odds_asked) {
+            oddsmaker.cancel();
+            odds_asked = 0;
+        }
+        if (odds_asked) {
+            if (auto a = oddsmaker.answer(); a && a->id == odds_asked) {
+                c.odds_answered(*a);
+                odds_asked = 0;
+                dirty = true;
+            } else if (const auto p = oddsmaker.progress(); p != odds_shown) {
+                c.odds_progress(p.first, p.second);
+                odds_shown = p;
+                dirty = true;
+            }
         }
         if (dirty) view.draw();
         dirty = false;

@@ -144,7 +144,13 @@ Odds odds(Solver& solver, const Deal& deal, const std::vector<Move>& played, con
     so.max_states = o.max_states;
     so.max_memory_bytes = o.max_memory;
     so.stop = o.stop;
+    so.progress = o.solve_progress;
+    auto stopped = [&] { return o.stop && o.stop->load(std::memory_order_relaxed); };
+    const uint64_t total = r.exact ? r.orders : o.samples;
     auto one = [&](const Deal& d) {
+        // A stop asked for between orders: the solver polls its flag only
+        // every so many positions, and most orders take fewer.
+        if (!r.interrupted && stopped()) r.interrupted = true;
         if (r.interrupted) return;
         const Board board(d);
         std::string why;
@@ -170,6 +176,10 @@ Odds odds(Solver& solver, const Deal& deal, const std::vector<Move>& played, con
                 ++mo.wins;
                 continue;
             }
+            if (stopped()) {
+                r.interrupted = true;
+                return;
+            }
             const auto sm = board.from_move(*s, mo.move);
             if (!sm) throw InternalError("the packed rules reject a legal move");
             const SolveResult res = solver.solve(board, board.apply(*s, *sm), so);
@@ -183,11 +193,16 @@ Odds odds(Solver& solver, const Deal& deal, const std::vector<Move>& played, con
             else if (res.verdict == Verdict::Intractable) ++mo.intractable;
         }
     };
+    if (o.progress) o.progress(0, total);
+    auto counted = [&](const Deal& d) {
+        one(d);
+        if (o.progress && !r.interrupted) o.progress(r.samples, total);
+    };
     if (r.exact) {
-        for_each_order(masked, u, one);
+        for_each_order(masked, u, counted);
     } else {
         Rng rng(o.rng_seed);
-        for (uint64_t k = 0; k < o.samples && !r.interrupted; ++k) one(sample_deal(masked, u, rng));
+        for (uint64_t k = 0; k < o.samples && !r.interrupted; ++k) counted(sample_deal(masked, u, rng));
     }
     // The best move: the most wins, the first in sorted order on a tie.
     MoveOdds* best = nullptr;

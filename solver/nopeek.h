@@ -29,20 +29,14 @@
 #include "engine/board.h"
 #include "engine/deal.h"
 #include "engine/move.h"
+#include "engine/splitmix64.h"
 #include "engine/table.h"
 #include "solver/solver.h"
 
 namespace pyr::nopeek {
 
-struct Rng {
-    uint64_t x;
-    explicit Rng(uint64_t seed) : x(seed) {}
-    uint64_t next() {
-        uint64_t z = (x += 0x9E3779B97F4A7C15ull);
-        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-        z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-        return z ^ (z >> 31);
-    }
+struct Rng : SplitMix64 {
+    using SplitMix64::SplitMix64;
     // Uniform in [0, n), n >= 1, without modulo bias.
     uint64_t below(uint64_t n) {
         const uint64_t limit = UINT64_MAX - UINT64_MAX % n;
@@ -101,7 +95,16 @@ struct OddsOptions {
     bool per_move = true;             // also each legal move's share
     uint64_t max_states = 100'000'000;  // per solve; 0 = no limit
     uint64_t max_memory = 0;
+    // Set from elsewhere to stop early (Odds::interrupted): looked at before
+    // each solve and, inside a solve, every 2^20 positions.
     const std::atomic<bool>* stop = nullptr;
+    // Progress displays (front ends): called once before the first order with
+    // (0, total) and after each order solved with (orders solved, total),
+    // total being every order when exact, else `samples` (1 when nothing is
+    // hidden); and, inside a solve, every 2^20 positions with that solve's
+    // count (SolveOptions::progress).
+    std::function<void(uint64_t done, uint64_t total)> progress;
+    std::function<void(uint64_t states)> solve_progress;
 };
 
 struct MoveOdds {

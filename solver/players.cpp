@@ -1,5 +1,7 @@
 #include "solver/players.h"
 
+#include "solver/free_stock.h"
+
 #include <algorithm>
 #include <chrono>
 #include <stdexcept>
@@ -100,20 +102,39 @@ public:
         if (planner_ && v.legal.front().kind == Move::Single) return v.legal.front();
         SolveOptions so;
         so.max_states = max_states;
+        // The position in slot terms is the same on the masked deal and on
+        // every sampled one (only the hidden slots' cards differ, and no move
+        // played involves them): replayed once, not once per sample.
+        const Board masked(v.deal);
+        const auto start = masked.play(v.played, nullptr);
+        if (!start) throw InternalError("the masked deal rejects the played moves");
         if (v.unseen.empty()) {  // nothing hidden: the exact answer
-            const Board b(v.deal);
-            const auto s = b.play(v.played, nullptr);
-            const SolveResult r = solver.solve(b, *s, so);
+            const SolveResult r = solver.solve(masked, *start, so);
             ++cost.solves;
             cost.states += r.states;
             if (r.verdict == Verdict::Win && !r.solution.empty()) return r.solution.front();
             return fallback(v);
         }
         const size_t n = v.legal.size();
+        // What does not depend on the hidden order, once per decision: the
+        // free-stock relaxation (solver/free_stock.h) of the position and of
+        // each move's successor. It looks at the fixed cards and at how many
+        // free cards of each rank are in play, the same in every order; when
+        // it is lost, the position (or the move) is lost in every order, so
+        // no sample's solve could say otherwise.
+        std::vector<State> after(n);
+        std::vector<char> hopeless(n, 0);
+        const bool root_hopeless = relaxed_.solve(masked, *start) == FreeStockRelaxation::Outcome::Lost;
+        for (size_t i = 0; i < n; ++i) {
+            const auto sm = masked.from_move(*start, v.legal[i]);
+            if (!sm) throw InternalError("the packed rules reject a legal move");
+            after[i] = masked.apply(*start, *sm);
+            hopeless[i] = root_hopeless || relaxed_.solve(masked, after[i]) == FreeStockRelaxation::Outcome::Lost;
+        }
         struct Sample {
             Board board;
-            State state;
-            int first = -1;  // index in v.legal of the root solution's first move; -1 lost
+            std::vector<char> wins;  // per move: a win known from the root solution (no solve needed)
+            int first = -1;          // index in v.legal of the root solution's first move
         };
         std::vector<Sample> samples;
         samples.reserve(planner_ ? 4 * k_ : k_);
@@ -130,9 +151,10 @@ public:
             return static_cast<int>(samples.size()) < kPlannerWinnable;
         };
         for (; more(); ++drawn) {
-            Board b(sample_deal(v.deal, v.unseen, rng));
-            const auto s = b.play(v.played, nullptr);
-            const SolveResult r = solver.solve(b, *s, so);
+            Deal d = sample_deal(v.deal, v.unseen, rng);  // drawn even when hopeless: the rng goes on alike
+            if (root_hopeless) continue;
+            Board b(d);
+            const SolveResult r = solver.solve(b, *start, so);
             ++cost.solves;
             cost.states += r.states;
             if (r.verdict != Verdict::Win || r.solution.empty()) continue;
@@ -140,59 +162,81 @@ public:
             if (it == v.legal.end()) throw InternalError("a sampled solution starts with an illegal move");
             const int first = static_cast<int>(it - v.legal.begin());
             ++first_hits[first];
-            samples.push_back({std::move(b), *s, first});
+            samples.push_back({std::move(b), known_wins(v, r.solution, masked), first});
         }
         if (samples.empty()) return fallback(v);
         // Candidates: most first-move hits first, then sorted order.
         std::vector<int> order(n);
         for (size_t i = 0; i < n; ++i) order[i] = static_cast<int>(i);
         std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return first_hits[a] > first_hits[b]; });
-        const int64_t margin = planner_ ? kPlannerMargin : 0;
+        static_assert(kPlannerMargin == 0, "the planner's cut below assumes the best score alone is played");
+        // The planner's tie-break, known before any solve: the least shortage,
+        // then the fewest tableau cards left (then the order above).
+        std::vector<std::pair<int, int>> tie(n, {0, 0});
+        if (planner_)
+            for (size_t i = 0; i < n; ++i) {
+                Table t = v.table;
+                t.apply(v.legal[i]);
+                tie[i] = {shortage(t), t.tableau_left()};
+            }
         std::vector<int64_t> score(n, -1);
         int64_t best = -1;
+        std::pair<int, int> best_tie{0, 0};  // the planner's best tie-break among the moves scoring `best`
         const int64_t w = static_cast<int64_t>(samples.size());
+        std::vector<int> pending;
         for (int mi : order) {
+            // The most it can score stays below what is played already (for
+            // the planner, equal to it without a better tie-break): cut.
+            auto beaten = [&](int64_t most) {
+                if (!planner_) return most <= best;
+                return most < best || (most == best && !(tie[mi] < best_tie));
+            };
             int64_t c = static_cast<int64_t>(first_hits[mi]);
             int64_t remaining = w - c;
             bool cut = false;
-            for (Sample& s : samples) {
+            // Samples whose answer is known without a solve first (a loss
+            // lowers the most the move can score); the order in which the
+            // samples are scored changes only where a cut comes, never a
+            // full score.
+            pending.clear();
+            for (int si = 0; si < static_cast<int>(samples.size()) && !cut; ++si) {
+                const Sample& s = samples[si];
                 if (s.first == mi) continue;
-                // A move that can no longer reach the best (less the margin) is not scored further.
-                if (c + remaining < best - margin || (!planner_ && c + remaining <= best)) {
+                if (hopeless[mi]) {
+                    --remaining;
+                    cut = beaten(c + remaining);
+                } else if (s.wins[mi]) {
+                    --remaining;
+                    ++c;
+                } else {
+                    pending.push_back(si);
+                }
+            }
+            for (size_t pi = 0; pi < pending.size() && !cut; ++pi) {
+                if (beaten(c + remaining)) {
                     cut = true;
                     break;
                 }
+                Sample& s = samples[pending[pi]];
                 --remaining;
-                const auto sm = s.board.from_move(s.state, v.legal[mi]);
-                if (!sm) throw InternalError("the packed rules reject a legal move");
-                const SolveResult r = solver.solve(s.board, s.board.apply(s.state, *sm), so);
+                const SolveResult r = solver.solve(s.board, after[mi], so);
                 ++cost.solves;
                 cost.states += r.states;
                 c += r.verdict == Verdict::Win;
             }
-            if (cut) continue;
+            if (cut || (planner_ && beaten(c))) continue;
             score[mi] = c;
-            if (c > best) best = c;
-        }
-        if (!planner_) {
-            for (int mi : order)
-                if (score[mi] == best) return v.legal[mi];
-        }
-        // The planner: among the moves within the margin of the best, the one
-        // that leaves the least shortage, then the most tableau cards cleared.
-        int pick = -1;
-        int pick_short = 0, pick_left = 0;
-        for (int mi : order) {
-            if (score[mi] < 0 || score[mi] < best - margin) continue;
-            Table t = v.table;
-            t.apply(v.legal[mi]);
-            const int sh = shortage(t), left = t.tableau_left();
-            if (pick < 0 || sh < pick_short || (sh == pick_short && left < pick_left)) {
-                pick = mi;
-                pick_short = sh;
-                pick_left = left;
+            if (c > best || (planner_ && tie[mi] < best_tie)) {
+                best = c;
+                best_tie = tie[mi];
             }
         }
+        // The highest score; the sampler's tie: the first in order; the
+        // planner's: the least shortage, then the fewest tableau cards left,
+        // then the first in order.
+        int pick = -1;
+        for (int mi : order)
+            if (score[mi] == best && (pick < 0 || (planner_ && tie[mi] < tie[pick]))) pick = mi;
         return v.legal[pick];
     }
     // Within this many samples of the best score, the planner's tie-break decides.
@@ -201,11 +245,39 @@ public:
 
 private:
     Move fallback(const View& v) const { return greedy_move(v.legal); }
+    // The legal moves that a sample's root solution shows to keep a win,
+    // with no solve (solution_starting_with).
+    static std::vector<char> known_wins(const View& v, const std::vector<Move>& solution, const Board& masked) {
+        std::vector<char> wins(v.legal.size(), 0);
+        for (size_t i = 0; i < v.legal.size(); ++i) wins[i] = solution_starting_with(masked, v.legal[i], solution).has_value();
+        return wins;
+    }
     int k_;
     bool planner_;
+    FreeStockRelaxation relaxed_;  // the order-free relaxation, kept between decisions
 };
 
 }  // namespace
+
+std::optional<std::vector<Move>> solution_starting_with(const Board& board, const Move& first,
+                                                        const std::vector<Move>& solution) {
+    auto fixed_card = [&](Card c) { return board.slot_of(c) >= 0 && board.slot_of(c) < board.fixed(); };
+    auto fixed_only = [&](const Move& m) {
+        return (m.kind == Move::Single && fixed_card(m.a)) || (m.kind == Move::Pair && fixed_card(m.a) && fixed_card(m.b));
+    };
+    const bool first_fixed = fixed_only(first);
+    for (size_t j = 0; j < solution.size(); ++j) {
+        if (solution[j] == first) {
+            std::vector<Move> out{first};
+            out.insert(out.end(), solution.begin(), solution.begin() + static_cast<std::ptrdiff_t>(j));
+            out.insert(out.end(), solution.begin() + static_cast<std::ptrdiff_t>(j) + 1, solution.end());
+            return out;
+        }
+        // Past the fixed-only prefix only a fixed-only move may still be moved to the front.
+        if (!first_fixed && !fixed_only(solution[j])) return std::nullopt;
+    }
+    return std::nullopt;
+}
 
 std::string player_names() { return "thoughtful, greedy, casual, sampler[:K], planner[:K]"; }
 

@@ -26,6 +26,7 @@
 #pragma once
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -66,6 +67,20 @@ public:
 std::unique_ptr<Player> make_player(const std::string& spec);
 // The names make_player takes, for messages.
 std::string player_names();
+// A winning solution from a position, reordered to start with `first` (a
+// legal move there) when the reordering surely still wins, else nullopt:
+//   - `first` removes tableau or reserve cards alone (no stock or waste card)
+//     and the solution makes it at any point: made first, it commutes with
+//     every move before it there (it touches no stock or waste card, and
+//     removing cards only uncovers others, so each of those moves stays
+//     legal), and the rest is played from the same position;
+//   - `first` is any other move and the solution makes it right after such
+//     fixed-card removals alone (they commute with it the same way).
+// `board`: the deal's board, or any whose tableau and reserve hold the same
+// cards (the masked deal's). The samplers score a sample's moves with it
+// before solving (no solve where the root solution already shows a win).
+std::optional<std::vector<Move>> solution_starting_with(const Board& board, const Move& first,
+                                                        const std::vector<Move>& solution);
 // Greedy's choice (also the samplers' fallback).
 Move greedy_move(const std::vector<Move>& legal);
 

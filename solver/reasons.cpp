@@ -247,6 +247,7 @@ LossReason explain_loss(Solver& solver, const Board& b, const std::vector<Move>&
         const auto end = b.play(all, &error);
         if (end)
             for (int c : slots_of(b.tableau_mask() & ~end->removed)) out.stuck.push_back(b.card(c));
+        out.cards = out.stuck;  // the cards the reason names: those the best line is stuck with
         std::vector<std::string> n;
         for (Card c : out.stuck) n.push_back(name(c));
         out.text += " The best line clears " + std::string(best.complete ? "" : "at least ") +

@@ -33,7 +33,9 @@ namespace pyr {
 struct LossReason {
     std::string code;         // "blocked", "free-stock", "order", "unexplained"
     std::string text;         // for people, one or two sentences
-    std::vector<Card> cards;  // the cards the reason names: blocked, the dead card(s); free-stock, the never-cleared ones
+    // The cards the reason names: blocked, the dead card(s); free-stock, the
+    // never-cleared ones; order, the tableau cards the best line is stuck with (= stuck).
+    std::vector<Card> cards;
     DeadCardFinding finding;  // blocked: what the dead-card check found
     // order: the best line from the position (the best-score search).
     bool has_best = false;

@@ -14,7 +14,8 @@
 #                      Ctrl+C quits and restores the terminal
 #   mouse              a click selects a card, a second click pairs it
 #   pipe               a non-terminal stdin gets a clear error and exit status 2
-#   fair               --fair hides the exact verdict and hint; o shows the no-peek hint
+#   fair               --fair hides the exact verdict and hint; o shows the no-peek hint;
+#                      on a hard game o counts the orders solved, the screen stays live, Esc stops it
 # usage: play_tmux_test.sh PATH/TO/pyramid DATA_DIR SCENARIO [ARGS]  (exit 77, skipped, without tmux)
 set -euo pipefail
 pyramid=$1 data=$2 scenario=$3
@@ -211,6 +212,33 @@ case $scenario in
     wait_for "keeps a win in "
     screen | grep -q "winnable in [0-9]* moves" && fail "the exact verdict shows with --fair"
     [ -z "${SHOTS:-}" ] || screen >"$SHOTS/play-fair.txt"
+    typed qq
+    check_restored
+    # On a hard game the no-peek hint takes a while (Tut's Tomb, every card
+    # to clear, with overlap, deal 41: about 0.1 s an order natively, 200
+    # orders): the message line counts the orders solved, the screen stays
+    # live (? shows the help meanwhile), and Esc stops it.
+    T kill-session -t play
+    start --variant tuts-tomb --goal all --overlap --seed 41 --fair
+    wait_for "verdict: hidden (--fair"
+    keys o
+    wait_for " of 200 orders solved" 30
+    keys '?'
+    wait_for "Press any key to go back to the game."
+    keys Space
+    # the count grows past 0 while the keys work
+    deadline=$((SECONDS + 60))
+    until screen | grep -qE 'no-peek hint: [1-9][0-9]* of 200 orders solved'; do
+      [ $SECONDS -lt $deadline ] || fail "the count of orders solved did not grow"
+      sleep 0.05
+    done
+    counting=$(screen | grep -oE 'no-peek hint: [0-9]+ of 200 orders solved')
+    [ -z "${SHOTS:-}" ] || screen >"$SHOTS/play-fair-progress.txt"
+    keys Escape
+    wait_for "no-peek hint: stopped (" 10
+    stopped=$(screen | grep -o 'no-peek hint: stopped ([0-9]* of 200 orders solved)')
+    [ -n "$stopped" ] || fail "no count of the orders solved when stopped"
+    echo "while it ran: '$counting'; then '$stopped'"
     typed qq
     check_restored
     ;;

@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <map>
 
@@ -265,6 +266,55 @@ TEST_CASE("nopeek: players are deterministic, move legally, and every win replay
     CHECK_THROWS_AS(make_player("nobody"), std::invalid_argument);
 }
 
+TEST_CASE("nopeek: a solution reordered to start with another move still wins", "[nopeek]") {
+    // The samplers count these moves as keeping a win without a solve: each
+    // reordered line is replayed here by the verifier.
+    Solver solver;
+    uint64_t lines = 0, fixed_first = 0, draws_first = 0;
+    for (int seed = 1; seed <= test::reduced(24); ++seed)
+        for (const char* variant : {"msc", "pharaohs", "classic", "cheops", "relaxed"}) {
+            const Deal d = deal_from_seed(*find_preset(variant), std::to_string(seed));
+            // Positions along a greedy game, on a few deals consistent with each.
+            Table t(d);
+            std::vector<Move> played;
+            Rng rng(static_cast<uint64_t>(seed));
+            for (int step = 0; step < 30 && !t.won() && !t.legal_moves().empty(); ++step) {
+                const Unseen u = unseen(d, t);
+                const std::vector<Move> legal = sorted_moves(t);
+                for (int k = 0; k < 3; ++k) {
+                    const Deal x = sample_deal(masked_deal(d, u), u, rng);
+                    const Board b(x);
+                    const auto s = b.play(played, nullptr);
+                    REQUIRE(s);
+                    const SolveResult r = solver.solve(b, *s, {});
+                    if (r.verdict != Verdict::Win) continue;
+                    for (const Move& m : legal) {
+                        const auto line = solution_starting_with(Board(masked_deal(d, u)), m, r.solution);
+                        if (!line) continue;
+                        REQUIRE(line->front() == m);
+                        REQUIRE(line->size() == r.solution.size());
+                        std::vector<Move> all = played;
+                        all.insert(all.end(), line->begin(), line->end());
+                        bool won = false;
+                        INFO(variant << " " << seed << " " << moves_text(all, d.deck()));
+                        CHECK_FALSE(replay(x, all, &won));
+                        CHECK(won);
+                        ++lines;
+                        if (m == r.solution.front()) continue;
+                        if (m.kind == Move::Draw) ++draws_first;
+                        else ++fixed_first;
+                    }
+                }
+                const Move m = greedy_move(legal);
+                REQUIRE_FALSE(t.apply(m));
+                played.push_back(m);
+            }
+        }
+    CHECK(lines > 0);
+    CHECK(fixed_first > 0);  // removals moved to the front from later in a solution
+    CHECK(draws_first > 0);  // a draw moved before fixed-card removals
+}
+
 TEST_CASE("nopeek: the casual player picks among removals at random, from its seed", "[nopeek]") {
     Solver solver;
     const Deal d = deal_from_seed(*find_preset("msc"), "3");
@@ -425,4 +475,116 @@ TEST_CASE("nopeek: the odds and compare-players commands", "[nopeek][cli]") {
     CHECK(test::run("stats --variant msc --seeds 1-3 --player sampler:x").status == 2);
     std::remove(g.c_str());
     std::remove(c.c_str());
+}
+
+// Hidden (`build/tests/pyramid_tests "[.nopeek-optimum-table]"`; its run is
+// bench/nopeek-optimum.md): how far each player is from the exact no-peek
+// optimum on small deals of the 8 presets with a hidden stock (3-4 tableau
+// rows, 3 to 6 stock cards, so at most 720 orders a deal; 1 or 2 passes
+// where the stock is redealt), kept when winnable in some orders and not in
+// all (where the order matters).
+// Each player's value is its mean over every order of the hidden cards; the
+// thoughtful odds are the share of orders in which the deal is winnable.
+// Prints a markdown table per rule set and over all deals: each player's
+// value, with the number of deals where it reaches the optimum in brackets.
+// PYR_OPTIMUM_DEALS sets the deal count (default 200), PYR_OPTIMUM_MAX_STOCK
+// the most stock cards (default 6; 7 means up to 5040 orders a deal).
+TEST_CASE("nopeek: the table of the players' distance from the exact no-peek optimum", "[.nopeek-optimum-table]") {
+    Solver solver;
+    const char* env = std::getenv("PYR_OPTIMUM_DEALS");
+    const int count = env ? std::atoi(env) : 200;
+    const char* env_stock = std::getenv("PYR_OPTIMUM_MAX_STOCK");
+    const int max_stock = env_stock ? std::max(3, std::atoi(env_stock)) : 6;
+    const std::vector<std::string> players{"greedy", "casual", "sampler:8", "planner:8", "sampler:32", "planner:32"};
+    struct Row {
+        int deals = 0, costly = 0;
+        double optimum = 0, thoughtful = 0, costly_optimum = 0;
+        std::vector<double> value, costly_value;
+        std::vector<int> at_optimum;
+    };
+    std::map<std::string, Row> rows;
+    auto row = [&](const std::string& name) -> Row& {
+        Row& r = rows[name];
+        r.value.resize(players.size());
+        r.costly_value.resize(players.size());
+        r.at_optimum.resize(players.size());
+        return r;
+    };
+    // Deals winnable in some orders and not in others: where the order
+    // matters (elsewhere the deal is won or lost whatever is seen).
+    test::Rng gen(2027);
+    const char* names[] = {"msc", "cheops", "pharaohs", "classic", "solitarium", "tuts-tomb", "apophis", "relaxed"};
+    int tried = 0, kept = 0;
+    std::vector<Deal> deals;
+    while (kept < count) {
+        Variant v = *find_preset(names[tried % 8]);
+        if (!v.discards() && v.redeal == RedealOrder::Same) v.passes = 1 + (tried / 8) % 2;
+        if (v.redeal == RedealOrder::ApophisRows) v.passes = 1;
+        ++tried;
+        const Deal d = test::random_small_deal(v, 3 + gen.below(2), 3 + gen.below(max_stock - 2), gen);
+        const double share = thoughtful_share(solver, d);
+        if (share == 0 || share == 1) continue;
+        deals.push_back(d);
+        ++kept;
+    }
+    for (const Deal& d : deals) {
+        const Unseen u = unseen(d, Table(d));
+        const std::string name = d.variant.name + (d.variant.discards() || d.variant.redeal != RedealOrder::Same
+                                                       ? std::string()
+                                                       : " " + std::to_string(d.variant.passes) + "p");
+        Expectimax ex;
+        std::vector<Move> played;
+        const double best = ex.value(masked_deal(d, u), played);
+        const double thoughtful = thoughtful_share(solver, d);
+        REQUIRE(best <= thoughtful + 1e-12);
+        for (Row* r : {&row(name), &row("all")}) {
+            ++r->deals;
+            r->optimum += best;
+            r->thoughtful += thoughtful;
+            r->costly += best < thoughtful - 1e-12;
+            if (best < thoughtful - 1e-12) r->costly_optimum += best;
+        }
+        for (size_t p = 0; p < players.size(); ++p) {
+            auto player = make_player(players[p]);
+            uint64_t wins = 0, n = 0;
+            for_each_order(masked_deal(d, u), u, [&](const Deal& x) {
+                ++n;
+                wins += play_game(*player, solver, x, game_seed(7, x)).won;
+            });
+            const double value = double(wins) / double(n);
+            REQUIRE(value <= best + 1e-12);  // no player beats the optimum
+            for (Row* r : {&row(name), &row("all")}) {
+                r->value[p] += value;
+                if (best < thoughtful - 1e-12) r->costly_value[p] += value;
+                r->at_optimum[p] += value >= best - 1e-12;
+            }
+        }
+    }
+    std::printf("| preset | deals | not seeing costs a win | thoughtful | no-peek optimum |");
+    for (const auto& p : players) std::printf(" %s |", p.c_str());
+    std::printf("\n| --- | ---: | ---: | ---: | ---: |");
+    for (size_t p = 0; p < players.size(); ++p) std::printf(" ---: |");
+    std::printf("\n");
+    for (const auto& [name, r] : rows) {
+        if (name == "all") continue;
+        std::printf("| %s | %d | %d | %.2f%% | %.2f%% |", name.c_str(), r.deals, r.costly, 100 * r.thoughtful / r.deals,
+                    100 * r.optimum / r.deals);
+        for (size_t p = 0; p < players.size(); ++p)
+            std::printf(" %.2f%% (%d) |", 100 * r.value[p] / r.deals, r.at_optimum[p]);
+        std::printf("\n");
+    }
+    const Row& all = rows.at("all");
+    std::printf("| **all** | %d | %d | %.2f%% | %.2f%% |", all.deals, all.costly, 100 * all.thoughtful / all.deals,
+                100 * all.optimum / all.deals);
+    for (size_t p = 0; p < players.size(); ++p)
+        std::printf(" %.2f%% (%d) |", 100 * all.value[p] / all.deals, all.at_optimum[p]);
+    std::printf("\n\n%d deals generated, %d kept (winnable in some orders, not all).\n", tried, kept);
+    std::printf("Distance from the optimum over all %d deals (mean of optimum - player, points), and over the %d "
+                "deals where not seeing the stock costs a win:\n",
+                all.deals, all.costly);
+    for (size_t p = 0; p < players.size(); ++p)
+        std::printf("- %s: %.2f points; %.2f points\n", players[p].c_str(), 100 * (all.optimum - all.value[p]) / all.deals,
+                    100 * (all.costly_optimum - all.costly_value[p]) / std::max(1, all.costly));
+    CHECK(all.deals == count);
+    CHECK(all.costly > 0);
 }

@@ -7,13 +7,17 @@
 #include <chrono>
 #include <thread>
 
+#include "api/api.h"
 #include "engine/deal_source.h"
 #include "play/analyst.h"
 #include "play/controller.h"
 #include "play/game.h"
 #include "play/layout.h"
+#include "report/board_text.h"
+#include "solver/nopeek.h"
 #include "solver/solver.h"
 #include "tests/corpus.h"
+#include "tests/support.h"
 
 using namespace pyr;
 using namespace pyr::play;
@@ -373,4 +377,85 @@ TEST_CASE("play: a game with no legal move left says it is lost", "[play]") {
     c.key('u');
     CHECK_FALSE(c.game().stuck());
     CHECK(c.message() == "undone");
+}
+
+TEST_CASE("play: the no-peek hint (o) is computed in the background, shows its progress, stops on Esc", "[play]") {
+    const Variant v = api::make_variant({"msc", "1", "", "", ""});
+    const Deal deal = deal_from_seed(v, "4");
+    nopeek::OddsOptions options = Controller::odds_options();
+    const uint64_t n = static_cast<uint64_t>(test::reduced(40));  // the screen's are 200: fewer for the test's time
+    options.samples = n;
+    Oddsmaker oddsmaker(options);
+    Controller c(Game(deal, "4"), false);
+    c.key('o');
+    REQUIRE(c.odds_wanted());
+    CHECK(c.message() == "no-peek hint: trying the orders of the cards not seen... (Esc stops)");
+    // The screen's loop: ask, show the progress, take the answer.
+    oddsmaker.request(c.game().deal(), c.game().moves(), *c.odds_wanted());
+    std::optional<OddsAnswer> answer;
+    std::pair<uint64_t, uint64_t> last{0, 0};
+    for (int i = 0; i < 60000 && !answer; ++i) {
+        if ((answer = oddsmaker.answer())) break;
+        const auto p = oddsmaker.progress();
+        if (p != last && p.second) {
+            CHECK(p.second == n);
+            CHECK(p.first >= last.first);  // the orders solved only grow
+            c.odds_progress(p.first, p.second);
+            CHECK(c.message() == "no-peek hint: " + std::to_string(p.first) + " of " + std::to_string(n) +
+                                     " orders solved... (Esc stops)");
+            last = p;
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
+    REQUIRE(answer);
+    CHECK(answer->id == *c.odds_wanted());
+    CHECK(oddsmaker.progress() == std::pair<uint64_t, uint64_t>(n, n));
+    c.odds_answered(*answer);
+    CHECK_FALSE(c.odds_wanted());
+    // The same odds as computed directly (deterministic), named on the message line and shown as the hint.
+    Solver solver;
+    const nopeek::Odds want = nopeek::odds(solver, deal, {}, options);
+    CHECK(answer->odds.wins == want.wins);
+    const nopeek::MoveOdds* best = nullptr;
+    for (const auto& m : want.moves)
+        if (m.best) best = &m;
+    REQUIRE(best);
+    REQUIRE(best->wins > 0);
+    CHECK(c.hint() == best->move);
+    CHECK(c.message().rfind("no-peek hint (" + std::to_string(n) + " sampled orders): " + move_people(best->move, v.deck, TextStyle{false, false}) +
+                                " keeps a win in ",
+                            0) == 0);
+
+    // Esc stops it: the request is dropped (the screen cancels the Oddsmaker), no answer comes.
+    c.key('o');
+    REQUIRE(c.odds_wanted());
+    const uint64_t second = *c.odds_wanted();
+    oddsmaker.request(c.game().deal(), c.game().moves(), second);
+    for (int i = 0; i < 60000 && oddsmaker.progress().first == 0 && !oddsmaker.answer(); ++i)
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    const auto p = oddsmaker.progress();
+    c.odds_progress(p.first, p.second);
+    c.key(kEscape);
+    CHECK_FALSE(c.odds_wanted());
+    CHECK(c.message().rfind("no-peek hint: stopped (", 0) == 0);
+    oddsmaker.cancel();
+    CHECK(oddsmaker.progress() == std::pair<uint64_t, uint64_t>(0, 0));
+    CHECK_FALSE(oddsmaker.answer());
+    // A late answer for the stopped request is ignored by the controller.
+    c.odds_answered(OddsAnswer{second, want, ""});
+    CHECK(c.message().rfind("no-peek hint: stopped (", 0) == 0);
+    // The Oddsmaker answers the next request (a position after a draw); a move drops a pending o.
+    c.key('d');
+    c.key('o');
+    REQUIRE(c.odds_wanted());
+    c.key('d');
+    CHECK_FALSE(c.odds_wanted());
+    c.key('o');
+    oddsmaker.request(c.game().deal(), c.game().moves(), *c.odds_wanted());
+    std::optional<OddsAnswer> next;
+    for (int i = 0; i < 60000 && !(next = oddsmaker.answer()); ++i)
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    REQUIRE(next);
+    CHECK(next->id == *c.odds_wanted());
+    CHECK(next->odds.wins == nopeek::odds(solver, deal, c.game().moves(), options).wins);
 }

@@ -11,6 +11,7 @@
 //               tableau cards.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <bit>
 #include <map>
 #include <set>
@@ -157,6 +158,20 @@ TEST_CASE("every loss reason on small deals of every preset holds up in an indep
                     // The best line replays, leaving that many tableau cards, the stuck ones.
                     verify_solution(d, why.best_moves, why.tableau_left);
                     CHECK(static_cast<int>(why.stuck.size()) == why.tableau_left);
+                    // Those are the tableau cards the verifier has left at the line's end, and the named ones.
+                    Table end(d);
+                    for (const Move& mv : why.best_moves) REQUIRE_FALSE(end.apply(mv));
+                    std::vector<Card> left;
+                    for (const auto& row : end.tableau())
+                        for (const auto& c : row)
+                            if (c) left.push_back(*c);
+                    const DeckKind dk = d.deck();
+                    auto sorted = [dk](std::vector<Card> cs) {
+                        std::sort(cs.begin(), cs.end(), [dk](Card x, Card y) { return card_index(x, dk) < card_index(y, dk); });
+                        return cs;
+                    };
+                    CHECK(sorted(left) == sorted(why.stuck));
+                    CHECK(why.cards == why.stuck);
                 }
             }
         }

@@ -130,6 +130,23 @@ TEST_CASE("web api: the no-peek hint is solver/nopeek.h's odds", "[web]") {
         CHECK(m.at("wins").to_number<uint64_t>() == want.moves[i].wins);
         CHECK(m.at("best").as_bool() == want.moves[i].best);
     }
+    // The progress of the orders: (0, 50) first, then one call per order solved.
+    std::vector<std::pair<uint64_t, uint64_t>> seen;
+    h.odds_progress = [&](uint64_t done, uint64_t total) { seen.emplace_back(done, total); };
+    const auto b = call(h, R"({"op":"odds","rules":{"variant":"msc","passes":"1"},"seed":"4","samples":50})");
+    CHECK(b.at("wins").to_number<uint64_t>() == want.wins);
+    REQUIRE(seen.size() == 51);
+    for (uint64_t k = 0; k <= 50; ++k) CHECK(seen[k] == std::pair<uint64_t, uint64_t>(k, 50));
+    // Exact odds count every order: msc 1 pass, after 20 draws 3 cards are hidden (3! orders).
+    seen.clear();
+    const auto e = call(h, R"({"op":"odds","rules":{"variant":"msc","passes":"1"},"seed":"4","moves":")" +
+                               [] { std::string m; for (int i = 0; i < 20; ++i) m += "draw "; return m; }() + R"("})");
+    REQUIRE(e.contains("exact"));
+    CHECK(e.at("exact").as_bool());
+    CHECK(e.at("unseen").to_number<uint64_t>() == 3);
+    REQUIRE(seen.size() == 7);
+    CHECK(seen.front() == std::pair<uint64_t, uint64_t>(0, 6));
+    CHECK(seen.back() == std::pair<uint64_t, uint64_t>(6, 6));
     CHECK(str(call(h, R"({"op":"odds","seed":"4","moves":"KS"})").at("error")).rfind("bad moves", 0) == 0);
     CHECK(str(call(h, R"({"op":"odds","seed":"4","samples":0})").at("error")).find("samples") != std::string::npos);
 }

@@ -56,7 +56,7 @@ if (IS_SERVICE_WORKER) {
       .then((r) => r || (e.request.mode === "navigate" ? caches.match("index.html") : Response.error()))));
   });
 } else if (IS_WORKER) {
-  // ---- the worker: {module, glue} once, then {id, req} -> {id, progress} ... {id, answer}
+  // ---- the worker: {module, glue} once, then {id, req} -> {id, progress} or {id, orders} ... {id, answer}
   let M = null, handle = 0, current = 0;
   const waiting = [];
   const run = (msg) => {
@@ -73,7 +73,10 @@ if (IS_SERVICE_WORKER) {
     const msg = e.data;
     if (msg.module) {
       importScripts(msg.glue);
-      instantiate(msg.module, { onProgress: (states) => self.postMessage({ id: current, progress: states }) })
+      instantiate(msg.module, {
+        onProgress: (states) => self.postMessage({ id: current, progress: states }),
+        onOrders: (done, total) => self.postMessage({ id: current, orders: [done, total] }),
+      })
         .then((inst) => {
           M = inst;
           handle = M._pyr_new();
@@ -116,6 +119,7 @@ async function pageMain() {
       const m = e.data;
       if (!job || m.id !== job.id) return;
       if (m.progress !== undefined) return job.onProgress(m.progress);
+      if (m.orders !== undefined) return job.onOrders && job.onOrders(m.orders[0], m.orders[1]);
       const j = job;
       job = null;
       if (m.answer.out_of_memory || m.answer.crashed) restartWorker();
@@ -134,10 +138,12 @@ async function pageMain() {
     startWorker();
   };
   startWorker();
-  const solve = (req, onProgress) => {
+  // onProgress(states) every 2^20 positions; onOrders(done, total) as the
+  // fair hint solves the orders of the cards not seen.
+  const solve = (req, onProgress, onOrders) => {
     if (job) cancelSearch();
     return new Promise((resolve) => {
-      job = { id: nextId++, resolve, onProgress };
+      job = { id: nextId++, resolve, onProgress, onOrders };
       worker.postMessage({ id: job.id, req });
     });
   };
@@ -191,6 +197,8 @@ async function pageMain() {
     wantSolution: false,
     solution: null,   // {base, moves, step, lost}: stepping through a line
     picker: null,     // {slots: [card|null]}
+    fair: null,       // the fair hint being computed: {key, done, total, states, started, updates}
+    measuring: null,  // the difficulty being measured: {key, started, states}
   };
   const presetOf = (name) => S.presets.find((p) => p.name === name);
 
@@ -234,6 +242,7 @@ async function pageMain() {
     Object.assign(S, { rules, source, variant: a.variant, deal: a.deal, seed: a.seed || "", played: played.slice(),
       redo: [], selected: null, hint: null, analysis: null, analysing: null, solution: null, wantSolution: false });
     if (opts.picked) S.source = { deal: a.deal };
+    $("difficulty").textContent = "";
     setForm(rules);
     if (S.seed) $("seed").value = S.seed;
     render();
@@ -339,7 +348,8 @@ async function pageMain() {
     $("redo").disabled = !playing || S.redo.length === 0;
     $("restart").disabled = !playing || S.played.length === 0;
     $("hint").disabled = !playing || pos.won || pos.lost;
-    $("fair-hint").disabled = !playing || pos.won || pos.lost;
+    $("fair-hint").disabled = !playing || pos.won || pos.lost || !!S.fair;
+    $("difficulty-button").disabled = !playing || pos.won || pos.lost || !!S.measuring;
     $("play-bar").hidden = !playing;
     renderSolution();
     renderVerdict();
@@ -362,6 +372,7 @@ async function pageMain() {
     S.hint = null;
     S.wantSolution = S.wantHint = false;  // a Check or Hint asked before the move is moot
     $("selection").textContent = "";
+    $("difficulty").textContent = "";
     render();
     analyse();
   };
@@ -446,20 +457,46 @@ async function pageMain() {
   // cards not seen yet (solver/nopeek.h). It takes the worker for a moment;
   // the verdict's search starts again after it.
   const pct = (w, n) => n ? Math.round(100 * w / n) + "%" : "-";
+  // Its progress line: the orders solved of all to solve, ticking (the
+  // positions of the order being solved show on a hard one); Stop or Escape
+  // ends it (the worker is replaced, as for Check).
   const fairHint = () => {
-    if (!S.view || S.solution) return;
+    if (!S.view || S.solution || S.fair) return;
     const pos = S.view.position;
     if (pos.won || pos.lost) return;
     if (S.analysing) { S.token++; S.analysing = null; }
     const key = keyOf(S.played);
+    const F = S.fair = { key, done: 0, total: 0, states: 0, started: performance.now(), updates: 0 };
     $("selection").textContent = "Fair hint: trying the orders of the cards you have not seen…";
     $("fair-hint").disabled = true;
+    const orders = () => F.total ? fmt(F.done) + " of " + fmt(F.total) + " orders" : "starting";
+    const showFair = () => {
+      if (S.fair !== F) return;
+      $("progress").textContent = "Fair hint: " + orders() + " solved" +
+        (F.states ? " (" + fmt(F.states) + " positions in this one)" : "") + ", " +
+        ((performance.now() - F.started) / 1000).toFixed(1) + " s";
+      $("progress").dataset.orders = F.done + "/" + F.total;
+      $("progress").dataset.updates = String(F.updates);
+    };
+    const ticking = setInterval(showFair, 250);
+    showFair();
+    renderVerdict();
     solve({ op: "odds", rules: S.rules, deal: S.deal, moves: S.played.join(" "), max_memory: +$("max-memory").value },
-      () => {}).then((r) => {
+      (states) => { F.states = states; showFair(); },
+      (done, total) => { F.done = done; F.total = total; F.states = 0; F.updates++; showFair(); }).then((r) => {
+      clearInterval(ticking);
+      if (S.fair !== F) return;
+      S.fair = null;
       $("fair-hint").disabled = false;
+      const seconds = ((performance.now() - F.started) / 1000).toFixed(2);
+      $("progress").textContent = r.stopped ? "Fair hint stopped: " + orders() + " solved." : r.error ? ""
+        : "Fair hint: " + orders() + " solved in " + seconds + " s (" + fmt(r.states) + " positions).";
       if (keyOf(S.played) !== key || S.solution) return analyse();
-      if (r.stopped) $("selection").textContent = "Fair hint stopped.";
-      else if (r.error) $("selection").textContent = "Fair hint: " + r.error;
+      if (r.stopped) {  // by Stop or Escape: the verdict's search is not started again either
+        $("selection").textContent = "Fair hint stopped.";
+        return renderVerdict();
+      }
+      if (r.error) $("selection").textContent = "Fair hint: " + r.error;
       else {
         const n = r.samples - r.intractable;
         const how = r.nothing_hidden ? "nothing is hidden" : r.exact ? "all " + fmt(r.samples) + " orders"
@@ -475,6 +512,67 @@ async function pageMain() {
       analyse();
     });
   };
+
+  // The difficulty of the position on the board (solver/measures.h, as
+  // `pyramid solve --measures --moves ...`): the casual player's wins from
+  // here, the moves here that keep the win, the steps of a shortest solution
+  // from here with a single winning move; graded from the deal's start only.
+  // One search in the worker, which also gives the verdict; Stop or Escape ends it.
+  const measuresWords = (m, from) => {
+    const here = from ? " from here" : "";
+    const decisions = m.crossroads;
+    return "Difficulty" + (from ? " from move " + from : "") + ": " + m.difficulty + (m.grade ? " (" + m.grade + ")" : "") +
+      ". A casual player (a random pair or King when there is one, else a draw) wins " + m.casual_wins + " of " +
+      m.casual_plays + " plays" + here + "; " + m.winning_first_moves + " of " + m.legal_first_moves +
+      (from ? " moves here" : " first moves") + " keep the win; a shortest solution" + here + " (" + m.shortest +
+      (m.shortest === 1 ? " move" : " moves") + ") has " + m.critical_count + (m.critical_count === 1 ? " step" : " steps") +
+      " with a single winning move, " + decisions + (decisions === 1 ? " of them a real choice" : " of them real choices") +
+      (m.complete ? "." : " (some searches hit their limit).") +
+      (m.grade || !m.grade_note ? "" : from ? " Not graded: grades are for a deal's start." : " " + cap(m.grade_note) + ".");
+  };
+  const measureHere = () => {
+    if (!S.view || S.solution || S.measuring) return;
+    const pos = S.view.position;
+    if (pos.won || pos.lost) return;
+    if (S.analysing) { S.token++; S.analysing = null; }
+    const key = keyOf(S.played), from = S.played.length;
+    const J = S.measuring = { key, started: performance.now(), states: 0 };
+    $("difficulty").textContent = "Measuring the difficulty" + (from ? " from here" : "") + "…";
+    $("difficulty").dataset.difficulty = "";
+    const show = () => {
+      if (S.measuring === J) $("progress").textContent = "Difficulty: " + fmt(J.states) + " positions, " +
+        ((performance.now() - J.started) / 1000).toFixed(1) + " s";
+    };
+    const ticking = setInterval(show, 250);
+    show();
+    render();
+    solve({ op: "solve", rules: S.rules, deal: S.deal, moves: S.played.join(" "), optimal: true, reason: true,
+      measures: true, max_states: +$("max-states").value, max_memory: +$("max-memory").value },
+    (states) => { J.states = states; show(); }).then((a) => {
+      clearInterval(ticking);
+      if (S.measuring !== J) return;
+      S.measuring = null;
+      $("progress").textContent = a.stopped ? "Difficulty stopped after " + fmt(J.states) + " positions." : a.error ? ""
+        : "Searched " + fmt(a.states) + " positions in " + a.seconds.toFixed(2) + " s (the difficulty's searches included).";
+      if (keyOf(S.played) !== key || S.solution) return analyse();
+      if (a.stopped) {
+        $("difficulty").textContent = "Difficulty stopped.";
+        return render();
+      }
+      if (!a.error) S.analysis = { key, answer: a };  // the verdict came with it
+      const m = a.measures;
+      $("difficulty").textContent = m ? measuresWords(m, from)
+        : a.error ? "No difficulty: " + a.error + "."
+        : a.verdict === "lose" ? "No difficulty: the position is lost."
+        : a.verdict === "win" ? "No difficulty measured from here."
+        : "No difficulty: the search reached its limit.";
+      $("difficulty").dataset.difficulty = m && m.difficulty !== null ? String(m.difficulty) : "";
+      $("difficulty").dataset.from = String(from);
+      render();
+      analyse();
+    });
+  };
+  $("difficulty-button").addEventListener("click", measureHere);
   $("fair-hint").addEventListener("click", fairHint);
 
   // ---- analysis: the exact verdict of the position played
@@ -530,7 +628,7 @@ async function pageMain() {
   const renderVerdict = () => {
     const el = $("verdict");
     const searching = S.analysing === keyOf(S.played) && !S.solution;
-    $("stop").disabled = !searching;
+    $("stop").disabled = !searching && !S.fair && !S.measuring;
     $("check").disabled = !S.deal || !!S.solution;
     if (!S.view) return;
     const pos = S.view.position;
@@ -550,7 +648,8 @@ async function pageMain() {
     } else if (searching) {
       verdict = "running"; text = "Checking this position…";
     } else if (!an) {
-      verdict = "none"; text = "Press Check for the verdict.";
+      verdict = "none"; text = S.fair ? "The verdict waits for the fair hint."
+        : S.measuring ? "The verdict comes with the difficulty." : "Press Check for the verdict.";
     } else if (an.stopped) {
       verdict = "stopped"; text = "Stopped: unknown.";
     } else if (an.error) {
@@ -577,7 +676,7 @@ async function pageMain() {
     el.dataset.moves = moves;
     el.className = "verdict-" + verdict;
   };
-  $("stop").addEventListener("click", () => { if (S.analysing) cancelSearch(); });
+  $("stop").addEventListener("click", () => { if (S.analysing || S.fair || S.measuring) cancelSearch(); });
   $("auto").addEventListener("change", () => analyse());
   const check = () => {
     if (!S.deal || S.solution) return;
@@ -713,6 +812,8 @@ async function pageMain() {
     else if (k === "h" || k === "H") hint();
     else if (k === "f" || k === "F") fairHint();
     else if (k === "c" || k === "C") check();
+    else if (k === "m" || k === "M") measureHere();
+    else if (k === "Escape" && (S.fair || S.measuring)) cancelSearch();
     else if (k === "Escape" && S.selected) { S.selected = null; $("selection").textContent = ""; render(); }
   });
 

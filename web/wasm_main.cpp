@@ -3,7 +3,9 @@
 // instance, so no state is shared).
 //   pyr_new() -> handle; pyr_call(handle, request JSON) -> answer JSON, a
 //   string that stays valid until the handle's next call; pyr_free(handle).
-// During a search, Module.onProgress(states) is called every 2^20 positions.
+// During a search, Module.onProgress(states) is called every 2^20 positions;
+// during the no-peek odds, Module.onOrders(done, total) as the orders of the
+// hidden cards are solved.
 #include <emscripten/emscripten.h>
 
 #include <string>
@@ -21,11 +23,18 @@ EM_JS(void, pyr_report_progress, (double states), {
     if (Module["onProgress"]) Module["onProgress"](states);
 });
 
+EM_JS(void, pyr_report_orders, (double done, double total), {
+    if (Module["onOrders"]) Module["onOrders"](done, total);
+});
+
 extern "C" {
 
 EMSCRIPTEN_KEEPALIVE void* pyr_new() {
     auto* in = new Instance;
     in->handler.progress = [](uint64_t states) { pyr_report_progress(static_cast<double>(states)); };
+    in->handler.odds_progress = [](uint64_t done, uint64_t total) {
+        pyr_report_orders(static_cast<double>(done), static_cast<double>(total));
+    };
     return in;
 }
 

@@ -106,7 +106,7 @@ json::object solve(api::Session& session, const json::object& req,
     r.hint = bool_field(req, "hint");
     r.best_score = bool_field(req, "best_score");
     r.reason = bool_field(req, "reason");  // on a loss, why (solver/reasons.h)
-    r.measures = bool_field(req, "measures");  // on a won deal from its start (solver/measures.h)
+    r.measures = bool_field(req, "measures");  // on a won position, from there (solver/measures.h)
     r.max_states = uint_field(req, "max_states", r.max_states);
     r.max_memory = uint_field(req, "max_memory", 0);
     r.progress = progress;
@@ -117,7 +117,8 @@ json::object solve(api::Session& session, const json::object& req,
 // The no-peek hint (solver/nopeek.h): the share of the orders of the cards
 // the player has not seen in which the position is winnable, and each legal
 // move's share, as `pyramid play` shows it (key o).
-json::object odds(api::Session& session, const json::object& req) {
+json::object odds(api::Session& session, const json::object& req, const std::function<void(uint64_t)>& progress,
+                  const std::function<void(uint64_t, uint64_t)>& odds_progress) {
     const Variant v = api::make_variant(rules_of(req));
     const api::LoadedDeal ld = deal_of(v, req);
     const std::vector<Move> played = api::parse_moves(v, str_field(req, "moves"));
@@ -128,6 +129,8 @@ json::object odds(api::Session& session, const json::object& req) {
     o.max_states = uint_field(req, "max_states", 10'000'000);
     o.max_memory = uint_field(req, "max_memory", 0);
     if (o.samples == 0 || o.samples > 100000) throw api::Error("bad request: 'samples' must be 1 to 100000");
+    o.progress = odds_progress;
+    o.solve_progress = progress;
     const nopeek::Odds r = nopeek::odds(session.solver(), ld.deal, played, o);
     json::object out;
     out["nothing_hidden"] = r.nothing_hidden;
@@ -169,7 +172,7 @@ std::string Handler::call(std::string_view request) {
         if (op == "presets") out = presets();
         else if (op == "load") out = load(req);
         else if (op == "solve") out = solve(session_, req, progress);
-        else if (op == "odds") out = odds(session_, req);
+        else if (op == "odds") out = odds(session_, req, progress, odds_progress);
         else throw api::Error("bad request: unknown op '" + op + "'");
     } catch (const api::Error& e) {
         out = json::object{{"error", e.what()}};

@@ -14,12 +14,14 @@
 //            max_states, max_memory -> the object of `pyramid solve --format
 //            json` (api::answer_json), "played" always present; with reason,
 //            a loss says why (reason, reason_text, reason_cards, ...); with
-//            measures, a won deal's difficulty (measures: api::measures_json)
+//            measures, a won position's difficulty from there (measures:
+//            api::measures_json; graded at the deal's start only)
 //   odds     rules, deal, moves, samples (200), exact_limit (720),
 //            max_states (10M), max_memory -> the no-peek hint
 //            (solver/nopeek.h): nothing_hidden, exact, unseen, orders,
 //            samples, wins, intractable, moves [{move, wins, intractable,
-//            best}], solves, states, seconds
+//            best}], solves, states, seconds; odds_progress is called as the
+//            orders are solved, progress within each solve
 // rules: {"variant", "passes", "goal", "overlap", "reserves"} as the CLI
 // spells them ("" or absent keeps the preset's); deal: "seed" (PySolFC's
 // number) or "deal" (cards or a pasted board, as --deal-file reads them);
@@ -40,6 +42,9 @@ class Handler {
 public:
     // Called during a search every 2^20 positions with the count so far.
     std::function<void(uint64_t states)> progress;
+    // Called during `odds` before the first order and after each order
+    // solved: (orders solved, orders to solve) (nopeek::OddsOptions::progress).
+    std::function<void(uint64_t done, uint64_t total)> odds_progress;
 
     std::string call(std::string_view request);
 

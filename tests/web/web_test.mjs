@@ -8,7 +8,8 @@
 //              a loss's reason
 //   steps      the solution stepped with the buttons and the arrow keys,
 //              Home and End; the last step is the won position; the
-//              difficulty measures as `solve --measures`
+//              difficulty measures as `solve --measures`, and the
+//              Difficulty button's
 //   play       a whole winning line played by clicks on cards and stock: won
 //   undo       undo and redo by buttons and keys, restart, redo after restart
 //   keys       a line played by the keyboard alone (Tab, Enter, D); labels
@@ -19,12 +20,14 @@
 //              missing places; a complete picked layout loads
 //   stop       a deliberately hard search (Apophis deal 10 with overlap, a
 //              shortest solution) shows its progress and is stopped
-//              by Stop; with a memory bound it ends intractable; the page
-//              then answers the next question
+//              by Stop; the fair hint on a hard game counts its orders and
+//              is stopped by Stop and by Escape; with a memory bound a
+//              search ends intractable; the page then answers the next question
 //   offline    after a visit the page opens and solves with the server gone
 //   hint       Hint names the next move of a shortest solution (`solve
 //              --hint`); Fair hint the move with the best odds over the
-//              unseen stock orders, with its share (`pyramid odds`)
+//              unseen stock orders, with its share (`pyramid odds`), its
+//              progress told of every order
 //   shots      screenshots of the main steps into --shots (not a test)
 // Exit 77 (skipped) when Chromium or emscripten is missing.
 import { execFileSync } from "node:child_process";
@@ -165,6 +168,27 @@ try {
       said.includes(m.critical_count + " steps") && marked === m.crossroads,
       "the difficulty as solve --measures (" + m.difficulty + ", casual " + m.casual_wins + ", critical " + m.critical_count +
       ", crossroads " + m.crossroads + "; " + marked + " marked): " + said);
+    // The Difficulty button (M) on the position played: as `solve --measures [--moves ...]`.
+    await page.click("#close-solution");
+    const difficultyOf = async (moves) => {
+      const args = ["solve", "--variant", "msc", "--seed", "1", "--optimal", "--measures", "--format", "json"];
+      const want = cli(...(moves.length ? args.concat(["--moves", moves.join(" ")]) : args)).measures;
+      if (moves.length) await page.goto(server.url + "#v=msc&seed=1&moves=" + moves.join("."));
+      await page.key("m");
+      const said = await page.waitFor(`(t => /^(Difficulty|No difficulty)/.test(t) && !/^Difficulty stopped/.test(t) && t)(document.getElementById("difficulty").textContent)`,
+        60000, "the difficulty from move " + moves.length);
+      const shown = await data(page, "difficulty", "difficulty");
+      check(+shown === want.difficulty && said.includes("wins " + want.casual_wins + " of " + want.casual_plays) &&
+        said.includes(want.winning_first_moves + " of " + want.legal_first_moves) &&
+        said.includes("(" + want.shortest + " moves) has " + want.critical_count + (want.critical_count === 1 ? " step" : " steps")),
+        "Difficulty from move " + moves.length + " as solve --measures (" + want.difficulty + ", casual " + want.casual_wins +
+        ", first moves " + want.winning_first_moves + "/" + want.legal_first_moves + ", critical " + want.critical_count + "): " + said);
+      check(await page.waitFor(verdictSettled, 60000) === "win", "and the verdict came with it: " + await text(page, "verdict"));
+    };
+    await difficultyOf([]);
+    await difficultyOf(want.solution.slice(0, 3));
+    check((await text(page, "difficulty")).includes("Difficulty from move 3: ") &&
+      (await text(page, "difficulty")).includes("Not graded"), "from move 3, not graded");
   } else if (scenario === "play") {
     for (const [variant, seed] of [["msc", 1], ["pharaohs", 2], ["giza", 2]]) {
       const want = cli("solve", "--variant", variant, "--seed", String(seed), "--optimal", "--format", "json");
@@ -329,6 +353,24 @@ try {
     await page.click("#stop");
     const v = await page.waitFor(verdictSettled, 15000);
     check(v === "stopped" && Date.now() - t0 < 15000, "Stop stops it: " + await text(page, "verdict") + " " + await text(page, "progress"));
+    // The fair hint on a hard game: its progress line counts the orders
+    // solved while the page answers; Stop (then Escape) ends it.
+    await page.goto(server.url + "#v=tuts-tomb&goal=all&overlap=on&seed=41");
+    await page.key("f");
+    const counting = await page.waitFor(`(t => /^Fair hint: [1-9][0-9]* of 200 orders solved/.test(t) && t)(document.getElementById("progress").textContent)`,
+      120000, "the fair hint's progress line");
+    check(!(await page.eval(`document.getElementById("stop").disabled`)), "the fair hint counts its orders (" + counting +
+      ") and Stop is offered");
+    await page.click("#stop");
+    const stoppedLine = await page.waitFor(`(t => /^Fair hint stopped: [0-9]+ of 200 orders solved/.test(t) && t)(document.getElementById("progress").textContent)`,
+      15000, "the fair hint to stop");
+    check(await text(page, "selection") === "Fair hint stopped." && !(await page.eval(`document.getElementById("fair-hint").disabled`)),
+      "Stop ends the fair hint: " + stoppedLine);
+    await page.key("f");
+    await page.waitFor(`/^Fair hint: [0-9]+ of 200 orders/.test(document.getElementById("progress").textContent)`, 30000, "a fair hint again");
+    await page.key("Escape");
+    await page.waitFor(`document.getElementById("selection").textContent === "Fair hint stopped."`, 15000, "Escape to stop it");
+    check(true, "Escape ends it too: " + await text(page, "progress"));
     // The memory bound: the same search with 1 MiB for its tables ends
     // `intractable` (the choice is added to the list: the page offers 256 MB and up).
     // A lost Tut's Tomb deal needing a million positions (every card to
@@ -366,6 +408,10 @@ try {
       fair.includes("winnable in " + Math.round(100 * odds.wins / n) + "%") && fair.includes(odds.samples + " sampled orders"),
       "Fair hint as pyramid odds (" + best.move + " " + best.wins + "/" + n + ", position " + odds.wins + "): " + fair);
     check(await page.eval(`document.querySelectorAll("#board rect.highlight").length`) >= 1, "and frames it on the board");
+    // Its progress line was told of every order solved: (0, 200), then one by one to 200.
+    check(await data(page, "progress", "orders") === "200/200" && await data(page, "progress", "updates") === "201",
+      "the fair hint's progress counted every order: " + await data(page, "progress", "orders") + ", " +
+      await data(page, "progress", "updates") + " updates");
     const exact = cli("solve", "--variant", "msc", "--passes", "1", "--seed", "4", "--optimal", "--format", "json");
     check(await page.waitFor(verdictSettled, 60000) === exact.verdict, "the verdict's search runs again: " + exact.verdict);
   } else if (scenario === "offline") {
@@ -409,8 +455,22 @@ try {
     await phone.goto(server.url + "#v=msc&seed=11&moves=draw.draw");
     await phone.waitFor(verdictSettled, 60000);
     await phone.screenshot(shots + "/web-phone.png");
+    await phone.key("m");
+    await phone.waitFor(`document.getElementById("difficulty").dataset.difficulty !== ""`, 120000);
+    await phone.waitFor(verdictSettled, 60000);
+    await phone.screenshot(shots + "/web-phone-difficulty.png");
     await phone.eval(`document.getElementById("picker-box").open = true; document.getElementById("picker-box").dispatchEvent(new Event("toggle"))`);
     await phone.screenshot(shots + "/web-phone-picker.png");
+    const mid = await browser.newPage(560, 900, true);
+    await mid.goto(server.url + "#v=msc&seed=11&moves=draw.draw");
+    await mid.waitFor(verdictSettled, 60000);
+    await mid.screenshot(shots + "/web-560.png");
+    // The fair hint's progress line on a hard game (then stopped).
+    await page.goto(server.url + "#v=tuts-tomb&goal=all&overlap=on&seed=41");
+    await page.key("f");
+    await page.waitFor(`/^Fair hint: [1-9][0-9]* of 200 orders solved/.test(document.getElementById("progress").textContent)`, 120000);
+    await page.screenshot(shots + "/web-fair-progress.png");
+    await page.click("#stop");
     console.log("screenshots in " + shots);
   } else {
     console.log("unknown scenario " + scenario);
