@@ -13,8 +13,8 @@
 // time onto one waste, never changes what else can be done). Dead-card
 // detection and sole pairs are not used: they are about winning, and a
 // deal that cannot be won may be best left with some card in place.
-// Instead a position is cut when even removing every tableau card that still
-// has a usable partner (or is a King) could not beat the best found.
+// Instead a position is cut when even removing every tableau card that is not
+// stuck for good (potential, below) could not beat the best found.
 #include <bit>
 
 #include "solver/searches.h"
@@ -26,14 +26,36 @@ namespace {
 // Tableau cards removed, and the most that could ever be removed from here.
 int removed_tableau(const Board& b, const State& s) { return std::popcount(s.removed & b.tableau_mask()); }
 
+// An upper bound on the tableau cards removed at the end: those removed,
+// plus those in play less the ones that can never be removed ("stuck"): a
+// card (not the lone rank) none of whose usable partners (in play, not
+// blocked) can ever be removed -- to begin with, one with no usable partner
+// at all, since partners only leave play; and every card beneath a stuck
+// card (it can be played only once that card is gone, or, under the overlap
+// rule, with that card as its partner: never either way). Repeated until
+// nothing changes.
 int potential(const Board& b, const State& s) {
     const uint64_t in_play = b.in_play(s);
-    int n = removed_tableau(b, s);
-    for (uint64_t m = in_play & b.tableau_mask(); m; m &= m - 1) {
-        const int x = std::countr_zero(m);
-        if (b.rank(x) == b.variant().lone_rank || usable_partners(b, in_play, x)) ++n;
+    const int lone = b.variant().lone_rank;
+    const uint64_t kings = lone ? b.rank_mask(lone) : 0;
+    uint64_t stuck = 0;
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (uint64_t m = in_play & ~kings & ~stuck; m; m &= m - 1) {
+            const int x = std::countr_zero(m);
+            if (b.open_partners(x) & in_play & ~stuck) continue;
+            stuck |= uint64_t{1} << x;
+            changed = true;
+        }
+        for (uint64_t m = stuck & b.fixed_mask(); m; m &= m - 1) {
+            const uint64_t beneath = b.below(std::countr_zero(m)) & in_play & ~stuck;
+            if (beneath) {
+                stuck |= beneath;
+                changed = true;
+            }
+        }
     }
-    return n;
+    return removed_tableau(b, s) + std::popcount(in_play & b.tableau_mask() & ~stuck);
 }
 
 }  // namespace
