@@ -47,9 +47,9 @@ void walk_chain(const Board& board, const RuleTraits& traits, const ChainRules& 
     };
     const uint64_t fixed = board.fixed_playable(s.removed);
     // A forced King among the tableau/reserve cards: the only move.
-    for (uint64_t m = fixed; m; m &= m - 1) {
+    for (uint64_t m = v.lone_rank ? fixed & board.rank_mask(v.lone_rank) : 0; m; m &= m - 1) {
         const int a = std::countr_zero(m);
-        if (board.rank(a) == v.lone_rank && king_forced(board, traits, rules.forced, a)) {
+        if (king_forced(board, traits, rules.forced, a)) {
             offer(SlotMove::Single, a, 0, s);
             return;
         }

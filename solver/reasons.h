@@ -57,8 +57,9 @@ LossReason explain_loss(Solver& solver, const Board& b, const std::vector<Move>&
 const char* loss_reason_code(const Board& b, const State& s);
 
 // The cards (slots) that can never be removed in the free-stock relaxation
-// from s, each asked alone; `lost` is set to whether the whole goal is lost
-// there (false also when undecided).
+// from s (those removed in no relaxed position reachable from s; each card
+// asked alone when that search runs out of budget); `lost` is set to whether
+// the whole goal is lost there (false also when undecided).
 uint64_t free_stock_never_cleared(const Board& b, const State& s, bool* lost);
 
 }  // namespace pyr

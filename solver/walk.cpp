@@ -165,7 +165,7 @@ bool DrawWalkMemo::arrive(const Board& board, const State& s, const DrawLane& la
 }
 
 void WalkStack::push_draw_n(const Board& board, const RuleTraits& traits, const State& s, const DrawWalkMemo::Cover& old,
-                            const DrawWalkMemo* memo, uint64_t key) {
+                            const DrawWalkMemo* memo, uint64_t key, ForcedPolicy policy) {
     const uint32_t begin = static_cast<uint32_t>(moves_.size());
     struct Visitor {
         const Board& board;
@@ -186,7 +186,7 @@ void WalkStack::push_draw_n(const Board& board, const RuleTraits& traits, const 
     std::optional<SuitBlindFrame> blind;
     if (suit_blind_) blind.emplace(board, s.removed, key);
     Visitor visitor{board, moves_, old, memo, s.removed, blind ? &*blind : nullptr};
-    walk_chain_draw_n(board, traits, ForcedPolicy::win(), s, visitor);
+    walk_chain_draw_n(board, traits, policy, s, visitor);
     frames_.push_back(Frame{s, begin, begin, static_cast<uint32_t>(moves_.size())});
 }
 

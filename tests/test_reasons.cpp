@@ -150,6 +150,12 @@ TEST_CASE("every loss reason on small deals of every preset holds up in an indep
                     const Relaxed rel = relaxed_search(b);
                     CHECK_FALSE(rel.clears);
                     for (Card c : why.cards) CHECK_FALSE((rel.ever_removed >> b.slot_of(c) & 1));
+                // ... and every card the reference never removes is named
+                // (free_stock_never_cleared: one search of every relaxed position).
+                uint64_t named = 0;
+                for (Card c : why.cards) named |= uint64_t{1} << b.slot_of(c);
+                const uint64_t goal = b.fixed_mask() & (v.goal == Goal::All ? b.all_mask() : b.tableau_mask());
+                CHECK(named == (goal & ~rel.ever_removed));
                 } else {
                     CHECK(relaxed_search(b, true).clears);
                     REQUIRE(why.has_best);
@@ -202,6 +208,12 @@ TEST_CASE("loss reasons on full deals: blocked and free-stock claims re-checked 
                 const Relaxed rel = relaxed_search(b);
                 CHECK_FALSE(rel.clears);
                 for (Card c : why.cards) CHECK_FALSE((rel.ever_removed >> b.slot_of(c) & 1));
+                // ... and every card the reference never removes is named
+                // (free_stock_never_cleared: one search of every relaxed position).
+                uint64_t named = 0;
+                for (Card c : why.cards) named |= uint64_t{1} << b.slot_of(c);
+                const uint64_t goal = b.fixed_mask() & (v.goal == Goal::All ? b.all_mask() : b.tableau_mask());
+                CHECK(named == (goal & ~rel.ever_removed));
             } else if (why.code == "order") {
                 CHECK(relaxed_search(b, true).clears);
                 verify_solution(d, why.best_moves, why.tableau_left);
