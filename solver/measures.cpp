@@ -225,6 +225,8 @@ const std::vector<ThresholdRow>& builtin_threshold_rows() {
         {"solitarium", 1, Goal::Pyramid, false, false, 371, {86, 106, 112}},
         // pyramid stats --variant pharaohs --passes 1 --seeds 1-10000 --measures
         {"pharaohs", 1, Goal::All, false, false, 2865, {103, 108, 112}},
+        // pyramid stats --variant pharaohs --passes 3 --seeds 1-10000 --measures
+        {"pharaohs", 3, Goal::All, false, false, 6693, {74, 100, 101}},
         // pyramid stats --variant cheops --passes 3 --seeds 1-10000 --measures
         {"cheops", 3, Goal::All, false, false, 6662, {77, 99, 101}},
         // pyramid stats --variant apophis --passes 3 --seeds 1-1000 --measures (1,000 deals: see bench/measures.md)
