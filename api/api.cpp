@@ -204,16 +204,18 @@ Answer Session::solve(const Deal& deal, const std::vector<Move>& played, const R
         a.best_score_moves = r.solution;
     }
     const auto t_extra = std::chrono::steady_clock::now();
-    if (request.measures && r.verdict == Verdict::Win && played.empty()) {
+    if (request.measures && r.verdict == Verdict::Win && !r.interrupted) {
         MeasureOptions mo;
         mo.max_states = request.max_states;
         mo.max_memory_bytes = request.max_memory;
         mo.casual_plays = request.casual_plays;
         mo.stop = request.stop;
-        a.measures = measure_won_deal(impl_->solver, b, mo);
+        a.measures = measure_position(impl_->solver, b, played, mo);
         a.states += a.measures->states;
+        // A grade places a deal's start among the starts of a study's deals:
+        // from a later position the difficulty is given, not graded.
         const auto t = builtin_thresholds(deal.variant);
-        if (t && a.measures->complete) a.grade = grade_of(a.measures->difficulty, *t);
+        if (t && a.measures->complete && played.empty()) a.grade = grade_of(a.measures->difficulty, *t);
     }
     if (request.reason && r.verdict == Verdict::Lose && !a.interrupted) {
         const DeckKind d = deal.variant.deck;
@@ -352,6 +354,15 @@ json::object answer_json(const LoadedDeal& ld, const std::vector<Move>& played, 
     return o;
 }
 
+std::string ungraded_text(const Variant& v, const DealMeasures& m) {
+    if (!m.complete) return "not graded: a search ran out of its budget";
+    if (m.from_move > 0)
+        return "not graded: a grade is for a deal's start (its thresholds are quartiles over the starts of a study's "
+               "deals); from a position after played moves, the difficulty is given alone";
+    if (!builtin_thresholds(v)) return "not graded: no grade thresholds for these rules (docs/measures.md)";
+    return "not graded";
+}
+
 json::object measures_json(const Variant& v, const DealMeasures& m, const std::optional<Grade>& grade) {
     json::object o;
     o["complete"] = m.complete;
@@ -375,6 +386,8 @@ json::object measures_json(const Variant& v, const DealMeasures& m, const std::o
     o["casual_plays"] = m.casual_plays;
     o["difficulty"] = m.difficulty >= 0 ? json::value(m.difficulty) : json::value(nullptr);
     o["grade"] = grade ? json::value(grade_text(*grade)) : json::value(nullptr);
+    o["grade_note"] = grade ? json::value(nullptr) : json::value(ungraded_text(v, m));
+    o["from_move"] = m.from_move;
     o["states"] = m.states;
     o["solves"] = m.solves;
     return o;

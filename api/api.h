@@ -99,8 +99,9 @@ struct Request {
     // order (with the best line, searched within max_states).
     bool reason = false;
     bool unicode = true;  // cards in reason texts as symbols ("9♥"), else the notation ("9H")
-    // On a won deal (from its start), the measures of solver/measures.h,
-    // each search within max_states.
+    // On a won position (the deal's start, or after the played moves), the
+    // measures of solver/measures.h from there, each search within max_states;
+    // graded only from the deal's start.
     bool measures = false;
     int casual_plays = kDefaultCasualPlays;
 };
@@ -120,8 +121,8 @@ struct Answer {
     uint64_t states = 0;
     double seconds = 0;
     std::optional<LossReason> reason;  // with Request::reason, on a loss
-    std::optional<DealMeasures> measures;  // with Request::measures, on a win from the start
-    std::optional<Grade> grade;            // from the measures, where the rule set has thresholds
+    std::optional<DealMeasures> measures;  // with Request::measures, on a win (from the position)
+    std::optional<Grade> grade;            // from the measures at the deal's start, where the rule set has thresholds
 };
 
 class Session {
@@ -182,7 +183,12 @@ json::object answer_json(const LoadedDeal& deal, const std::vector<Move>& played
 // The measures as JSON: complete, shortest, shortest_solution,
 // winning_first_moves, legal_first_moves, critical_positions ([{after,
 // legal}]), critical_count, casual_wins, casual_plays, difficulty, grade
-// (null where the rule set has no thresholds).
+// (null where the rule set has no thresholds, for a position after played
+// moves, or when incomplete), grade_note (why not graded, else null),
+// from_move (moves played before the measured position; 0: the deal's start),
+// states, solves.
 json::object measures_json(const Variant& v, const DealMeasures& m, const std::optional<Grade>& grade);
+// Why measures have no grade, in words ("not graded: ...").
+std::string ungraded_text(const Variant& v, const DealMeasures& m);
 
 }  // namespace pyr::api

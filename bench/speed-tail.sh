@@ -2,9 +2,12 @@
 # The per-deal tail of every preset (issue 28): each preset's own rules over
 # seeds A-B (default 1-10000), one thread, per-deal records kept; then a table
 # of the median, p99 and worst time and states, and the process's peak RSS.
-#   bench/speed-tail.sh PYRAMID_BINARY OUTDIR [SEEDS]
+#   bench/speed-tail.sh PYRAMID_BINARY OUTDIR [SEEDS] [TESTS_BINARY]
+# With TESTS_BINARY (build/tests/pyramid_tests) also the worst `solve` of
+# each preset with its loss reason, seeds 1-N (SEEDS must then be 1-N): the
+# hidden test [.solve-tail] (tests/test_api.cpp), CPU seconds.
 set -eu
-bin=$1; out=$2; seeds=${3:-1-10000}
+bin=$1; out=$2; seeds=${3:-1-10000}; tests=${4:-}
 mkdir -p "$out"
 for v in msc relaxed pyramid cheops pharaohs solitarium classic giza tuts-tomb apophis triangle spanish; do
   rm -f "$out/$v.jsonl"
@@ -27,3 +30,7 @@ for v in "msc relaxed pyramid cheops pharaohs solitarium classic giza tuts-tomb 
     print(f"| {v} | {len(rs)} | {sum(r['verdict']=='win' for r in rs)} | {pct(t,.5):.5f} | {pct(t,.99):.4f} | "
           f"{wt['seconds']:.3f} ({wt['seed']}) | {pct(s,.5)} | {pct(s,.99)} | {ws['states']} ({ws['seed']}) | {rss:.1f} |")
 PY
+if [ -n "$tests" ]; then
+  echo
+  PYR_SOLVE_TAIL_SEEDS=${seeds#1-} "$tests" "[.solve-tail]" | grep -v -e '^Filters' -e '^=====' -e '^All tests passed'
+fi

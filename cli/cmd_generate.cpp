@@ -7,6 +7,7 @@
 
 #include "cli/common.h"
 #include "engine/deal_source.h"
+#include "study/compare.h"
 #include "study/generate.h"
 #include "study/runner.h"
 
@@ -78,8 +79,20 @@ int cmd_generate(int argc, char** argv) {
     } else if (const auto t = builtin_thresholds(q.rules)) {
         q.thresholds = *t;
     } else {
-        throw UsageError("no grade thresholds for " + summary(q.rules) +
-                         " (bench/measures.md has msc at 1 and 3 passes): give --thresholds Q1,Q2,Q3");
+        // Name the rule sets of this preset that have them.
+        std::string have;
+        for (const ThresholdRow& r : builtin_threshold_rows()) {
+            if (r.preset != q.rules.name) continue;
+            Variant t = q.rules;
+            t.passes = r.passes;
+            t.goal = r.goal;
+            t.overlap = r.overlap;
+            t.reserves_open = r.reserves_open;
+            have += (have.empty() ? "" : ", ") + rule_set_name(t);
+        }
+        throw UsageError("no grade thresholds for " + rule_set_name(q.rules) + " (built in for " + q.rules.name +
+                         ": " + (have.empty() ? std::string("none") : have) +
+                         "; docs/measures.md): give --thresholds Q1,Q2,Q3");
     }
     const bool quiet = vm["quiet"].as<bool>();
     if (!quiet)

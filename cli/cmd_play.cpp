@@ -27,7 +27,8 @@ int cmd_play(int argc, char** argv) {
                        "status line gives the solver's exact verdict from the position: winnable in N moves,\n"
                        "lost, or unknown when the search budget runs out; h shows the next move of a shortest\n"
                        "solution (both know the stock's order: --fair hides them); o gives the hint without peeking\n"
-                       "(the move that keeps a win in most orders of the cards not yet seen: pyramid odds).",
+                       "(the move that keeps a win in most orders of the cards not yet seen: pyramid odds), counting\n"
+                       "the orders as it works; Esc stops it.",
                        opts, vm))
         return kOk;
     const uint64_t max_states = max_states_from(vm);

@@ -28,8 +28,9 @@ int cmd_solve(int argc, char** argv) {
         ("best-score", po::bool_switch(),
          "when the deal is lost, find the fewest tableau cards that can be left (always on for classic/spanish)")
         ("measures", po::bool_switch(),
-         "on a won deal, its difficulty measures: shortest length, winning first moves, critical positions, "
-         "the casual player's wins, the grade (docs/measures.md)")
+         "on a won deal (or a winnable position, with --moves), its difficulty measures from there: shortest "
+         "length, winning moves, critical positions, the casual player's wins, the grade (at the start; "
+         "docs/measures.md)")
         ("casual-plays", po::value<std::string>()->default_value("100"), "with --measures: the casual player's plays")
         ("format", po::value<std::string>()->default_value("text"),
          "output: text, json, or html (a page that draws the deal and steps through the solution)");
@@ -91,7 +92,6 @@ int cmd_solve(int argc, char** argv) {
     req.reason = true;
     req.measures = vm["measures"].as<bool>();
     req.casual_plays = static_cast<int>(number_option(vm, "casual-plays", 1, 100000));
-    if (req.measures && !played.empty()) throw UsageError("--measures measures a deal from its start: drop --moves");
     req.unicode = text_style(vm).unicode && format != "json";
     if (isatty(STDERR_FILENO))
         req.progress = [](uint64_t n) { std::cerr << "\r  searching: " << n << " positions" << std::flush; };
@@ -183,10 +183,13 @@ int cmd_solve(int argc, char** argv) {
     }
     if (r.measures) {
         const DealMeasures& m = *r.measures;
-        out << "measures" << (m.complete ? "" : " (incomplete: " + budget + ")") << ":\n";
-        if (m.shortest >= 0) out << "  shortest solution:   " << m.shortest << " moves\n";
+        const bool mid = m.from_move > 0;
+        out << "measures" << (mid ? " from here (after " + std::to_string(m.from_move) + (m.from_move == 1 ? " move)" : " moves)") : std::string())
+            << (m.complete ? "" : " (incomplete: " + budget + ")") << ":\n";
+        if (m.shortest >= 0) out << "  shortest solution:   " << m.shortest << " moves" << (mid ? " more" : "") << "\n";
         if (m.winning_first >= 0)
-            out << "  winning first moves: " << m.winning_first << " of " << m.legal_first << " legal\n";
+            out << (mid ? "  winning moves here:  " : "  winning first moves: ") << m.winning_first << " of "
+                << m.legal_first << " legal\n";
         out << "  critical positions:  " << m.critical.size() << ", " << m.crossroads() << " with a choice";
         if (!m.critical.empty()) {
             out << " (after move:legal moves";
@@ -200,8 +203,11 @@ int cmd_solve(int argc, char** argv) {
             std::snprintf(d, sizeof d, "%.0f", m.difficulty);
             out << "  difficulty:          " << d << " (100 x the casual player's failure rate + critical positions with a choice)\n";
         }
-        out << "  grade:               " << (r.grade ? grade_text(*r.grade) : "none (no thresholds for these rules)")
-            << "\n";
+        out << "  grade:               ";
+        if (r.grade) out << grade_text(*r.grade) << "\n";
+        else if (!m.complete) out << "none (incomplete)\n";
+        else if (mid) out << "none (a grade is for a deal's start; from here, the difficulty alone)\n";
+        else out << "none (no grade thresholds for these rules)\n";
         if (m.shortest >= 0) {
             out << "  shortest solution (critical positions marked *):\n";
             size_t k = 0;

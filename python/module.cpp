@@ -123,7 +123,8 @@ struct PySolver {
 };
 
 py::dict solve(PySolver& solver, const PyDeal& d, const std::optional<std::string>& moves, bool optimal, bool hint,
-               bool best_score, bool reason, uint64_t max_states, uint64_t max_memory, const py::object& progress) {
+               bool best_score, bool reason, bool measures, int casual_plays, uint64_t max_states, uint64_t max_memory,
+               const py::object& progress) {
     const Variant& v = d.variant();
     std::vector<Move> played;
     if (moves) played = api::parse_moves(v, *moves);
@@ -132,6 +133,9 @@ py::dict solve(PySolver& solver, const PyDeal& d, const std::optional<std::strin
     req.hint = hint;
     req.best_score = best_score;
     req.reason = reason;
+    req.measures = measures;
+    if (casual_plays < 1 || casual_plays > 100000) throw api::Error("casual_plays must be from 1 to 100000");
+    req.casual_plays = casual_plays;
     req.unicode = false;  // cards in reason texts in the notation, as `solve --format json` writes them
     req.max_states = max_states;
     req.max_memory = max_memory;

@@ -47,9 +47,9 @@ void walk_chain(const Board& board, const RuleTraits& traits, const ChainRules& 
     };
     const uint64_t fixed = board.fixed_playable(s.removed);
     // A forced King among the tableau/reserve cards: the only move.
-    for (uint64_t m = fixed; m; m &= m - 1) {
+    for (uint64_t m = v.lone_rank ? fixed & board.rank_mask(v.lone_rank) : 0; m; m &= m - 1) {
         const int a = std::countr_zero(m);
-        if (board.rank(a) == v.lone_rank && king_forced(board, traits, rules.forced, a)) {
+        if (king_forced(board, traits, rules.forced, a)) {
             offer(SlotMove::Single, a, 0, s);
             return;
         }
@@ -218,9 +218,8 @@ void walk_chain_draw_n(const Board& board, const RuleTraits& traits, const Force
     // slot order, the k-th drawn one (k > 0) is the waste's top.
     const int n = v.draw, f = board.fixed(), passes = board.passes();
     const uint64_t left = board.stock_mask() & ~s.removed;
-    uint8_t slot[kMaxSlots];
-    int m = 0;
-    for (uint64_t q = left; q; q &= q - 1) slot[m++] = static_cast<uint8_t>(std::countr_zero(q));
+    uint8_t slot[kMaxSlots + 8];  // (bit_positions writes whole groups of 8)
+    const int m = bit_positions(left, slot);
     auto pos_of = [&](int k) { return static_cast<uint8_t>(k == 0 ? 0 : slot[k - 1] - f + 1); };
     int k = std::popcount(left & ((uint64_t{1} << (f + s.pos)) - 1));
     int lane = k < m ? k - k / n * n : 0;

@@ -59,6 +59,36 @@ FreeStockRelaxation::Outcome FreeStockRelaxation::solve(const Board& b, const St
     return win ? Outcome::Clearable : Outcome::Lost;
 }
 
+bool FreeStockRelaxation::reachable_removed(const Board& b, const State& s, uint64_t& out, uint64_t max_nodes) {
+    // The same search with a goal no position reaches (a bit outside the
+    // fixed cards), so it enters every reachable relaxed position once: the
+    // forced King changes none of the removable cards (removing a playable
+    // King earlier keeps every later move legal). Its table says "no win"
+    // for a goal of its own, so it starts afresh and is dropped after.
+    const Variant& v = b.variant();
+    if (deck_ranks(v.deck) * kCountBits + kCountBits > 64) return false;
+    seen_.clear();
+    board_ = &b;
+    deal_ = b.deal();
+    goal_ = uint64_t{1} << 63;
+    nodes_ = 0;
+    max_nodes_ = max_nodes;
+    aborted_ = false;
+    reached_ = 0;
+    uint64_t counts = 0;
+    for (uint64_t m = b.in_play(s) & ~b.fixed_mask(); m; m &= m - 1) {
+        const int r = b.rank(std::countr_zero(m));
+        if (count_of(counts, r) == 0xF) return false;
+        counts += one_of(r);
+    }
+    search(s.removed & b.fixed_mask(), counts);
+    const bool done = !aborted_;
+    out = reached_;
+    seen_.clear();
+    board_ = nullptr;
+    return done;
+}
+
 bool FreeStockRelaxation::search(uint64_t removed, uint64_t counts) {
     if ((removed & goal_) == goal_) return true;
     const Key key{removed, counts};
@@ -68,6 +98,7 @@ bool FreeStockRelaxation::search(uint64_t removed, uint64_t counts) {
         return false;
     }
     seen_.emplace(key, false);
+    reached_ |= removed;
     const bool win = expand(removed, counts);
     if (win) seen_[key] = true;
     return win;

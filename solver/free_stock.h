@@ -56,6 +56,11 @@ public:
     // fixed card with goal `all`) asks whether those cards alone can be
     // removed (the loss reasons name the cards that never can).
     Outcome solve(const Board& b, const State& s, uint64_t max_nodes = kDefaultMaxNodes, uint64_t goal = 0);
+    // The fixed cards removed in some relaxed position reachable from s (s's
+    // own removed ones included), by one search of every relaxed position:
+    // a card outside it can never be removed (the loss reasons' cards);
+    // false when that would enter more than max_nodes positions.
+    bool reachable_removed(const Board& b, const State& s, uint64_t& out, uint64_t max_nodes = kDefaultMaxNodes);
     void clear();
     std::size_t bytes(bool grow) const;
 
@@ -81,6 +86,7 @@ private:
     uint64_t goal_ = 0;      // the fixed cards the goal needs removed
     uint64_t nodes_ = 0, max_nodes_ = 0;
     bool aborted_ = false;
+    uint64_t reached_ = 0;  // the union of the removed sets of the positions entered
     // Relaxed positions entered -> whether the relaxed game is won from there
     // (false also while a position is being searched: no path repeats one).
     boost::unordered_flat_map<Key, bool, KeyHash> seen_;

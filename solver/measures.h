@@ -20,7 +20,7 @@
 //                  positions with two or more legal moves: real decisions);
 //   grade          easy, medium, hard or expert: the difficulty against the
 //                  rule set's quartiles over a large study (bench/measures.md
-//                  names the study; kBuiltinThresholds below).
+//                  names each study; builtin_threshold_rows below).
 #pragma once
 #include <atomic>
 #include <cstdint>
@@ -30,6 +30,7 @@
 
 #include "engine/board.h"
 #include "engine/move.h"
+#include "engine/table.h"
 #include "solver/solver.h"
 
 namespace pyr {
@@ -43,6 +44,7 @@ struct CriticalPosition {
 };
 
 struct DealMeasures {
+    int from_move = 0;     // moves played before the measured position (0: the deal's start)
     bool complete = true;  // every search ended within the budget (else the measures below may be missing)
     int shortest = -1;     // proved shortest solution length; -1 when not proved
     std::vector<Move> solution;  // that shortest solution
@@ -69,10 +71,20 @@ struct MeasureOptions {
 
 // The measures of a deal the caller knows to be won (from its start).
 DealMeasures measure_won_deal(Solver& solver, const Board& b, const MeasureOptions& options);
+// The measures of the position `played` reaches from the deal's start, which
+// the caller knows to be winnable: the shortest solution from there (replayed
+// from the deal's start in the verifier), the winning moves out of the legal
+// moves there, the critical positions along that solution (`index` counted
+// from the position), the casual player's plays from there (the same seeds;
+// positions met before the position do not end a play), the difficulty.
+DealMeasures measure_position(Solver& solver, const Board& b, const std::vector<Move>& played,
+                              const MeasureOptions& options);
 
 // One play of the casual player (nopeek::play_game with make_player("casual"),
 // move for move, without the masked deal it ignores): whether it wins.
 bool casual_play(const Deal& deal, uint64_t seed);
+// The same play from a position (the deal's start: casual_play(deal, seed)).
+bool casual_play(const Table& start, uint64_t seed);
 // Play i's seed: nopeek::game_seed(kCasualSeed + i, deal).
 uint64_t casual_seed(const Deal& deal, int play);
 
@@ -86,6 +98,18 @@ struct GradeThresholds {
     double q1 = 0, q2 = 0, q3 = 0;
 };
 Grade grade_of(double difficulty, const GradeThresholds& t);
+// A rule set's thresholds, from a study of its deals (bench/measures.md):
+// the preset at these rules (passes as Variant::passes, 0 = unlimited).
+struct ThresholdRow {
+    const char* preset;
+    int passes;
+    Goal goal;
+    bool overlap;
+    bool reserves_open;
+    int won;  // won deals of the study the quartiles are taken over
+    GradeThresholds t;
+};
+const std::vector<ThresholdRow>& builtin_threshold_rows();
 // The thresholds measured for this rule set (bench/measures.md), if any.
 std::optional<GradeThresholds> builtin_thresholds(const Variant& v);
 

@@ -378,11 +378,14 @@ int sole_pairs(const Board& b, const State& s, SolePair* out, uint64_t among) {
     const Variant& v = b.variant();
     const uint64_t in_play = b.in_play(s);
     int n = 0;
-    for (uint64_t m = in_play & b.goal_mask() & among; m; m &= m - 1) {
+    const uint64_t kings = v.lone_rank ? b.rank_mask(v.lone_rank) : 0;
+    for (uint64_t m = in_play & b.goal_mask() & among & ~kings; m; m &= m - 1) {
         const int x = std::countr_zero(m);
-        if (b.rank(x) == v.lone_rank) continue;
         const uint64_t u = usable_partners(b, in_play, x);
-        if (std::popcount(u) == 1) out[n++] = SolePair{static_cast<uint8_t>(x), static_cast<uint8_t>(std::countr_zero(u))};
+        // Branch-free (whether a card has one partner left is not predictable):
+        // the entry is written every time and kept when u has one bit.
+        out[n] = SolePair{static_cast<uint8_t>(x), static_cast<uint8_t>(std::countr_zero(u))};
+        n += u != 0 && (u & (u - 1)) == 0;
     }
     return n;
 }

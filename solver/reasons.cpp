@@ -167,6 +167,9 @@ uint64_t free_stock_never_cleared(const Board& b, const State& s, bool* lost) {
     if (lost) *lost = whole == FreeStockRelaxation::Outcome::Lost;
     const Variant& v = b.variant();
     const uint64_t goal = b.fixed_mask() & (v.goal == Goal::All ? b.all_mask() : b.tableau_mask()) & ~s.removed;
+    // One search of every relaxed position (a card removed in none of them
+    // can never be removed), else, past its budget, each card asked alone.
+    if (uint64_t reached = 0; relax.reachable_removed(b, s, reached)) return goal & ~reached;
     uint64_t never = 0;
     for (uint64_t m = goal; m; m &= m - 1) {
         const uint64_t x = m & (~m + 1);
@@ -247,6 +250,7 @@ LossReason explain_loss(Solver& solver, const Board& b, const std::vector<Move>&
         const auto end = b.play(all, &error);
         if (end)
             for (int c : slots_of(b.tableau_mask() & ~end->removed)) out.stuck.push_back(b.card(c));
+        out.cards = out.stuck;  // the cards the reason names: those the best line is stuck with
         std::vector<std::string> n;
         for (Card c : out.stuck) n.push_back(name(c));
         out.text += " The best line clears " + std::string(best.complete ? "" : "at least ") +

@@ -33,7 +33,9 @@ namespace pyr {
 struct LossReason {
     std::string code;         // "blocked", "free-stock", "order", "unexplained"
     std::string text;         // for people, one or two sentences
-    std::vector<Card> cards;  // the cards the reason names: blocked, the dead card(s); free-stock, the never-cleared ones
+    // The cards the reason names: blocked, the dead card(s); free-stock, the
+    // never-cleared ones; order, the tableau cards the best line is stuck with (= stuck).
+    std::vector<Card> cards;
     DeadCardFinding finding;  // blocked: what the dead-card check found
     // order: the best line from the position (the best-score search).
     bool has_best = false;
@@ -55,8 +57,9 @@ LossReason explain_loss(Solver& solver, const Board& b, const std::vector<Move>&
 const char* loss_reason_code(const Board& b, const State& s);
 
 // The cards (slots) that can never be removed in the free-stock relaxation
-// from s, each asked alone; `lost` is set to whether the whole goal is lost
-// there (false also when undecided).
+// from s (those removed in no relaxed position reachable from s; each card
+// asked alone when that search runs out of budget); `lost` is set to whether
+// the whole goal is lost there (false also when undecided).
 uint64_t free_stock_never_cleared(const Board& b, const State& s, bool* lost);
 
 }  // namespace pyr

@@ -1,14 +1,49 @@
 // Pieces shared by the searches (solver.cpp, walk.cpp, optimal*.cpp, score.cpp).
 #pragma once
+#include <array>
 #include <bit>
 #include <chrono>
 #include <cstdint>
+#include <cstring>
 #include <vector>
 
 #include "engine/board.h"
 #include "solver/solver.h"
 
 namespace pyr {
+
+// The positions of a mask's set bits, in increasing order, into out[] (room
+// for as many as it has plus 8: whole groups of 8 are written); returns how
+// many. A byte at a
+// time from a table (the walks list the stock cards left at every
+// expansion: one bit at a time, a chain of dependent steps, was a tenth of
+// Tut's Tomb's time).
+namespace detail {
+struct ByteBits {
+    uint64_t pos;  // the set bits' positions within the byte, one a byte, packed from the low end
+    uint8_t n;
+};
+inline constexpr auto kByteBits = [] {
+    std::array<ByteBits, 256> t{};
+    for (int b = 0; b < 256; ++b) {
+        int n = 0;
+        for (int i = 0; i < 8; ++i)
+            if (b >> i & 1) t[b].pos |= uint64_t(i) << (8 * n++);
+        t[b].n = static_cast<uint8_t>(n);
+    }
+    return t;
+}();
+}  // namespace detail
+inline int bit_positions(uint64_t m, uint8_t* out) {
+    int n = 0;
+    for (uint64_t base = 0; m; m >>= 8, base += 0x0808080808080808ull) {
+        const detail::ByteBits& e = detail::kByteBits[m & 0xFF];
+        const uint64_t packed = e.pos + base;
+        std::memcpy(out + n, &packed, 8);
+        n += e.n;
+    }
+    return n;
+}
 
 struct Searches;  // solver/searches.h
 // The bytes a worker's searches hold (with `grow`: after one more growth of

@@ -176,8 +176,9 @@ public:
     // offers them (removals now first), or with those that use a stock or
     // waste card reversed (latest along the chain first; walk.cpp).
     // The same for the draw-N walk (walk_chain_draw_n), stopping where `old` covers.
+    // `policy`: the forced moves (the verdict's, or the best score's: solver/score.cpp).
     void push_draw_n(const Board& board, const RuleTraits& traits, const State& s, const DrawWalkMemo::Cover& old,
-                     const DrawWalkMemo* memo = nullptr, uint64_t key = 0);
+                     const DrawWalkMemo* memo = nullptr, uint64_t key = 0, ForcedPolicy policy = ForcedPolicy::win());
     void set_reversed(bool reversed) { reversed_ = reversed; }
     // The next move to try (dropping exhausted frames) and the position it
     // leads to. With the row redeal, a move made in the final pass also gets
@@ -357,11 +358,13 @@ public:
     ScoreResult run(const Board& board, const RuleTraits& traits, const State& start, SearchBudget& budget);
     void release() { *this = ScoreSearch(); }
     std::size_t bytes(bool grow) const {
-        return walk_memo_.bytes(grow) + walk_stack_.bytes(grow) + memo_.bytes(grow) + stack_.bytes(grow);
+        return walk_memo_.bytes(grow) + draw_memo_.bytes(grow) + walk_stack_.bytes(grow) + memo_.bytes(grow) +
+               stack_.bytes(grow);
     }
 
 private:
     WalkMemo walk_memo_;
+    DrawWalkMemo draw_memo_;  // the draw-N walk's (RuleTraits::draw_walk)
     WalkStack walk_stack_;
     PositionMemo memo_;
     PositionStack stack_;

@@ -55,9 +55,8 @@ public:
     // stock slots left are the embedding.
     SuitBlindFrame(const Board& b, uint64_t removed, uint64_t key)
         : b_(b), f_(b.fixed()), left_(b.stock_mask() & ~removed), keep_(b.stock_mask() & ~key) {
-        for (uint64_t q = left_; q; q &= q - 1) seq_[m_++] = static_cast<uint8_t>(std::countr_zero(q));
-        int i = 0;
-        for (uint64_t q = keep_; q; q &= q - 1) emb_[i++] = static_cast<uint8_t>(std::countr_zero(q) - f_);
+        m_ = bit_positions(left_, seq_);
+        bit_positions(keep_ >> f_, emb_);  // (as many matched slots as cards left)
     }
     uint64_t stock_key() const { return b_.stock_mask() & ~keep_; }
     // The stock part with the stock cards `gone` (among the frame's) removed too.
@@ -90,7 +89,9 @@ private:
     uint64_t left_;
     int m_ = 0;
     uint64_t keep_;                             // the matched slots
-    uint8_t seq_[kMaxSlots], emb_[kMaxSlots];  // the stock cards left, in order, and each one's match (a stock index)
+    // The stock cards left, in order, and each one's match (a stock index);
+    // bit_positions writes whole groups of 8.
+    uint8_t seq_[kMaxSlots + 8], emb_[kMaxSlots + 8];
 };
 
 }  // namespace
@@ -165,7 +166,7 @@ bool DrawWalkMemo::arrive(const Board& board, const State& s, const DrawLane& la
 }
 
 void WalkStack::push_draw_n(const Board& board, const RuleTraits& traits, const State& s, const DrawWalkMemo::Cover& old,
-                            const DrawWalkMemo* memo, uint64_t key) {
+                            const DrawWalkMemo* memo, uint64_t key, ForcedPolicy policy) {
     const uint32_t begin = static_cast<uint32_t>(moves_.size());
     struct Visitor {
         const Board& board;
@@ -186,7 +187,7 @@ void WalkStack::push_draw_n(const Board& board, const RuleTraits& traits, const 
     std::optional<SuitBlindFrame> blind;
     if (suit_blind_) blind.emplace(board, s.removed, key);
     Visitor visitor{board, moves_, old, memo, s.removed, blind ? &*blind : nullptr};
-    walk_chain_draw_n(board, traits, ForcedPolicy::win(), s, visitor);
+    walk_chain_draw_n(board, traits, policy, s, visitor);
     frames_.push_back(Frame{s, begin, begin, static_cast<uint32_t>(moves_.size())});
 }
 

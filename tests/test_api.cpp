@@ -4,8 +4,12 @@
 // and answers as a fresh solver does.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <ctime>
 
 #include "api/api.h"
 #include "engine/deal_source.h"
@@ -146,5 +150,62 @@ TEST_CASE("api: the cost a call of one reused Session against a fresh one per ca
         std::printf("%-11s %3zu deals %6d calls  reused %8.1f us/call  fresh %8.1f us/call  fresh/reused %.2f\n",
                     v.name.c_str(), lines.size(), calls, 1e6 * reused_s / (2 * calls), 1e6 * fresh_s / (2 * calls),
                     fresh_s / reused_s);
+    }
+}
+
+// Not run by ctest (hidden): the tail of `pyramid solve` (verdict, and on a
+// loss its reason with the best line, as `solve` asks) for every preset over
+// seeds 1-N (PYR_SOLVE_TAIL_SEEDS, default 10000; PYR_SOLVE_TAIL_PRESETS, a
+// comma-separated list, default all). Each call through one reused Session,
+// timed from outside (board, verdict, reason): prints per preset the lost
+// deals, the worst call and the calls over 0.25 s (bench/speed-tail.md), in
+// CPU seconds of the process (one thread: steadier than wall time on a loaded
+// machine).
+// `PYR_SOLVE_TAIL_SEEDS=10000 build/tests/pyramid_tests "[.solve-tail]"`
+namespace {
+double cpu_seconds() {
+    timespec t{};
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+    return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
+}
+}  // namespace
+
+TEST_CASE("api: the slowest solve with its loss reason, every preset", "[.solve-tail]") {
+    const char* n_env = std::getenv("PYR_SOLVE_TAIL_SEEDS");
+    const int n = n_env ? std::atoi(n_env) : 10000;
+    const char* p_env = std::getenv("PYR_SOLVE_TAIL_PRESETS");
+    const std::string only = p_env ? std::string(",") + p_env + "," : "";
+    std::printf("%-11s %6s %6s %10s %10s %8s %12s %12s %6s %8s\n", "preset", "deals", "lost", "median s", "p99 s",
+                "worst s", "(seed)", "worst lost s", "(seed)", ">0.25 s");
+    for (const auto& v : presets()) {
+        if (!only.empty() && only.find("," + v.name + ",") == std::string::npos) continue;
+        api::Session session;
+        api::Request request;
+        request.reason = true;  // as `pyramid solve` asks
+        std::vector<double> times;
+        double worst = 0, worst_lost = 0;
+        int worst_seed = 0, worst_lost_seed = 0, lost = 0, over = 0, incomplete = 0;
+        for (int seed = 1; seed <= n; ++seed) {
+            const api::LoadedDeal d = api::deal_from_seed(v, std::to_string(seed));
+            const double t0 = cpu_seconds();
+            const api::Answer a = session.solve(d.deal, {}, request);
+            const double s = cpu_seconds() - t0;
+            REQUIRE(a.verdict != Verdict::Intractable);
+            times.push_back(s);
+            if (s > worst) worst = s, worst_seed = seed;
+            if (a.verdict == Verdict::Lose) {
+                ++lost;
+                REQUIRE(a.reason);
+                if (a.reason->has_best && !a.reason->best_complete) ++incomplete;
+                if (s > worst_lost) worst_lost = s, worst_lost_seed = seed;
+            }
+            over += s > 0.25;
+        }
+        std::sort(times.begin(), times.end());
+        std::printf("%-11s %6d %6d %10.5f %10.4f %8.3f %12d %12.3f %6d %8d%s\n", v.name.c_str(), n, lost,
+                    times[times.size() / 2], times[std::min(times.size() - 1, times.size() * 99 / 100)], worst, worst_seed,
+                    worst_lost, worst_lost_seed, over,
+                    incomplete ? (" (" + std::to_string(incomplete) + " best lines cut by the budget)").c_str() : "");
+        std::fflush(stdout);
     }
 }

@@ -4,6 +4,9 @@
 
 #include <unistd.h>
 
+#include <algorithm>
+#include <fstream>
+#include <iterator>
 #include <map>
 #include <set>
 #include <string>
@@ -14,12 +17,17 @@
 #include "engine/deal_source.h"
 #include "engine/json.h"
 #include "engine/table.h"
+#include "api/api.h"
 #include "solver/measures.h"
 #include "solver/players.h"
 #include "solver/solver.h"
 #include "study/records.h"
 #include "tests/cli_run.h"
 #include "tests/support.h"
+
+#ifndef PYR_SOURCE_DIR
+#define PYR_SOURCE_DIR "."
+#endif
 
 using namespace pyr;
 
@@ -109,6 +117,184 @@ TEST_CASE("measures of won small deals of every preset match the brute-force ref
     CHECK(with_losing_first > 20 / test::kSanitizerShare);
 }
 
+namespace {
+// The casual player's play from a position, by the player of solver/players.h
+// (its choose(), shown the real deal: it looks only at the legal moves),
+// ended as play_game ends a game.
+bool reference_casual_from(const Deal& d, const Table& start, const std::vector<Move>& before, uint64_t seed) {
+    static const auto player = nopeek::make_player("casual");
+    Solver unused;
+    nopeek::Rng rng(seed);
+    nopeek::PlayerCost cost;
+    const nopeek::Unseen none;
+    Table t = start;
+    std::vector<Move> played = before;
+    std::set<std::string> seen;
+    for (uint64_t n = 0;; ++n) {
+        if (t.won()) return true;
+        const std::vector<Move> legal = nopeek::sorted_moves(t);
+        if (legal.empty() || !seen.insert(t.key()).second || n >= nopeek::GameOptions{}.max_moves) return false;
+        const nopeek::View view{d, none, t, played, legal};
+        const Move m = player->choose(view, unused, rng, cost);
+        REQUIRE(!t.apply(m));
+        played.push_back(m);
+    }
+}
+}  // namespace
+
+TEST_CASE("measures from a position after played moves match the brute-force reference", "[measures]") {
+    test::Rng rng(2425);
+    Solver solver;
+    int measured = 0, with_critical = 0, with_losing = 0;
+    for (const auto& base : presets())
+        for (const auto& v : test::with_overrides(base))
+            for (int i = 0; i < test::reduced(24); ++i) {
+                const int max_stock = v.redeal == RedealOrder::ApophisRows ? 7 : 9;
+                const Deal d = test::random_small_deal(v, 3 + rng.below(2), rng.below(max_stock + 1), rng);
+                const Board b(d);
+                if (solver.solve(b).verdict != Verdict::Win) continue;
+                // 1 to 4 moves along a random winning line (each keeps a win, by the reference).
+                Table here(d);
+                std::vector<Move> played;
+                const int k = 1 + rng.below(4);
+                while (static_cast<int>(played.size()) < k && !here.won()) {
+                    std::vector<Move> keep;
+                    for (const Move& mv : here.legal_moves()) {
+                        Table u = here;
+                        u.apply(mv);
+                        if (reference_wins_from(u)) keep.push_back(mv);
+                    }
+                    REQUIRE(!keep.empty());
+                    const Move mv = keep[rng.below(static_cast<int>(keep.size()))];
+                    here.apply(mv);
+                    played.push_back(mv);
+                }
+                const auto ref = test::reference_shortest(here);
+                if (!ref.complete || !ref.length) continue;
+                ++measured;
+                MeasureOptions o;
+                o.casual_plays = 6;
+                const DealMeasures m = measure_position(solver, b, played, o);
+                INFO(summary(v) << " / " << compact(d) << " after " << played.size() << " moves");
+                REQUIRE(m.complete);
+                CHECK(m.from_move == static_cast<int>(played.size()));
+                CHECK(m.shortest == *ref.length);
+                std::vector<Move> all = played;
+                all.insert(all.end(), m.solution.begin(), m.solution.end());
+                verify_solution(d, all);
+                // Winning moves here, by the reference.
+                const auto legal = here.legal_moves();
+                int wins = 0;
+                for (const Move& mv : legal) {
+                    Table u = here;
+                    u.apply(mv);
+                    wins += reference_wins_from(u);
+                }
+                CHECK(m.legal_first == static_cast<int>(legal.size()));
+                CHECK(m.winning_first == wins);
+                with_losing += wins < static_cast<int>(legal.size());
+                // Critical positions along the shortest solution from here.
+                std::vector<CriticalPosition> want;
+                Table t = here;
+                for (size_t j = 0; j < m.solution.size(); ++j) {
+                    int keep = 0;
+                    const auto at = t.legal_moves();
+                    for (const Move& mv : at) {
+                        Table u = t;
+                        u.apply(mv);
+                        keep += reference_wins_from(u);
+                    }
+                    if (keep == 1) want.push_back({static_cast<int>(j), static_cast<int>(at.size())});
+                    t.apply(m.solution[j]);
+                }
+                REQUIRE(m.critical.size() == want.size());
+                for (size_t j = 0; j < want.size(); ++j) {
+                    CHECK(m.critical[j].index == want[j].index);
+                    CHECK(m.critical[j].legal == want[j].legal);
+                }
+                with_critical += m.crossroads() > 0;
+                // The casual player from here: the player's own choices, the same seeds.
+                int casual = 0;
+                for (int p = 0; p < 6; ++p) {
+                    const bool w = reference_casual_from(d, here, played, casual_seed(d, p));
+                    CHECK(casual_play(here, casual_seed(d, p)) == w);
+                    casual += w;
+                }
+                CHECK(m.casual_wins == casual);
+                CHECK(m.difficulty == Approx(100.0 * (1 - casual / 6.0) + m.crossroads()));
+            }
+    INFO(measured << " positions, " << with_critical << " with a crossroads, " << with_losing << " with a losing move");
+    CHECK(measured > 150 / test::kSanitizerShare);
+    CHECK(with_critical > 10 / test::kSanitizerShare);
+    CHECK(with_losing > 10 / test::kSanitizerShare);
+}
+
+TEST_CASE("measures after played moves through api::Session, solve --measures --moves, and a full deal", "[measures][cli]") {
+    // msc deal 2 at 1 pass: along its shortest solution the shortest length
+    // from each position is what is left of it, and one of the moves there wins.
+    Variant v = *find_preset("msc");
+    v.passes = 1;
+    const Deal d = deal_from_seed(v, "2");
+    api::Session session;
+    api::Request q;
+    q.measures = true;
+    q.casual_plays = 10;
+    const api::Answer start = session.solve(d, {}, q);
+    REQUIRE(start.measures);
+    REQUIRE(start.measures->complete);
+    CHECK(start.measures->from_move == 0);
+    CHECK(start.grade.has_value());
+    const std::vector<Move>& line = start.measures->solution;
+    // (Under the sanitizers, one position.)
+    std::vector<size_t> after{1};
+    if (test::kSanitizerShare == 1) after = {1, line.size() / 2, line.size() - 1};
+    for (size_t k : after) {
+        const std::vector<Move> played(line.begin(), line.begin() + static_cast<long>(k));
+        const api::Answer a = session.solve(d, played, q);
+        INFO("after " << k << " moves");
+        REQUIRE(a.measures);
+        CHECK(a.measures->from_move == static_cast<int>(k));
+        CHECK(a.measures->shortest == static_cast<int>(line.size() - k));
+        CHECK(a.measures->winning_first >= 1);
+        CHECK_FALSE(a.grade);  // a grade is for the deal's start
+        // The same as measure_position with a fresh solver.
+        Solver fresh;
+        MeasureOptions o;
+        o.casual_plays = 10;
+        const DealMeasures m = measure_position(fresh, Board(d), played, o);
+        CHECK(m.shortest == a.measures->shortest);
+        CHECK(m.winning_first == a.measures->winning_first);
+        CHECK(m.critical.size() == a.measures->critical.size());
+        CHECK(m.casual_wins == a.measures->casual_wins);
+        // A critical position of the start's line after move k is critical from here too (same position).
+        int later = 0;
+        for (const auto& c : start.measures->critical) later += c.index >= static_cast<int>(k);
+        if (a.measures->solution == std::vector<Move>(line.begin() + static_cast<long>(k), line.end()))
+            CHECK(static_cast<int>(a.measures->critical.size()) == later);
+    }
+    // The command line: JSON says from which move, and why there is no grade.
+    const auto r = test::run("solve --variant msc --passes 1 --seed 2 --measures --casual-plays 10 --format json --moves '" +
+                             move_text(line[0], d.deck()) + "'");
+    REQUIRE(r.status == 0);
+    const auto o = json::parse(r.out).as_object();
+    const auto& m = o.at("measures").as_object();
+    CHECK(m.at("from_move").to_number<int>() == 1);
+    CHECK(m.at("shortest").to_number<int>() == static_cast<int>(line.size()) - 1);
+    CHECK(m.at("grade").is_null());
+    CHECK(std::string(m.at("grade_note").as_string()).find("deal's start") != std::string::npos);
+    const auto text = test::run("solve --variant msc --passes 1 --seed 2 --measures --casual-plays 10 --moves '" +
+                                move_text(line[0], d.deck()) + "'");
+    CHECK(text.out.find("measures from here (after 1 move)") != std::string::npos);
+    CHECK(text.out.find("grade:               none (a grade is for a deal's start") != std::string::npos);
+    // A lost position after played moves: no measures, a reason.
+    const auto lost = test::run("solve --variant msc --passes 1 --seed 1 --measures --format json --moves 'draw'");
+    REQUIRE(lost.status == 0);
+    const auto lo = json::parse(lost.out).as_object();
+    CHECK(lo.at("verdict").as_string() == "lose");
+    CHECK_FALSE(lo.if_contains("measures"));
+    CHECK(lo.at("reason").as_string() == "order");
+}
+
 TEST_CASE("the measures' casual play is the casual player of solver/players.h, play for play", "[measures]") {
     Solver solver;
     const auto player = nopeek::make_player("casual");
@@ -144,8 +330,78 @@ TEST_CASE("grades from the thresholds, and solve --measures prints and writes th
     const auto r = test::run("solve --variant msc --seed 1 --measures --format json");
     REQUIRE(r.status == 0);
     CHECK(r.out.find("\"measures\":{\"complete\":true,\"shortest\":43") != std::string::npos);
-    const auto e = test::run("solve --variant msc --seed 1 --measures --moves 'draw'");
-    CHECK(e.status == 2);
+    CHECK(r.out.find("\"grade_note\":null") != std::string::npos);
+}
+
+TEST_CASE("built-in grade thresholds: one row per rule set, increasing, and used for that rule set alone", "[measures]") {
+    const auto& rows = builtin_threshold_rows();
+    REQUIRE(!rows.empty());
+    std::set<std::string> names, seen;
+    for (const ThresholdRow& r : rows) {
+        INFO(r.preset << " passes " << r.passes);
+        const auto preset = find_preset(r.preset);
+        REQUIRE(preset);
+        CHECK(r.t.q1 <= r.t.q2);
+        CHECK(r.t.q2 <= r.t.q3);
+        CHECK(r.t.q1 >= 0);
+        CHECK(r.t.q3 <= 100 + 60);  // the failure rate's 100 points plus crossroads (at most a solution's length)
+        CHECK(r.won >= 100);        // quartiles of a real sample
+        Variant v = *preset;
+        v.passes = r.passes;
+        v.goal = r.goal;
+        v.overlap = r.overlap;
+        v.reserves_open = r.reserves_open;
+        CHECK_NOTHROW(v.validate());
+        CHECK(seen.insert(summary(v)).second);  // one row per rule set
+        const auto t = builtin_thresholds(v);
+        REQUIRE(t);
+        CHECK(t->q1 == r.t.q1);
+        CHECK(t->q2 == r.t.q2);
+        CHECK(t->q3 == r.t.q3);
+        // The grade of a difficulty is that row's: just above each quartile, the next grade.
+        CHECK(grade_of(r.t.q1, *t) == Grade::Easy);
+        CHECK(grade_of(r.t.q3 + 0.5, *t) == Grade::Expert);
+        // The overlap rule flipped is another rule set: no row, or its own.
+        Variant o = v;
+        o.overlap = !v.overlap;
+        if (const auto to = builtin_thresholds(o)) {
+            const bool own_row = std::any_of(rows.begin(), rows.end(), [&](const ThresholdRow& x) {
+                return std::string(x.preset) == r.preset && x.passes == r.passes && x.overlap == o.overlap &&
+                       x.goal == o.goal && x.reserves_open == o.reserves_open;
+            });
+            CHECK(own_row);
+        }
+        names.insert(r.preset);
+    }
+    // docs/measures.md lists every row as it is built in.
+    std::ifstream in(std::string(PYR_SOURCE_DIR) + "/docs/measures.md");
+    const std::string docs((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    REQUIRE(!docs.empty());
+    for (const ThresholdRow& r : rows) {
+        std::string won = std::to_string(r.won);
+        if (won.size() > 3) won.insert(won.size() - 3, ",");
+        auto num = [](double x) { return std::to_string(static_cast<int>(x)); };
+        const std::string passes = r.passes == 0 ? "unlimited passes"
+                                   : r.passes == 1 ? "1 pass"
+                                                   : std::to_string(r.passes) + " passes";
+        const std::string name = std::string(r.preset) == "giza" ? "giza" : std::string(r.preset) + ", " + passes;
+        const std::string line = "| " + name + " | " + won + " | " + num(r.t.q1) + " | " + num(r.t.q2) + " | " +
+                                 num(r.t.q3) + " |";
+        INFO(line);
+        CHECK(docs.find(line) != std::string::npos);
+    }
+    // Every preset at its own rules has thresholds.
+    for (const auto& p : presets()) {
+        INFO(p.name);
+        CHECK(builtin_thresholds(p));
+    }
+    // A study record's grade and solve's grade come from the deal's own rule set's row.
+    const auto r = test::run("solve --variant msc --passes 1 --seed 2 --measures --format json");
+    const auto m = json::parse(r.out).as_object().at("measures").as_object();
+    Variant one = *find_preset("msc");
+    one.passes = 1;
+    CHECK(std::string(m.at("grade").as_string()) ==
+          grade_text(grade_of(m.at("difficulty").to_number<double>(), *builtin_thresholds(one))));
 }
 
 TEST_CASE("stats --measures: records carry reasons and measures, as solve gives them, and resume", "[measures][cli]") {
@@ -251,12 +507,17 @@ TEST_CASE("generate: the first deals of a grade, each re-solved, the same for an
         }
     }
     // Errors: one line, exit 2.
-    for (const char* bad : {"generate --grade impossible", "generate --variant giza --grade hard",
+    for (const char* bad : {"generate --grade impossible", "generate --variant giza --overlap --grade hard",
                             "generate --grade hard --thresholds 3,2,1", "generate --count 5"}) {
         const auto e = test::run(bad);
         INFO(bad << ": " << e.err);
         CHECK(e.status == 2);
     }
+    // A rule set without built-in thresholds: the message names those of its preset.
+    const auto none = test::run("generate --variant msc --overlap --grade hard");
+    CHECK(none.status == 2);
+    CHECK(none.err.find("no grade thresholds for msc:passes=3,goal=pyramid,overlap=on (built in for msc: ") != std::string::npos);
+    CHECK(none.err.find("msc:passes=1,goal=pyramid,overlap=off") != std::string::npos);
 }
 
 TEST_CASE("stats --reasons: lost deals' reason codes only, as --measures gives them", "[measures][cli]") {

@@ -4,6 +4,7 @@
 
 #include <unordered_map>
 
+#include "solver/search_util.h"
 #include "solver/word_table.h"
 #include "tests/support.h"
 
@@ -93,4 +94,23 @@ TEST_CASE("the walk memo's table forgets everything when cleared, keeping its me
     exercise(big, r4 = {}, rng, 10, 1 << 30);
     big.clear(std::size_t{1} << 30);
     REQUIRE(big.capacity() == 0);
+}
+
+TEST_CASE("bit_positions lists a mask's set bits in order, as one bit at a time does", "[memo]") {
+    test::Rng rng(52);
+    for (int i = 0; i < 20000; ++i) {
+        // Sparse and dense masks of up to 52 bits, as the walks' stock masks.
+        auto bits26 = [&] { return static_cast<uint64_t>(rng.below(1 << 26)); };
+        uint64_t m = bits26() << 26 | bits26();
+        if (i % 3 == 0) m &= bits26() << 26 | bits26();
+        if (i % 5 == 0) m = 0;
+        uint8_t got[52 + 8];
+        const int n = bit_positions(m, got);
+        int k = 0;
+        for (uint64_t q = m; q; q &= q - 1) {
+            REQUIRE(k < n);
+            REQUIRE(got[k++] == std::countr_zero(q));
+        }
+        REQUIRE(k == n);
+    }
 }

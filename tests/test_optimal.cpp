@@ -7,6 +7,7 @@
 #include "engine/board.h"
 #include "engine/table.h"
 #include "solver/heuristic.h"
+#include "solver/rule_traits.h"
 #include "solver/solver.h"
 #include "tests/playout.h"
 #include "tests/support.h"
@@ -222,4 +223,41 @@ TEST_CASE("best score equals the brute-force fewest tableau cards left", "[optim
         }
     }
     CHECK(lost > 500);
+}
+
+TEST_CASE("best score by the draw-N walk: the fewest tableau cards left, draw 2 and 3", "[optimal][score]") {
+    // Tut's Tomb's rules with 2 and 3 cards a draw, every override (overlap,
+    // goal all, 1, 2 and unlimited passes): the best score's draw-N walk
+    // (solver/score.cpp) against the reference, from the start and from
+    // positions after a few random moves, its moves replayed.
+    test::Rng rng(28);
+    Solver solver;
+    Variant base = *find_preset("tuts-tomb");
+    int lost = 0, walked = 0;
+    for (const int draw : {2, 3}) {
+        base.draw = draw;
+        base.waste_start = draw;
+        for (const Variant& v : test::with_overrides(base)) {
+            for (int i = 0; i < test::reduced(60); ++i) {
+                const Deal d = test::random_small_deal(v, 3 + rng.below(2), rng.below(13), rng);
+                const Board b(d);
+                INFO(v.name << " draw=" << v.draw << " overlap=" << v.overlap << " passes=" << v.passes
+                            << " goal=" << goal_text(v.goal) << " deal " << compact(d));
+                REQUIRE(RuleTraits(b).draw_walk);
+                auto [t, s] = random_position(d, b, rng, rng.below(3));
+                const int expect = test::reference_best_left(t);
+                const ScoreResult sc = solver.best_score(b, s, {});
+                REQUIRE(sc.complete);
+                REQUIRE(sc.tableau_left == expect);
+                Table end = t;
+                for (const Move& m : sc.moves) REQUIRE_FALSE(end.apply(m));
+                REQUIRE(end.tableau_left() == expect);
+                lost += expect > 0;
+                ++walked;
+            }
+        }
+    }
+    INFO(walked << " positions, " << lost << " not cleared");
+    CHECK(lost > 100 / test::kSanitizerShare);
+    CHECK(walked - lost > 50 / test::kSanitizerShare);
 }

@@ -11,6 +11,7 @@
 //               tableau cards.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <bit>
 #include <map>
 #include <set>
@@ -149,6 +150,12 @@ TEST_CASE("every loss reason on small deals of every preset holds up in an indep
                     const Relaxed rel = relaxed_search(b);
                     CHECK_FALSE(rel.clears);
                     for (Card c : why.cards) CHECK_FALSE((rel.ever_removed >> b.slot_of(c) & 1));
+                // ... and every card the reference never removes is named
+                // (free_stock_never_cleared: one search of every relaxed position).
+                uint64_t named = 0;
+                for (Card c : why.cards) named |= uint64_t{1} << b.slot_of(c);
+                const uint64_t goal = b.fixed_mask() & (v.goal == Goal::All ? b.all_mask() : b.tableau_mask());
+                CHECK(named == (goal & ~rel.ever_removed));
                 } else {
                     CHECK(relaxed_search(b, true).clears);
                     REQUIRE(why.has_best);
@@ -157,6 +164,20 @@ TEST_CASE("every loss reason on small deals of every preset holds up in an indep
                     // The best line replays, leaving that many tableau cards, the stuck ones.
                     verify_solution(d, why.best_moves, why.tableau_left);
                     CHECK(static_cast<int>(why.stuck.size()) == why.tableau_left);
+                    // Those are the tableau cards the verifier has left at the line's end, and the named ones.
+                    Table end(d);
+                    for (const Move& mv : why.best_moves) REQUIRE_FALSE(end.apply(mv));
+                    std::vector<Card> left;
+                    for (const auto& row : end.tableau())
+                        for (const auto& c : row)
+                            if (c) left.push_back(*c);
+                    const DeckKind dk = d.deck();
+                    auto sorted = [dk](std::vector<Card> cs) {
+                        std::sort(cs.begin(), cs.end(), [dk](Card x, Card y) { return card_index(x, dk) < card_index(y, dk); });
+                        return cs;
+                    };
+                    CHECK(sorted(left) == sorted(why.stuck));
+                    CHECK(why.cards == why.stuck);
                 }
             }
         }
@@ -187,6 +208,12 @@ TEST_CASE("loss reasons on full deals: blocked and free-stock claims re-checked 
                 const Relaxed rel = relaxed_search(b);
                 CHECK_FALSE(rel.clears);
                 for (Card c : why.cards) CHECK_FALSE((rel.ever_removed >> b.slot_of(c) & 1));
+                // ... and every card the reference never removes is named
+                // (free_stock_never_cleared: one search of every relaxed position).
+                uint64_t named = 0;
+                for (Card c : why.cards) named |= uint64_t{1} << b.slot_of(c);
+                const uint64_t goal = b.fixed_mask() & (v.goal == Goal::All ? b.all_mask() : b.tableau_mask());
+                CHECK(named == (goal & ~rel.ever_removed));
             } else if (why.code == "order") {
                 CHECK(relaxed_search(b, true).clears);
                 verify_solution(d, why.best_moves, why.tableau_left);

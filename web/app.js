@@ -527,7 +527,8 @@ async function pageMain() {
       (from ? " moves here" : " first moves") + " keep the win; a shortest solution" + here + " (" + m.shortest +
       (m.shortest === 1 ? " move" : " moves") + ") has " + m.critical_count + (m.critical_count === 1 ? " step" : " steps") +
       " with a single winning move, " + decisions + (decisions === 1 ? " of them a real choice" : " of them real choices") +
-      (m.complete ? "." : " (some searches hit their limit).") + (m.grade_note ? " " + cap(m.grade_note) + "." : "");
+      (m.complete ? "." : " (some searches hit their limit).") +
+      (m.grade || !m.grade_note ? "" : from ? " Not graded: grades are for a deal's start." : " " + cap(m.grade_note) + ".");
   };
   const measureHere = () => {
     if (!S.view || S.solution || S.measuring) return;

@@ -106,7 +106,7 @@ json::object solve(api::Session& session, const json::object& req,
     r.hint = bool_field(req, "hint");
     r.best_score = bool_field(req, "best_score");
     r.reason = bool_field(req, "reason");  // on a loss, why (solver/reasons.h)
-    r.measures = bool_field(req, "measures");  // on a won deal from its start (solver/measures.h)
+    r.measures = bool_field(req, "measures");  // on a won position, from there (solver/measures.h)
     r.max_states = uint_field(req, "max_states", r.max_states);
     r.max_memory = uint_field(req, "max_memory", 0);
     r.progress = progress;

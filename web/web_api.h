@@ -14,7 +14,8 @@
 //            max_states, max_memory -> the object of `pyramid solve --format
 //            json` (api::answer_json), "played" always present; with reason,
 //            a loss says why (reason, reason_text, reason_cards, ...); with
-//            measures, a won deal's difficulty (measures: api::measures_json)
+//            measures, a won position's difficulty from there (measures:
+//            api::measures_json; graded at the deal's start only)
 //   odds     rules, deal, moves, samples (200), exact_limit (720),
 //            max_states (10M), max_memory -> the no-peek hint
 //            (solver/nopeek.h): nothing_hidden, exact, unseen, orders,

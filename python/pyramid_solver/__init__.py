@@ -159,6 +159,8 @@ class Result:
     .optimal   proved shortest (with optimal=True)
     .hint      the next move (with hint=True)
     .reason, .reason_text  on a loss, why ('blocked', 'free-stock', 'order')
+    .measures  with measures=True on a win: the difficulty measures from the
+               position (a dict, `solve --measures --format json`'s "measures")
     .states, .seconds, .deal (compact cards), .variant, .seed
     .to_dict() the whole JSON object
     """
@@ -177,6 +179,7 @@ class Result:
     best_score_moves = property(lambda self: self._d.get("best_score_moves"))
     reason = property(lambda self: self._d.get("reason"))
     reason_text = property(lambda self: self._d.get("reason_text"))
+    measures = property(lambda self: self._d.get("measures"))
     states = property(lambda self: self._d["states"])
     seconds = property(lambda self: self._d["seconds"])
     interrupted = property(lambda self: self._d.get("interrupted", False))
@@ -204,16 +207,17 @@ class Solver:
         self._s = _core.Solver()
 
     def solve(self, deal, variant=None, passes=None, goal=None, overlap=None, reserves=None, *, optimal=False,
-              hint=False, best_score=False, reason=True, max_states=_DEFAULT_MAX_STATES, max_memory="auto",
-              moves=None, progress=None):
+              hint=False, best_score=False, reason=True, measures=False, casual_plays=100,
+              max_states=_DEFAULT_MAX_STATES, max_memory="auto", moves=None, progress=None):
         d = _as_deal(deal, variant, passes, goal, overlap, reserves)
         return Result(self._s.solve(d, _moves_text(moves), bool(optimal), bool(hint), bool(best_score),
-                                    bool(reason), _budget(max_states), _memory(max_memory, 1), progress))
+                                    bool(reason), bool(measures), int(casual_plays), _budget(max_states),
+                                    _memory(max_memory, 1), progress))
 
 
 def solve(deal, variant=None, passes=None, goal=None, overlap=None, reserves=None, *, optimal=False, hint=False,
-          best_score=False, reason=True, max_states=_DEFAULT_MAX_STATES, max_memory="auto", moves=None,
-          progress=None):
+          best_score=False, reason=True, measures=False, casual_plays=100, max_states=_DEFAULT_MAX_STATES,
+          max_memory="auto", moves=None, progress=None):
     """Solves a deal exactly, as `pyramid solve` does.
 
     deal: a Deal (from deal()), a seed (int, or 'ms123'), or the cards (the
@@ -221,13 +225,16 @@ def solve(deal, variant=None, passes=None, goal=None, overlap=None, reserves=Non
     and passes/goal/overlap/reserves as the command line's options.
     moves: moves already played (a string or a list): solve from there.
     optimal: a shortest solution; hint: only its next move. reason: on a
-    loss, why (.reason, .reason_text, as `solve` says). max_states: the
+    loss, why (.reason, .reason_text, as `solve` says). measures: on a win,
+    the difficulty measures from the position (.measures; casual_plays plays
+    of the casual player; graded only from the deal's start). max_states: the
     budget (0 = none); the verdict is 'intractable' when it runs out.
     progress: called with the positions searched so far every 2**20 of them;
     an exception it raises stops the search and is raised (so does Ctrl-C).
     Returns a Result."""
     return Solver().solve(deal, variant, passes, goal, overlap, reserves, optimal=optimal, hint=hint,
-                          best_score=best_score, reason=reason, max_states=max_states, max_memory=max_memory,
+                          best_score=best_score, reason=reason, measures=measures, casual_plays=casual_plays,
+                          max_states=max_states, max_memory=max_memory,
                           moves=moves, progress=progress)
 
 

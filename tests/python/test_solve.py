@@ -195,3 +195,28 @@ def test_solves_in_python_threads_give_the_same_answers(cli):
         one = list(pool.map(lambda s: shared.solve(s, variant="pharaohs", passes=1), seeds))
     for a, b, c in zip(alone, apart, one):
         assert (a.verdict, a.moves, a.states) == (b.verdict, b.moves, b.states) == (c.verdict, c.moves, c.states)
+
+
+def test_measures_from_the_start_and_after_moves_equal_cli(cli):
+    # msc deal 2 at 1 pass: graded from its start; after moves, measured from there and not graded.
+    want = cli_json("solve", "--variant", "msc", "--passes", "1", "--seed", "2", "--measures",
+                    "--casual-plays", "10", "--format", "json")
+    got = ps.solve(2, passes=1, measures=True, casual_plays=10)
+    assert without_timing(got.to_dict()) == without_timing(want)
+    m = got.measures
+    assert m["from_move"] == 0 and m["grade"] in ("easy", "medium", "hard", "expert")
+    line = m["shortest_solution"]
+    played = line[:3]
+    want = cli_json("solve", "--variant", "msc", "--passes", "1", "--seed", "2", "--measures",
+                    "--casual-plays", "10", "--format", "json", "--moves", " ".join(played))
+    got = ps.solve(2, passes=1, measures=True, casual_plays=10, moves=played)
+    assert without_timing(got.to_dict()) == without_timing(want)
+    after = got.measures
+    assert after["from_move"] == 3
+    assert after["shortest"] == len(line) - 3
+    assert after["grade"] is None and "deal's start" in after["grade_note"]
+    assert 1 <= after["winning_first_moves"] <= after["legal_first_moves"]
+    # Off by default; bad casual_plays is a ValueError.
+    assert ps.solve(2, passes=1).measures is None
+    with pytest.raises(ValueError):
+        ps.solve(2, passes=1, measures=True, casual_plays=0)

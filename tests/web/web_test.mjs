@@ -186,6 +186,9 @@ try {
       check(await page.waitFor(verdictSettled, 60000) === "win", "and the verdict came with it: " + await text(page, "verdict"));
     };
     await difficultyOf([]);
+    await difficultyOf(want.solution.slice(0, 3));
+    check((await text(page, "difficulty")).includes("Difficulty from move 3: ") &&
+      (await text(page, "difficulty")).includes("Not graded"), "from move 3, not graded");
   } else if (scenario === "play") {
     for (const [variant, seed] of [["msc", 1], ["pharaohs", 2], ["giza", 2]]) {
       const want = cli("solve", "--variant", variant, "--seed", String(seed), "--optimal", "--format", "json");
@@ -452,6 +455,10 @@ try {
     await phone.goto(server.url + "#v=msc&seed=11&moves=draw.draw");
     await phone.waitFor(verdictSettled, 60000);
     await phone.screenshot(shots + "/web-phone.png");
+    await phone.key("m");
+    await phone.waitFor(`document.getElementById("difficulty").dataset.difficulty !== ""`, 120000);
+    await phone.waitFor(verdictSettled, 60000);
+    await phone.screenshot(shots + "/web-phone-difficulty.png");
     await phone.eval(`document.getElementById("picker-box").open = true; document.getElementById("picker-box").dispatchEvent(new Event("toggle"))`);
     await phone.screenshot(shots + "/web-phone-picker.png");
     const mid = await browser.newPage(560, 900, true);
