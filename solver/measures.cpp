@@ -229,10 +229,10 @@ const std::vector<ThresholdRow>& builtin_threshold_rows() {
         {"pharaohs", 3, Goal::All, false, false, 6693, {74, 100, 101}},
         // pyramid stats --variant cheops --passes 3 --seeds 1-10000 --measures
         {"cheops", 3, Goal::All, false, false, 6662, {77, 99, 101}},
-        // pyramid stats --variant apophis --passes 3 --seeds 1-1000 --measures (1,000 deals: see bench/measures.md)
-        {"apophis", 3, Goal::All, false, false, 675, {63, 90, 100}},
-        // pyramid stats --variant apophis --passes 1 --seeds 1-1000 --measures (1,000 deals: see bench/measures.md)
-        {"apophis", 1, Goal::All, false, false, 399, {101, 104, 107}},
+        // pyramid stats --variant apophis --passes 3 --seeds 1-4000 --measures (4,000 deals: see bench/measures.md)
+        {"apophis", 3, Goal::All, false, false, 2741, {67, 90, 100}},
+        // pyramid stats --variant apophis --passes 1 --seeds 1-10000 --measures
+        {"apophis", 1, Goal::All, false, false, 4087, {101, 104, 107}},
         // pyramid stats --variant cheops --passes 1 --seeds 1-10000 --measures
         {"cheops", 1, Goal::All, false, false, 725, {100, 105, 108}},
         // pyramid stats --variant giza --seeds 1-10000 --measures
