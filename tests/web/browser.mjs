@@ -1,9 +1,9 @@
 // Headless Chromium driven over the DevTools protocol through a pipe
 // (--remote-debugging-pipe: JSON messages ending in NUL on fds 3 and 4), and
 // a static file server for the site: no npm package, no network.
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { createServer } from "node:http";
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { extname, join, normalize } from "node:path";
 
@@ -11,6 +11,20 @@ const TYPES = { ".html": "text/html; charset=utf-8", ".js": "text/javascript", "
   ".wasm": "application/wasm", ".png": "image/png", ".svg": "image/svg+xml" };
 
 // Serves `dir` on 127.0.0.1 at a free port; resolves to {url, close}.
+// The built site must be there: without emscripten the test is skipped
+// (exit 77), with it a missing site is a failure (the web_build test builds it).
+export function requireSite(site) {
+  if (existsSync(site + "/pyramid-web.wasm")) return;
+  let em = true;
+  try { execFileSync("sh", ["-c", "command -v em++"]); } catch { em = false; }
+  if (!em) {
+    console.log("emscripten is not installed (scripts/setup --web installs it): skipped");
+    process.exit(77);
+  }
+  console.log("FAIL: no site in " + site + " (the web_build test builds it)");
+  process.exit(1);
+}
+
 export function serve(dir) {
   const server = createServer((req, res) => {
     const path = normalize(decodeURIComponent(new URL(req.url, "http://x").pathname)).replace(/^(\.\.[/\\])+/, "");

@@ -14,7 +14,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { serve } from "./browser.mjs";
+import { requireSite, serve } from "./browser.mjs";
 
 const args = process.argv.slice(2);
 const opt = (name, fallback) => { const i = args.indexOf(name); return i >= 0 ? args[i + 1] : fallback; };
@@ -26,16 +26,7 @@ if (!existsSync(FIREFOX)) {
   console.log("firefox-esr is not installed (scripts/setup --test installs it): skipped");
   process.exit(77);
 }
-if (!existsSync(site + "/pyramid-web.wasm")) {
-  let em = true;
-  try { execFileSync("sh", ["-c", "command -v em++"]); } catch { em = false; }
-  if (!em) {
-    console.log("emscripten is not installed (scripts/setup --web installs it): skipped");
-    process.exit(77);
-  }
-  console.log("FAIL: no site in " + site + " (the web_build test builds it)");
-  process.exit(1);
-}
+requireSite(site);
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 

@@ -32,7 +32,7 @@
 // Exit 77 (skipped) when Chromium or emscripten is missing.
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync } from "node:fs";
-import { Browser, CHROMIUM, serve } from "./browser.mjs";
+import { Browser, CHROMIUM, requireSite, serve } from "./browser.mjs";
 
 const args = process.argv.slice(2);
 const opt = (name, fallback) => { const i = args.indexOf(name); return i >= 0 ? args[i + 1] : fallback; };
@@ -45,16 +45,7 @@ if (!existsSync(CHROMIUM)) {
   console.log("chromium is not installed (scripts/setup --test installs it): skipped");
   process.exit(77);
 }
-if (!existsSync(site + "/pyramid-web.wasm")) {
-  let em = true;
-  try { execFileSync("sh", ["-c", "command -v em++"]); } catch { em = false; }
-  if (!em) {
-    console.log("emscripten is not installed (scripts/setup --web installs it): skipped");
-    process.exit(77);
-  }
-  console.log("FAIL: no site in " + site + " (the web_build test builds it)");
-  process.exit(1);
-}
+requireSite(site);
 
 let failures = 0;
 const check = (ok, what) => {
