@@ -2,9 +2,12 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <map>
 #include <stdexcept>
 #include <tuple>
+
+#include <boost/math/distributions/binomial.hpp>
 
 #include "engine/input.h"
 
@@ -29,27 +32,29 @@ PairedCounts paired_counts(const std::vector<Verdict>& first, const std::vector<
     return c;
 }
 
-double mcnemar_exact_p(uint64_t b, uint64_t c) { return std::pow(10.0, mcnemar_exact_log10_p(b, c)); }
-
-double mcnemar_exact_log10_p(uint64_t b, uint64_t c) {
+McNemarTest mcnemar_exact(uint64_t b, uint64_t c) {
     const uint64_t n = b + c;
-    if (n == 0) return 0;
+    if (n == 0) return {};
     const uint64_t m = std::min(b, c);
-    // P(X <= m) for X ~ Binomial(n, 1/2), summed in logs from the largest term
-    // (k = m) down, so huge n neither overflows nor underflows to a wrong 0.
-    const double ln2 = std::log(2.0);
-    auto log_pmf = [&](uint64_t k) {
-        return std::lgamma(static_cast<double>(n) + 1) - std::lgamma(static_cast<double>(k) + 1) -
-               std::lgamma(static_cast<double>(n - k) + 1) - static_cast<double>(n) * ln2;
-    };
-    const double top = log_pmf(m);
-    double sum = 0;
-    for (uint64_t k = m + 1; k-- > 0;) {
-        const double t = std::exp(log_pmf(k) - top);
-        sum += t;
-        if (t < 1e-18 * sum) break;  // the terms only shrink further down
+    // 2 P(X <= m) for X ~ Binomial(n, 1/2), from Boost.Math (the regularized
+    // incomplete beta function, accurate to a few ulps at any n).
+    const boost::math::binomial_distribution<double> x(static_cast<double>(n), 0.5);
+    const double p = 2 * boost::math::cdf(x, static_cast<double>(m));
+    if (p >= 1) return {};
+    if (p >= std::numeric_limits<double>::min()) return {p, std::log10(p)};
+    // p underflows a double (thousands of discordant deals, nearly all one
+    // way): its log10 from the largest term, P(X = m), and the tail's sum
+    // relative to it, whose ratios k / (n - k + 1) only shrink.
+    const double ln_top = std::lgamma(static_cast<double>(n) + 1) - std::lgamma(static_cast<double>(m) + 1) -
+                          std::lgamma(static_cast<double>(n - m) + 1) - static_cast<double>(n) * std::log(2.0);
+    double sum = 0, term = 1;
+    for (uint64_t k = m; term > 1e-18 * sum; --k) {
+        sum += term;
+        if (k == 0) break;
+        term *= static_cast<double>(k) / static_cast<double>(n - k + 1);
     }
-    return std::min(0.0, (std::log(2.0) + top + std::log(sum)) / std::log(10.0));
+    const double log10_p = (std::log(2.0) + ln_top + std::log(sum)) / std::log(10.0);
+    return {std::pow(10.0, log10_p), log10_p};
 }
 
 std::optional<Interval> newcombe_paired_interval(uint64_t a, uint64_t b, uint64_t c, uint64_t d, double z) {
@@ -87,8 +92,9 @@ PairedComparison paired_comparison(const PairedCounts& counts, double z) {
                          static_cast<double>(n);
         out.ci95 = newcombe_paired_interval(counts.both, counts.first_only, counts.second_only, counts.neither, z);
     }
-    out.mcnemar_log10_p = mcnemar_exact_log10_p(counts.first_only, counts.second_only);
-    out.mcnemar_p = std::pow(10.0, out.mcnemar_log10_p);
+    const McNemarTest test = mcnemar_exact(counts.first_only, counts.second_only);
+    out.mcnemar_p = test.p;
+    out.mcnemar_log10_p = test.log10_p;
     return out;
 }
 

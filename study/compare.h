@@ -1,22 +1,9 @@
 // Paired comparisons of two rule sets over the same deals (`pyramid
-// compare`, the study report's comparisons, and any study that asks which
-// deals a change of rules or of player saves).
-//
-// Two verdict columns over the same deals make a 2x2 table of the decided
-// deals: won in both (a), in the first only (b), in the second only (c), in
-// neither (d). A deal intractable in either column (or missing from one) is
-// excluded and counted apart. From the table:
-//   - the win rates p1 = (a+b)/n and p2 = (a+c)/n over the n = a+b+c+d
-//     deals decided in both, and their difference p1 - p2 = (b-c)/n;
-//   - its 95% interval by Newcombe's method for paired data (his method 10:
-//     Wilson score intervals for p1 and p2 combined with the correlation phi
-//     of the two columns; R. G. Newcombe, "Improved confidence intervals for
-//     the difference between binomial proportions based on paired data",
-//     Statistics in Medicine 17 (1998) 2635-2650). It stays inside [-1, 1]
-//     and behaves at 0 and at n, where the Wald interval does not;
-//   - McNemar's exact test: under "the rule sets win as often", each
-//     discordant deal is won by the first with probability 1/2, so b is
-//     Binomial(b+c, 1/2); the two-sided p value is min(1, 2 P(X <= min(b,c))).
+// compare`, the study report's comparisons, studies with a player): the 2x2
+// table of the deals decided in both (won in both a, in the first only b, in
+// the second only c, in neither d; a deal intractable in either is excluded),
+// the win rates, Newcombe's paired 95% interval of their difference and
+// McNemar's exact test. The methods and their references: docs/compare.md.
 #pragma once
 #include <cstdint>
 #include <functional>
@@ -53,9 +40,12 @@ struct PairedComparison {
 PairedCounts paired_counts(const std::vector<Verdict>& first, const std::vector<Verdict>& second);
 PairedComparison paired_comparison(const PairedCounts& counts, double z = kZ95);
 
-// McNemar's exact two-sided p value for b and c discordant deals.
-double mcnemar_exact_p(uint64_t b, uint64_t c);
-double mcnemar_exact_log10_p(uint64_t b, uint64_t c);
+// McNemar's exact two-sided p value for b and c discordant deals (Boost.Math's
+// binomial distribution), and its log10, finite where p underflows to 0.
+struct McNemarTest {
+    double p = 1, log10_p = 0;
+};
+McNemarTest mcnemar_exact(uint64_t b, uint64_t c);
 // Newcombe's method 10 for the paired 2x2 table a b / c d; nullopt when n = 0.
 std::optional<Interval> newcombe_paired_interval(uint64_t a, uint64_t b, uint64_t c, uint64_t d, double z = kZ95);
 
