@@ -412,7 +412,9 @@ TEST_CASE("nopeek: a study with a player records its games beside the verdict, a
             std::remove(path.c_str());
         }
     }
-    const auto sums = summarize(spec, records);
+    SummaryBuilder summaries(spec);
+    for (const auto& r : records) summaries.add(r);
+    const auto sums = summaries.summaries();
     uint64_t both = 0;
     for (const auto& s : sums) {
         CHECK(s.paired.counts.second_only == 0);  // no player wins a deal the solver proved lost

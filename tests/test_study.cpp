@@ -320,8 +320,13 @@ TEST_CASE("1 thread and several threads give the same records and summaries", "[
         INFO("record " << i << ": seed " << a.records[i].seed << ", combo " << a.records[i].combo);
         CHECK(a.records[i].same_result(b.records[i]));
     }
-    const auto sa = summarize(spec, a.records);
-    const auto sb = summarize(spec, b.records);
+    auto summarize = [&](const std::vector<StudyRecord>& records) {
+        SummaryBuilder summaries(spec);
+        for (const auto& r : records) summaries.add(r);
+        return summaries.summaries();
+    };
+    const auto sa = summarize(a.records);
+    const auto sb = summarize(b.records);
     REQUIRE(sa.size() == 6);
     json::array ja, jb;
     for (const auto& s : sa) ja.push_back(summary_json(s, true));
