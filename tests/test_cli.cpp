@@ -663,8 +663,10 @@ TEST_CASE("max-memory: a tiny limit makes a search intractable, never a crash or
     CHECK_THAT(run("solve --variant msc --seed 1 --max-memory 0").out, Catch::Contains("verdict: win"));
 }
 
+#ifdef PYR_TEST_HOOKS
 TEST_CASE("an internal error (a solution the verifier rejects) exits 3 and names the deal", "[cli][harden]") {
-    // The failure is injected (PYRAMID_TEST_FAULT): a real one is a bug.
+    // The failure is injected (PYRAMID_TEST_FAULT, compiled into test builds
+    // only: CMake option PYR_TEST_HOOKS): a real one is a bug.
     const Run r = run("solve --variant msc --seed 3 --moves draw", "", "LC_ALL=C PYRAMID_TEST_FAULT=internal-error");
     CHECK(r.status == 3);
     CHECK(r.out.empty());
@@ -673,3 +675,12 @@ TEST_CASE("an internal error (a solution the verifier rejects) exits 3 and names
     CHECK_THAT(r.err, Catch::Contains("internal error") && Catch::Contains("--variant msc --deal " + deal.substr(0, 104)) &&
                           Catch::Contains("--moves 'draw'"));
 }
+#else
+TEST_CASE("a build without the test hooks ignores PYRAMID_TEST_FAULT", "[cli][harden]") {
+    // The shipped binary (PYR_TEST_HOOKS off) has no fault to inject: it solves.
+    const Run r = run("solve --variant msc --seed 3 --moves draw", "", "LC_ALL=C PYRAMID_TEST_FAULT=internal-error");
+    CHECK(r.status == 0);
+    CHECK(r.err.empty());
+    CHECK_THAT(r.out, Catch::Contains("verdict: win") && Catch::Contains("states searched: "));
+}
+#endif
