@@ -131,9 +131,8 @@ RowRedeal::RowRedeal(const Variant& v, int slots, int fixed, const std::array<ui
     // it, decided first): any set of the row's cards whose covers are all
     // gone may be gone. Every pattern comes out once, and in increasing
     // order: the higher rows' bits are decided first, and each row's sets
-    // are tried in increasing order. (This was a breadth-first search with a
-    // hash set and a sort, 174 us a board, most of the time of an Apophis
-    // study once its searches became small; then card by card, 61 us.)
+    // are tried in increasing order. (Its history and cost: bench/README.md,
+    // "Where the time goes now" under Apophis.)
     auto width = [&](int r) { return v.shape == TableauShape::Pyramid ? r + 1 : v.rows - r; };
     std::vector<int> row_start(v.rows + 1, 0);
     for (int r = 0; r < v.rows; ++r) row_start[r + 1] = row_start[r] + width(r);
