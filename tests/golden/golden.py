@@ -290,7 +290,7 @@ def read_cases(path=CASES):
     return cases
 
 
-STEP_KINDS = ("pyramid", "cat", "python", "web", "copy", "sed", "drop-program")
+STEP_KINDS = ("pyramid", "cat", "python", "web", "copy", "sed", "keep", "drop-program")
 
 
 def parse_step(text, path, n):
@@ -375,6 +375,11 @@ class Runner:
             p = Path(args[0])
             p.write_text(p.read_text().replace(args[1], args[2]))
             return "[edited]"
+        if kind == "keep":  # keep FILE N: the first N lines and half of the next (a torn line: a killed study)
+            lines = Path(args[0]).read_text().split("\n")
+            n = int(args[1])
+            Path(args[0]).write_text("\n".join(lines[:n]) + "\n" + lines[n][: len(lines[n]) // 2])
+            return "[kept %d lines and a torn one]" % n
         if kind == "drop-program":  # an older version's file: study lines without "program"
             p = Path(args[0])
             lines = []
