@@ -152,7 +152,8 @@ struct Objective {
             for (int c = 0; c < tableau_row_width(v, r); ++c) row |= uint64_t{1} << slot++;
             if ((removed & row) != row && n < 8) left[n++] = scoring.bonus_of_row(v, r);
         }
-        std::sort(left, left + n, std::greater<int>());
+        for (int i = 1; i < n; ++i)  // largest first
+            for (int j = i; j > 0 && left[j - 1] < left[j]; --j) std::swap(left[j - 1], left[j]);
         int gain = 0, used = 0;
         for (int k = 1;; ++k) {
             gain += scoring.per_removal;
@@ -191,7 +192,9 @@ public:
 private:
     bool tick();
     std::size_t bytes() const {
-        std::size_t n = table_bytes(seen_, false) + table_bytes(nodes_, false) + vector_bytes(stack_, false);
+        std::size_t n = table_bytes(seen_, false) + table_bytes(nodes_, false) + vector_bytes(stack_, false) +
+                        walk_memo_.bytes(false) + vector_bytes(entries_, false) +
+                        table_bytes(heads_, false);
         for (const auto& b : open_) n += vector_bytes(b, false);
         return n;
     }
@@ -206,8 +209,27 @@ private:
     bool memory_exceeded_ = false, interrupted_ = false;
     uint32_t ticks_ = 0;
 
+    // Phase 1 over entry points (draw-one onto at most one waste).
+    std::optional<Maxima> maxima_walk(const State& start, bool split, int enough);
+    // Phase 2 over entry points (the same layouts).
+    std::optional<std::optional<std::vector<Move>>> fewest_steps_walk(const State& start, const Aim& goal);
+
     boost::unordered_flat_set<uint64_t> seen_;
     std::vector<State> stack_;
+    WalkMemo walk_memo_;
+    // Phase 2's entry points: (R, t) reached in g steps.
+    struct Entry {
+        uint64_t removed;
+        uint8_t pos, pass;
+        uint16_t g, h;
+        bool closed;
+        uint32_t parent;  // the entry whose walk made the move
+        SlotMove move;
+        uint8_t at_pos, at_pass;  // where on the parent's chain it was made
+        uint32_t next;            // the next entry of the same removed set
+    };
+    std::vector<Entry> entries_;
+    boost::unordered_flat_map<uint64_t, uint32_t> heads_;
     struct Node {
         uint64_t parent;
         uint16_t g;
@@ -232,6 +254,7 @@ bool ChallengeSearch::tick() {
 }
 
 std::optional<ChallengeSearch::Maxima> ChallengeSearch::maxima(const State& start, bool split, int enough) {
+    if (RuleTraits(board_).optimal_walk) return maxima_walk(start, split, enough);
     Maxima m;
     recycle(seen_);
     recycle_vector(stack_);
@@ -296,6 +319,7 @@ int ChallengeSearch::bound(const State& s, const Aim& goal) const {
 }
 
 std::optional<std::optional<std::vector<Move>>> ChallengeSearch::fewest_steps(const State& start, const Aim& goal) {
+    if (RuleTraits(board_).optimal_walk) return fewest_steps_walk(start, goal);
     recycle(nodes_);
     for (auto& b : open_) recycle_vector(b);
     auto push = [&](uint64_t key, int f) {
@@ -349,6 +373,272 @@ std::optional<std::optional<std::vector<Move>>> ChallengeSearch::fewest_steps(co
                 it->second = Node{key, static_cast<uint16_t>(tg), static_cast<uint16_t>(th), moves[i], false};
                 push(tk, tg + th);
             }
+        }
+    }
+    return std::optional<std::vector<Move>>{};
+}
+
+
+// Draws and redeals from (p1, x1) to (p2, x2) along the chain of R
+// (draw-one onto at most one waste, or discards): the stock cards in play
+// passed, and a redeal a pass. kFar when (p2, x2) is not ahead.
+constexpr uint32_t kFar = 1u << 30;
+uint32_t draws_between(const Board& b, uint64_t removed, int p1, int x1, int p2, int x2) {
+    const uint64_t left = b.stock_mask() & ~removed;
+    if (left == 0) return 0;  // no stock in play: every time is the same position
+    const int f = b.fixed(), n = b.stock_size();
+    auto cards = [&](int from, int to) {  // stock cards in play in stock slots [from, to)
+        const uint64_t upto = to + f >= 64 ? ~uint64_t{0} : (uint64_t{1} << (to + f)) - 1;
+        return to <= from ? 0 : std::popcount(left & upto & ~((uint64_t{1} << (from + f)) - 1));
+    };
+    if (b.unlimited()) return x2 >= x1 ? cards(x1, x2) : cards(x1, n) + 1 + cards(0, x2);
+    if (p2 < p1 || (p2 == p1 && x2 < x1)) return kFar;
+    if (p2 == p1) return cards(x1, x2);
+    return cards(x1, n) + (p2 - p1) * (1 + std::popcount(left)) - std::popcount(left) + cards(0, x2);
+}
+
+// The removals one expansion offers from s = (R, t), drawing one card at a
+// time onto at most one waste (or discarding): chain_walk.h's walk without
+// forced moves (a forced King may end the game, a removal the goal does not
+// need costs a step): at t the removals of tableau and reserve cards only
+// (made later they lead where the same removal made at t leads by drawing);
+// along R's chain each removal with a stock or waste card, at the first
+// position where it is available (made later it reaches the same removed set
+// later, for more draws); one full cycle of the stock (then the chain only
+// repeats itself); and, with a face-up stock, not past a King on its top
+// (optimal_walk.cpp: removing it is as good as drawing it, and leaves more
+// removed). offer(move, at, draws): the removal made at `at`, `draws` draws
+// and redeals after s; keep_going(at), at each later position: false ends
+// the walk.
+//
+// Forced Kings, for the searches that ask about the game's end (a King a
+// target does not need costs a step): a playable King removed at once
+// (offered alone, the walk ends there), unless that wins the game.
+//  - A tableau King (every Force but None): it stays playable until it is
+//    removed, and a won game has the tableau cleared, so every end of the
+//    game has it removed; removing it first costs the same step and only
+//    uncovers cards.
+//  - A King on top of a face-up stock (OpenEnd: the end sought is not a
+//    win, so the stock is drawn through): a line that does not remove it
+//    draws it at least once, so removing it now and dropping those draws is
+//    no longer, and ends with the same cards plus the King: the same ends,
+//    no lower value (the King touches neither the tableau nor any pair).
+//  - Any other King (Values: only the best value is sought): by the same
+//    matching a line that leaves it ends with the same cards less the King,
+//    so no higher value (its draws may be made already: removing it may cost
+//    a step, so not for the step counts).
+enum class Force { None, Steps, OpenEnd, Values };
+template <class Offer, class Keep>
+void walk_removals(const Board& b, const RuleTraits& traits, const State& s, Force force, Offer&& offer,
+                   Keep&& keep_going) {
+    const bool force_kings = force != Force::None;
+    const Variant& v = b.variant();
+    auto slot_move = [](SlotMove::Kind k, int x, int y) {
+        return SlotMove{k, static_cast<uint8_t>(x), static_cast<uint8_t>(y)};
+    };
+    const uint64_t fixed = b.fixed_playable(s.removed);
+    if (force_kings && v.lone_rank)
+        for (uint64_t m = fixed & b.rank_mask(v.lone_rank) & (force == Force::Values ? ~uint64_t{0} : b.tableau_mask()); m;
+             m &= m - 1) {
+            const int a = std::countr_zero(m);
+            if (b.won(State{s.removed | uint64_t{1} << a, 0, 0, 0})) continue;
+            offer(slot_move(SlotMove::Single, a, 0), s, 0u);
+            return;
+        }
+    for (uint64_t m = fixed; m; m &= m - 1) {
+        const int a = std::countr_zero(m);
+        if (b.rank(a) == v.lone_rank) offer(slot_move(SlotMove::Single, a, 0), s, 0u);
+        for (uint64_t q = b.partners(a) & fixed & ~((uint64_t{2} << a) - 1); q; q &= q - 1)
+            offer(slot_move(SlotMove::Pair, a, std::countr_zero(q)), s, 0u);
+    }
+    b.for_each_overlap_pair(s.removed, fixed, [&](int cover, int covered) { offer(slot_move(SlotMove::Pair, cover, covered), s, 0u); });
+    const int f = b.fixed(), passes = b.passes();
+    const uint64_t stock_left = b.stock_mask() & ~s.removed;
+    uint64_t handled = 0;  // stock cards whose pairs with tableau and reserve cards were offered
+    uint64_t offered_with[kMaxSlots];  // stock-stock pairs offered, per lower slot
+    State at = s;
+    for (uint32_t draws = 0;; ++draws) {
+        if (draws > 0) {
+            if (at.pos == s.pos && (b.unlimited() || at.pass == s.pass + 1)) break;  // a full cycle
+            if (!keep_going(at)) break;
+        }
+        const uint64_t stockish = b.stock_playable(at);
+        for (uint64_t m = stockish; m; m &= m - 1) {
+            const int c = std::countr_zero(m);
+            if (!(handled >> c & 1)) {
+                handled |= uint64_t{1} << c;
+                offered_with[c] = 0;
+                if (b.rank(c) == v.lone_rank) {
+                    offer(slot_move(SlotMove::Single, c, 0), at, draws);
+                    if (force == Force::Values || (force == Force::OpenEnd && c >= f + at.pos)) return;
+                    continue;
+                }
+                for (uint64_t q = b.partners(c) & fixed; q; q &= q - 1) offer(slot_move(SlotMove::Pair, c, std::countr_zero(q)), at, draws);
+            }
+            for (uint64_t q = b.partners(c) & stockish & ~((uint64_t{2} << c) - 1) & ~offered_with[c]; q; q &= q - 1) {
+                const int d = std::countr_zero(q);
+                offered_with[c] |= uint64_t{1} << d;
+                offer(slot_move(SlotMove::Pair, c, d), at, draws);
+            }
+        }
+        if (traits.king_top_stops) {
+            const uint64_t ahead = stock_ahead(f, stock_left, at);
+            if (ahead && b.rank(std::countr_zero(ahead)) == v.lone_rank) break;
+        }
+        if (!draw_one_step(f, stock_left, traits.discards, passes, at)) break;
+    }
+}
+
+// The last position of s's chain (finite passes): drawn through the last pass.
+State chain_end(const Board& b, State s) {
+    while (b.advance(s)) {
+    }
+    return s;
+}
+
+std::optional<ChallengeSearch::Maxima> ChallengeSearch::maxima_walk(const State& start, bool split, int enough) {
+    Maxima m;
+    const RuleTraits traits(board_);
+    walk_memo_.clear();
+    recycle_vector(stack_);
+    stack_.push_back(start);
+    // The memo is keyed by the suit-blind form of the removed set
+    // (Board::suit_blind): removed sets of one form are the same game, so
+    // they have the same values and the same ends.
+    auto visit = [&](const State& s) {  // false: not worth expanding
+        const int v = obj_.value(s.removed);
+        const bool cleared = obj_.values.cleared(s.removed);
+        m.all = std::max(m.all, v);
+        if (cleared) m.clear = std::max(m.clear, v);
+        if (board_.won(s)) return false;  // the game is over
+        if (!cleared && v > m.open && game_over(board_, board_.unlimited() ? s : chain_end(board_, s))) m.open = v;
+        const uint64_t stuck = stuck_cards(board_, s);
+        const int up = obj_.upper(s, stuck);
+        if (up > m.all) return true;
+        return split && ((!(stuck & board_.tableau_mask()) && up > m.clear) || (!cleared && up > m.open));
+    };
+    while (!stack_.empty() && m.all < enough) {
+        const State s = stack_.back();
+        stack_.pop_back();
+        uint32_t limit = 0;
+        if (!walk_memo_.arrive(board_, s, limit, board_.suit_blind(s.removed))) continue;
+        if (!tick()) return std::nullopt;
+        if (!visit(s)) continue;
+        // Children are tried in the walk's order (removals at s first, then
+        // along the chain): pushed in reverse.
+        const size_t first = stack_.size();
+        walk_removals(board_, traits, s, Force::Values,
+                      [&](SlotMove mv, const State& at, uint32_t) { stack_.push_back(board_.apply(at, mv)); },
+                      [&](const State& at) { return board_.unlimited() || WalkMemo::time_of(board_, at) < limit; });
+        std::reverse(stack_.begin() + static_cast<std::ptrdiff_t>(first), stack_.end());
+    }
+    return m;
+}
+
+std::optional<std::optional<std::vector<Move>>> ChallengeSearch::fewest_steps_walk(const State& start, const Aim& goal) {
+    constexpr uint32_t kNoEntry = 0xFFFFFFFFu;
+    constexpr uint64_t kFinish = uint64_t{1} << 40;  // in the open list: the entry's line drawn on to the game's end
+    const RuleTraits traits(board_);
+    recycle_vector(entries_);
+    recycle(heads_);
+    for (auto& b : open_) recycle_vector(b);
+    auto push = [&](uint64_t item, int f) {
+        if (open_.size() <= static_cast<size_t>(f)) open_.resize(static_cast<size_t>(f) + 1);
+        open_[static_cast<size_t>(f)].push_back(item);
+    };
+    // (R, t1) reached in g1 steps dominates (R, t2) reached in g2 when it
+    // can draw to t2 in at most g2 - g1 steps: the second can do nothing the
+    // first cannot, at no smaller cost.
+    auto dominates = [&](const Entry& a, int pos, int pass, uint32_t g) {
+        const uint32_t d = draws_between(board_, a.removed, a.pass, a.pos, pass, pos);
+        return d < kFar && a.g + d <= g;
+    };
+    auto reach = [&](const State& t, uint32_t g, uint32_t parent, SlotMove move, const State& at) {
+        auto [it, inserted] = heads_.try_emplace(t.removed, kNoEntry);
+        for (uint32_t i = it->second; i != kNoEntry; i = entries_[i].next)
+            if (dominates(entries_[i], t.pos, t.pass, g)) return kNoEntry;
+        const uint32_t index = static_cast<uint32_t>(entries_.size());
+        Entry e{t.removed, t.pos, t.pass, static_cast<uint16_t>(g), 0, false, parent, move, at.pos, at.pass, it->second};
+        // Entries the new one dominates leave the list (and are never expanded).
+        for (uint32_t* link = &e.next; *link != kNoEntry;) {
+            Entry& o = entries_[*link];
+            if (dominates(e, o.pos, o.pass, o.g)) {
+                o.closed = true;
+                *link = o.next;
+            } else {
+                link = &o.next;
+            }
+        }
+        it->second = index;
+        entries_.push_back(e);
+        return index;
+    };
+    auto line_to = [&](uint32_t index, bool to_end) {
+        std::vector<uint32_t> path;
+        for (uint32_t i = index; i != kNoEntry; i = entries_[i].parent) path.push_back(i);
+        std::reverse(path.begin(), path.end());
+        std::vector<Move> out;
+        for (size_t i = 1; i < path.size(); ++i) {
+            const Entry& from = entries_[path[i - 1]];
+            const Entry& e = entries_[path[i]];
+            append_draws(board_, State{from.removed, from.pos, from.pass, 0}, e.at_pos, e.at_pass, out);
+            out.push_back(board_.to_move(e.move));
+        }
+        if (to_end) {
+            const Entry& e = entries_[index];
+            State at{e.removed, e.pos, e.pass, 0};
+            for (State next = at; board_.advance(next); at = next)
+                out.push_back(board_.to_move(SlotMove{board_.stock_empty(at) ? SlotMove::Redeal : SlotMove::Draw, 0, 0}));
+        }
+        return std::optional<std::vector<Move>>(std::move(out));
+    };
+    // Whether R is a goal now (AtLeast, a won end, an unlimited game's end),
+    // or at the end of its chain (finite passes).
+    auto value_fits = [&](uint64_t removed) {
+        const int v = obj_.value(removed);
+        if (goal.kind == Aim::AtLeast) return v >= goal.value;
+        return v == goal.value && (goal.cleared < 0 || goal.cleared == static_cast<int>(obj_.values.cleared(removed)));
+    };
+    const int h0 = bound(start, goal);
+    if (h0 >= kDead) return std::optional<std::vector<Move>>{};
+    const uint32_t root = reach(start, 0, kNoEntry, SlotMove{}, start);
+    entries_[root].h = static_cast<uint16_t>(h0);
+    push(root, h0);
+    for (size_t f = 0; f < open_.size(); ++f) {
+        while (!open_[f].empty()) {
+            const uint64_t item = open_[f].back();
+            open_[f].pop_back();
+            const uint32_t index = static_cast<uint32_t>(item);
+            if (item & kFinish) return line_to(index, true);
+            if (entries_[index].closed || static_cast<size_t>(entries_[index].g) + entries_[index].h != f) continue;
+            entries_[index].closed = true;
+            const Entry e = entries_[index];
+            const State s{e.removed, e.pos, e.pass, 0};
+            if (value_fits(s.removed)) {
+                if (goal.kind == Aim::AtLeast || board_.won(s)) return line_to(index, false);
+                if (board_.unlimited()) {
+                    if (game_over(board_, s)) return line_to(index, false);
+                } else {
+                    const State end = chain_end(board_, s);
+                    if (game_over(board_, end))
+                        push(index | kFinish, e.g + static_cast<int>(draws_between(board_, s.removed, s.pass, s.pos, end.pass, end.pos)));
+                }
+            }
+            if (board_.won(s)) continue;  // the game is over
+            if (!tick()) return std::nullopt;
+            walk_removals(board_, traits, s, goal.kind == Aim::AtLeast ? Force::None : goal.cleared == 0 ? Force::OpenEnd : Force::Steps, [&](SlotMove m, const State& at, uint32_t draws) {
+                const uint32_t cost = e.g + draws;
+                const State t = board_.apply(at, m);
+                const uint32_t child = reach(t, cost + 1, index, m, at);
+                if (child == kNoEntry) return;
+                const int h = bound(t, goal);
+                if (h >= kDead) {
+                    entries_[child].closed = true;
+                    return;
+                }
+                entries_[child].h = static_cast<uint16_t>(h);
+                push(child, static_cast<int>(cost) + 1 + h);
+            }, [](const State&) { return true; });
         }
     }
     return std::optional<std::vector<Move>>{};
@@ -431,6 +721,7 @@ ChallengeResult solve_challenge(const Board& board, const Challenge& c, const So
         if (!*found) throw InternalError("no line reaches the maximum the search found");
         const std::optional<State> end = board.play(**found, nullptr);
         if (!end) throw InternalError("the challenge line does not replay on the packed board");
+        if (getenv("PYR_CHDEBUG")) fprintf(stderr, "phase2 states %llu steps %zu\n", (unsigned long long)budget.count(), (*found)->size());
         out.lines.push_back(checked_line(board, c, std::move(**found), goal.kind == Aim::AtLeast, values, *end));
         return true;
     };
@@ -438,6 +729,7 @@ ChallengeResult solve_challenge(const Board& board, const Challenge& c, const So
     const int enough = c.target ? *c.target - c.current : std::numeric_limits<int>::max();
     const auto m = search.maxima(start, c.kind == ChallengeKind::Cards, enough);
     if (!m) return give_up();
+    if (getenv("PYR_CHDEBUG")) fprintf(stderr, "phase1 states %llu all %d clear %d open %d\n", (unsigned long long)budget.count(), m->all, m->clear, m->open);
     if (c.target) {
         const int need = *c.target - c.current;
         out.target_reached = m->all >= need;
