@@ -227,6 +227,8 @@ private:
         SlotMove move;
         uint8_t at_pos, at_pass;  // where on the parent's chain it was made
         uint32_t next;            // the next entry of the same removed set
+        bool walked;              // expanded: its walk offered the removals from (pos, pass) ...
+        uint8_t last_pos, last_pass;  // ... through this position of the chain
     };
     std::vector<Entry> entries_;
     boost::unordered_flat_map<uint64_t, uint32_t> heads_;
@@ -310,9 +312,25 @@ int ChallengeSearch::bound(const State& s, const Aim& goal) const {
         if (!board_.unlimited() && !board_.rows_redeal()) {
             const Variant& v = board_.variant();
             const uint64_t drawn = ((uint64_t{1} << (board_.fixed() + s.pos)) - 1) & board_.stock_mask();
-            const int ahead = std::popcount(board_.in_play(s) & board_.stock_mask() & ~drawn);
+            const uint64_t stock = board_.in_play(s) & board_.stock_mask();
+            const uint64_t ahead = stock & ~drawn;
             const int per_draw = std::max(v.draw, std::max(v.wastes, 1));
-            h = std::max(h, (ahead + per_draw - 1) / per_draw);
+            if (per_draw > 1) {
+                h = std::max(h, (std::popcount(ahead) + per_draw - 1) / per_draw);
+            } else {
+                // Drawing one card at a time: a stuck stock card is drawn now
+                // if it is still ahead, and again in every pass left, each
+                // after a redeal (its waste is not empty, so the game does
+                // not end before the redeals are made). These draws are
+                // moves apart from the removals and from the steps that take
+                // the other cards ahead out of the stock (a draw or a
+                // removal each).
+                const uint64_t stuck_stock = stuck & stock;
+                const int passes_left = board_.passes() - 1 - s.pass;
+                const int stuck_draws = std::popcount(stuck_stock & ahead) +
+                                        (stuck_stock && !v.discards() ? passes_left * (std::popcount(stuck_stock) + 1) : 0);
+                h = std::max(h, std::popcount(ahead & ~stuck)) + stuck_draws;
+            }
         }
     }
     return h;
@@ -408,8 +426,8 @@ uint32_t draws_between(const Board& b, uint64_t removed, int p1, int x1, int p2,
 // repeats itself); and, with a face-up stock, not past a King on its top
 // (optimal_walk.cpp: removing it is as good as drawing it, and leaves more
 // removed). offer(move, at, draws): the removal made at `at`, `draws` draws
-// and redeals after s; keep_going(at), at each later position: false ends
-// the walk.
+// and redeals after s; keep_going(at, draws), at each later position: false
+// ends the walk.
 //
 // Forced Kings, for the searches that ask about the game's end (a King a
 // target does not need costs a step): a playable King removed at once
@@ -460,7 +478,7 @@ void walk_removals(const Board& b, const RuleTraits& traits, const State& s, For
     for (uint32_t draws = 0;; ++draws) {
         if (draws > 0) {
             if (at.pos == s.pos && (b.unlimited() || at.pass == s.pass + 1)) break;  // a full cycle
-            if (!keep_going(at)) break;
+            if (!keep_going(at, draws)) break;
         }
         const uint64_t stockish = b.stock_playable(at);
         for (uint64_t m = stockish; m; m &= m - 1) {
@@ -529,7 +547,7 @@ std::optional<ChallengeSearch::Maxima> ChallengeSearch::maxima_walk(const State&
         const size_t first = stack_.size();
         walk_removals(board_, traits, s, Force::Values,
                       [&](SlotMove mv, const State& at, uint32_t) { stack_.push_back(board_.apply(at, mv)); },
-                      [&](const State& at) { return board_.unlimited() || WalkMemo::time_of(board_, at) < limit; });
+                      [&](const State& at, uint32_t) { return board_.unlimited() || WalkMemo::time_of(board_, at) < limit; });
         std::reverse(stack_.begin() + static_cast<std::ptrdiff_t>(first), stack_.end());
     }
     return m;
@@ -558,7 +576,8 @@ std::optional<std::optional<std::vector<Move>>> ChallengeSearch::fewest_steps_wa
         for (uint32_t i = it->second; i != kNoEntry; i = entries_[i].next)
             if (dominates(entries_[i], t.pos, t.pass, g)) return kNoEntry;
         const uint32_t index = static_cast<uint32_t>(entries_.size());
-        Entry e{t.removed, t.pos, t.pass, static_cast<uint16_t>(g), 0, false, parent, move, at.pos, at.pass, it->second};
+        Entry e{t.removed, t.pos, t.pass, static_cast<uint16_t>(g), 0, false, parent, move, at.pos, at.pass, it->second,
+                false, 0, 0};
         // Entries the new one dominates leave the list (and are never expanded).
         for (uint32_t* link = &e.next; *link != kNoEntry;) {
             Entry& o = entries_[*link];
@@ -626,6 +645,9 @@ std::optional<std::optional<std::vector<Move>>> ChallengeSearch::fewest_steps_wa
             }
             if (board_.won(s)) continue;  // the game is over
             if (!tick()) return std::nullopt;
+            entries_[index].walked = true;
+            entries_[index].last_pos = s.pos;
+            entries_[index].last_pass = s.pass;
             walk_removals(board_, traits, s, goal.kind == Aim::AtLeast ? Force::None : goal.cleared == 0 ? Force::OpenEnd : Force::Steps, [&](SlotMove m, const State& at, uint32_t draws) {
                 const uint32_t cost = e.g + draws;
                 const State t = board_.apply(at, m);
@@ -638,7 +660,24 @@ std::optional<std::optional<std::vector<Move>>> ChallengeSearch::fewest_steps_wa
                 }
                 entries_[child].h = static_cast<uint16_t>(h);
                 push(child, static_cast<int>(cost) + 1 + h);
-            }, [](const State&) { return true; });
+            }, [&](const State& at, uint32_t draws) {
+                // Covered (finite passes): another entry of R walked this
+                // position at no greater cost, so it offered every removal
+                // this walk would offer from here on at least as early and
+                // as cheaply (beyond its walk, what it stopped at covers:
+                // a full cycle, the end, a King on the stock, or another walk).
+                if (board_.unlimited()) return true;
+                const uint32_t cost = e.g + draws;
+                for (uint32_t i = heads_.at(s.removed); i != kNoEntry; i = entries_[i].next) {
+                    const Entry& o = entries_[i];
+                    if (i == index || !o.walked || std::pair(o.last_pass, o.last_pos) < std::pair(at.pass, at.pos)) continue;
+                    const uint32_t d = draws_between(board_, s.removed, o.pass, o.pos, at.pass, at.pos);
+                    if (d < kFar && o.g + d <= cost) return false;
+                }
+                entries_[index].last_pos = at.pos;
+                entries_[index].last_pass = at.pass;
+                return true;
+            });
         }
     }
     return std::optional<std::vector<Move>>{};
@@ -721,7 +760,6 @@ ChallengeResult solve_challenge(const Board& board, const Challenge& c, const So
         if (!*found) throw InternalError("no line reaches the maximum the search found");
         const std::optional<State> end = board.play(**found, nullptr);
         if (!end) throw InternalError("the challenge line does not replay on the packed board");
-        if (getenv("PYR_CHDEBUG")) fprintf(stderr, "phase2 states %llu steps %zu\n", (unsigned long long)budget.count(), (*found)->size());
         out.lines.push_back(checked_line(board, c, std::move(**found), goal.kind == Aim::AtLeast, values, *end));
         return true;
     };
@@ -729,7 +767,6 @@ ChallengeResult solve_challenge(const Board& board, const Challenge& c, const So
     const int enough = c.target ? *c.target - c.current : std::numeric_limits<int>::max();
     const auto m = search.maxima(start, c.kind == ChallengeKind::Cards, enough);
     if (!m) return give_up();
-    if (getenv("PYR_CHDEBUG")) fprintf(stderr, "phase1 states %llu all %d clear %d open %d\n", (unsigned long long)budget.count(), m->all, m->clear, m->open);
     if (c.target) {
         const int need = *c.target - c.current;
         out.target_reached = m->all >= need;
@@ -741,7 +778,17 @@ ChallengeResult solve_challenge(const Board& board, const Challenge& c, const So
         }
     }
     if (c.kind == ChallengeKind::Score) {
-        if (!add_line(Aim{Aim::End, m->all, -1})) return give_up();
+        // Which kind of end makes the maximum, when the scoring tells: a
+        // clear makes every row's bonus and at least one removal for every
+        // two tableau cards; an end without it lacks the top row's bonus
+        // (a row is cleared only after the rows covering it) and makes at
+        // most every removal the deal has. (A narrower aim, a stronger bound.)
+        int bonuses = 0, lone = v.lone_rank ? std::popcount(board.rank_mask(v.lone_rank)) : 0;
+        for (int r = 0; r < v.rows; ++r) bonuses += c.scoring.bonus_of_row(v, r);
+        const int least_clear = c.scoring.per_removal * ((v.tableau_size() + 1) / 2) + bonuses;
+        const int most_open = c.scoring.per_removal * (lone + (board.slots() - lone) / 2) + bonuses - c.scoring.bonus_of_row(v, 0);
+        const int cleared = least_clear <= most_open ? -1 : m->all >= least_clear ? 1 : m->all <= most_open ? 0 : -1;
+        if (!add_line(Aim{Aim::End, m->all, cleared})) return give_up();
     } else {
         if (m->clear != kNone && !add_line(Aim{Aim::End, m->clear, 1})) return give_up();
         if (m->open != kNone && m->open > m->clear && !add_line(Aim{Aim::End, m->open, 0})) return give_up();
