@@ -30,9 +30,10 @@ bool game_ended(const Table& t) {
 
 std::optional<std::string> tally_line(const Deal& deal, const std::vector<Move>& moves, const Scoring& scoring,
                                       LineTally* out) {
-    bool won = false;
-    Table end(deal);
-    if (auto error = replay(deal, moves, &won, &end)) return error;
+    const Replay played = replay(deal, moves);
+    if (played.error) return played.error;
+    const Table& end = played.table;
+    const bool won = played.won();
     LineTally t;
     t.steps = static_cast<int>(moves.size());
     for (const Move& m : moves) {
