@@ -67,12 +67,12 @@ LoadedDeal deal_from_text(const Variant& v, const std::string& text) {
     }
 }
 
-std::vector<Move> parse_moves(const Variant& v, const std::string& text) {
-    if (text.size() > kMaxInputBytes) throw Error("bad moves: the text is larger than 1 MiB");
+std::vector<Move> parse_moves(const Variant& v, const std::string& text, const std::string& what) {
+    if (text.size() > kMaxInputBytes) throw Error(what + ": the text is larger than 1 MiB");
     try {
         return pyr::parse_moves(text, v.deck);
     } catch (const ParseError& e) {
-        throw Error(std::string("bad moves: ") + e.what());
+        throw Error(what + ": " + e.what());
     }
 }
 
@@ -106,6 +106,14 @@ uint64_t auto_max_memory(int workers) {
     const uint64_t bytes = available_memory();
     if (bytes == 0) return 0;  // unknown: no limit
     return bytes / 4 * 3 / static_cast<uint64_t>(std::max(1, workers));
+}
+
+OddsOptions hint_odds_options() {
+    OddsOptions o;
+    o.samples = 200;
+    o.exact_limit = 720;  // every order up to 6 hidden cards; sampling above
+    o.max_states = 10'000'000;
+    return o;
 }
 
 struct Session::Impl {
@@ -213,6 +221,11 @@ Answer Session::solve(const Deal& deal, const std::vector<Move>& played, const R
     // The measures' and the reason's searches count in the answer's time.
     a.seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t_extra).count();
     return a;
+}
+
+Odds Session::odds(const Deal& deal, const std::vector<Move>& played, const OddsOptions& options) {
+    position(deal, played);  // Error naming an illegal move
+    return nopeek::odds(impl_->solver, deal, played, options);
 }
 
 json::object variant_json(const Variant& v) {
