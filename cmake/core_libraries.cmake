@@ -14,6 +14,7 @@ add_library(pyramid_engine STATIC
   ${PYR_ROOT}/engine/board.cpp
   ${PYR_ROOT}/engine/move.cpp
   ${PYR_ROOT}/engine/table.cpp
+  ${PYR_ROOT}/engine/scoring.cpp
   ${PYR_ROOT}/engine/deal_source.cpp
   ${PYR_ROOT}/engine/pysol_random.cpp
   ${PYR_ROOT}/engine/json.cpp
@@ -31,6 +32,7 @@ add_library(pyramid_solver STATIC
   ${PYR_ROOT}/solver/optimal.cpp
   ${PYR_ROOT}/solver/optimal_walk.cpp
   ${PYR_ROOT}/solver/score.cpp
+  ${PYR_ROOT}/solver/challenge.cpp
   ${PYR_ROOT}/solver/free_stock.cpp
   ${PYR_ROOT}/solver/reasons.cpp
   ${PYR_ROOT}/solver/measures.cpp
