@@ -33,7 +33,7 @@
 // The walk itself, which removals an expansion offers and where it stops, is
 // solver/chain_walk.h (shared with the best score and the optimal walk); here
 // are the walk's memo and stack and the search.
-#include "solver/searches.h"
+#include "solver/depth_first.h"
 
 #include <algorithm>
 #include <optional>
@@ -326,42 +326,10 @@ SolveResult WalkSearch::run(const Board& board, const RuleTraits& traits, const 
 
 SolveResult WalkSearch::run_once(const Board& board, const RuleTraits& traits, const State& start, SearchBudget& budget,
                                  bool reversed, uint64_t cap) {
-    stack_.set_reversed(reversed);
-    stack_.set_suit_blind(suit_blind_);
     SolveResult result;
-    memo_.clear();
-    stack_.clear();
-    auto finish = [&](Verdict verdict) {
-        result.verdict = verdict;
-        return finish_search(result, budget);
-    };
-    if (board.won(start)) return finish(Verdict::Win);
-    const ChainRules rules{ForcedPolicy::win(), true, false};
-    uint32_t limit = WalkMemo::kNoLimit;
-    memo_.arrive(board, start, limit, key_of(board, start));
-    if (has_dead_card(board, start)) return finish(Verdict::Lose);
-    stack_.push(board, traits, rules, start, limit, &memo_, key_of(board, start));
-    State next;
-    SlotMove move;
-    const uint8_t* order = nullptr;  // the row redeal's final-pass order, when the move is made in that pass
-    int len = 0;
-    uint64_t key = 0;
-    while (stack_.next(board, next, move, &order, &len, &key)) {
-        if (board.won(next)) {
-            stack_.path(board, result.solution);
-            return finish(Verdict::Win);
-        }
-        if (!memo_.arrive(board, next, limit, traits.rows ? next.removed : key)) continue;
-        if (cap && budget.count() >= cap) return finish(Verdict::Intractable);
-        if (const auto stop = budget.tick(); stop != SearchBudget::Stop::No) {
-            result.interrupted = stop == SearchBudget::Stop::Interrupted;
-            return finish(Verdict::Intractable);
-        }
-        if (has_dead_card_after(board, next, move, order, len)) continue;  // pushed positions have no dead card
-        if (traits.rows && free_stock_ && relaxed_.solve(board, next) == FreeStockRelaxation::Outcome::Lost) continue;
-        stack_.push(board, traits, rules, next, limit, &memo_, key);
-    }
-    return finish(Verdict::Lose);
+    WalkSpace space(board, traits, ChainRules{ForcedPolicy::win(), true, false}, memo_, stack_, suit_blind_, reversed);
+    WinGoal goal{board, result.solution, budget, cap, traits.rows && free_stock_ ? &relaxed_ : nullptr};
+    return verdict_of(depth_first(space, goal, budget, start), result, budget);
 }
 
 // The draw-N walk (RuleTraits::draw_walk: Tut's Tomb). Why it is exact: as
@@ -382,36 +350,9 @@ SolveResult WalkSearch::run_once(const Board& board, const RuleTraits& traits, c
 // the reductions of prune.h, as in the positions search.
 SolveResult WalkSearch::run_draw_n(const Board& board, const RuleTraits& traits, const State& start, SearchBudget& budget) {
     SolveResult result;
-    draw_memo_.clear();
-    stack_.set_reversed(false);
-    stack_.set_suit_blind(suit_blind_);
-    stack_.clear();
-    auto finish = [&](Verdict verdict) {
-        result.verdict = verdict;
-        return finish_search(result, budget);
-    };
-    if (board.won(start)) return finish(Verdict::Win);
-    DrawWalkMemo::Cover old;
-    draw_memo_.arrive(board, start, draw_lane(board, start), old, key_of(board, start));
-    if (has_dead_card(board, start)) return finish(Verdict::Lose);
-    stack_.push_draw_n(board, traits, start, old, DrawWalkMemo::packed(board) ? &draw_memo_ : nullptr, key_of(board, start));
-    State next;
-    SlotMove move;
-    uint64_t key = 0;
-    while (stack_.next(board, next, move, nullptr, nullptr, &key)) {
-        if (board.won(next)) {
-            stack_.path(board, result.solution);
-            return finish(Verdict::Win);
-        }
-        if (!draw_memo_.arrive(board, next, draw_lane(board, next), old, key)) continue;
-        if (const auto stop = budget.tick(); stop != SearchBudget::Stop::No) {
-            result.interrupted = stop == SearchBudget::Stop::Interrupted;
-            return finish(Verdict::Intractable);
-        }
-        if (has_dead_card_after(board, next, move)) continue;  // pushed positions have no dead card
-        stack_.push_draw_n(board, traits, next, old, DrawWalkMemo::packed(board) ? &draw_memo_ : nullptr, key);
-    }
-    return finish(Verdict::Lose);
+    DrawWalkSpace space(board, traits, ForcedPolicy::win(), draw_memo_, stack_, suit_blind_);
+    WinGoal goal{board, result.solution, budget};
+    return verdict_of(depth_first(space, goal, budget, start), result, budget);
 }
 
 }  // namespace pyr
