@@ -61,17 +61,17 @@ void Analyst::request(std::shared_ptr<const Board> board, std::vector<Move> move
 
 std::optional<Analysis> Analyst::answer() { return worker_.answer(); }
 
-Oddsmaker::Oddsmaker(const nopeek::OddsOptions& options)
+Oddsmaker::Oddsmaker(const api::OddsOptions& options)
     : options_(options),
       worker_([this](Job& job, uint64_t id, const std::atomic<bool>* stop) -> std::optional<OddsAnswer> {
-          nopeek::OddsOptions o = options_;
+          api::OddsOptions o = options_;
           o.stop = stop;
           o.progress = [&](uint64_t done, uint64_t total) { worker_.report_progress(id, done, total); };
           o.solve_progress = nullptr;
           OddsAnswer a;
           a.id = id;
           try {
-              a.odds = nopeek::odds(solver_, job.deal, job.moves, o);
+              a.odds = session_.odds(job.deal, job.moves, o);
           } catch (const std::exception& e) {
               a.error = e.what();
           }

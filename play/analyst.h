@@ -15,10 +15,10 @@
 #include <utility>
 #include <vector>
 
+#include "api/api.h"
 #include "engine/board.h"
 #include "engine/deal.h"
 #include "engine/move.h"
-#include "solver/nopeek.h"
 #include "solver/solver.h"
 
 namespace pyr::play {
@@ -170,20 +170,20 @@ private:
     LatestRequestWorker<Job, Analysis> worker_;  // last: its thread uses the members above
 };
 
-// The no-peek hint (key o: solver/nopeek.h's odds of each move over the
+// The no-peek hint (key o: api::Session::odds, each move's odds over the
 // orders of the cards the player has not seen), computed away from the UI
-// like the verdict: one more background thread with its own Solver. The UI
+// like the verdict: one more background thread with its own api::Session. The UI
 // reads the orders solved so far while it runs, and can cancel it.
 struct OddsAnswer {
     uint64_t id = 0;  // the request it answers
-    nopeek::Odds odds;
+    api::Odds odds;
     std::string error;  // the odds refused the moves (never expected: the game's are the verifier's)
 };
 
 class Oddsmaker {
 public:
     // The odds' options (samples, limits); stop and progress are its own.
-    explicit Oddsmaker(const nopeek::OddsOptions& options);  // (destroyed: stops and joins the thread)
+    explicit Oddsmaker(const api::OddsOptions& options);  // (destroyed: stops and joins the thread)
     Oddsmaker(const Oddsmaker&) = delete;
     Oddsmaker& operator=(const Oddsmaker&) = delete;
 
@@ -204,8 +204,8 @@ private:
         Deal deal;
         std::vector<Move> moves;
     };
-    const nopeek::OddsOptions options_;
-    Solver solver_;  // used by the worker's thread only
+    const api::OddsOptions options_;
+    api::Session session_;  // used by the worker's thread only
     LatestRequestWorker<Job, OddsAnswer> worker_;  // last: its thread uses the members above
 };
 
