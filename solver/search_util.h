@@ -14,10 +14,8 @@ namespace pyr {
 
 // The positions of a mask's set bits, in increasing order, into out[] (room
 // for as many as it has plus 8: whole groups of 8 are written); returns how
-// many. A byte at a
-// time from a table (the walks list the stock cards left at every
-// expansion: one bit at a time, a chain of dependent steps, was a tenth of
-// Tut's Tomb's time).
+// many. A byte at a time from a table (the walks list the stock cards left
+// at every expansion; why: bench/solver-notes.md).
 namespace detail {
 struct ByteBits {
     uint64_t pos;  // the set bits' positions within the byte, one a byte, packed from the low end
@@ -61,8 +59,8 @@ public:
     // Call once for each position about to be expanded. The memory limit is
     // checked before every 16th expansion, against the tables as they would
     // be after one more growth (searches.h: kGrowthMargin entries, more than
-    // 16 expansions add), so no table outgrows it in between; checking each
-    // time cost 11% of the optimal search.
+    // 16 expansions add), so no table outgrows it in between (checking each
+    // time was dear: bench/solver-notes.md).
     Stop tick() {
         if (options_.max_states && count_ >= options_.max_states) return Stop::Budget;
         if (options_.max_memory_bytes && searches_ && (memory_ticks_++ & 15) == 0 &&
