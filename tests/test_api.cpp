@@ -17,16 +17,16 @@
 using namespace pyr;
 
 TEST_CASE("api: rules as the command line spells them, errors as api::Error", "[api]") {
-    const Variant v = api::make_variant({"msc", "1", "all", "on", ""});
+    const Variant v = api::make_variant({"msc", {{"passes", "1"}, {"goal", "all"}, {"overlap", "on"}}});
     CHECK(v.passes == 1);
     CHECK(v.goal == Goal::All);
     CHECK(v.overlap);
-    CHECK(api::make_variant({"giza", "", "", "", "open"}).reserves_open);
-    CHECK(api::make_variant({"msc", "unlimited", "", "", ""}).passes == 0);
-    CHECK_THROWS_AS(api::make_variant({"nosuch", "", "", "", ""}), api::Error);
-    CHECK_THROWS_WITH(api::make_variant({"msc", "", "", "", "open"}), Catch::Contains("no reserve piles"));
-    CHECK_THROWS_AS(api::make_variant({"msc", "", "", "maybe", ""}), api::Error);
-    CHECK_THROWS_AS(api::make_variant({"classic", "3", "", "", ""}), api::Error);  // no redeal where cards are discarded
+    CHECK(api::make_variant({"giza", {{"reserves", "open"}}}).reserves_open);
+    CHECK(api::make_variant({"msc", {{"passes", "unlimited"}}}).passes == 0);
+    CHECK_THROWS_AS(api::make_variant({"nosuch", {}}), api::Error);
+    CHECK_THROWS_WITH(api::make_variant({"msc", {{"reserves", "open"}}}), Catch::Contains("no reserve piles"));
+    CHECK_THROWS_AS(api::make_variant({"msc", {{"overlap", "maybe"}}}), api::Error);
+    CHECK_THROWS_AS(api::make_variant({"classic", {{"passes", "3"}}}), api::Error);  // no redeal where cards are discarded
     CHECK(api::preset_list().size() == presets().size());
 }
 
@@ -48,7 +48,7 @@ TEST_CASE("api: deals and moves read as the CLI reads them", "[api]") {
 TEST_CASE("api: a reused session answers as fresh solvers do, and its wins verify", "[api]") {
     api::Session session;
     for (const char* name : {"msc", "pharaohs", "giza", "classic", "apophis", "tuts-tomb"}) {
-        const Variant v = api::make_variant({name, "", "", "", ""});
+        const Variant v = api::make_variant({name, {}});
         for (int seed = 1; seed <= 4; ++seed) {
             INFO(name << " seed " << seed);
             const Deal deal = api::deal_from_seed(v, std::to_string(seed)).deal;
@@ -94,7 +94,7 @@ TEST_CASE("api: illegal played moves and a rejected replay are reported, not sol
 
 TEST_CASE("api: answer_json has solve --format json's keys", "[api]") {
     api::Session session;
-    const Variant v = api::make_variant({"classic", "", "", "", ""});
+    const Variant v = api::make_variant({"classic", {}});
     const api::LoadedDeal d = api::deal_from_seed(v, "1");
     api::Request req;
     req.hint = true;

@@ -5,6 +5,11 @@
 //
 // A request is one JSON object with "op":
 //   presets  -> {"presets": [variant_json, ...]}
+//   schema   -> {"rules": the rule schema (engine/rules.h rule_schema_json:
+//            the overrides the rules form offers), "row_widths": {preset:
+//            [cards in row 1, 2, ...]}}
+//   rules    (in load, solve, odds) {"variant": NAME, and any override of the
+//            schema by its key: "passes": "1", "overlap": "on"|true, ...}
 //   load     rules, deal, moves, highlight, narrow -> {"variant", "seed", "deal",
 //            "cards", "position", "svg"}: the deal and the position the
 //            moves reach, drawn (report/board_svg.h), the cards of
