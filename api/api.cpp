@@ -61,20 +61,8 @@ std::vector<std::string> move_strings(const Variant& v, const std::vector<Move>&
     return out;
 }
 
-Replay verify(const Deal& deal, const std::vector<Move>& moves) {
-    Replay r;
-    Table t(deal);
-    for (const auto& m : moves) {
-        if (auto why = t.apply(m)) {
-            r.legal = false;
-            r.error = "move " + std::to_string(r.played + 1) + " (" + move_text(m, deal.deck()) + "): " + *why;
-            break;
-        }
-        ++r.played;
-    }
-    r.won = t.won();
-    r.tableau_left = t.tableau_left();
-    return r;
+Replay verify(const Deal& deal, const std::vector<Move>& moves, AfterGoal after_goal) {
+    return replay(deal, moves, after_goal);
 }
 
 uint64_t available_memory() {
@@ -226,10 +214,9 @@ json::object variant_json(const Variant& v) {
 
 json::object position_json(const Deal& deal, const std::vector<Move>& played) {
     const DeckKind dk = deal.deck();
-    Table t(deal);
-    for (size_t i = 0; i < played.size(); ++i)
-        if (auto why = t.apply(played[i]))
-            throw Error("bad moves: move " + std::to_string(i + 1) + " (" + move_text(played[i], dk) + "): " + *why);
+    const Replay r = replay(deal, played, AfterGoal::PlayOn);
+    if (r.error) throw Error("bad moves: " + *r.error);
+    const Table& t = r.table;
     auto card = [&](Card c) { return json::value(card_text(c, dk)); };
     auto pile = [&](const std::vector<Card>& cs) {
         json::array a;

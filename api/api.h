@@ -65,15 +65,11 @@ LoadedDeal deal_from_text(const Variant& v, const std::string& text);
 std::vector<Move> parse_moves(const Variant& v, const std::string& text);
 std::vector<std::string> move_strings(const Variant& v, const std::vector<Move>& moves);
 
-// The verifier's replay of moves from the deal's start.
-struct Replay {
-    bool legal = true;        // every move legal
-    std::string error;        // else "move N (TEXT): why"
-    bool won = false;         // the goal reached at the end
-    int tableau_left = 0;     // tableau cards left at the end
-    size_t played = 0;        // moves replayed before the first illegal one
-};
-Replay verify(const Deal& deal, const std::vector<Move>& moves);
+// The verifier's replay of moves from the deal's start (engine/table.h):
+// what was played, the first illegal move ("move N (TEXT): why"), the final
+// position. After the goal, GameOver makes a further move illegal (`pyramid
+// verify`); PlayOn plays it by the rules.
+Replay verify(const Deal& deal, const std::vector<Move>& moves, AfterGoal after_goal);
 
 // The machine's memory in bytes (physical, or a container's cgroup limit when
 // lower); 0 when unknown.

@@ -62,8 +62,8 @@ int cmd_odds(int argc, char** argv) {
         } catch (const ParseError& e) {
             throw UsageError(std::string("bad --moves: ") + e.what());
         }
-        bool won = false;
-        if (auto why = replay(ld.deal, played, &won)) throw UsageError("bad --moves: " + *why);
+        const Replay r = api::verify(ld.deal, played, AfterGoal::GameOver);
+        if (r.error) throw UsageError("bad --moves: " + *r.error);
     }
     nopeek::OddsOptions o;
     o.samples = number_option(vm, "samples", 1, 10'000'000);

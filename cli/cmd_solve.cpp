@@ -149,8 +149,7 @@ int cmd_solve(int argc, char** argv) {
     if (!ld.seed.empty()) out << ", deal " << ld.seed;
     out << "\n";
     if (!played.empty()) {
-        Table t(ld.deal);
-        for (const auto& m : played) t.apply(m);
+        const Table t = api::verify(ld.deal, played, AfterGoal::PlayOn).table;
         out << "position after " << played.size() << " played moves:\n" << board_text(t, style) << "\n";
     } else {
         out << board_text(Table(ld.deal), style) << "\n";

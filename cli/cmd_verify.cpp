@@ -1,5 +1,6 @@
 #include <iostream>
 
+#include "api/api.h"
 #include "cli/common.h"
 #include "engine/input.h"
 
@@ -35,15 +36,14 @@ int cmd_verify(int argc, char** argv) {
                                     : std::string("--moves: ")) +
                          e.what());
     }
-    bool won = false;
-    Table final_position(ld.deal);
-    if (auto err = replay(ld.deal, moves, &won, &final_position)) {
-        std::cout << "invalid: " << cards_in_message(*err, v.deck, text_style(vm)) << "\n";
+    const Replay r = api::verify(ld.deal, moves, AfterGoal::GameOver);
+    if (r.error) {
+        std::cout << "invalid: " << cards_in_message(*r.error, v.deck, text_style(vm)) << "\n";
         return kRejected;
     }
-    if (!won) {
+    if (!r.won()) {
         std::cout << "invalid: all " << moves.size() << " moves are legal but the goal is not reached ("
-                  << final_position.tableau_left() << " tableau cards left)\n";
+                  << r.table.tableau_left() << " tableau cards left)\n";
         return kRejected;
     }
     std::cout << "valid win (" << moves.size() << " moves)\n";

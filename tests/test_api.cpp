@@ -61,9 +61,9 @@ TEST_CASE("api: a reused session answers as fresh solvers do, and its wins verif
             CHECK(a.solution.size() == b.solution.size());
             CHECK(a.states == b.states);
             if (a.verdict == Verdict::Win) {
-                const api::Replay r = api::verify(deal, a.solution);
-                CHECK(r.legal);
-                CHECK(r.won);
+                const Replay r = api::verify(deal, a.solution, AfterGoal::GameOver);
+                CHECK(r.legal());
+                CHECK(r.won());
                 CHECK(r.played == a.solution.size());
                 // A hint from halfway is the next move of a line as short as the rest.
                 const size_t half = a.solution.size() / 2;
@@ -86,10 +86,10 @@ TEST_CASE("api: illegal played moves and a rejected replay are reported, not sol
     const Variant v = api::make_variant({});
     const Deal deal = api::deal_from_seed(v, "1").deal;
     CHECK_THROWS_WITH(session.solve(deal, api::parse_moves(v, "redeal"), {}), Catch::StartsWith("bad moves: "));
-    const api::Replay r = api::verify(deal, api::parse_moves(v, "draw draw redeal"));
-    CHECK_FALSE(r.legal);
+    const Replay r = api::verify(deal, api::parse_moves(v, "draw draw redeal"), AfterGoal::PlayOn);
+    CHECK_FALSE(r.legal());
     CHECK(r.played == 2);
-    CHECK(r.error.rfind("move 3 (redeal): ", 0) == 0);
+    CHECK(r.error->rfind("move 3 (redeal): ", 0) == 0);
 }
 
 TEST_CASE("api: answer_json has solve --format json's keys", "[api]") {

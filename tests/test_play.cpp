@@ -259,9 +259,9 @@ TEST_CASE("play: the hint is the first move of a shortest solution, and followin
         moves.push_back(*a->hint);
         a = analyse(solver, board, moves, Limits{});
     }
-    bool won = false;
-    REQUIRE(!replay(deal, moves, &won));
-    CHECK(won);
+    const Replay line = replay(deal, moves);
+    REQUIRE(line.legal());
+    CHECK(line.won());
     CHECK(verdict_words(*a, v) == "won");
 }
 

@@ -81,8 +81,7 @@ json::object load(const json::object& req) {
     for (Card c : ld.deal.cards) cards.push_back(json::value(card_text(c, v.deck)));
     o["cards"] = std::move(cards);
     o["position"] = api::position_json(ld.deal, played);  // Error on an illegal move
-    Table t(ld.deal);
-    for (const auto& m : played) t.apply(m);
+    const Table t = api::verify(ld.deal, played, AfterGoal::PlayOn).table;
     BoardHighlight h;
     const std::string hl = str_field(req, "highlight");
     if (!hl.empty()) {
