@@ -72,6 +72,7 @@ std::vector<RuleDescriptor> make_table() {
     passes.column_width = 10;
     passes.choices = {{"1", "1"}, {"2", "2"}, {"3", "3"}, {"4", "4"}, {"5", "5"}, {"unlimited", "unlimited"}};
     passes.column_always = true;
+    passes.in_every_study_line = true;
     t.push_back(passes);
 
     RuleDescriptor goal;
@@ -94,6 +95,7 @@ std::vector<RuleDescriptor> make_table() {
     goal.variant_json_after = "passes";
     goal.choices = {{"pyramid", "clear the pyramid"}, {"all", "clear every card"}};
     goal.column_always = true;
+    goal.in_every_study_line = true;
     t.push_back(goal);
 
     RuleDescriptor overlap;
@@ -120,6 +122,7 @@ std::vector<RuleDescriptor> make_table() {
     overlap.variant_json_after = "goal";
     overlap.choices = {{"off", "off"}, {"on", "on"}};
     overlap.column_always = true;
+    overlap.in_every_study_line = true;
     t.push_back(overlap);
 
     RuleDescriptor reserves;
@@ -347,15 +350,17 @@ void put_rules_json(json::object& o, const Variant& v) {
         if (d.names(v)) o[d.key] = d.to_json(d.get(v));
 }
 
-void read_rules_json(const json::object& o, Variant& v) {
+void read_rules_json(const json::object& o, Variant& v, RulesFrom from) {
     for (const auto& d : rule_table()) {
-        if (const json::value* x = o.if_contains(d.key)) {
-            const auto t = d.from_json(*x);
-            if (!t) throw RuleError("bad " + d.key);
-            d.apply(v, *t);
-        } else if (d.in_every_record) {
-            throw RuleError("no " + d.key);
+        const bool required = from == RulesFrom::Record ? d.in_every_record : d.in_every_study_line;
+        const json::value* x = required ? &o.at(d.key) : o.if_contains(d.key);
+        if (!x) continue;
+        const auto t = d.from_json(*x);
+        if (!t) {
+            if (from == RulesFrom::Record) throw RuleError("bad " + d.key);
+            throw RuleError(d.bad_value(x->is_string() ? std::string(x->get_string()) : json::serialize(*x)));
         }
+        d.apply(v, *t);
     }
 }
 

@@ -81,7 +81,8 @@ struct RuleDescriptor {
     std::function<std::string(const Variant&)> words;
 
     bool axis = true;              // a study can sweep it (stats --KEY A,B)
-    bool in_every_record = false;  // every record file since the first carries it: a record without it is bad
+    bool in_every_record = false;      // every record since the first format carries it: one without it is bad
+    bool in_every_study_line = false;  // every study line carries it: one without it is bad
     // A column of every CSV file and text table (empty or "-" where a rule
     // set does not name it): the rules since the first record format. A
     // newer rule has its column only where a rule set of the file names it.
@@ -161,10 +162,13 @@ std::string rules_words(const Variant& v, const std::vector<std::string>& which)
 
 // JSON: the rule keys in table order (the ones v names), added to `o`.
 void put_rules_json(json::object& o, const Variant& v);
-// Reads them back onto `v` (its preset): a key missing keeps the preset's
-// rule (older files), except one that every record carries (RuleError "no
-// KEY"); a bad value: RuleError "bad KEY".
-void read_rules_json(const json::object& o, Variant& v);
+// Reads them back onto `v` (its preset) from a record or a study line's rule
+// set: a key missing keeps the preset's rule (older files), except one that
+// every record (or study line) carries: std::out_of_range, as json's at()
+// throws. A bad value: RuleError, "bad KEY" in a record, the option's
+// message in a study line.
+enum class RulesFrom { Record, StudyLine };
+void read_rules_json(const json::object& o, Variant& v, RulesFrom from = RulesFrom::Record);
 // CSV, for a file of the rule sets `sets`: the columns
 // ("passes,goal,overlap,reserves") and a rule set's fields ("3,pyramid,off,":
 // empty where v does not name the rule).

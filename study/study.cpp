@@ -247,7 +247,7 @@ StudySpec spec_from_definition(const json::object& def) {
             const std::string name(r.at("variant").as_string());
             auto v = find_preset(name);
             if (!v) throw StudyError("unknown variant '" + name + "'");
-            read_rules_json(r, *v);
+            read_rules_json(r, *v, RulesFrom::StudyLine);
             v->validate();
             spec.combos.push_back(*v);
         }

@@ -180,15 +180,10 @@ async function pageMain() {
   const fmt = (n) => Number(n).toLocaleString("en-US");
   const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 
-  // ---- the rule overrides: the module's schema (engine/rules.h), one select each
-  const schema = rulesCall({ op: "schema" });
-  const ruleKeys = schema.rules.map((r) => r.key);
-  const noRules = () => Object.fromEntries(ruleKeys.map((k) => [k, ""]));
-
   // ---- state
   const S = {
     presets: rulesCall({ op: "presets" }).presets,
-    rules: Object.assign({ variant: "msc" }, noRules()),
+    rules: { variant: "msc", passes: "", goal: "", overlap: "", reserves: "" },
     source: null,     // {seed} or {deal}: what the URL carries
     variant: null,    // variant_json of the loaded deal
     deal: "",         // its compact string
@@ -212,36 +207,25 @@ async function pageMain() {
 
   // ---- the rules form
   for (const p of S.presets) $("variant").add(new Option(p.name + ": " + p.title, p.name));
-  for (const r of schema.rules) {
-    const label = document.createElement("label");
-    const select = document.createElement("select");
-    select.id = r.key;
-    select.title = r.help;
-    select.add(new Option("(game's)", ""));
-    for (const c of r.choices) select.add(new Option(c.words, c.value));
-    label.append(r.label + " ", select);
-    $("rule-fields").appendChild(label);
-  }
   const fillRuleSelects = () => {
     const p = presetOf($("variant").value);
-    for (const r of schema.rules) {
-      const select = $(r.key), own = p[r.key];  // the preset's value, absent where it cannot take the rule
-      const c = r.choices.find((x) => JSON.stringify(x.json) === JSON.stringify(own));
-      select.disabled = own === undefined;
-      select.options[0].text = own === undefined ? "(no " + r.key + ")" : "(game's: " + (c ? c.words : own) + ")";
-    }
+    const passes = $("passes");
+    passes.innerHTML = "";
+    passes.add(new Option("(game's: " + p.passes + ")", ""));
+    for (const n of ["1", "2", "3", "4", "5", "unlimited"]) passes.add(new Option(n, n));
+    $("goal").options[0].text = "(game's: " + (p.goal === "all" ? "every card" : "the pyramid") + ")";
+    $("overlap").options[0].text = "(game's: " + (p.overlap ? "on" : "off") + ")";
+    $("reserves").disabled = p.reserve_piles === 0;
+    $("reserves").options[0].text = p.reserve_piles ? "(game's: " + p.reserves + ")" : "(no reserves)";
     $("variant-summary").textContent = p.summary;
   };
-  const formRules = () => {
-    const r = { variant: $("variant").value };
-    for (const k of ruleKeys) r[k] = $(k).disabled ? "" : $(k).value;
-    return r;
-  };
+  const formRules = () => ({ variant: $("variant").value, passes: $("passes").value, goal: $("goal").value,
+    overlap: $("overlap").value, reserves: $("reserves").disabled ? "" : $("reserves").value });
   const setForm = (r) => {
     $("variant").value = r.variant;
     fillRuleSelects();
-    for (const k of ruleKeys) $(k).value = r[k] || "";
-    if (ruleKeys.some((k) => r[k])) $("rules-box").open = true;
+    for (const k of ["passes", "goal", "overlap", "reserves"]) $(k).value = r[k] || "";
+    if (r.passes || r.goal || r.overlap || r.reserves) $("rules-box").open = true;
   };
 
   // ---- loading a deal
@@ -280,11 +264,11 @@ async function pageMain() {
   });
   $("paste-load").addEventListener("click", () => loadFromForm({ deal: $("paste").value }));
   $("variant").addEventListener("change", () => {
-    for (const k of ruleKeys) $(k).value = "";
+    for (const k of ["passes", "goal", "overlap", "reserves"]) $(k).value = "";
     fillRuleSelects();
     if (S.source) loadFromForm(); else showPicker();
   });
-  for (const k of ruleKeys) {
+  for (const k of ["passes", "goal", "overlap", "reserves"]) {
     $(k).addEventListener("change", () => {
       if (S.source && !loadFromForm()) setForm(S.rules);  // refused: back to the rules in force
     });
@@ -837,7 +821,7 @@ async function pageMain() {
   const esc = (s) => String(s).replace(/[^A-Za-z0-9+._-]/g, (c) => encodeURIComponent(c));
   const linkOf = () => {
     const p = ["v=" + esc(S.rules.variant)];
-    for (const k of ruleKeys) if (S.rules[k]) p.push(k + "=" + esc(S.rules[k]));
+    for (const k of ["passes", "goal", "overlap", "reserves"]) if (S.rules[k]) p.push(k + "=" + esc(S.rules[k]));
     p.push(S.seed ? "seed=" + esc(S.seed) : "deal=" + esc(S.deal));
     if (S.played.length) p.push("moves=" + S.played.map(esc).join("."));
     return "#" + p.join("&");
@@ -872,8 +856,8 @@ async function pageMain() {
       const i = part.indexOf("=");
       if (i > 0) q[part.slice(0, i)] = decodeURIComponent(part.slice(i + 1));
     }
-    const rules = { variant: q.v || "msc" };
-    for (const k of ruleKeys) rules[k] = q[k] || "";
+    const rules = { variant: q.v || "msc", passes: q.passes || "", goal: q.goal || "", overlap: q.overlap || "",
+      reserves: q.reserves || "" };
     if (!presetOf(rules.variant)) return say("The link names an unknown game: " + rules.variant), false;
     const source = q.seed ? { seed: q.seed } : q.deal ? { deal: q.deal } : null;
     if (!source) return false;
@@ -886,9 +870,9 @@ async function pageMain() {
   // ---- the card picker: a layout built card by card
   const layoutSlots = (v) => {
     const out = [];  // {label, row} in dealing order
-    const widths = schema.row_widths[v.name];  // Variant::row_width, from the module
     for (let r = 0; r < v.rows; r++) {
-      for (let c = 0; c < widths[r]; c++) out.push({ label: "row " + (r + 1) + ", card " + (c + 1), group: "t" + r });
+      const w = v.shape === "pyramid" ? r + 1 : v.rows - r;
+      for (let c = 0; c < w; c++) out.push({ label: "row " + (r + 1) + ", card " + (c + 1), group: "t" + r });
     }
     for (let p = 0; p < v.reserve_piles; p++)
       for (let h = 0; h < v.reserve_height; h++)
