@@ -45,12 +45,12 @@ LoadedDeal deal_from_text(const Variant& v, const std::string& text) {
     }
 }
 
-std::vector<Move> parse_moves(const Variant& v, const std::string& text) {
-    if (text.size() > kMaxInputBytes) throw Error("bad moves: the text is larger than 1 MiB");
+std::vector<Move> parse_moves(const Variant& v, const std::string& text, const std::string& what) {
+    if (text.size() > kMaxInputBytes) throw Error(what + ": the text is larger than 1 MiB");
     try {
         return pyr::parse_moves(text, v.deck);
     } catch (const ParseError& e) {
-        throw Error(std::string("bad moves: ") + e.what());
+        throw Error(what + ": " + e.what());
     }
 }
 
@@ -84,6 +84,14 @@ uint64_t auto_max_memory(int workers) {
     const uint64_t bytes = available_memory();
     if (bytes == 0) return 0;  // unknown: no limit
     return bytes / 4 * 3 / static_cast<uint64_t>(std::max(1, workers));
+}
+
+OddsOptions hint_odds_options() {
+    OddsOptions o;
+    o.samples = 200;
+    o.exact_limit = 720;  // every order up to 6 hidden cards; sampling above
+    o.max_states = 10'000'000;
+    return o;
 }
 
 struct Session::Impl {
@@ -181,6 +189,11 @@ Answer Session::solve(const Deal& deal, const std::vector<Move>& played, const R
     return a;
 }
 
+Odds Session::odds(const Deal& deal, const std::vector<Move>& played, const OddsOptions& options) {
+    position(deal, played);  // Error naming an illegal move
+    return nopeek::odds(impl_->solver, deal, played, options);
+}
+
 json::object variant_json(const Variant& v) {
     json::object o;
     // Each rule (engine/rules.h) right after the key it has always followed.
@@ -255,97 +268,6 @@ json::object position_json(const Deal& deal, const std::vector<Move>& played) {
     json::array pa;
     for (const auto& m : played) pa.push_back(json::value(move_text(m, dk)));
     o["played"] = std::move(pa);
-    return o;
-}
-
-json::object answer_json(const LoadedDeal& ld, const std::vector<Move>& played, bool played_given,
-                         const Request& request, const Answer& a) {
-    const Variant& v = ld.deal.variant;
-    auto texts = [&](const std::vector<Move>& ms) {
-        json::array arr;
-        for (const auto& m : ms) arr.push_back(json::value(move_text(m, v.deck)));
-        return arr;
-    };
-    json::object o;
-    o["variant"] = v.name;
-    if (!ld.seed.empty()) o["seed"] = ld.seed;
-    o["deal"] = compact(ld.deal);
-    if (played_given) o["played"] = texts(played);
-    o["verdict"] = verdict_text(a.verdict);
-    o["solution"] = texts(a.solution);
-    if (request.optimal || request.hint) o["optimal"] = a.optimal;
-    if (a.verdict == Verdict::Win) o["moves"] = a.solution.size();
-    else o["moves"] = nullptr;
-    if (request.hint) {
-        if (a.hint) o["hint"] = move_text(*a.hint, v.deck);
-        else o["hint"] = nullptr;
-    }
-    if (a.has_score) {
-        o["best_score"] = a.best_score;
-        o["best_score_moves"] = texts(a.best_score_moves);
-        o["best_score_complete"] = a.best_score_complete;
-    }
-    if (a.reason) {
-        const LossReason& why = *a.reason;
-        o["reason"] = why.code;
-        o["reason_text"] = why.text;
-        json::array cards;
-        for (Card c : why.cards) cards.push_back(json::value(card_text(c, v.deck)));
-        o["reason_cards"] = std::move(cards);
-        if (why.has_best) {
-            o["reason_best_cleared"] = why.tableau_total - why.tableau_left;
-            o["reason_best_total"] = why.tableau_total;
-            o["reason_best_complete"] = why.best_complete;
-            o["reason_best_moves"] = texts(why.best_moves);
-            json::array stuck;
-            for (Card c : why.stuck) stuck.push_back(json::value(card_text(c, v.deck)));
-            o["reason_stuck"] = std::move(stuck);
-        }
-    }
-    if (a.measures) o["measures"] = measures_json(v, *a.measures, a.grade);
-    o["states"] = a.states;
-    o["seconds"] = a.seconds;
-    if (a.interrupted) o["interrupted"] = true;
-    if (a.memory_exceeded) o["memory_exceeded"] = true;
-    return o;
-}
-
-std::string ungraded_text(const Variant& v, const DealMeasures& m) {
-    if (!m.complete) return "not graded: a search ran out of its budget";
-    if (m.from_move > 0)
-        return "not graded: a grade is for a deal's start (its thresholds are quartiles over the starts of a study's "
-               "deals); from a position after played moves, the difficulty is given alone";
-    if (!builtin_thresholds(v)) return "not graded: no grade thresholds for these rules (docs/measures.md)";
-    return "not graded";
-}
-
-json::object measures_json(const Variant& v, const DealMeasures& m, const std::optional<Grade>& grade) {
-    json::object o;
-    o["complete"] = m.complete;
-    o["shortest"] = m.shortest >= 0 ? json::value(m.shortest) : json::value(nullptr);
-    json::array sol;
-    for (const Move& x : m.solution) sol.push_back(json::value(move_text(x, v.deck)));
-    o["shortest_solution"] = std::move(sol);
-    o["winning_first_moves"] = m.winning_first >= 0 ? json::value(m.winning_first) : json::value(nullptr);
-    o["legal_first_moves"] = m.legal_first;
-    json::array crit;
-    for (const auto& c : m.critical) {
-        json::object x;
-        x["after"] = c.index;
-        x["legal"] = c.legal;
-        crit.push_back(std::move(x));
-    }
-    o["critical_positions"] = std::move(crit);
-    o["critical_count"] = m.critical.size();
-    o["crossroads"] = m.crossroads();
-    o["casual_wins"] = m.casual_wins;
-    o["casual_plays"] = m.casual_plays;
-    o["difficulty"] = m.difficulty >= 0 ? json::value(m.difficulty) : json::value(nullptr);
-    o["grade"] = grade ? json::value(grade_text(*grade)) : json::value(nullptr);
-    o["grade_note"] = grade ? json::value(nullptr) : json::value(ungraded_text(v, m));
-    o["from_move"] = m.from_move;
-    o["states"] = m.states;
-    o["solves"] = m.solves;
     return o;
 }
 

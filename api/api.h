@@ -1,10 +1,12 @@
-// The thin API over engine/ and solver/ that every front end beside cli/
-// calls: the web page (web/, compiled to WebAssembly), the Python module
-// (python/), and `pyramid solve` itself. It speaks in the contracts of the
-// command line: rules as `--variant` and its overrides take them, deals as
-// `--seed` and `--deal`/`--deal-file` read them, moves in the move notation,
-// answers as `solve --format json` writes them. It depends on engine/ and
-// solver/ only (no TBB, MPI or ncurses), so the WebAssembly build takes it whole.
+// The thin API over engine/ and solver/ that every front end calls: the
+// command line (cli/), play (play/), the web page (web/, compiled to
+// WebAssembly) and the Python module (python/). It speaks in the contracts of
+// the command line: rules as `--variant` and its overrides take them, deals
+// as `--seed` and `--deal`/`--deal-file` read them, moves in the move
+// notation; its answers (Answer, Odds) are data, which report/ writes as the
+// commands do (report/solve.h: `solve --format json` and its text). It
+// depends on engine/ and solver/ only (no TBB, MPI or ncurses), so the
+// WebAssembly build takes it whole.
 //
 // Bad input throws api::Error (one line for people, the CLI's wording);
 // a bug (the verifier rejecting an answer) throws InternalError.
@@ -30,6 +32,7 @@
 #include "engine/table.h"
 #include "engine/variant.h"
 #include "solver/measures.h"
+#include "solver/nopeek.h"
 #include "solver/reasons.h"
 #include "solver/solver.h"
 
@@ -62,7 +65,9 @@ LoadedDeal deal_from_seed(const Variant& v, const std::string& seed);
 LoadedDeal deal_from_text(const Variant& v, const std::string& text);
 
 // Moves in the notation ("draw QH+AS KS redeal", symbols as printed too).
-std::vector<Move> parse_moves(const Variant& v, const std::string& text);
+// Bad notation: Error "WHAT: why", `what` naming the input as the front end
+// calls it ("bad moves", the CLI's "bad --moves").
+std::vector<Move> parse_moves(const Variant& v, const std::string& text, const std::string& what = "bad moves");
 std::vector<std::string> move_strings(const Variant& v, const std::vector<Move>& moves);
 
 // The verifier's replay of moves from the deal's start (engine/table.h):
@@ -117,6 +122,17 @@ struct Answer {
     std::optional<Grade> grade;            // from the measures at the deal's start, where the rule set has thresholds
 };
 
+// The no-peek odds (solver/nopeek.h): the share of the orders of the cards
+// the player has not seen in which a position is winnable, and each legal
+// move's share. Session::odds computes them.
+using OddsOptions = nopeek::OddsOptions;
+using Odds = nopeek::Odds;
+using MoveOdds = nopeek::MoveOdds;
+// The options of the no-peek hint as play (key o) and the page ask for it:
+// 200 sampled orders, every order up to 6 hidden cards (720), 10^7 positions
+// a solve.
+OddsOptions hint_odds_options();
+
 class Session {
 public:
     Session();
@@ -128,6 +144,10 @@ public:
     // naming the first illegal move). Every answer from the start is replayed
     // by the verifier (InternalError when it disagrees).
     Answer solve(const Deal& deal, const std::vector<Move>& played, const Request& request);
+    // The no-peek odds of the position `played` reaches (Error naming the
+    // first illegal move), with this session's solver. Deterministic for the
+    // same arguments; the true order of the hidden cards is never used.
+    Odds odds(const Deal& deal, const std::vector<Move>& played, const OddsOptions& options);
 
     // The packed board of `deal` (built once per deal and kept) and the
     // position `played` reaches on it: Error naming the first illegal move.
@@ -160,27 +180,5 @@ json::object variant_json(const Variant& v);
 // legal (every legal move, sorted), won, lost (not won and no legal move),
 // tableau_left, played (the moves).
 json::object position_json(const Deal& deal, const std::vector<Move>& played);
-
-// The object of `pyramid solve --format json` (its keys are a contract):
-// variant, seed (when any), deal, played (when `played_given`), verdict,
-// solution, optimal (with Request::optimal), moves, hint (with Request::hint),
-// best_score..., states, seconds, interrupted, memory_exceeded; with
-// Request::reason on a loss: reason (code), reason_text, reason_cards, and for
-// `order` reason_best_cleared, reason_best_total, reason_best_complete,
-// reason_best_moves, reason_stuck; with Request::measures on a win, a
-// `measures` object (measures_json).
-json::object answer_json(const LoadedDeal& deal, const std::vector<Move>& played, bool played_given,
-                         const Request& request, const Answer& answer);
-
-// The measures as JSON: complete, shortest, shortest_solution,
-// winning_first_moves, legal_first_moves, critical_positions ([{after,
-// legal}]), critical_count, casual_wins, casual_plays, difficulty, grade
-// (null where the rule set has no thresholds, for a position after played
-// moves, or when incomplete), grade_note (why not graded, else null),
-// from_move (moves played before the measured position; 0: the deal's start),
-// states, solves.
-json::object measures_json(const Variant& v, const DealMeasures& m, const std::optional<Grade>& grade);
-// Why measures have no grade, in words ("not graded: ...").
-std::string ungraded_text(const Variant& v, const DealMeasures& m);
 
 }  // namespace pyr::api

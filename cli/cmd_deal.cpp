@@ -2,6 +2,7 @@
 
 #include "cli/common.h"
 #include "report/board_svg.h"
+#include "report/deal.h"
 
 namespace pyr::cli {
 
@@ -23,14 +24,14 @@ int cmd_deal(int argc, char** argv) {
         return kOk;
     const std::string format = format_from(vm, {"text", "compact", "json", "svg"});
     const Variant v = variant_from(vm);
-    const LoadedDeal ld = deal_from(vm, v);
+    const api::LoadedDeal ld = deal_from_options(vm, v);
     std::ofstream file;
     std::ostream& out = output_stream(vm, file);
     const std::string title = v.name + ": " + v.title + (ld.seed.empty() ? "" : ", deal " + ld.seed);
     if (format == "compact") {
         out << compact(ld.deal) << "\n";
     } else if (format == "json") {
-        out << json_line(deal_json(ld)) << "\n";
+        out << json_line(deal_json(ld.deal, ld.seed)) << "\n";
     } else if (format == "svg") {
         out << deal_svg(ld.deal, title);
     } else {

@@ -337,7 +337,7 @@ std::vector<int> rules_order(const Variant& v) {
     return out;
 }
 
-std::string rules_words(const Variant& v, const std::vector<std::string>& which) {
+std::string rule_labels(const Variant& v, const std::vector<std::string>& which) {
     std::string s;
     for (const auto& d : rule_table())
         if (d.names(v) && std::find(which.begin(), which.end(), d.key) != which.end())

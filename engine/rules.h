@@ -158,7 +158,7 @@ std::vector<std::string> rules_differing(const Variant& a, const Variant& b);
 // The order of rule sets inside a variant's group: one number per rule, in table order.
 std::vector<int> rules_order(const Variant& v);
 // Study-report labels of the rules in `which` (keys): "3 passes, goal all".
-std::string rules_words(const Variant& v, const std::vector<std::string>& which);
+std::string rule_labels(const Variant& v, const std::vector<std::string>& which);
 
 // JSON: the rule keys in table order (the ones v names), added to `o`.
 void put_rules_json(json::object& o, const Variant& v);

@@ -118,7 +118,7 @@ void StudyReport::add(const ReportRecord& r) {
 
 std::string StudyReport::inner_label(size_t i) const {
     const Variant& v = rules_[i];
-    return rules_words(v, vary_rules_);
+    return rule_labels(v, vary_rules_);
 }
 
 std::string StudyReport::label(size_t i) const {

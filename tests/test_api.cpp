@@ -13,6 +13,8 @@
 
 #include "api/api.h"
 #include "engine/deal_source.h"
+#include "report/solve.h"
+#include "tests/cli_run.h"
 
 using namespace pyr;
 
@@ -92,14 +94,14 @@ TEST_CASE("api: illegal played moves and a rejected replay are reported, not sol
     CHECK(r.error->rfind("move 3 (redeal): ", 0) == 0);
 }
 
-TEST_CASE("api: answer_json has solve --format json's keys", "[api]") {
+TEST_CASE("api: an answer written by report's solve_json has solve --format json's keys", "[api]") {
     api::Session session;
     const Variant v = api::make_variant({"classic", {}});
     const api::LoadedDeal d = api::deal_from_seed(v, "1");
     api::Request req;
     req.hint = true;
     const api::Answer a = session.solve(d.deal, {}, req);
-    const json::object o = api::answer_json(d, {}, true, req, a);
+    const json::object o = solve_json(d, {}, true, req, a);
     for (const char* k : {"variant", "seed", "deal", "played", "verdict", "solution", "optimal", "moves", "hint",
                           "states", "seconds"})
         CHECK(o.contains(k));
@@ -207,5 +209,57 @@ TEST_CASE("api: the slowest solve with its loss reason, every preset", "[.solve-
                     worst_lost, worst_lost_seed, over,
                     incomplete ? (" (" + std::to_string(incomplete) + " best lines cut by the budget)").c_str() : "");
         std::fflush(stdout);
+    }
+}
+
+TEST_CASE("api: a session's no-peek odds are `pyramid odds`'s, and refuse an illegal played move", "[api][nopeek]") {
+    struct Case {
+        std::string variant, passes, seed, moves;
+    };
+    // Sampled (msc: 22 hidden cards), and nothing hidden (giza deals every card face up).
+    for (const Case& k : {Case{"msc", "1", "4", "draw"}, Case{"giza", "", "2", ""}}) {
+        INFO(k.variant);
+        api::Rules rules{k.variant, {}};
+        if (!k.passes.empty()) rules.set("passes", k.passes);
+        const Variant v = api::make_variant(rules);
+        const api::LoadedDeal d = api::deal_from_seed(v, k.seed);
+        const std::vector<Move> played = api::parse_moves(v, k.moves);
+        api::OddsOptions o;
+        o.samples = 24;
+        o.rng_seed = 7;
+        api::Session session;
+        const api::Odds r = session.odds(d.deal, played, o);
+        const test::Run cli = test::run("odds --variant " + k.variant + (k.passes.empty() ? "" : " --passes " + k.passes) +
+                                        " --seed " + k.seed + (k.moves.empty() ? "" : " --moves '" + k.moves + "'") +
+                                        " --samples 24 --rng-seed 7 --format json");
+        REQUIRE(cli.status == 0);
+        const json::object j = json::parse(cli.out).as_object();
+        CHECK(j.at("hidden").to_number<uint64_t>() == r.unseen);
+        CHECK(j.at("samples").to_number<uint64_t>() == r.samples);
+        CHECK(j.at("wins").to_number<uint64_t>() == r.wins);
+        CHECK(j.at("intractable").to_number<uint64_t>() == r.intractable);
+        CHECK(j.at("solves").to_number<uint64_t>() == r.solves);
+        CHECK(j.at("states").to_number<uint64_t>() == r.states);
+        CHECK(j.at("method").as_string() == (r.nothing_hidden ? "nothing hidden" : r.exact ? "exact" : "sampled"));
+        const json::array& ms = j.at("moves").as_array();
+        REQUIRE(ms.size() == r.moves.size());
+        REQUIRE(!r.moves.empty());
+        for (size_t i = 0; i < ms.size(); ++i) {
+            const json::object& m = ms[i].as_object();
+            CHECK(m.at("move").as_string() == move_text(r.moves[i].move, v.deck));
+            CHECK(m.at("wins").to_number<uint64_t>() == r.moves[i].wins);
+            CHECK(m.at("intractable").to_number<uint64_t>() == r.moves[i].intractable);
+            CHECK(m.at("best").as_bool() == r.moves[i].best);
+        }
+        if (k.variant == "msc") {
+            CHECK(r.samples == 24);
+            CHECK_FALSE(r.nothing_hidden);
+        } else {
+            CHECK(r.nothing_hidden);
+        }
+        // The same session again: the same odds (deterministic, the solver reused).
+        CHECK(session.odds(d.deal, played, o).wins == r.wins);
+        CHECK_THROWS_WITH(session.odds(d.deal, api::parse_moves(v, "redeal"), o),
+                          Catch::StartsWith("bad moves: move 1 (redeal): "));
     }
 }

@@ -5,7 +5,8 @@
 #include "engine/rules.h"
 #include "engine/table.h"
 #include "report/board_svg.h"
-#include "solver/nopeek.h"
+#include "report/odds_hint.h"
+#include "report/solve.h"
 
 namespace pyr::web {
 
@@ -109,10 +110,10 @@ json::object solve(api::Session& session, const json::object& req,
     r.max_memory = uint_field(req, "max_memory", 0);
     r.progress = progress;
     const api::Answer a = session.solve(ld.deal, played, r);
-    return api::answer_json(ld, played, true, r, a);
+    return solve_json(ld, played, true, r, a);
 }
 
-// The no-peek hint (solver/nopeek.h): the share of the orders of the cards
+// The no-peek hint (api::Session::odds): the share of the orders of the cards
 // the player has not seen in which the position is winnable, and each legal
 // move's share, as `pyramid play` shows it (key o).
 json::object odds(api::Session& session, const json::object& req, const std::function<void(uint64_t)>& progress,
@@ -120,33 +121,16 @@ json::object odds(api::Session& session, const json::object& req, const std::fun
     const Variant v = api::make_variant(rules_of(req));
     const api::LoadedDeal ld = deal_of(v, req);
     const std::vector<Move> played = api::parse_moves(v, str_field(req, "moves"));
-    session.position(ld.deal, played);  // Error naming an illegal move
-    nopeek::OddsOptions o;
-    o.samples = uint_field(req, "samples", 200);
-    o.exact_limit = uint_field(req, "exact_limit", 720);  // every order up to 6 hidden cards
-    o.max_states = uint_field(req, "max_states", 10'000'000);
+    session.position(ld.deal, played);  // Error naming an illegal move (before the options' errors)
+    api::OddsOptions o = api::hint_odds_options();  // play's (key o), unless the request says otherwise
+    o.samples = uint_field(req, "samples", o.samples);
+    o.exact_limit = uint_field(req, "exact_limit", o.exact_limit);
+    o.max_states = uint_field(req, "max_states", o.max_states);
     o.max_memory = uint_field(req, "max_memory", 0);
     if (o.samples == 0 || o.samples > 100000) throw api::Error("bad request: 'samples' must be 1 to 100000");
     o.progress = odds_progress;
     o.solve_progress = progress;
-    const nopeek::Odds r = nopeek::odds(session.solver(), ld.deal, played, o);
-    json::object out;
-    out["nothing_hidden"] = r.nothing_hidden;
-    out["exact"] = r.exact;
-    out["unseen"] = r.unseen;
-    out["orders"] = r.orders;
-    out["samples"] = r.samples;
-    out["wins"] = r.wins;
-    out["intractable"] = r.intractable;
-    json::array moves;
-    for (const auto& m : r.moves)
-        moves.push_back(json::object{{"move", move_text(m.move, v.deck)}, {"wins", m.wins},
-                                     {"intractable", m.intractable}, {"best", m.best}});
-    out["moves"] = std::move(moves);
-    out["solves"] = r.solves;
-    out["states"] = r.states;
-    out["seconds"] = r.seconds;
-    return out;
+    return odds_hint_json(v, session.odds(ld.deal, played, o));
 }
 
 json::object presets() {
