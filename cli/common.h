@@ -42,8 +42,12 @@ struct UsageError : std::runtime_error {
 
 enum Exit { kOk = 0, kRejected = 1, kUsage = 2, kInternal = 3 };
 
-// --variant and the rule overrides (--passes, --goal, --overlap).
+// --variant and an option for every rule override of the rule schema
+// (engine/rules.h: --passes, --goal, ...).
 void add_variant_options(po::options_description& o);
+// The rule overrides alone; with `lists`, the ones a study sweeps, each
+// taking a comma-separated list (stats).
+void add_rule_options(po::options_description& o, bool lists);
 // --deal, --deal-file, --seed.
 void add_deal_options(po::options_description& o);
 Variant variant_from(const po::variables_map& vm);

@@ -10,6 +10,7 @@ get_filename_component(PYR_ROOT ${CMAKE_CURRENT_LIST_DIR}/.. ABSOLUTE)
 add_library(pyramid_engine STATIC
   ${PYR_ROOT}/engine/card.cpp
   ${PYR_ROOT}/engine/variant.cpp
+  ${PYR_ROOT}/engine/rules.cpp
   ${PYR_ROOT}/engine/deal.cpp
   ${PYR_ROOT}/engine/board.cpp
   ${PYR_ROOT}/engine/move.cpp

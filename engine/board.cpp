@@ -52,7 +52,7 @@ Board::Board(const Deal& deal) : deal_(deal) {
         for (int j = 0; j < n_; ++j)
             if (i != j && rank_[i] + rank_[j] == v.target) partners_[i] |= bit(j);
     // Tableau geometry.
-    auto width = [&](int r) { return v.shape == TableauShape::Pyramid ? r + 1 : v.rows - r; };
+    auto width = [&](int r) { return v.row_width(r); };
     std::vector<int> row_start(v.rows + 1, 0);
     for (int r = 0; r < v.rows; ++r) row_start[r + 1] = row_start[r] + width(r);
     for (int r = 0; r + 1 < v.rows; ++r)
@@ -133,7 +133,7 @@ RowRedeal::RowRedeal(const Variant& v, int slots, int fixed, const std::array<ui
     // order: the higher rows' bits are decided first, and each row's sets
     // are tried in increasing order. (Its history and cost: bench/README.md,
     // "Where the time goes now" under Apophis.)
-    auto width = [&](int r) { return v.shape == TableauShape::Pyramid ? r + 1 : v.rows - r; };
+    auto width = [&](int r) { return v.row_width(r); };
     std::vector<int> row_start(v.rows + 1, 0);
     for (int r = 0; r < v.rows; ++r) row_start[r + 1] = row_start[r] + width(r);
     if (row_start[v.rows] != f_) throw InternalError("the row redeal's tableau is not its rows");

@@ -8,7 +8,7 @@ Table::Table(const Deal& deal) : v_(deal.variant) {
     size_t k = 0;
     const int rows = v_.rows;
     for (int r = 0; r < rows; ++r) {
-        const int width = v_.shape == TableauShape::Pyramid ? r + 1 : rows - r;
+        const int width = v_.row_width(r);
         tableau_.emplace_back();
         for (int c = 0; c < width; ++c) tableau_.back().push_back(deal.cards.at(k++));
     }

@@ -37,7 +37,7 @@ const StudySpec& the_spec() {
     static const StudySpec spec = [] {
         StudySpec s;
         RuleAxes axes;
-        axes.overlap = {false, true};
+        axes.add("overlap", {"off", "on"});
         s.combos = study_combos({"msc", "pharaohs"}, axes);
         s.deals = seeds_range("1-40");
         s.max_states = 1000;

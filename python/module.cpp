@@ -13,6 +13,8 @@
 
 #include <atomic>
 #include <chrono>
+#include <cmath>
+#include <map>
 #include <condition_variable>
 #include <exception>
 #include <memory>
@@ -26,6 +28,8 @@
 #include "api/api.h"
 #include "engine/build_info.h"
 #include "engine/card.h"
+#include "engine/input.h"
+#include "engine/rules.h"
 #include "engine/internal_error.h"
 #include "engine/table.h"
 #include "report/board_text.h"
@@ -72,14 +76,26 @@ py::object seed_python(Seed s) {
 
 // ---------------------------------------------------------------- rules and deals
 
-api::Rules make_rules(const std::string& variant, const std::string& passes, const std::string& goal,
-                      const std::string& overlap, const std::string& reserves) {
+// A rule override's value from Python, as the command line would spell it:
+// a str as it is, an int as its digits, float('inf') as 'unlimited', a bool
+// as the rule's JSON reads it (overlap=True is 'on'; passes=True is an error).
+std::string rule_value(const std::string& key, const py::handle& x, bool list) {
+    const RuleDescriptor* d = find_rule(key);
+    if (!d) throw api::Error("unknown rule " + excerpt(key) + " (" + rule_keys_text() + ")");
+    if (py::isinstance<py::bool_>(x)) {
+        if (const auto t = d->from_json(json::value(x.cast<bool>()))) return *t;
+        throw api::Error(d->must_be(list) + " (got " + std::string(py::repr(x)) + ")");
+    }
+    if (py::isinstance<py::float_>(x) && std::isinf(x.cast<double>()) && x.cast<double>() > 0) return "unlimited";
+    return std::string(py::str(x));
+}
+
+// The variant and the overrides given (a dict key -> value; None keeps the preset's).
+api::Rules make_rules(const std::string& variant, const py::dict& overrides) {
     api::Rules r;
-    r.variant = variant;
-    r.passes = passes;
-    r.goal = goal;
-    r.overlap = overlap;
-    r.reserves = reserves;
+    r.preset = variant;
+    for (const auto& [k, x] : overrides)
+        if (!x.is_none()) r.set(std::string(py::str(k)), rule_value(std::string(py::str(k)), x, false));
     return r;
 }
 
@@ -98,13 +114,15 @@ PyDeal deal_from(const api::Rules& rules, const std::optional<std::string>& seed
     throw api::Error("no deal given: a seed or the cards");
 }
 
+// The variant and every rule of the schema as JSON writes it (None where the preset does not take it).
+py::object rule_python(const RuleDescriptor& d, const Variant& v) {
+    return d.names(v) ? to_python(d.to_json(d.get(v))) : py::none();
+}
+
 py::dict rules_dict(const Variant& v) {
     py::dict d;
     d["variant"] = v.name;
-    d["passes"] = to_python(passes_json(v.passes));
-    d["goal"] = goal_text(v.goal);
-    d["overlap"] = v.overlap;
-    d["reserves"] = v.reserve_piles > 0 ? py::object(py::str(reserves_text(v.reserves_open))) : py::none();
+    for (const auto& r : rule_table()) d[py::str(r.key)] = rule_python(r, v);
     return d;
 }
 
@@ -195,7 +213,8 @@ py::dict verify(const PyDeal& d, const std::string& moves_text) {
 // ---------------------------------------------------------------- studies
 
 struct StudyArgs {
-    std::vector<std::string> variants, passes, goals, overlap, reserves;
+    std::vector<std::string> variants;
+    std::map<std::string, std::vector<std::string>> rules;  // rule key -> its list (texts as rule_value makes them)
     std::optional<std::string> seeds, deals_file, shard;
     bool optimal = false;
     uint64_t max_states = 100'000'000;
@@ -207,22 +226,10 @@ struct StudyArgs {
 
 StudySpec make_spec(const StudyArgs& a, int threads) {
     RuleAxes axes;
-    try {
-        for (const auto& p : a.passes) axes.passes.push_back(parse_passes(p));
-        for (const auto& g : a.goals) axes.goals.push_back(parse_goal(g));
-    } catch (const std::invalid_argument& e) {
-        throw api::Error(e.what());
-    }
-    for (const auto& o : a.overlap) {
-        if (o == "on") axes.overlap.push_back(true);
-        else if (o == "off") axes.overlap.push_back(false);
-        else throw api::Error("--overlap must be 'off' and/or 'on' (got '" + o + "')");
-    }
-    for (const auto& r : a.reserves) {
-        if (r == "open") axes.reserves_open.push_back(true);
-        else if (r == "top") axes.reserves_open.push_back(false);
-        else throw api::Error("--reserves must be 'top' and/or 'open' (got '" + r + "')");
-    }
+    for (const auto& d : rule_table())  // in table order, as the command line reads them
+        if (const auto it = a.rules.find(d.key); it != a.rules.end() && !it->second.empty()) axes.add(d.key, it->second);
+    for (const auto& [k, list] : a.rules)
+        if (!find_rule(k)) throw api::Error("unknown rule " + excerpt(k) + " (" + rule_keys_text() + ")");
     if (a.seeds.has_value() == a.deals_file.has_value())
         throw api::Error("give the deals: seeds (A-B) or deals_file, not both");
     StudySpec spec;
@@ -428,15 +435,13 @@ py::dict read_records(const std::vector<std::string>& paths) {
                 rows.push_back({r, f});
             });
     }
-    py::list seed, variant, passes, goal, overlap, reserves, verdict, moves, states, seconds, deal, file;
+    py::list seed, variant, verdict, moves, states, seconds, deal, file;
+    std::vector<py::list> rules(rule_table().size());
     for (const auto& [r, f] : rows) {
         const Variant& v = r.rules;
         seed.append(seed_python(r.seed));
         variant.append(v.name);
-        passes.append(to_python(passes_json(v.passes)));
-        goal.append(goal_text(v.goal));
-        overlap.append(v.overlap);
-        reserves.append(v.reserve_piles > 0 ? py::object(py::str(reserves_text(v.reserves_open))) : py::none());
+        for (size_t i = 0; i < rules.size(); ++i) rules[i].append(rule_python(rule_table()[i], v));
         verdict.append(verdict_text(r.verdict));
         moves.append(r.verdict == Verdict::Win && r.moves >= 0 ? py::object(py::int_(r.moves)) : py::none());
         states.append(r.states);
@@ -447,10 +452,7 @@ py::dict read_records(const std::vector<std::string>& paths) {
     py::dict cols;
     cols["seed"] = seed;
     cols["variant"] = variant;
-    cols["passes"] = passes;
-    cols["goal"] = goal;
-    cols["overlap"] = overlap;
-    cols["reserves"] = reserves;
+    for (size_t i = 0; i < rules.size(); ++i) cols[py::str(rule_table()[i].key)] = rules[i];
     cols["verdict"] = verdict;
     cols["moves"] = moves;
     cols["states"] = states;
@@ -487,13 +489,15 @@ PYBIND11_MODULE(_core, m) {
         return out;
     });
     m.def("describe", [](const std::string& name) {
-        const Variant v = api::make_variant(make_rules(name, "", "", "", ""));
+        const Variant v = api::make_variant(make_rules(name, py::dict()));
         return rules_words(v);  // as `pyramid variants NAME`
     });
-    m.def("rules", [](const std::string& variant, const std::string& passes, const std::string& goal,
-                      const std::string& overlap, const std::string& reserves) {
-        return rules_dict(api::make_variant(make_rules(variant, passes, goal, overlap, reserves)));
+    m.def("rules", [](const std::string& variant, const py::dict& overrides) {
+        return rules_dict(api::make_variant(make_rules(variant, overrides)));
     });
+    // The rule schema (engine/rules.h): the overrides every function takes as keyword arguments.
+    m.def("rule_schema", [] { return to_python(rule_schema_json()); });
+    m.def("rule_value", [](const std::string& key, const py::object& x, bool list) { return rule_value(key, x, list); });
 
     py::class_<PyDeal>(m, "Deal")
         .def_property_readonly("variant", [](const PyDeal& d) { return d.variant().name; })
@@ -503,9 +507,10 @@ PYBIND11_MODULE(_core, m) {
         })
         .def_property_readonly("cards", [](const PyDeal& d) { return compact(d.loaded.deal); })
         .def_property_readonly("rules", [](const PyDeal& d) { return rules_dict(d.variant()); })
-        .def_property_readonly("_rules", [](const PyDeal& d) {
-            const auto& r = d.rules;
-            return std::vector<std::string>{r.variant, r.passes, r.goal, r.overlap, r.reserves};
+        .def_property_readonly("_rules", [](const PyDeal& d) {  // the variant and the overrides it was made with
+            py::dict o;
+            for (const auto& [k, t] : d.rules.overrides) o[py::str(k)] = t;
+            return py::make_tuple(d.rules.preset, o);
         })
         .def("text", [](const PyDeal& d, bool unicode) {
             TextStyle style;
@@ -519,10 +524,9 @@ PYBIND11_MODULE(_core, m) {
         })
         .def("__hash__", [](const PyDeal& d) { return std::hash<std::string>()(compact(d.loaded.deal)); });
 
-    m.def("make_deal", [](const std::string& variant, const std::string& passes, const std::string& goal,
-                          const std::string& overlap, const std::string& reserves, std::optional<std::string> seed,
+    m.def("make_deal", [](const std::string& variant, const py::dict& overrides, std::optional<std::string> seed,
                           std::optional<std::string> text) {
-        return deal_from(make_rules(variant, passes, goal, overlap, reserves), seed, text);
+        return deal_from(make_rules(variant, overrides), seed, text);
     });
 
     py::class_<PySolver>(m, "Solver").def(py::init<>()).def("solve", &solve);
@@ -532,10 +536,7 @@ PYBIND11_MODULE(_core, m) {
     py::class_<StudyArgs>(m, "StudyArgs")
         .def(py::init<>())
         .def_readwrite("variants", &StudyArgs::variants)
-        .def_readwrite("passes", &StudyArgs::passes)
-        .def_readwrite("goals", &StudyArgs::goals)
-        .def_readwrite("overlap", &StudyArgs::overlap)
-        .def_readwrite("reserves", &StudyArgs::reserves)
+        .def_readwrite("rules", &StudyArgs::rules)
         .def_readwrite("seeds", &StudyArgs::seeds)
         .def_readwrite("deals_file", &StudyArgs::deals_file)
         .def_readwrite("shard", &StudyArgs::shard)

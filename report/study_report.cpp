@@ -25,11 +25,6 @@ int state_bin(uint64_t states) {
 }
 double bin_low(int b) { return std::pow(10.0, static_cast<double>(b) / StudyReport::kBinsPerDecade); }
 
-std::string passes_words(int passes) {
-    if (passes == 0) return "unlimited passes";
-    return std::to_string(passes) + (passes == 1 ? " pass" : " passes");
-}
-
 std::string thousands(uint64_t n) { return svg::tick_label(static_cast<double>(n), 1); }
 
 std::string fixed(double x, int digits) {
@@ -41,10 +36,8 @@ std::string fixed(double x, int digits) {
 }
 
 // The order rules read in, inside a variant's group: passes 1, 2, 3, ...,
-// unlimited; then goal, overlap, reserves.
-auto rule_key(const Variant& v) {
-    return std::make_tuple(v.passes == 0 ? 1 << 30 : v.passes, static_cast<int>(v.goal), v.overlap, v.reserves_open);
-}
+// unlimited; then the other rules in the schema's order (engine/rules.h).
+std::vector<int> rule_key(const Variant& v) { return rules_order(v); }
 
 // A panel of small multiples: its title (bold rule set, then a note), and a
 // count axis from 0 to a nice number above `top`, labelled `what`. Returns
@@ -84,10 +77,9 @@ StudyReport::StudyReport(std::vector<Variant> rule_sets, bool optimal)
         for (const Variant& a : rules_) {
             vary_variant_ |= v.name != a.name;
             if (v.name != a.name) continue;
-            vary_passes_ |= v.passes != a.passes;
-            vary_goal_ |= v.goal != a.goal;
-            vary_overlap_ |= v.overlap != a.overlap;
-            vary_reserves_ |= v.reserve_piles > 0 && v.reserves_open != a.reserves_open;
+            for (const auto& key : rules_differing(v, a))
+                if (std::find(vary_rules_.begin(), vary_rules_.end(), key) == vary_rules_.end())
+                    vary_rules_.push_back(key);
         }
 }
 
@@ -126,14 +118,7 @@ void StudyReport::add(const ReportRecord& r) {
 
 std::string StudyReport::inner_label(size_t i) const {
     const Variant& v = rules_[i];
-    std::vector<std::string> parts;
-    if (vary_passes_) parts.push_back(passes_words(v.passes));
-    if (vary_goal_) parts.push_back(std::string("goal ") + goal_text(v.goal));
-    if (vary_overlap_) parts.push_back(v.overlap ? "overlap" : "no overlap");
-    if (vary_reserves_ && v.reserve_piles > 0) parts.push_back(v.reserves_open ? "reserves open" : "reserves top");
-    std::string s;
-    for (const auto& p : parts) s += (s.empty() ? "" : ", ") + p;
-    return s;
+    return rule_labels(v, vary_rules_);
 }
 
 std::string StudyReport::label(size_t i) const {
@@ -578,12 +563,7 @@ std::string StudyReport::html(const std::string& title, const std::vector<std::p
         const ReportRecord& r = hardest_[k];
         const Variant& v = rules_[r.rule_set];
         std::string cmd = "pyramid solve --variant " + v.name;
-        const auto preset = find_preset(v.name);
-        if (!preset || preset->passes != v.passes) cmd += " --passes " + passes_text(v.passes);
-        if (!preset || preset->goal != v.goal) cmd += std::string(" --goal ") + goal_text(v.goal);
-        if (v.overlap && !(preset && preset->overlap)) cmd += " --overlap";
-        if (v.reserve_piles > 0 && (!preset || preset->reserves_open != v.reserves_open))
-            cmd += v.reserves_open ? " --reserves open" : " --reserves top";
+        cmd += rules_options(v);
         cmd += r.deal.empty() ? " --seed " + r.seed.text() : " --deal " + r.deal;
         b += "<tr><td>" + std::to_string(k + 1) + "</td><td class=\"l\">" + escape(label(r.rule_set)) + "</td><td>" +
              r.seed.text() + "</td><td class=\"l\">" + verdict_text(r.verdict) + "</td><td>" +

@@ -113,8 +113,8 @@ private:
     std::vector<ReportRecord> hardest_;  // most states first, at most kHardest
     std::vector<ReportComparison> comparisons_;
     // Which rules differ between the rule sets (the chart's axes).
-    bool vary_variant_ = false, vary_passes_ = false, vary_goal_ = false, vary_overlap_ = false,
-         vary_reserves_ = false;
+    bool vary_variant_ = false;
+    std::vector<std::string> vary_rules_;  // the keys of the rules two rule sets of one variant differ in
     std::string inner_label(size_t rule_set) const;  // the rules that vary, variant aside
 };
 

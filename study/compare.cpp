@@ -100,72 +100,19 @@ PairedComparison paired_comparison(const PairedCounts& counts, double z) {
 
 // ------------------------------------------------------------- rule sets
 
-bool RuleSetPattern::matches(const Variant& v) const {
-    return v.name == variant && (!passes || *passes == v.passes) && (!goal || *goal == v.goal) &&
-           (!overlap || *overlap == v.overlap) && (!reserves_open || (v.reserve_piles > 0 && *reserves_open == v.reserves_open));
-}
-
 RuleSetPattern parse_rule_set_pattern(const std::string& text) {
-    RuleSetPattern p;
-    const size_t colon = text.find(':');
-    p.variant = text.substr(0, colon);
-    const auto preset = find_preset(p.variant);
-    if (!preset)
-        throw StudyError("unknown variant " + excerpt(p.variant) + " in rule set " + excerpt(text) + " (one of " +
-                         preset_names() + ")");
-    if (colon == std::string::npos) return p;
-    std::string rest = text.substr(colon + 1);
-    size_t at = 0;
-    while (at <= rest.size()) {
-        const size_t comma = rest.find(',', at);
-        const std::string item = rest.substr(at, comma == std::string::npos ? std::string::npos : comma - at);
-        at = comma == std::string::npos ? rest.size() + 1 : comma + 1;
-        const size_t eq = item.find('=');
-        if (eq == std::string::npos)
-            throw StudyError("rule set " + excerpt(text) + ": expected RULE=VALUE after the colon (e.g. msc:passes=1), got " +
-                             excerpt(item));
-        const std::string rule = item.substr(0, eq), value = item.substr(eq + 1);
-        auto on_off_value = [&](const char* on, const char* off) {
-            if (value == on || value == "true") return true;
-            if (value == off || value == "false") return false;
-            throw StudyError("rule set " + excerpt(text) + ": " + rule + " must be '" + on + "' or '" + off + "' (got " +
-                             excerpt(value) + ")");
-        };
-        try {
-            if (rule == "passes") p.passes = parse_passes(value);
-            else if (rule == "goal") p.goal = parse_goal(value);
-            else if (rule == "overlap") p.overlap = on_off_value("on", "off");
-            else if (rule == "reserves") {
-                if (preset->reserve_piles == 0)
-                    throw StudyError("rule set " + excerpt(text) + ": variant '" + p.variant + "' has no reserve piles");
-                p.reserves_open = on_off_value("open", "top");
-            } else
-                throw StudyError("rule set " + excerpt(text) + ": unknown rule " + excerpt(rule) +
-                                 " (passes, goal, overlap, reserves)");
-        } catch (const std::invalid_argument& e) {
-            throw StudyError("rule set " + excerpt(text) + ": " + e.what());
-        }
+    try {
+        return RuleSet::parse(text);
+    } catch (const RuleError& e) {
+        throw StudyError(e.what());
     }
-    return p;
-}
-
-std::string rule_set_name(const Variant& v) {
-    std::string s = v.name + ":passes=" + passes_text(v.passes) + ",goal=" + goal_text(v.goal) + ",overlap=" +
-                    on_off(v.overlap);
-    if (v.reserve_piles > 0) s += std::string(",reserves=") + reserves_text(v.reserves_open);
-    return s;
 }
 
 bool differ_in_one_rule(const Variant& a, const Variant& b, std::string* axis) {
     if (a.name != b.name) return false;
-    int n = 0;
-    std::string which;
-    if (a.passes != b.passes) ++n, which = "passes";
-    if (a.goal != b.goal) ++n, which = "goal";
-    if (a.overlap != b.overlap) ++n, which = "overlap";
-    if (a.reserve_piles > 0 && a.reserves_open != b.reserves_open) ++n, which = "reserves";
-    if (n != 1) return false;
-    if (axis) *axis = which;
+    const auto differ = rules_differing(a, b);
+    if (differ.size() != 1) return false;
+    if (axis) *axis = differ.front();
     return true;
 }
 
@@ -208,9 +155,7 @@ VerdictColumns read_verdict_columns(const std::vector<std::string>& paths) {
             if (std::find(names.begin(), names.end(), v.name) == names.end()) names.push_back(v.name);
         auto key = [&](size_t i) {
             const Variant& v = cols.rule_sets[i];
-            return std::make_tuple(std::find(names.begin(), names.end(), v.name) - names.begin(),
-                                   v.passes == 0 ? 1 << 30 : v.passes, static_cast<int>(v.goal), v.overlap,
-                                   v.reserves_open);
+            return std::make_pair(std::find(names.begin(), names.end(), v.name) - names.begin(), rules_order(v));
         };
         std::vector<size_t> order(cols.rule_sets.size());
         for (size_t i = 0; i < order.size(); ++i) order[i] = i;

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/rules.h"
 #include "engine/variant.h"
 #include "solver/solver.h"
 #include "study/records.h"
@@ -51,20 +52,12 @@ std::optional<Interval> newcombe_paired_interval(uint64_t a, uint64_t b, uint64_
 
 // A rule set as `compare --a/--b` name it: the preset, then any rules after a
 // colon, comma-separated: "msc", "msc:passes=1", "cheops:passes=unlimited,
-// overlap=on", "giza:reserves=open", "relaxed:goal=all". A rule left out
-// matches any value. Throws StudyError for an unknown preset or rule or a bad value.
-struct RuleSetPattern {
-    std::string variant;
-    std::optional<int> passes;  // 0 = unlimited
-    std::optional<Goal> goal;
-    std::optional<bool> overlap;
-    std::optional<bool> reserves_open;
-    bool matches(const Variant& v) const;
-};
+// overlap=on", "giza:reserves=open", "relaxed:goal=all" (the rule schema's
+// keys and values, engine/rules.h: RuleSet::parse). A rule left out matches
+// any value. Throws StudyError for an unknown preset or rule or a bad value.
+using RuleSetPattern = RuleSet;
 RuleSetPattern parse_rule_set_pattern(const std::string& text);
-// The whole rule set in that notation: "msc:passes=1,goal=pyramid,overlap=off"
-// (",reserves=top|open" for presets with reserve piles).
-std::string rule_set_name(const Variant& v);
+// The whole rule set in that notation is rule_set_name (engine/rules.h).
 
 // Record files read as verdict columns: every rule set met (in the order
 // met) and, per rule set, each deal's verdict. Deals are matched by seed (a
@@ -87,8 +80,7 @@ PairedComparison compare_columns(const VerdictColumns& cols, size_t first, size_
                                  const std::function<void(Seed, bool first_won)>& flip = nullptr);
 
 // Whether two rule sets differ in exactly one rule (same preset): the pairs
-// the study report compares. `axis` gets the rule's name ("passes", "goal",
-// "overlap", "reserves").
+// the study report compares. `axis` gets the rule's key ("passes", ...).
 bool differ_in_one_rule(const Variant& a, const Variant& b, std::string* axis = nullptr);
 
 }  // namespace pyr

@@ -153,10 +153,10 @@ TEST_CASE("Newcombe's paired interval: inside [-1, 1], around the difference, mi
 
 TEST_CASE("rule sets named on the command line", "[compare]") {
     const auto p = parse_rule_set_pattern("cheops:passes=unlimited,overlap=on");
-    CHECK(p.variant == "cheops");
-    CHECK(p.passes == 0);
-    CHECK(p.overlap == true);
-    CHECK_FALSE(p.goal);
+    CHECK(p.preset == "cheops");
+    CHECK(*p.get("passes") == "unlimited");
+    CHECK(*p.get("overlap") == "on");
+    CHECK_FALSE(p.get("goal"));
     Variant v = *find_preset("cheops");
     v.passes = 0;
     v.overlap = true;

@@ -380,7 +380,7 @@ TEST_CASE("play: a game with no legal move left says it is lost", "[play]") {
 }
 
 TEST_CASE("play: the no-peek hint (o) is computed in the background, shows its progress, stops on Esc", "[play]") {
-    const Variant v = api::make_variant({"msc", "1", "", "", ""});
+    const Variant v = api::make_variant({"msc", {{"passes", "1"}}});
     const Deal deal = deal_from_seed(v, "4");
     api::OddsOptions options = api::hint_odds_options();
     const uint64_t n = static_cast<uint64_t>(test::reduced(40));  // the screen's are 200: fewer for the test's time

@@ -74,7 +74,7 @@ TEST_CASE("web api: solve answers as the thin API does, from any position", "[we
     web::Handler h;
     api::Session session;
     for (const char* name : {"msc", "pharaohs", "giza", "classic", "triangle"}) {
-        const Variant v = api::make_variant({name, "", "", "", ""});
+        const Variant v = api::make_variant({name, {}});
         for (int seed = 1; seed <= 3; ++seed) {
             INFO(name << " " << seed);
             const auto ld = api::deal_from_seed(v, std::to_string(seed));
@@ -114,7 +114,7 @@ TEST_CASE("web api: a search budget gives intractable, never lose", "[web]") {
 TEST_CASE("web api: the no-peek hint is solver/nopeek.h's odds", "[web]") {
     web::Handler h;
     const auto a = call(h, R"({"op":"odds","rules":{"variant":"msc","passes":"1"},"seed":"4","samples":50})");
-    const Variant v = api::make_variant({"msc", "1", "", "", ""});
+    const Variant v = api::make_variant({"msc", {{"passes", "1"}}});
     const Deal deal = api::deal_from_seed(v, "4").deal;
     Solver solver;
     nopeek::OddsOptions o;
