@@ -1,8 +1,10 @@
 // pyramid_solver._core: the C++ half of the Python module (pybind11). It sits
 // on api/ (rules, deals, moves, verify, solve: the contracts of the command
-// line), report/ (the answers as `pyramid` writes them) and on study/ (a study's definition, the runner seam solve_tasks, the
-// record file). python/pyramid_solver/__init__.py turns Python arguments into
-// the strings the command line takes and wraps the answers in classes.
+// line; studies and merges: api/study.h), report/ (the answers as `pyramid`
+// writes them) and on study/ (a study's definition, the runner seam
+// solve_tasks, the record file). python/pyramid_solver/__init__.py turns
+// Python arguments into the strings the command line takes and wraps the
+// answers in classes.
 //
 // The GIL is released while C++ works (solve, a study's workers, reading
 // record files); Ctrl-C reaches a long solve through the search's progress
@@ -26,6 +28,7 @@
 #include <vector>
 
 #include "api/api.h"
+#include "api/study.h"
 #include "engine/build_info.h"
 #include "engine/card.h"
 #include "engine/input.h"
@@ -35,6 +38,8 @@
 #include "report/board_text.h"
 #include "report/deal.h"
 #include "report/solve.h"
+#include "report/summary.h"
+#include "solver/nopeek.h"
 #include "study/provenance.h"
 #include "study/records.h"
 #include "study/runner.h"
@@ -257,17 +262,10 @@ public:
         : threads_(args.threads > 0 ? args.threads : default_threads()),
           ahead_max_(std::max<uint64_t>(args.ahead, 1)),
           spec_(make_spec(args, threads_)),
-          table_(spec_),
+          // The record file: read back (these records are yielded too), then appended to.
+          study_(spec_, out, [this](const StudyRecord& r, bool resumed) { ready(r, resumed); }),
+          resumed_(study_.out() ? study_.out()->resumed() : 0),
           deal_(spec_.shard.index) {
-        if (out) {
-            // The record file: read back (these records are yielded too), then appended to.
-            out_ = std::make_unique<RecordFile>(*out, spec_, [this](const StudyRecord& r) {
-                if (!table_.record(r)) return false;
-                ready_.emplace(task_of(r), Ready{r, true});
-                return true;
-            });
-            resumed_ = out_->resumed();
-        }
         worker_ = std::thread([this] { run(); });
     }
     ~Study() {
@@ -341,7 +339,7 @@ public:
                 worker_.join();
             }
         }
-        if (out_) out_->sync();
+        study_.sync();
     }
 
     uint64_t total() const { return spec_.shard_tasks(); }
@@ -358,7 +356,15 @@ public:
     py::dict definition() const { return to_python(study_definition(spec_)); }
 
 private:
-    uint64_t task_of(const StudyRecord& r) const { return spec_.task_of(r.seed - spec_.deals.first_id(), r.combo); }
+    // A record the study took: read back from the record file, or solved now.
+    void ready(const StudyRecord& r, bool resumed) {
+        {
+            std::lock_guard lock(mu_);
+            ready_.emplace(spec_.task_of(r.seed - spec_.deals.first_id(), r.combo), Ready{r, resumed});
+            if (!resumed) ++ahead_;
+        }
+        if (!resumed) cv_.notify_all();
+    }
 
     void run() {
         try {
@@ -370,19 +376,10 @@ private:
                         room_.wait(lock, [&] { return ahead_ < ahead_max_ || stop_.load(); });
                     }
                     if (stop_.load()) return false;
-                    table_.next(chunk, 1);
+                    study_.table().next(chunk, 1);
                     return !chunk.empty();
                 },
-                [this](const StudyRecord& r) {
-                    table_.record(r);
-                    if (out_) out_->append(r);
-                    {
-                        std::lock_guard lock(mu_);
-                        ready_.emplace(task_of(r), Ready{r, false});
-                        ++ahead_;
-                    }
-                    cv_.notify_all();
-                });
+                [this](const StudyRecord& r) { study_.take(r); });
         } catch (...) {
             std::lock_guard lock(mu_);
             error_ = std::current_exception();
@@ -402,9 +399,6 @@ private:
     int threads_;
     uint64_t ahead_max_;
     StudySpec spec_;
-    TaskTable table_;
-    std::unique_ptr<RecordFile> out_;
-    uint64_t resumed_ = 0;
     std::atomic<bool> stop_{false};
     std::mutex mu_;
     std::condition_variable cv_;    // a record is ready, or the workers finished
@@ -413,6 +407,8 @@ private:
     uint64_t ahead_ = 0;            // records of ready_ solved by this run
     bool finished_ = false;
     std::exception_ptr error_;
+    api::Study study_;     // after what its records go to (ready_ and its lock)
+    uint64_t resumed_ = 0;
     uint64_t deal_ = 0;    // the next record to yield: deal index ...
     uint32_t combo_ = 0;   // ... and rule set
     std::thread worker_;   // last: started once everything above is built
@@ -422,7 +418,7 @@ private:
 
 py::dict read_records(const std::vector<std::string>& paths) {
     struct Row {
-        ParsedRecord r;
+        StudyRecord r;
         size_t file;
     };
     std::vector<Row> rows;
@@ -430,36 +426,58 @@ py::dict read_records(const std::vector<std::string>& paths) {
     {
         py::gil_scoped_release nogil;
         for (size_t f = 0; f < paths.size(); ++f)
-            read_record_file(paths[f], [](const json::object&) {}, [&](const ParsedRecord& r) {
+            read_record_file(paths[f], [](const json::object&) {}, [&](const StudyRecord& r) {
                 any_deal = any_deal || r.deal.has_value();
                 rows.push_back({r, f});
             });
     }
-    py::list seed, variant, verdict, moves, states, seconds, deal, file;
-    std::vector<py::list> rules(rule_table().size());
+    // The core fields of the records (record_fields()), then deal and file.
+    std::vector<std::pair<const RecordField*, py::list>> cols;
+    for (const RecordField& f : record_fields())
+        if (f.group == FieldGroup::Core && f.in_json) cols.emplace_back(&f, py::list());
+    py::list deal, file;
     for (const auto& [r, f] : rows) {
-        const Variant& v = r.rules;
-        seed.append(seed_python(r.seed));
-        variant.append(v.name);
-        for (size_t i = 0; i < rules.size(); ++i) rules[i].append(rule_python(rule_table()[i], v));
-        verdict.append(verdict_text(r.verdict));
-        moves.append(r.verdict == Verdict::Win && r.moves >= 0 ? py::object(py::int_(r.moves)) : py::none());
-        states.append(r.states);
-        seconds.append(r.seconds);
+        for (auto& [field, col] : cols)
+            col.append(field->key == "seed" ? seed_python(r.seed)  // a Python int, however large
+                                            : to_python(field->to_json(r).value_or(nullptr)));
         deal.append(r.deal ? py::object(py::str(*r.deal)) : py::none());
         file.append(paths[f]);
     }
-    py::dict cols;
-    cols["seed"] = seed;
-    cols["variant"] = variant;
-    for (size_t i = 0; i < rules.size(); ++i) cols[py::str(rule_table()[i].key)] = rules[i];
-    cols["verdict"] = verdict;
-    cols["moves"] = moves;
-    cols["states"] = states;
-    cols["seconds"] = seconds;
-    if (any_deal) cols["deal"] = deal;
-    cols["file"] = file;
-    return cols;
+    py::dict out;
+    for (auto& [field, col] : cols) out[py::str(std::string(field->key))] = col;
+    if (any_deal) out["deal"] = deal;
+    out["file"] = file;
+    return out;
+}
+
+// ---------------------------------------------------------------- merge
+
+py::dict merge(const std::vector<std::string>& paths, const std::string& command) {
+    std::vector<std::string> notes;
+    MergedStudy m;
+    {
+        py::gil_scoped_release nogil;
+        Provenance me = this_program("pyramid_solver", {});
+        me.command = command;
+        m = api::merge(paths, me, [&](const std::string& note) { notes.push_back(note); });
+    }
+    const StudySpec& spec = *m.spec;
+    py::dict d;
+    d["definition"] = to_python(study_definition(spec));
+    py::list sums, made;
+    for (const auto& s : m.summaries) sums.append(to_python(summary_json(s, spec.optimal)));
+    for (const auto& p : m.made_by) made.append(to_python(provenance_json(p)));
+    d["summaries"] = sums;
+    d["tasks"] = m.tasks();
+    d["done"] = m.table->done();
+    d["missing"] = m.missing();
+    d["files"] = m.files;
+    d["records_read"] = m.records_read;
+    d["duplicates"] = m.duplicates;
+    d["ignored"] = m.ignored;
+    d["records_made_by"] = made;
+    d["notes"] = notes;
+    return d;
 }
 
 }  // namespace
@@ -562,6 +580,7 @@ PYBIND11_MODULE(_core, m) {
         .def_property_readonly("definition", &Study::definition);
 
     m.def("read_records", &read_records);
+    m.def("merge", &merge);
     m.def("version", [] { return build::version_text("pyramid_solver"); });
     m.attr("__version__") = build::version();
 }

@@ -83,19 +83,21 @@ StudyReport::StudyReport(std::vector<Variant> rule_sets, bool optimal)
         }
 }
 
-void StudyReport::add(const ReportRecord& r) {
-    if (r.rule_set >= per_.size()) return;
-    PerRuleSet& p = per_[r.rule_set];
+void StudyReport::add(const StudyRecord& r) {
+    if (r.combo >= per_.size()) return;
+    PerRuleSet& p = per_[r.combo];
     ++p.records;
     if (r.measured) {
+        const RecordMeasures& m = r.m;
+        const int reason = static_cast<int>(m.reason);
         p.measured = true;
-        if (r.verdict == Verdict::Lose && r.reason >= 0 && r.reason < 4) ++p.reasons[r.reason];
+        if (r.verdict == Verdict::Lose && reason >= 0 && reason < 4) ++p.reasons[reason];
         if (r.verdict == Verdict::Win) {
             ++p.measured_wins;
-            ++p.grades[r.grade >= 0 && r.grade < 4 ? r.grade : 4];
-            if (r.shortest >= 0) ++p.shortest_n, p.shortest_sum += r.shortest, p.crossroads_sum += std::max(0, r.crossroads);
-            if (r.casual_plays > 0) p.casual_wins += r.casual_wins, p.casual_plays += r.casual_plays;
-            if (r.legal_first > 0) p.first_win += r.winning_first, p.first_legal += r.legal_first;
+            ++p.grades[m.grade >= 0 && m.grade < 4 ? m.grade : 4];
+            if (m.shortest >= 0) ++p.shortest_n, p.shortest_sum += m.shortest, p.crossroads_sum += std::max(0, int{m.crossroads});
+            if (m.casual_plays > 0) p.casual_wins += m.casual_wins, p.casual_plays += m.casual_plays;
+            if (m.legal_first > 0) p.first_win += m.winning_first, p.first_legal += m.legal_first;
         }
     }
     const size_t bin = static_cast<size_t>(state_bin(r.states));
@@ -107,8 +109,8 @@ void StudyReport::add(const ReportRecord& r) {
     }
     // The hardest: most states first; ties by rule set and seed, so the list
     // does not depend on the order the records come in.
-    auto harder = [](const ReportRecord& a, const ReportRecord& b) {
-        return std::make_tuple(b.states, a.rule_set, a.seed) < std::make_tuple(a.states, b.rule_set, b.seed);
+    auto harder = [](const StudyRecord& a, const StudyRecord& b) {
+        return std::make_tuple(b.states, a.combo, a.seed) < std::make_tuple(a.states, b.combo, b.seed);
     };
     if (hardest_.size() < kHardest || harder(r, hardest_.back())) {
         hardest_.insert(std::upper_bound(hardest_.begin(), hardest_.end(), r, harder), r);
@@ -560,12 +562,12 @@ std::string StudyReport::html(const std::string& title, const std::vector<std::p
          "deal again.</p>\n<table id=\"hardest\">\n<tr><th>#</th><th class=\"l\">rule set</th><th>seed</th>"
          "<th class=\"l\">verdict</th><th>states</th><th>seconds</th><th>moves</th><th class=\"l\">command</th></tr>\n";
     for (size_t k = 0; k < hardest_.size(); ++k) {
-        const ReportRecord& r = hardest_[k];
-        const Variant& v = rules_[r.rule_set];
+        const StudyRecord& r = hardest_[k];
+        const Variant& v = rules_[r.combo];
         std::string cmd = "pyramid solve --variant " + v.name;
         cmd += rules_options(v);
-        cmd += r.deal.empty() ? " --seed " + r.seed.text() : " --deal " + r.deal;
-        b += "<tr><td>" + std::to_string(k + 1) + "</td><td class=\"l\">" + escape(label(r.rule_set)) + "</td><td>" +
+        cmd += r.deal && !r.deal->empty() ? " --deal " + *r.deal : " --seed " + r.seed.text();
+        b += "<tr><td>" + std::to_string(k + 1) + "</td><td class=\"l\">" + escape(label(r.combo)) + "</td><td>" +
              r.seed.text() + "</td><td class=\"l\">" + verdict_text(r.verdict) + "</td><td>" +
              thousands(r.states) + "</td><td>" + fixed(r.seconds, 3) + "</td><td>" +
              (r.moves >= 0 ? std::to_string(r.moves) : "-") + "</td><td class=\"l\"><code>" + escape(cmd) +

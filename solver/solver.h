@@ -9,7 +9,9 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "engine/board.h"
@@ -21,6 +23,8 @@ namespace pyr {
 enum class Verdict { Win, Lose, Intractable };
 // (A failed check throws InternalError, engine/internal_error.h.)
 const char* verdict_text(Verdict v);
+// "win", "lose" or "intractable"; nullopt for anything else.
+std::optional<Verdict> parse_verdict(std::string_view s);
 
 struct SolveOptions {
     bool optimal = false;                     // a shortest solution (every move counts one)

@@ -123,7 +123,7 @@ VerdictColumns read_verdict_columns(const std::vector<std::string>& paths) {
     std::map<Seed, std::string> deals;  // deals-file index -> deal
     bool any_plain = false;
     for (const auto& path : paths) {
-        const ReadStats st = read_record_file(path, nullptr, [&](const ParsedRecord& r) {
+        const ReadStats st = read_record_file(path, nullptr, [&](const StudyRecord& r) {
             ++cols.records;
             size_t i = 0;
             while (i < cols.rule_sets.size() && !same_rules(cols.rule_sets[i], r.rules)) ++i;

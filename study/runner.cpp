@@ -66,9 +66,7 @@ std::optional<StudyRecord> solve_task(Solver& solver, const StudySpec& spec, uin
                             e.what());
     }
     if (res.interrupted) return std::nullopt;  // abandoned: redone on resume
-    StudyRecord r;
-    r.seed = seed;
-    r.combo = combo;
+    StudyRecord r = task_record(spec, deal_index, combo);
     r.verdict = res.verdict;
     // With --optimal only a length proved shortest is a minimum move count
     // (a budget can stop the shortest search after the win is proved).

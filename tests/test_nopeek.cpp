@@ -401,10 +401,11 @@ TEST_CASE("nopeek: a study with a player records its games beside the verdict, a
                 f << record_line(spec, r, csv);
             }
             int n = 0;
-            read_record_file(path, nullptr, [&](const ParsedRecord& pr) {
+            read_record_file(path, nullptr, [&](StudyRecord& pr) {
                 const int combo = match_record(spec, pr);
                 REQUIRE(combo == static_cast<int>(r.combo));
-                CHECK(study_record(pr, combo).same_result(r));
+                pr.combo = static_cast<uint32_t>(combo);
+                CHECK(pr.same_result(r));
                 ++n;
             });
             CHECK(n == 1);
@@ -430,7 +431,7 @@ TEST_CASE("nopeek: a study with a player records its games beside the verdict, a
         std::ofstream f(path);
         f << line;
     }
-    read_record_file(path, nullptr, [&](const ParsedRecord& pr) { CHECK(match_record(plain, pr) == -1); });
+    read_record_file(path, nullptr, [&](const StudyRecord& pr) { CHECK(match_record(plain, pr) == -1); });
     std::remove(path.c_str());
 }
 

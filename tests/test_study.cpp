@@ -472,7 +472,7 @@ TEST_CASE("a record whose seconds are not a finite time is refused, not printed 
             const std::string changed = line.substr(0, at) + bad + line.substr(stop);
             { std::ofstream(path, std::ios::trunc) << text << changed << line; }
             std::vector<double> seen;
-            CHECK_THROWS_WITH(read_record_file(path, nullptr, [&](const ParsedRecord& r) { seen.push_back(r.seconds); }),
+            CHECK_THROWS_WITH(read_record_file(path, nullptr, [&](const StudyRecord& r) { seen.push_back(r.seconds); }),
                               Catch::Contains(csv ? ":14: not a pyramid stats record" : ":13: not a pyramid stats record"));
             for (double x : seen) CHECK((std::isfinite(x) && x >= 0));
         }

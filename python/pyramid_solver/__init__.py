@@ -23,8 +23,8 @@ from . import _core
 
 __version__ = _core.__version__
 
-__all__ = ["__version__", "version", "Deal", "Result", "Solver", "Verification", "deal", "describe", "read_records", "rules",
-           "rule_schema", "solve", "study", "variants", "verify"]
+__all__ = ["__version__", "version", "Deal", "Result", "Solver", "Verification", "deal", "describe", "merge",
+           "read_records", "rules", "rule_schema", "solve", "study", "variants", "verify"]
 
 Deal = _core.Deal
 _DEFAULT_MAX_STATES = 100_000_000
@@ -372,6 +372,26 @@ def study(variant="msc", seeds=None, *, deals=None, deals_file=None, shard=None,
     if max_memory is not None and max_memory != "auto":  # else per worker: 3/4 of the memory shared among them
         a.max_memory = _memory(max_memory, 1)
     return _core.Study(a, None if out is None else str(out))
+
+
+def merge(files):
+    """The summary of a study from its record files (the out= files of
+    study(..., shard=...), or of `pyramid stats --out` runs on several
+    machines), as `pyramid merge` makes it: the study every file names, each
+    task once. A dict: definition (the study line's study), summaries (one per
+    rule set, with the keys of `pyramid merge --format json`'s), tasks, done,
+    missing (tasks with no record: the summaries are partial), files,
+    records_read, duplicates, ignored (records not part of the study),
+    records_made_by (the programs that wrote them) and notes (what `pyramid
+    merge` tells before its summary: the study line chosen, different
+    versions). ValueError for files of different studies, records of one task
+    that disagree, or a file that is not a record file."""
+    if isinstance(files, (str, bytes)) or hasattr(files, "__fspath__"):
+        files = [files]
+    files = [str(f) for f in files]
+    if not files:
+        raise ValueError("no record files given")
+    return _core.merge(files, f"pyramid_solver.merge({files!r})")
 
 
 def read_records(files):
