@@ -136,6 +136,7 @@ Answer Session::solve(const Deal& deal, const std::vector<Move>& played, const R
     so.optimal = request.optimal || request.hint;
     so.stop = request.stop;
     so.progress = request.progress;
+    so.progress_shift = request.progress_shift;
     const SolveResult r = impl_->solver.solve(b, start, so);
     Answer a;
     a.verdict = r.verdict;

@@ -118,10 +118,11 @@ int threads_from(const po::variables_map& vm) {
     return static_cast<int>(number_option(vm, "threads", 0, kMaxThreads, "0 = every core"));
 }
 
-void add_max_memory_option(po::options_description& o) {
+void add_max_memory_option(po::options_description& o, const std::string& verdict) {
     o.add_options()("max-memory", po::value<std::string>()->default_value("auto"),
-                    "per worker: memory the search's tables may hold before the verdict is 'intractable' "
-                    "(e.g. 512M, 4G; 0 = no limit; auto = 3/4 of physical memory shared among the workers)");
+                    ("per worker: memory the search's tables may hold before the verdict is " + verdict +
+                     " (e.g. 512M, 4G; 0 = no limit; auto = 3/4 of physical memory shared among the workers)")
+                        .c_str());
 }
 
 uint64_t parse_size(const std::string& option, const std::string& text) {

@@ -49,8 +49,10 @@ struct SolveOptions {
     // are the same either way; off only to compare (tests, bench/speed.md).
     bool suit_blind = true;
     const std::atomic<bool>* stop = nullptr;  // set from elsewhere (Ctrl-C) to stop early
-    // Called every 2^20 expanded positions with the count so far (progress display).
+    // Called every 2^progress_shift expanded positions with the count so far
+    // (progress display); the stop flag is looked at as often.
     std::function<void(uint64_t states)> progress;
+    int progress_shift = 20;  // 0 to 30
 };
 
 struct SolveResult {

@@ -109,6 +109,7 @@ json::object solve(api::Session& session, const json::object& req,
     r.max_states = uint_field(req, "max_states", r.max_states);
     r.max_memory = uint_field(req, "max_memory", 0);
     r.progress = progress;
+    r.progress_shift = 16;  // a count that moves: 2^20 positions take seconds in a browser
     const api::Answer a = session.solve(ld.deal, played, r);
     return solve_json(ld, played, true, r, a);
 }

@@ -45,7 +45,8 @@ namespace pyr::web {
 
 class Handler {
 public:
-    // Called during a search every 2^20 positions with the count so far.
+    // Called during a search every 2^16 positions with the count so far (the
+    // fair hint's solves: every 2^20).
     std::function<void(uint64_t states)> progress;
     // Called during `odds` before the first order and after each order
     // solved: (orders solved, orders to solve) (api::OddsOptions::progress).
