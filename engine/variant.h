@@ -46,6 +46,9 @@ struct Variant {
 
     // Derived sizes.
     int tableau_size() const { return rows * (rows + 1) / 2; }
+    // Cards in tableau row r (0 = the top row): r + 1 in a pyramid, rows - r
+    // in the inverted triangle.
+    int row_width(int r) const { return shape == TableauShape::Pyramid ? r + 1 : rows - r; }
     int reserve_size() const { return reserve_piles * reserve_height; }
     int fixed_size() const { return tableau_size() + reserve_size(); }
     bool discards() const { return wastes == 0; }
