@@ -67,12 +67,12 @@ LoadedDeal deal_from_text(const Variant& v, const std::string& text) {
     }
 }
 
-std::vector<Move> parse_moves(const Variant& v, const std::string& text) {
-    if (text.size() > kMaxInputBytes) throw Error("bad moves: the text is larger than 1 MiB");
+std::vector<Move> parse_moves(const Variant& v, const std::string& text, const std::string& what) {
+    if (text.size() > kMaxInputBytes) throw Error(what + ": the text is larger than 1 MiB");
     try {
         return pyr::parse_moves(text, v.deck);
     } catch (const ParseError& e) {
-        throw Error(std::string("bad moves: ") + e.what());
+        throw Error(what + ": " + e.what());
     }
 }
 
@@ -83,20 +83,8 @@ std::vector<std::string> move_strings(const Variant& v, const std::vector<Move>&
     return out;
 }
 
-Replay verify(const Deal& deal, const std::vector<Move>& moves) {
-    Replay r;
-    Table t(deal);
-    for (const auto& m : moves) {
-        if (auto why = t.apply(m)) {
-            r.legal = false;
-            r.error = "move " + std::to_string(r.played + 1) + " (" + move_text(m, deal.deck()) + "): " + *why;
-            break;
-        }
-        ++r.played;
-    }
-    r.won = t.won();
-    r.tableau_left = t.tableau_left();
-    return r;
+Replay verify(const Deal& deal, const std::vector<Move>& moves, AfterGoal after_goal) {
+    return replay(deal, moves, after_goal);
 }
 
 uint64_t available_memory() {
@@ -118,6 +106,14 @@ uint64_t auto_max_memory(int workers) {
     const uint64_t bytes = available_memory();
     if (bytes == 0) return 0;  // unknown: no limit
     return bytes / 4 * 3 / static_cast<uint64_t>(std::max(1, workers));
+}
+
+OddsOptions hint_odds_options() {
+    OddsOptions o;
+    o.samples = 200;
+    o.exact_limit = 720;  // every order up to 6 hidden cards; sampling above
+    o.max_states = 10'000'000;
+    return o;
 }
 
 struct Session::Impl {
@@ -227,6 +223,11 @@ Answer Session::solve(const Deal& deal, const std::vector<Move>& played, const R
     return a;
 }
 
+Odds Session::odds(const Deal& deal, const std::vector<Move>& played, const OddsOptions& options) {
+    position(deal, played);  // Error naming an illegal move
+    return nopeek::odds(impl_->solver, deal, played, options);
+}
+
 json::object variant_json(const Variant& v) {
     json::object o;
     o["name"] = v.name;
@@ -257,10 +258,9 @@ json::object variant_json(const Variant& v) {
 
 json::object position_json(const Deal& deal, const std::vector<Move>& played) {
     const DeckKind dk = deal.deck();
-    Table t(deal);
-    for (size_t i = 0; i < played.size(); ++i)
-        if (auto why = t.apply(played[i]))
-            throw Error("bad moves: move " + std::to_string(i + 1) + " (" + move_text(played[i], dk) + "): " + *why);
+    const Replay r = replay(deal, played, AfterGoal::PlayOn);
+    if (r.error) throw Error("bad moves: " + *r.error);
+    const Table& t = r.table;
     auto card = [&](Card c) { return json::value(card_text(c, dk)); };
     auto pile = [&](const std::vector<Card>& cs) {
         json::array a;

@@ -29,6 +29,7 @@
 #include "engine/table.h"
 #include "engine/variant.h"
 #include "solver/measures.h"
+#include "solver/nopeek.h"
 #include "solver/reasons.h"
 #include "solver/solver.h"
 
@@ -66,18 +67,16 @@ LoadedDeal deal_from_seed(const Variant& v, const std::string& seed);
 LoadedDeal deal_from_text(const Variant& v, const std::string& text);
 
 // Moves in the notation ("draw QH+AS KS redeal", symbols as printed too).
-std::vector<Move> parse_moves(const Variant& v, const std::string& text);
+// Bad notation: Error "WHAT: why", `what` naming the input as the front end
+// calls it ("bad moves", the CLI's "bad --moves").
+std::vector<Move> parse_moves(const Variant& v, const std::string& text, const std::string& what = "bad moves");
 std::vector<std::string> move_strings(const Variant& v, const std::vector<Move>& moves);
 
-// The verifier's replay of moves from the deal's start.
-struct Replay {
-    bool legal = true;        // every move legal
-    std::string error;        // else "move N (TEXT): why"
-    bool won = false;         // the goal reached at the end
-    int tableau_left = 0;     // tableau cards left at the end
-    size_t played = 0;        // moves replayed before the first illegal one
-};
-Replay verify(const Deal& deal, const std::vector<Move>& moves);
+// The verifier's replay of moves from the deal's start (engine/table.h):
+// what was played, the first illegal move ("move N (TEXT): why"), the final
+// position. After the goal, GameOver makes a further move illegal (`pyramid
+// verify`); PlayOn plays it by the rules.
+Replay verify(const Deal& deal, const std::vector<Move>& moves, AfterGoal after_goal);
 
 // The machine's memory in bytes (physical, or a container's cgroup limit when
 // lower); 0 when unknown.
@@ -125,6 +124,17 @@ struct Answer {
     std::optional<Grade> grade;            // from the measures at the deal's start, where the rule set has thresholds
 };
 
+// The no-peek odds (solver/nopeek.h): the share of the orders of the cards
+// the player has not seen in which a position is winnable, and each legal
+// move's share. Session::odds computes them.
+using OddsOptions = nopeek::OddsOptions;
+using Odds = nopeek::Odds;
+using MoveOdds = nopeek::MoveOdds;
+// The options of the no-peek hint as play (key o) and the page ask for it:
+// 200 sampled orders, every order up to 6 hidden cards (720), 10^7 positions
+// a solve.
+OddsOptions hint_odds_options();
+
 class Session {
 public:
     Session();
@@ -136,6 +146,10 @@ public:
     // naming the first illegal move). Every answer from the start is replayed
     // by the verifier (InternalError when it disagrees).
     Answer solve(const Deal& deal, const std::vector<Move>& played, const Request& request);
+    // The no-peek odds of the position `played` reaches (Error naming the
+    // first illegal move), with this session's solver. Deterministic for the
+    // same arguments; the true order of the hidden cards is never used.
+    Odds odds(const Deal& deal, const std::vector<Move>& played, const OddsOptions& options);
 
     // The packed board of `deal` (built once per deal and kept) and the
     // position `played` reaches on it: Error naming the first illegal move.

@@ -23,7 +23,7 @@ int cmd_deal(int argc, char** argv) {
         return kOk;
     const std::string format = format_from(vm, {"text", "compact", "json", "svg"});
     const Variant v = variant_from(vm);
-    const LoadedDeal ld = deal_from(vm, v);
+    const api::LoadedDeal ld = deal_from_options(vm, v);
     std::ofstream file;
     std::ostream& out = output_stream(vm, file);
     const std::string title = v.name + ": " + v.title + (ld.seed.empty() ? "" : ", deal " + ld.seed);

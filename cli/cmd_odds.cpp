@@ -53,29 +53,25 @@ int cmd_odds(int argc, char** argv) {
         return kOk;
     const std::string format = format_from(vm, {"text", "json"});
     const Variant v = variant_from(vm);
-    const LoadedDeal ld = deal_from(vm, v);
+    const api::LoadedDeal ld = deal_from_options(vm, v);
     const DeckKind dk = v.deck;
     std::vector<Move> played;
     if (vm.count("moves")) {
-        try {
-            played = parse_moves(vm["moves"].as<std::string>(), dk);
-        } catch (const ParseError& e) {
-            throw UsageError(std::string("bad --moves: ") + e.what());
-        }
-        bool won = false;
-        if (auto why = replay(ld.deal, played, &won)) throw UsageError("bad --moves: " + *why);
+        played = api::parse_moves(v, vm["moves"].as<std::string>(), "bad --moves");
+        const Replay r = api::verify(ld.deal, played, AfterGoal::GameOver);
+        if (r.error) throw UsageError("bad --moves: " + *r.error);
     }
-    nopeek::OddsOptions o;
+    api::OddsOptions o;
     o.samples = number_option(vm, "samples", 1, 10'000'000);
     o.rng_seed = number_option(vm, "rng-seed", 0, UINT64_MAX);
     o.exact_limit = number_option(vm, "exact-limit", 0, 1'000'000'000);
     o.max_states = max_states_from(vm);
     o.max_memory = max_memory_from(vm, 1);
     api::Session session;
-    const nopeek::Odds r = [&] {  // Ctrl-C or SIGTERM: stop sampling and say so
+    const api::Odds r = [&] {  // Ctrl-C or SIGTERM: stop sampling and say so
         const StopOnSignals signals;
         o.stop = signals.flag();
-        return nopeek::odds(session.solver(), ld.deal, played, o);
+        return session.odds(ld.deal, played, o);
     }();
     std::optional<api::Answer> peek;
     if (vm["thoughtful"].as<bool>()) {

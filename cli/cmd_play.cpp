@@ -37,7 +37,7 @@ int cmd_play(int argc, char** argv) {
         throw UsageError("play reads its keys from standard input, so --deal-file - cannot be used: give --deal "
                          "CARDS or a file");
     const Variant v = variant_from(vm);
-    const LoadedDeal ld = deal_from(vm, v);
+    const api::LoadedDeal ld = deal_from_options(vm, v);
     if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))
         throw UsageError(std::string("play is interactive and needs a terminal, but standard ") +
                          (isatty(STDIN_FILENO) ? "output" : "input") +

@@ -13,9 +13,6 @@
 
 namespace pyr::cli {
 
-namespace {
-}  // namespace
-
 int cmd_solve(int argc, char** argv) {
     po::options_description opts("pyramid solve options");
     add_variant_options(opts);
@@ -51,7 +48,7 @@ int cmd_solve(int argc, char** argv) {
     const uint64_t max_states = max_states_from(vm);
     const uint64_t max_memory = max_memory_from(vm, 1);
     const Variant v = variant_from(vm);
-    const LoadedDeal ld = deal_from(vm, v);
+    const api::LoadedDeal ld = deal_from_options(vm, v);
     const DeckKind dk = v.deck;
     // The solver's answers are replayed by the independent verifier; a failed
     // replay (or the packed rules and the verifier disagreeing) is a bug:
@@ -69,17 +66,11 @@ int cmd_solve(int argc, char** argv) {
     };
 
     // The position to solve from: the start, or where the played moves lead.
-    api::Session session;
     std::vector<Move> played;
     if (vm.count("moves")) {
-        try {
-            played = parse_moves(vm["moves"].as<std::string>(), dk);
-        } catch (const ParseError& e) {
-            throw UsageError(std::string("bad --moves: ") + e.what());
-        }
-        std::string why;
-        const auto s = guarded([&] { return session.board(ld.deal).play(played, &why); });
-        if (!s) throw UsageError("bad --moves: " + why);
+        played = api::parse_moves(v, vm["moves"].as<std::string>(), "bad --moves");
+        const Replay r = api::verify(ld.deal, played, AfterGoal::PlayOn);
+        if (r.error) throw UsageError("bad --moves: " + *r.error);
     }
 
     const bool hint = vm["hint"].as<bool>();
@@ -95,6 +86,7 @@ int cmd_solve(int argc, char** argv) {
     req.unicode = text_style(vm).unicode && format != "json";
     if (isatty(STDERR_FILENO))
         req.progress = [](uint64_t n) { std::cerr << "\r  searching: " << n << " positions" << std::flush; };
+    api::Session session;
     const api::Answer r = [&] {  // Ctrl-C or SIGTERM: the search stops and says so
         const StopOnSignals signals;
         req.stop = signals.flag();
@@ -118,7 +110,7 @@ int cmd_solve(int argc, char** argv) {
     std::ofstream file;
     std::ostream& out = output_stream(vm, file);
     if (format == "json") {
-        out << json_line(api::answer_json({ld.deal, ld.seed}, played, vm.count("moves") > 0, req, r)) << "\n";
+        out << json_line(api::answer_json(ld, played, vm.count("moves") > 0, req, r)) << "\n";
         finish_output(vm, file);
         return kOk;
     }
@@ -149,8 +141,7 @@ int cmd_solve(int argc, char** argv) {
     if (!ld.seed.empty()) out << ", deal " << ld.seed;
     out << "\n";
     if (!played.empty()) {
-        Table t(ld.deal);
-        for (const auto& m : played) t.apply(m);
+        const Table t = api::verify(ld.deal, played, AfterGoal::PlayOn).table;
         out << "position after " << played.size() << " played moves:\n" << board_text(t, style) << "\n";
     } else {
         out << board_text(Table(ld.deal), style) << "\n";

@@ -1,5 +1,6 @@
 #include <iostream>
 
+#include "api/api.h"
 #include "cli/common.h"
 #include "engine/input.h"
 
@@ -22,28 +23,21 @@ int cmd_verify(int argc, char** argv) {
                        opts, vm))
         return kOk;
     const Variant v = variant_from(vm);
-    const LoadedDeal ld = deal_from(vm, v);
+    const api::LoadedDeal ld = deal_from_options(vm, v);
     if (vm.count("moves") + vm.count("moves-file") != 1) throw UsageError("give the moves with --moves or --moves-file");
     const bool from_file = vm.count("moves-file") > 0;
     const std::string text = from_file ? read_file_or_stdin(vm["moves-file"].as<std::string>(), "--moves-file")
                                        : vm["moves"].as<std::string>();
-    std::vector<Move> moves;
-    try {
-        moves = parse_moves(text, v.deck);
-    } catch (const ParseError& e) {
-        throw UsageError((from_file ? "--moves-file " + excerpt(vm["moves-file"].as<std::string>(), 200) + ": "
-                                    : std::string("--moves: ")) +
-                         e.what());
-    }
-    bool won = false;
-    Table final_position(ld.deal);
-    if (auto err = replay(ld.deal, moves, &won, &final_position)) {
-        std::cout << "invalid: " << cards_in_message(*err, v.deck, text_style(vm)) << "\n";
+    const std::vector<Move> moves = api::parse_moves(
+        v, text, from_file ? "--moves-file " + excerpt(vm["moves-file"].as<std::string>(), 200) : "--moves");
+    const Replay r = api::verify(ld.deal, moves, AfterGoal::GameOver);
+    if (r.error) {
+        std::cout << "invalid: " << cards_in_message(*r.error, v.deck, text_style(vm)) << "\n";
         return kRejected;
     }
-    if (!won) {
+    if (!r.won()) {
         std::cout << "invalid: all " << moves.size() << " moves are legal but the goal is not reached ("
-                  << final_position.tableau_left() << " tableau cards left)\n";
+                  << r.table.tableau_left() << " tableau cards left)\n";
         return kRejected;
     }
     std::cout << "valid win (" << moves.size() << " moves)\n";

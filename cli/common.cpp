@@ -183,27 +183,14 @@ void check_seeds(const std::string& text) {
     }
 }
 
-LoadedDeal deal_from(const po::variables_map& vm, const Variant& v) {
+api::LoadedDeal deal_from_options(const po::variables_map& vm, const Variant& v) {
     const int given = static_cast<int>(vm.count("deal") + vm.count("deal-file") + vm.count("seed"));
     if (given == 0) throw UsageError("no deal given: use --deal CARDS, --deal-file PATH or --seed N");
     if (given > 1) throw UsageError("give only one of --deal, --deal-file and --seed");
-    LoadedDeal out;
-    try {
-        if (vm.count("seed")) {
-            out.seed = vm["seed"].as<std::string>();
-            out.deal = deal_from_seed(v, out.seed);
-        } else {
-            // One deal reader for --deal, --deal-file and the lines of a deals file.
-            const std::string text = vm.count("deal") ? vm["deal"].as<std::string>()
-                                                      : read_file_or_stdin(vm["deal-file"].as<std::string>(), "--deal-file");
-            out.deal = deal_from_text(v, text);
-        }
-    } catch (const ParseError& e) {
-        throw UsageError(std::string("bad deal: ") + e.what());
-    } catch (const std::invalid_argument& e) {
-        throw UsageError(std::string("bad seed: ") + e.what());
-    }
-    return out;
+    if (vm.count("seed")) return api::deal_from_seed(v, vm["seed"].as<std::string>());
+    // One deal reader for --deal, --deal-file and the lines of a deals file.
+    return api::deal_from_text(v, vm.count("deal") ? vm["deal"].as<std::string>()
+                                                   : read_file_or_stdin(vm["deal-file"].as<std::string>(), "--deal-file"));
 }
 
 bool parse_command(int argc, char** argv, const std::string& usage, const po::options_description& opts,
@@ -239,7 +226,7 @@ std::string format_from(const po::variables_map& vm, const std::vector<std::stri
     throw UsageError("unknown format '" + f + "'; formats: " + list);
 }
 
-json::object deal_json(const LoadedDeal& d) {
+json::object deal_json(const api::LoadedDeal& d) {
     const Deal& deal = d.deal;
     const Table t(deal);
     const DeckKind dk = deal.deck();

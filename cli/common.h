@@ -9,6 +9,7 @@
 
 #include <boost/program_options.hpp>
 
+#include "api/api.h"
 #include "engine/deal.h"
 #include "engine/json.h"
 #include "engine/table.h"
@@ -33,7 +34,8 @@ public:
     const std::atomic<bool>* flag() const;
 };
 
-// Bad command line or bad input: one line on stderr, exit status 2.
+// Bad command line or bad input: one line on stderr, exit status 2 (so is
+// the API's api::Error).
 struct UsageError : std::runtime_error {
     using std::runtime_error::runtime_error;
 };
@@ -46,12 +48,9 @@ void add_variant_options(po::options_description& o);
 void add_deal_options(po::options_description& o);
 Variant variant_from(const po::variables_map& vm);
 
-struct LoadedDeal {
-    Deal deal;
-    std::string seed;  // as typed, when the deal came from --seed
-};
-// Exactly one of --deal, --deal-file, --seed must be given.
-LoadedDeal deal_from(const po::variables_map& vm, const Variant& v);
+// The deal of --deal, --deal-file or --seed (exactly one must be given),
+// read by the API (api::Error "bad deal: ..." or "bad seed: ...").
+api::LoadedDeal deal_from_options(const po::variables_map& vm, const Variant& v);
 
 // Parses argv for one command; prints help and returns false on --help.
 bool parse_command(int argc, char** argv, const std::string& usage, const po::options_description& opts,
@@ -60,7 +59,7 @@ bool parse_command(int argc, char** argv, const std::string& usage, const po::op
 // --format value checked against the allowed list.
 std::string format_from(const po::variables_map& vm, const std::vector<std::string>& allowed);
 
-json::object deal_json(const LoadedDeal& d);
+json::object deal_json(const api::LoadedDeal& d);
 // The whole of a file named by `option` ("--deal-file", "--moves-file"), or
 // stdin for "-", at most 1 MiB; UsageError naming the option and the file
 // when it cannot be read, is a directory, or is larger.

@@ -31,7 +31,13 @@ const char* kMainHelp =
     "\n"
     "exit status: 0 done, 1 verify rejected the moves (merge: tasks missing), 2 bad command line or input, 3 internal error,\n"
     "             130 stats interrupted (Ctrl-C)\n";
+
+// Bad command line or input: one line, bounded and escaped, whatever the input held; exit 2.
+int usage_error(const std::string& cmd, const char* what) {
+    std::cerr << "pyramid " << pyr::printable_line(cmd, 40) << ": " << pyr::printable_line(what) << "\n";
+    return pyr::cli::kUsage;
 }
+}  // namespace
 
 int main(int argc, char** argv) {
     using namespace pyr::cli;
@@ -76,9 +82,9 @@ int main(int argc, char** argv) {
         std::cerr << "pyramid: unknown command " << pyr::excerpt(cmd) << " (try pyramid --help)\n";
         return kUsage;
     } catch (const UsageError& e) {
-        // One line, bounded and escaped, whatever the input held.
-        std::cerr << "pyramid " << pyr::printable_line(cmd, 40) << ": " << pyr::printable_line(e.what()) << "\n";
-        return kUsage;
+        return usage_error(cmd, e.what());
+    } catch (const pyr::api::Error& e) {  // bad input, in the API's words (the same as the CLI's)
+        return usage_error(cmd, e.what());
     } catch (const pyr::InternalError& e) {
         // A bug caught by a check (a solution the verifier rejects): never a silent wrong answer.
         std::cerr << "pyramid " << pyr::printable_line(cmd, 40) << ": internal error (a bug; please report it with "

@@ -418,17 +418,18 @@ Move Board::to_move(SlotMove m) const {
 std::optional<State> Board::play(const std::vector<Move>& moves, std::string* error) const {
     // The verifier judges legality (and words the reason); the packed rules
     // follow it, and must agree.
-    Table t(deal_);
+    const Replay r = replay(deal_, moves, AfterGoal::PlayOn);
     State s = initial();
-    for (size_t i = 0; i < moves.size(); ++i) {
-        const std::string where = "move " + std::to_string(i + 1) + " (" + move_text(moves[i], deal_.deck()) + "): ";
-        if (auto why = t.apply(moves[i])) {
-            if (error) *error = where + *why;
-            return std::nullopt;
-        }
+    for (size_t i = 0; i < r.played; ++i) {
         const auto m = from_move(s, moves[i]);
-        if (!m) throw InternalError(where + "the verifier allows it but the packed rules do not");
+        if (!m)
+            throw InternalError(move_label(i, moves[i], deal_.deck()) +
+                                ": the verifier allows it but the packed rules do not");
         s = apply(s, *m);
+    }
+    if (r.error) {
+        if (error) *error = *r.error;
+        return std::nullopt;
     }
     return s;
 }

@@ -334,19 +334,28 @@ std::vector<Table::UnseenPlace> Table::unseen_places() const {
     return out;
 }
 
-std::optional<std::string> replay(const Deal& deal, const std::vector<Move>& moves, bool* won, Table* final_position) {
-    Table t(deal);
-    for (size_t i = 0; i < moves.size(); ++i) {
-        // The game ends at the goal: a move after it is not part of a win.
-        if (t.won())
-            return "move " + std::to_string(i + 1) + " (" + move_text(moves[i], deal.deck()) +
-                   "): the goal was reached after move " + std::to_string(i) + ", so the game is over";
-        if (auto err = t.apply(moves[i]))
-            return "move " + std::to_string(i + 1) + " (" + move_text(moves[i], deal.deck()) + "): " + *err;
+std::string move_label(size_t index, const Move& m, DeckKind d) {
+    return "move " + std::to_string(index + 1) + " (" + move_text(m, d) + ")";
+}
+
+Replay replay(const Deal& deal, const std::vector<Move>& moves, AfterGoal after_goal,
+              const std::function<void(const Table&)>& each) {
+    Replay r{Table(deal), 0, std::nullopt};
+    if (each) each(r.table);
+    for (const Move& m : moves) {
+        if (after_goal == AfterGoal::GameOver && r.table.won()) {
+            r.error = move_label(r.played, m, deal.deck()) + ": the goal was reached after move " +
+                      std::to_string(r.played) + ", so the game is over";
+            break;
+        }
+        if (auto why = r.table.apply(m)) {
+            r.error = move_label(r.played, m, deal.deck()) + ": " + *why;
+            break;
+        }
+        ++r.played;
+        if (each) each(r.table);
     }
-    if (won) *won = t.won();
-    if (final_position) *final_position = t;
-    return std::nullopt;
+    return r;
 }
 
 }  // namespace pyr

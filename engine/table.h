@@ -3,6 +3,7 @@
 // solver's packed state (engine/board.h), so replaying a solution here checks
 // the solver. Tests also use it as the slow brute-force reference.
 #pragma once
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -87,9 +88,28 @@ private:
     uint64_t unseen_ = 0;  // those in its unknown slots
 };
 
-// Replays moves from the deal. On success returns nullopt and sets *won; on
-// the first illegal move returns "move N (TEXT): why".
-std::optional<std::string> replay(const Deal& deal, const std::vector<Move>& moves, bool* won,
-                                  Table* final_position = nullptr);
+// How a message names the move at `index` (counted from 0) of a list of
+// moves: "move N (TEXT)", N counted from 1.
+std::string move_label(size_t index, const Move& m, DeckKind d);
+
+// What a move after the goal is. GameOver: illegal, the game ended at the
+// goal (a line of play checked as a whole: verify, a solution). PlayOn: the
+// rules decide it as anywhere else (the position a list of moves reaches:
+// solve --moves, the page, play).
+enum class AfterGoal { GameOver, PlayOn };
+
+// The verifier's replay of a list of moves from the deal's start: the one
+// place that plays a list of moves and names the first illegal one.
+struct Replay {
+    Table table;                       // the position reached: after the last move, or before the first illegal one
+    size_t played = 0;                 // moves played: all of them, or those before the first illegal one
+    std::optional<std::string> error;  // the first illegal move: "move N (TEXT): why"
+    bool legal() const { return !error; }
+    bool won() const { return table.won(); }  // the goal reached at `table`
+};
+// `each`, when given, is called with the deal's start and with the position
+// after each move played.
+Replay replay(const Deal& deal, const std::vector<Move>& moves, AfterGoal after_goal = AfterGoal::GameOver,
+              const std::function<void(const Table&)>& each = {});
 
 }  // namespace pyr

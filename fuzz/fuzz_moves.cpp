@@ -36,7 +36,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     std::string people;
     for (const auto& m : moves) people += move_people(m, d, TextStyle{true, false}) + " ";
     FUZZ_CHECK(parse_moves(people, d) == moves, people);
-    bool won = false;
-    if (auto err = replay(deal, moves, &won)) FUZZ_CHECK(err->rfind("move ", 0) == 0, *err);
+    const Replay r = replay(deal, moves);
+    if (r.error) FUZZ_CHECK(r.error->rfind("move ", 0) == 0, *r.error);
+    FUZZ_CHECK(r.played <= moves.size() && (r.error || r.played == moves.size()), "played count");
     return 0;
 }

@@ -95,7 +95,7 @@ void Analyst::run() {
     }
 }
 
-Oddsmaker::Oddsmaker(const nopeek::OddsOptions& options) : options_(options), thread_([this] { run(); }) {}
+Oddsmaker::Oddsmaker(const api::OddsOptions& options) : options_(options), thread_([this] { run(); }) {}
 
 Oddsmaker::~Oddsmaker() {
     {
@@ -151,7 +151,7 @@ void Oddsmaker::run() {
             pending_.reset();
             stop_.store(false);  // under the lock: a newer request or a cancel sets it after this
         }
-        nopeek::OddsOptions o = options_;
+        api::OddsOptions o = options_;
         o.stop = &stop_;
         o.progress = [&](uint64_t done, uint64_t total) {
             std::lock_guard lock(mutex_);
@@ -161,7 +161,7 @@ void Oddsmaker::run() {
         OddsAnswer a;
         a.id = job.id;
         try {
-            a.odds = nopeek::odds(solver_, job.deal, job.moves, o);
+            a.odds = session_.odds(job.deal, job.moves, o);
         } catch (const std::exception& e) {
             a.error = e.what();
         }

@@ -13,10 +13,10 @@
 #include <thread>
 #include <vector>
 
+#include "api/api.h"
 #include "engine/board.h"
 #include "engine/deal.h"
 #include "engine/move.h"
-#include "solver/nopeek.h"
 #include "solver/solver.h"
 
 namespace pyr::play {
@@ -84,20 +84,20 @@ private:
     std::thread thread_;  // last: started once everything above exists
 };
 
-// The no-peek hint (key o: solver/nopeek.h's odds of each move over the
+// The no-peek hint (key o: api::Session::odds, each move's odds over the
 // orders of the cards the player has not seen), computed away from the UI
-// like the verdict: one more background thread with its own Solver. The UI
+// like the verdict: one more background thread with its own api::Session. The UI
 // reads the orders solved so far while it runs, and can cancel it.
 struct OddsAnswer {
     uint64_t id = 0;  // the request it answers
-    nopeek::Odds odds;
+    api::Odds odds;
     std::string error;  // the odds refused the moves (never expected: the game's are the verifier's)
 };
 
 class Oddsmaker {
 public:
     // The odds' options (samples, limits); stop and progress are its own.
-    explicit Oddsmaker(const nopeek::OddsOptions& options);
+    explicit Oddsmaker(const api::OddsOptions& options);
     ~Oddsmaker();  // cancels and joins the thread
     Oddsmaker(const Oddsmaker&) = delete;
     Oddsmaker& operator=(const Oddsmaker&) = delete;
@@ -117,7 +117,7 @@ public:
 private:
     void run();
 
-    const nopeek::OddsOptions options_;
+    const api::OddsOptions options_;
     mutable std::mutex mutex_;
     std::condition_variable wake_;
     bool quit_ = false;
@@ -131,8 +131,8 @@ private:
     std::optional<OddsAnswer> answer_;
     std::pair<uint64_t, uint64_t> progress_{0, 0};
     std::atomic<bool> stop_{false};
-    Solver solver_;       // used by the thread only
-    std::thread thread_;  // last: started once everything above exists
+    api::Session session_;  // used by the thread only
+    std::thread thread_;    // last: started once everything above exists
 };
 
 }  // namespace pyr::play

@@ -6,7 +6,6 @@
 
 #include "engine/deal_source.h"
 #include "report/board_text.h"
-#include "solver/nopeek.h"
 
 namespace pyr::play {
 
@@ -122,14 +121,6 @@ void Controller::analysed(const Analysis& a) {
     if (hint_wanted_) show_hint();
 }
 
-nopeek::OddsOptions Controller::odds_options() {
-    nopeek::OddsOptions o;
-    o.samples = 200;
-    o.exact_limit = 720;  // every order up to 6 hidden cards; sampling above
-    o.max_states = 10'000'000;
-    return o;
-}
-
 void Controller::show_odds() {
     if (game_.won()) {
         message_ = "no-peek hint: none needed, the goal is reached";
@@ -162,7 +153,7 @@ void Controller::odds_answered(const OddsAnswer& a) {
         message_ = "no-peek hint: none (" + a.error + ")";
         return;
     }
-    const nopeek::Odds& r = a.odds;
+    const api::Odds& r = a.odds;
     nopeek_hint_.reset();
     const DeckKind d = game_.deal().deck();
     auto pct = [](uint64_t w, uint64_t n) { return n ? std::to_string((200 * w + n) / (2 * n)) + "%" : std::string("-"); };
@@ -170,7 +161,7 @@ void Controller::odds_answered(const OddsAnswer& a) {
     const std::string how = r.nothing_hidden ? "nothing hidden"
                             : r.exact        ? "all " + std::to_string(r.samples) + " orders"
                                              : std::to_string(r.samples) + " sampled orders";
-    const nopeek::MoveOdds* best = nullptr;
+    const api::MoveOdds* best = nullptr;
     for (const auto& m : r.moves)
         if (m.best) best = &m;
     if (!best || best->wins == 0) {

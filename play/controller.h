@@ -71,10 +71,9 @@ public:
     const std::optional<Analysis>& analysis() const { return analysis_; }
 
     // The no-peek hint (key o), computed away from the UI (play/analyst.h's
-    // Oddsmaker, with odds_options()): the request the player is waiting for
-    // (a number that changes with each o; nullopt when none: cancel any), its
-    // progress, its answer. Esc or a move abandons it.
-    static nopeek::OddsOptions odds_options();
+    // Oddsmaker, with api::hint_odds_options()): the request the player is
+    // waiting for (a number that changes with each o; nullopt when none:
+    // cancel any), its progress, its answer. Esc or a move abandons it.
     std::optional<uint64_t> odds_wanted() const { return odds_wanted_; }
     void odds_progress(uint64_t done, uint64_t total);
     void odds_answered(const OddsAnswer& a);
@@ -87,7 +86,7 @@ private:
     void redeal();
     void new_deal();
     void show_hint();
-    void show_odds();  // the no-peek hint: asks for solver/nopeek.h's odds of each move
+    void show_odds();  // the no-peek hint: asks for the no-peek odds of each move (api::Session::odds)
     std::string odds_how(uint64_t done, uint64_t total) const;
     void typed_key(int k);
     void changed();  // after every change of position

@@ -18,8 +18,7 @@ std::optional<std::string> Game::play(const Move& m) {
 }
 
 void Game::replay_moves() {
-    table_ = Table(deal_);
-    for (const Move& m : moves_) table_.apply(m);  // each was legal when played
+    table_ = replay(deal_, moves_, AfterGoal::PlayOn).table;  // each was legal when played
     ++version_;
 }
 

@@ -239,7 +239,7 @@ int to_key(int ch) {
 void run_screen(Controller& c, const ScreenOptions& options) {
     g_signalled.store(false);
     Analyst analyst(Limits{options.max_states, options.max_memory});
-    Oddsmaker oddsmaker(Controller::odds_options());
+    Oddsmaker oddsmaker(api::hint_odds_options());
     Terminal term(options.colour);
     View view(c, term);
     uint64_t asked = 0;

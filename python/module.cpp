@@ -173,18 +173,20 @@ py::dict solve(PySolver& solver, const PyDeal& d, const std::optional<std::strin
 
 py::dict verify(const PyDeal& d, const std::string& moves_text) {
     const auto moves = api::parse_moves(d.variant(), moves_text);
-    const api::Replay r = api::verify(d.loaded.deal, moves);
+    // PlayOn: a move after the goal is judged by the rules (`pyramid verify` ends the game at the goal).
+    const Replay r = api::verify(d.loaded.deal, moves, AfterGoal::PlayOn);
+    const int left = r.table.tableau_left();
     py::dict o;
-    o["valid"] = r.legal && r.won;
-    o["legal"] = r.legal;
-    o["won"] = r.won;
+    o["valid"] = r.legal() && r.won();
+    o["legal"] = r.legal();
+    o["won"] = r.won();
     o["moves"] = moves.size();
     o["played"] = r.played;
-    o["tableau_left"] = r.tableau_left;
-    if (!r.legal) o["error"] = r.error;
-    else if (!r.won)
+    o["tableau_left"] = left;
+    if (r.error) o["error"] = *r.error;
+    else if (!r.won())
         o["error"] = "all " + std::to_string(moves.size()) + " moves are legal but the goal is not reached (" +
-                     std::to_string(r.tableau_left) + " tableau cards left)";
+                     std::to_string(left) + " tableau cards left)";
     else o["error"] = py::none();
     return o;
 }

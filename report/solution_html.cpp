@@ -161,13 +161,9 @@ std::string solution_html(const SolutionPage& p) {
     const size_t start = p.played.size();
 
     // Every position of the game, replayed by the verifier.
-    std::vector<Table> positions{Table(p.deal)};
-    for (size_t i = 0; i < all.size(); ++i) {
-        Table t = positions.back();
-        if (auto err = t.apply(all[i]))
-            throw std::logic_error("move " + std::to_string(i + 1) + " (" + move_text(all[i], d) + "): " + *err);
-        positions.push_back(std::move(t));
-    }
+    std::vector<Table> positions;
+    const Replay r = replay(p.deal, all, AfterGoal::PlayOn, [&](const Table& t) { positions.push_back(t); });
+    if (r.error) throw std::logic_error(*r.error);
 
     const BoardPicture pic(v);
     svg::Document board(pic.width(), pic.height(), "the board, step by step");

@@ -65,12 +65,9 @@ Unseen unseen(const Deal& deal, const Table& t, bool stock_hidden) {
 }
 
 Unseen unseen_after(const Deal& deal, const std::vector<Move>& played) {
-    Table t(deal);
-    for (size_t i = 0; i < played.size(); ++i)
-        if (auto why = t.apply(played[i]))
-            throw std::invalid_argument("move " + std::to_string(i + 1) + " (" + move_text(played[i], deal.deck()) +
-                                        "): " + *why);
-    return unseen(deal, t);
+    const Replay r = replay(deal, played, AfterGoal::PlayOn);
+    if (r.error) throw std::invalid_argument(*r.error);
+    return unseen(deal, r.table);
 }
 
 Deal masked_deal(const Deal& deal, const Unseen& u) {
@@ -137,11 +134,9 @@ std::vector<Move> sorted_moves(const Table& t) {
 
 Odds odds(Solver& solver, const Deal& deal, const std::vector<Move>& played, const OddsOptions& o) {
     const auto t0 = std::chrono::steady_clock::now();
-    Table t(deal);
-    for (size_t i = 0; i < played.size(); ++i)
-        if (auto why = t.apply(played[i]))
-            throw std::invalid_argument("move " + std::to_string(i + 1) + " (" + move_text(played[i], deal.deck()) +
-                                        "): " + *why);
+    const Replay played_replay = replay(deal, played, AfterGoal::PlayOn);
+    if (played_replay.error) throw std::invalid_argument(*played_replay.error);
+    const Table& t = played_replay.table;
     const Unseen u = unseen(deal, t, o.stock_hidden);
     const Deal masked = masked_deal(deal, u);  // the true order is never used below
     Odds r;

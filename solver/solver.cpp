@@ -21,11 +21,10 @@ const char* verdict_text(Verdict v) {
 }
 
 void verify_solution(const Deal& deal, const std::vector<Move>& moves, int tableau_left) {
-    bool won = false;
-    Table end(deal);
-    if (const auto error = replay(deal, moves, &won, &end))
-        throw InternalError("the solver's answer fails the verifier: " + *error);
-    if (tableau_left < 0 && !won)
+    const Replay r = replay(deal, moves);
+    if (r.error) throw InternalError("the solver's answer fails the verifier: " + *r.error);
+    const Table& end = r.table;
+    if (tableau_left < 0 && !r.won())
         throw InternalError("the solver's solution (" + std::to_string(moves.size()) +
                             " moves) does not win the deal in the verifier");
     if (tableau_left >= 0 && end.tableau_left() != tableau_left)

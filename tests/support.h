@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "engine/deal.h"
+#include "engine/scoring.h"
 #include "engine/splitmix64.h"
 #include "engine/table.h"
 #include "engine/variant.h"
@@ -254,6 +255,89 @@ inline int reference_best_left(const Table& start) {
         }
     }
     return best;
+}
+
+// Challenges (solver/challenge.h): breadth-first search over explicit
+// positions, every legal move from every position, no packing and no cuts.
+// Each position carries the value made along its path (the score, or with
+// rank > 0 the cards of that rank removed): the explicit key alone does not
+// say which absent cards were removed and which discarded. Depth is steps
+// (every draw, redeal and removal one); a won position is not expanded (the
+// game is over); the game's end is engine/scoring.h's game_ended.
+struct ChallengeReference {
+    bool complete = true;
+    // The most at the game's end: over every end, over the ends with the
+    // tableau cleared, over those without; -1: no such end. Each with the
+    // fewest steps to an end of that value.
+    int best_all = -1, best_clear = -1, best_open = -1;
+    int steps_all = -1, steps_clear = -1, steps_open = -1;
+    // reach[v]: the fewest steps to any position of value >= v (-1: none).
+    std::vector<int> reach;
+    size_t states = 0;
+};
+inline ChallengeReference reference_challenge(const Deal& deal, const Scoring& scoring, int rank,
+                                              size_t max_states = 2'000'000) {
+    ChallengeReference out;
+    struct Node {
+        Table t;
+        int value;
+    };
+    auto cleared_rows = [](const Table& t) {
+        std::vector<bool> rows;
+        for (const auto& row : t.tableau()) {
+            bool empty = true;
+            for (const auto& c : row) empty = empty && !c.has_value();
+            rows.push_back(empty);
+        }
+        return rows;
+    };
+    auto gain = [&](const Table& before, const Table& after, const Move& m) {
+        if (m.kind != Move::Single && m.kind != Move::Pair) return 0;
+        if (rank > 0) return (m.a.rank == rank ? 1 : 0) + (m.kind == Move::Pair && m.b.rank == rank ? 1 : 0);
+        int g = scoring.per_removal;
+        const auto a = cleared_rows(before), b = cleared_rows(after);
+        for (size_t r = 0; r < a.size(); ++r)
+            if (!a[r] && b[r]) g += scoring.bonus_of_row(deal.variant, static_cast<int>(r));
+        return g;
+    };
+    auto key = [](const Node& n) { return n.t.key() + "|v" + std::to_string(n.value); };
+    std::vector<Node> layer{Node{Table(deal), 0}};
+    std::unordered_set<std::string> seen{key(layer.back())};
+    for (int depth = 0; !layer.empty(); ++depth) {
+        std::vector<Node> next;
+        for (const Node& n : layer) {
+            if (static_cast<int>(out.reach.size()) <= n.value) out.reach.resize(static_cast<size_t>(n.value) + 1, -1);
+            for (int v = n.value; v >= 0 && out.reach[static_cast<size_t>(v)] < 0; --v) out.reach[static_cast<size_t>(v)] = depth;
+            if (game_ended(n.t)) {
+                auto better = [&](int& best, int& steps) {
+                    if (n.value > best) {
+                        best = n.value;
+                        steps = depth;
+                    }
+                };
+                better(out.best_all, out.steps_all);
+                if (n.t.tableau_left() == 0) better(out.best_clear, out.steps_clear);
+                else better(out.best_open, out.steps_open);
+            }
+            if (n.t.won()) continue;
+            for (const Move& m : n.t.legal_moves()) {
+                Node u{n.t, 0};
+                if (u.t.apply(m)) continue;
+                u.value = n.value + gain(n.t, u.t, m);
+                if (seen.insert(key(u)).second) {
+                    if (seen.size() > max_states) {
+                        out.complete = false;
+                        out.states = seen.size();
+                        return out;
+                    }
+                    next.push_back(std::move(u));
+                }
+            }
+        }
+        layer = std::move(next);
+    }
+    out.states = seen.size();
+    return out;
 }
 
 }  // namespace pyr::test

@@ -13,6 +13,7 @@
 
 #include "api/api.h"
 #include "engine/deal_source.h"
+#include "tests/cli_run.h"
 
 using namespace pyr;
 
@@ -61,9 +62,9 @@ TEST_CASE("api: a reused session answers as fresh solvers do, and its wins verif
             CHECK(a.solution.size() == b.solution.size());
             CHECK(a.states == b.states);
             if (a.verdict == Verdict::Win) {
-                const api::Replay r = api::verify(deal, a.solution);
-                CHECK(r.legal);
-                CHECK(r.won);
+                const Replay r = api::verify(deal, a.solution, AfterGoal::GameOver);
+                CHECK(r.legal());
+                CHECK(r.won());
                 CHECK(r.played == a.solution.size());
                 // A hint from halfway is the next move of a line as short as the rest.
                 const size_t half = a.solution.size() / 2;
@@ -86,10 +87,10 @@ TEST_CASE("api: illegal played moves and a rejected replay are reported, not sol
     const Variant v = api::make_variant({});
     const Deal deal = api::deal_from_seed(v, "1").deal;
     CHECK_THROWS_WITH(session.solve(deal, api::parse_moves(v, "redeal"), {}), Catch::StartsWith("bad moves: "));
-    const api::Replay r = api::verify(deal, api::parse_moves(v, "draw draw redeal"));
-    CHECK_FALSE(r.legal);
+    const Replay r = api::verify(deal, api::parse_moves(v, "draw draw redeal"), AfterGoal::PlayOn);
+    CHECK_FALSE(r.legal());
     CHECK(r.played == 2);
-    CHECK(r.error.rfind("move 3 (redeal): ", 0) == 0);
+    CHECK(r.error->rfind("move 3 (redeal): ", 0) == 0);
 }
 
 TEST_CASE("api: answer_json has solve --format json's keys", "[api]") {
@@ -207,5 +208,55 @@ TEST_CASE("api: the slowest solve with its loss reason, every preset", "[.solve-
                     worst_lost, worst_lost_seed, over,
                     incomplete ? (" (" + std::to_string(incomplete) + " best lines cut by the budget)").c_str() : "");
         std::fflush(stdout);
+    }
+}
+
+TEST_CASE("api: a session's no-peek odds are `pyramid odds`'s, and refuse an illegal played move", "[api][nopeek]") {
+    struct Case {
+        std::string variant, passes, seed, moves;
+    };
+    // Sampled (msc: 22 hidden cards), and nothing hidden (giza deals every card face up).
+    for (const Case& k : {Case{"msc", "1", "4", "draw"}, Case{"giza", "", "2", ""}}) {
+        INFO(k.variant);
+        const Variant v = api::make_variant({k.variant, k.passes, "", "", ""});
+        const api::LoadedDeal d = api::deal_from_seed(v, k.seed);
+        const std::vector<Move> played = api::parse_moves(v, k.moves);
+        api::OddsOptions o;
+        o.samples = 24;
+        o.rng_seed = 7;
+        api::Session session;
+        const api::Odds r = session.odds(d.deal, played, o);
+        const test::Run cli = test::run("odds --variant " + k.variant + (k.passes.empty() ? "" : " --passes " + k.passes) +
+                                        " --seed " + k.seed + (k.moves.empty() ? "" : " --moves '" + k.moves + "'") +
+                                        " --samples 24 --rng-seed 7 --format json");
+        REQUIRE(cli.status == 0);
+        const json::object j = json::parse(cli.out).as_object();
+        CHECK(j.at("hidden").to_number<uint64_t>() == r.unseen);
+        CHECK(j.at("samples").to_number<uint64_t>() == r.samples);
+        CHECK(j.at("wins").to_number<uint64_t>() == r.wins);
+        CHECK(j.at("intractable").to_number<uint64_t>() == r.intractable);
+        CHECK(j.at("solves").to_number<uint64_t>() == r.solves);
+        CHECK(j.at("states").to_number<uint64_t>() == r.states);
+        CHECK(j.at("method").as_string() == (r.nothing_hidden ? "nothing hidden" : r.exact ? "exact" : "sampled"));
+        const json::array& ms = j.at("moves").as_array();
+        REQUIRE(ms.size() == r.moves.size());
+        REQUIRE(!r.moves.empty());
+        for (size_t i = 0; i < ms.size(); ++i) {
+            const json::object& m = ms[i].as_object();
+            CHECK(m.at("move").as_string() == move_text(r.moves[i].move, v.deck));
+            CHECK(m.at("wins").to_number<uint64_t>() == r.moves[i].wins);
+            CHECK(m.at("intractable").to_number<uint64_t>() == r.moves[i].intractable);
+            CHECK(m.at("best").as_bool() == r.moves[i].best);
+        }
+        if (k.variant == "msc") {
+            CHECK(r.samples == 24);
+            CHECK_FALSE(r.nothing_hidden);
+        } else {
+            CHECK(r.nothing_hidden);
+        }
+        // The same session again: the same odds (deterministic, the solver reused).
+        CHECK(session.odds(d.deal, played, o).wins == r.wins);
+        CHECK_THROWS_WITH(session.odds(d.deal, api::parse_moves(v, "redeal"), o),
+                          Catch::StartsWith("bad moves: move 1 (redeal): "));
     }
 }

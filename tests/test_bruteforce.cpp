@@ -39,9 +39,9 @@ void agree(const Variant& v, int deals, uint64_t seed, Tally& tally, int max_sto
             const SolveResult r = solver.solve_with(method, b, b.initial(), {});
             REQUIRE(r.verdict == (*ref.winnable ? Verdict::Win : Verdict::Lose));
             if (r.verdict == Verdict::Win) {
-                bool won = false;
-                REQUIRE_FALSE(replay(d, r.solution, &won));
-                REQUIRE(won);
+                const Replay line = replay(d, r.solution);
+                REQUIRE(line.legal());
+                REQUIRE(line.won());
             }
         }
         ++(*ref.winnable ? tally.wins : tally.losses);
@@ -206,9 +206,9 @@ TEST_CASE("apophis: the walk's second move order, alone and after a first search
                 const SolveResult r = solver.solve_with(Solver::Method::Walk, b, b.initial(), o);
                 REQUIRE(r.verdict == (*ref.winnable ? Verdict::Win : Verdict::Lose));
                 if (r.verdict == Verdict::Win) {
-                    bool won = false;
-                    REQUIRE_FALSE(replay(d, r.solution, &won));
-                    REQUIRE(won);
+                    const Replay line = replay(d, r.solution);
+                    REQUIRE(line.legal());
+                    REQUIRE(line.won());
                 }
                 if (first > 0 && r.states > first) ++second;
             }

@@ -39,9 +39,9 @@ void check_corpus(const std::string& preset, const std::string& file, size_t at_
         REQUIRE(r.verdict == (k.win ? Verdict::Win : Verdict::Lose));
         if (r.verdict == Verdict::Win) {
             ++wins;
-            bool won = false;
-            REQUIRE_FALSE(replay(d, r.solution, &won));
-            REQUIRE(won);
+            const Replay line = replay(d, r.solution);
+            REQUIRE(line.legal());
+            REQUIRE(line.won());
             if (optimal) REQUIRE(r.optimal);
             if (k.min_moves > 0 && optimal) CHECK(static_cast<int>(r.solution.size()) == k.min_moves);
             if (k.min_moves > 0 && !optimal) CHECK(static_cast<int>(r.solution.size()) >= k.min_moves);

@@ -160,8 +160,7 @@ TEST_CASE("nopeek: sampled deals agree with everything seen, and the same seed g
         const Deal x = sample_deal(masked_deal(d, u), u, a);
         CHECK(compact(x) == compact(sample_deal(masked_deal(d, u), u, b)));
         ++seen[compact(x)];
-        bool won = false;
-        CHECK_FALSE(replay(x, played, &won));
+        CHECK(replay(x, played).legal());
         for (int i = 0; i < static_cast<int>(d.cards.size()); ++i)
             if (std::find(u.slots.begin(), u.slots.end(), i) == u.slots.end()) CHECK(x.cards[i] == d.cards[i]);
         CHECK(unseen_after(x, played).cards == u.cards);
@@ -248,9 +247,9 @@ TEST_CASE("nopeek: players are deterministic, move legally, and every win replay
                 auto q = make_player(spec);
                 const GameResult h = play_game(*q, solver, d, game_seed(1, d));
                 CHECK(g.moves == h.moves);
-                bool won = false;
-                CHECK_FALSE(replay(d, g.moves, &won));
-                CHECK(won == g.won);
+                const Replay game = replay(d, g.moves);
+                CHECK(game.legal());
+                CHECK(game.won() == g.won);
                 if (g.won) {
                     ++wins;
                     CHECK(solver.solve(Board(d)).verdict == Verdict::Win);  // the thoughtful verdict
@@ -295,10 +294,10 @@ TEST_CASE("nopeek: a solution reordered to start with another move still wins", 
                         REQUIRE(line->size() == r.solution.size());
                         std::vector<Move> all = played;
                         all.insert(all.end(), line->begin(), line->end());
-                        bool won = false;
                         INFO(variant << " " << seed << " " << moves_text(all, d.deck()));
-                        CHECK_FALSE(replay(x, all, &won));
-                        CHECK(won);
+                        const Replay replayed = replay(x, all);
+                        CHECK(replayed.legal());
+                        CHECK(replayed.won());
                         ++lines;
                         if (m == r.solution.front()) continue;
                         if (m.kind == Move::Draw) ++draws_first;
@@ -380,9 +379,9 @@ TEST_CASE("nopeek: a study with a player records its games beside the verdict, a
         if (r.player_won) {
             ++player_wins;
             CHECK(r.verdict == Verdict::Win);
-            bool won = false;
-            CHECK_FALSE(replay(d, parse_moves(r.player_moves, d.deck()), &won));
-            CHECK(won);
+            const Replay game = replay(d, parse_moves(r.player_moves, d.deck()));
+            CHECK(game.legal());
+            CHECK(game.won());
         }
         // The same game again, alone.
         if (r.player_played) {

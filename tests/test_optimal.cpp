@@ -53,9 +53,9 @@ void check_against_reference(Solver& solver, Solver::Method method, const Deal& 
     if (!ref.length) return;
     REQUIRE(r.optimal);
     REQUIRE(static_cast<int>(r.solution.size()) == *ref.length);
-    bool won = false;
-    REQUIRE_FALSE(replay(d, r.solution, &won));
-    REQUIRE(won);
+    const Replay line = replay(d, r.solution);
+    REQUIRE(line.legal());
+    REQUIRE(line.won());
 }
 
 }  // namespace
@@ -215,10 +215,9 @@ TEST_CASE("best score equals the brute-force fewest tableau cards left", "[optim
             REQUIRE(sc.complete);
             REQUIRE(sc.tableau_left == expect);
             // Its moves really leave that few.
-            Table end(d);
-            bool won = false;
-            REQUIRE_FALSE(replay(d, sc.moves, &won, &end));
-            REQUIRE(end.tableau_left() == expect);
+            const Replay line = replay(d, sc.moves);
+            REQUIRE(line.legal());
+            REQUIRE(line.table.tableau_left() == expect);
             lost += expect > 0;
         }
     }

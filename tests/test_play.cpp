@@ -259,9 +259,9 @@ TEST_CASE("play: the hint is the first move of a shortest solution, and followin
         moves.push_back(*a->hint);
         a = analyse(solver, board, moves, Limits{});
     }
-    bool won = false;
-    REQUIRE(!replay(deal, moves, &won));
-    CHECK(won);
+    const Replay line = replay(deal, moves);
+    REQUIRE(line.legal());
+    CHECK(line.won());
     CHECK(verdict_words(*a, v) == "won");
 }
 
@@ -382,7 +382,7 @@ TEST_CASE("play: a game with no legal move left says it is lost", "[play]") {
 TEST_CASE("play: the no-peek hint (o) is computed in the background, shows its progress, stops on Esc", "[play]") {
     const Variant v = api::make_variant({"msc", "1", "", "", ""});
     const Deal deal = deal_from_seed(v, "4");
-    nopeek::OddsOptions options = Controller::odds_options();
+    api::OddsOptions options = api::hint_odds_options();
     const uint64_t n = static_cast<uint64_t>(test::reduced(40));  // the screen's are 200: fewer for the test's time
     options.samples = n;
     Oddsmaker oddsmaker(options);

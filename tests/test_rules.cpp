@@ -4,11 +4,13 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <optional>
 #include <set>
 
 #include "engine/board.h"
 #include "engine/deal_source.h"
 #include "engine/table.h"
+#include "solver/solver.h"
 #include "tests/support.h"
 
 using namespace pyr;
@@ -151,6 +153,87 @@ TEST_CASE("illegal moves are named and leave the position alone", "[rules]") {
     CHECK_THAT(*t.apply(Move::pair(Card{11, 1}, Card{3, 1})), Catch::Contains("do not sum to 13"));
     CHECK_THAT(*t.apply(Move::single(Card{12, 2})), Catch::Contains("cannot be removed alone"));
     CHECK(t.key() == before);
+}
+
+TEST_CASE("replay: a legal line, an illegal move N, a legal line that is not a win, a move after the goal",
+          "[rules][replay]") {
+    for (const std::string preset : {"msc", "pharaohs", "tuts-tomb", "giza"}) {
+        INFO(preset);
+        // The first won deal of the preset and its solution.
+        Solver solver;
+        std::optional<Deal> found;
+        SolveResult won;
+        for (int seed = 1; seed <= 50 && !found; ++seed) {
+            const Deal d = deal_of(preset, std::to_string(seed));
+            won = solver.solve(Board(d));
+            if (won.verdict == Verdict::Win && won.solution.size() >= 4) found = d;
+        }
+        REQUIRE(found);
+        const Deal& d = *found;
+        const DeckKind dk = d.deck();
+        const std::vector<Move>& line = won.solution;
+
+        // Every move legal: the positions seen one by one end where the table is.
+        std::vector<std::string> keys;
+        const Replay all = replay(d, line, AfterGoal::GameOver, [&](const Table& t) { keys.push_back(t.key()); });
+        CHECK(all.legal());
+        CHECK(all.played == line.size());
+        CHECK(all.won());
+        CHECK(all.table.tableau_left() == 0);
+        REQUIRE(keys.size() == line.size() + 1);
+        CHECK(keys.front() == Table(d).key());
+        CHECK(keys.back() == all.table.key());
+        Table step(d);
+        for (const Move& m : line) REQUIRE_FALSE(step.apply(m));
+        CHECK(step.key() == all.table.key());
+
+        // Legal, but not a win: the first half.
+        const size_t half = line.size() / 2;
+        const std::vector<Move> part(line.begin(), line.begin() + half);
+        const Replay short_line = replay(d, part);
+        CHECK(short_line.legal());
+        CHECK(short_line.played == half);
+        CHECK_FALSE(short_line.won());
+        CHECK(short_line.table.tableau_left() > 0);
+
+        // Illegal move N: a removal of the second half played twice (its
+        // cards are gone). The verifier's own reason, named by number and
+        // notation; the table stays at the position before it.
+        size_t k = half;
+        while (line[k].kind == Move::Draw || line[k].kind == Move::Redeal) ++k;
+        std::vector<Move> bad(line.begin(), line.begin() + k + 1);
+        bad.push_back(line[k]);
+        Table before(d);
+        for (size_t i = 0; i <= k; ++i) REQUIRE_FALSE(before.apply(line[i]));
+        Table probe = before;
+        const auto why = probe.apply(line[k]);
+        REQUIRE(why);
+        const Replay r = replay(d, bad);
+        CHECK_FALSE(r.legal());
+        CHECK(r.played == k + 1);
+        const std::string label = "move " + std::to_string(k + 2) + " (" + move_text(line[k], dk) + ")";
+        CHECK(move_label(k + 1, line[k], dk) == label);
+        CHECK(*r.error == label + ": " + *why);
+        CHECK(r.table.key() == before.key());
+
+        // After the goal: the game is over for a line of play; PlayOn plays by the rules.
+        {
+            std::vector<Move> more = line;
+            more.push_back(Move::draw());
+            const Replay over = replay(d, more, AfterGoal::GameOver);
+            CHECK(*over.error == "move " + std::to_string(line.size() + 1) +
+                                     " (draw): the goal was reached after move " + std::to_string(line.size()) +
+                                     ", so the game is over");
+            CHECK(over.played == line.size());
+            CHECK(over.won());
+            Table after = all.table;
+            const auto draw = after.apply(Move::draw());
+            const Replay on = replay(d, more, AfterGoal::PlayOn);
+            CHECK(on.legal() == !draw);
+            CHECK(on.played == line.size() + (draw ? 0 : 1));
+            CHECK(on.table.key() == after.key());
+        }
+    }
 }
 
 TEST_CASE("the overlap rule pairs a card with its last cover", "[rules]") {

@@ -4,7 +4,6 @@
 
 #include "engine/table.h"
 #include "report/board_svg.h"
-#include "solver/nopeek.h"
 
 namespace pyr::web {
 
@@ -82,8 +81,7 @@ json::object load(const json::object& req) {
     for (Card c : ld.deal.cards) cards.push_back(json::value(card_text(c, v.deck)));
     o["cards"] = std::move(cards);
     o["position"] = api::position_json(ld.deal, played);  // Error on an illegal move
-    Table t(ld.deal);
-    for (const auto& m : played) t.apply(m);
+    const Table t = api::verify(ld.deal, played, AfterGoal::PlayOn).table;
     BoardHighlight h;
     const std::string hl = str_field(req, "highlight");
     if (!hl.empty()) {
@@ -114,7 +112,7 @@ json::object solve(api::Session& session, const json::object& req,
     return api::answer_json(ld, played, true, r, a);
 }
 
-// The no-peek hint (solver/nopeek.h): the share of the orders of the cards
+// The no-peek hint (api::Session::odds): the share of the orders of the cards
 // the player has not seen in which the position is winnable, and each legal
 // move's share, as `pyramid play` shows it (key o).
 json::object odds(api::Session& session, const json::object& req, const std::function<void(uint64_t)>& progress,
@@ -122,16 +120,16 @@ json::object odds(api::Session& session, const json::object& req, const std::fun
     const Variant v = api::make_variant(rules_of(req));
     const api::LoadedDeal ld = deal_of(v, req);
     const std::vector<Move> played = api::parse_moves(v, str_field(req, "moves"));
-    session.position(ld.deal, played);  // Error naming an illegal move
-    nopeek::OddsOptions o;
-    o.samples = uint_field(req, "samples", 200);
-    o.exact_limit = uint_field(req, "exact_limit", 720);  // every order up to 6 hidden cards
-    o.max_states = uint_field(req, "max_states", 10'000'000);
+    session.position(ld.deal, played);  // Error naming an illegal move (before the options' errors)
+    api::OddsOptions o = api::hint_odds_options();  // play's (key o), unless the request says otherwise
+    o.samples = uint_field(req, "samples", o.samples);
+    o.exact_limit = uint_field(req, "exact_limit", o.exact_limit);
+    o.max_states = uint_field(req, "max_states", o.max_states);
     o.max_memory = uint_field(req, "max_memory", 0);
     if (o.samples == 0 || o.samples > 100000) throw api::Error("bad request: 'samples' must be 1 to 100000");
     o.progress = odds_progress;
     o.solve_progress = progress;
-    const nopeek::Odds r = nopeek::odds(session.solver(), ld.deal, played, o);
+    const api::Odds r = session.odds(ld.deal, played, o);
     json::object out;
     out["nothing_hidden"] = r.nothing_hidden;
     out["exact"] = r.exact;

@@ -18,7 +18,7 @@
 //            api::measures_json; graded at the deal's start only)
 //   odds     rules, deal, moves, samples (200), exact_limit (720),
 //            max_states (10M), max_memory -> the no-peek hint
-//            (solver/nopeek.h): nothing_hidden, exact, unseen, orders,
+//            (api::Session::odds): nothing_hidden, exact, unseen, orders,
 //            samples, wins, intractable, moves [{move, wins, intractable,
 //            best}], solves, states, seconds; odds_progress is called as the
 //            orders are solved, progress within each solve
@@ -43,7 +43,7 @@ public:
     // Called during a search every 2^20 positions with the count so far.
     std::function<void(uint64_t states)> progress;
     // Called during `odds` before the first order and after each order
-    // solved: (orders solved, orders to solve) (nopeek::OddsOptions::progress).
+    // solved: (orders solved, orders to solve) (api::OddsOptions::progress).
     std::function<void(uint64_t done, uint64_t total)> odds_progress;
 
     std::string call(std::string_view request);

@@ -1,0 +1,96 @@
+// Challenges (issue 34): the best score, the most cards of one rank, or the
+// board, each answered exactly: the best value, then the fewest steps (every
+// draw, redeal and removal one step, as Microsoft Solitaire Collection and
+// mchung94/solitaire-player count them).
+//
+// A line ends when the game ends: the variant's goal reached (msc: the
+// pyramid cleared; goal `all`: every card removed), or no move left (the stock
+// run through its last pass), or, with unlimited passes, no removal possible
+// ever again (the line stops at its last removal: only draws and redeals are
+// left, and they go round). A line that reaches a target stops there instead.
+// "Cleared" means the tableau cleared, under every goal (with goal `all` the
+// game goes on after it, and the line runs on to the game's end).
+//
+//  - Score: the most points (engine/scoring.h) over the lines to the game's
+//    end, with the fewest steps among those lines. With a target T and C
+//    points made before this deal: the fewest steps to make T - C here; if
+//    this deal cannot make them, the maximum's line, marked so.
+//  - Cards of rank R: the most cards of R removed, as two lines: the best that
+//    clears the tableau and the best that does not (one line when the
+//    clearing one removes at least as many, or when only one kind exists);
+//    with a target, the fewest steps to reach it, as for the score.
+//  - Board: the shortest solution (Solver with SolveOptions::optimal).
+//
+// Every answer is a proof: the maxima come from exhaustive searches (cut only
+// by admissible bounds), the step counts from A* with admissible bounds, every
+// line is replayed by the verifier (engine/scoring.h's tally_line) before it is
+// returned, and a budget (max_states, max_memory_bytes) ends a search as
+// incomplete ("intractable"), never with a wrong answer.
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/board.h"
+#include "engine/scoring.h"
+#include "solver/solver.h"
+
+namespace pyr {
+
+enum class ChallengeKind : uint8_t { Score, Cards, Board };
+const char* challenge_kind_text(ChallengeKind k);
+
+struct Challenge {
+    ChallengeKind kind = ChallengeKind::Score;
+    int rank = 0;               // Cards: the rank counted (1 = Ace .. 13 = King)
+    std::optional<int> target;  // the challenge's target (points or cards), if any
+    int current = 0;            // made before this deal (with a target)
+    Scoring scoring = msc_scoring();
+};
+
+struct ChallengeLine {
+    bool cleared = false;          // the tableau cleared
+    int score = 0;                 // points made in this deal
+    std::optional<int> cards;      // cards of the rank removed (Cards challenges)
+    std::vector<Move> moves;       // the line; its steps are moves.size()
+    bool reaches_target = false;   // the line stops at the target
+};
+
+struct ChallengeResult {
+    bool complete = true;  // false: a budget ran out (intractable); lines then empty
+    // With a target: whether this deal can reach it (then lines holds the one
+    // line that does, in the fewest steps).
+    std::optional<bool> target_reached;
+    std::vector<ChallengeLine> lines;
+    Verdict verdict = Verdict::Lose;  // Board challenges: the solver's verdict
+    uint64_t states = 0;              // positions expanded by every search together
+    double seconds = 0;
+    bool interrupted = false;
+    bool memory_exceeded = false;
+};
+
+// Throws std::invalid_argument for a challenge that makes no sense here (a
+// rank not in the deck, a target already reached, a negative current count)
+// or rules where the removed cards do not determine the removals (a lone rank
+// that could also pair).
+ChallengeResult solve_challenge(const Board& board, const Challenge& challenge, const SolveOptions& options = {});
+
+// The values a removed set scores, from the packed board (the searches' side;
+// the verifier's is tally_line).
+class ChallengeValues {
+public:
+    ChallengeValues(const Board& board, const Scoring& scoring);
+    int removals(uint64_t removed) const;
+    int score(uint64_t removed) const;
+    int cards(uint64_t removed, int rank) const;
+    bool cleared(uint64_t removed) const { return (removed & tableau_) == tableau_; }
+
+private:
+    const Board& board_;
+    Scoring scoring_;
+    uint64_t lone_ = 0, tableau_ = 0;
+    std::vector<std::pair<uint64_t, int>> rows_;  // each tableau row's slots and bonus
+};
+
+}  // namespace pyr

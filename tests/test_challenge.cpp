@@ -1,0 +1,170 @@
+// Challenges (solver/challenge.h): the best score, the most cards of a rank
+// (with and without clearing the tableau), and the fewest steps to a target,
+// each against the brute-force reference (tests/support.h) on small deals of
+// every preset and override; the public Java solver's own test decks
+// (data/solitaire-player-challenges.txt); the scoring table.
+#include <catch2/catch.hpp>
+
+#include <fstream>
+#include <map>
+#include <sstream>
+
+#include "engine/scoring.h"
+#include "solver/challenge.h"
+#include "tests/support.h"
+
+using namespace pyr;
+
+namespace {
+
+std::string data_path(const std::string& name) { return std::string(PYR_SOURCE_DIR) + "/data/" + name; }
+
+// Checks one answer against the reference; `what` names the case for failures.
+void check_against_reference(const Deal& deal, const Challenge& c, const test::ChallengeReference& ref,
+                             const std::string& what) {
+    INFO(what);
+    const Board board(deal);
+    const ChallengeResult r = solve_challenge(board, c);
+    REQUIRE(r.complete);
+    const bool cards = c.kind == ChallengeKind::Cards;
+    auto value = [&](const ChallengeLine& l) { return cards ? *l.cards : l.score; };
+    if (c.target) {
+        const int need = *c.target - c.current;
+        const bool reachable = need < static_cast<int>(ref.reach.size()) && ref.reach[static_cast<size_t>(need)] >= 0;
+        REQUIRE(r.target_reached == reachable);
+        if (reachable) {
+            REQUIRE(r.lines.size() == 1);
+            CHECK(r.lines[0].reaches_target);
+            CHECK(value(r.lines[0]) >= need);
+            CHECK(static_cast<int>(r.lines[0].moves.size()) == ref.reach[static_cast<size_t>(need)]);
+            return;
+        }
+    }
+    if (!cards) {
+        REQUIRE(r.lines.size() == 1);
+        CHECK(r.lines[0].score == ref.best_all);
+        CHECK(static_cast<int>(r.lines[0].moves.size()) == ref.steps_all);
+        return;
+    }
+    size_t i = 0;
+    if (ref.best_clear >= 0) {
+        REQUIRE(r.lines.size() > i);
+        CHECK(r.lines[i].cleared);
+        CHECK(value(r.lines[i]) == ref.best_clear);
+        CHECK(static_cast<int>(r.lines[i].moves.size()) == ref.steps_clear);
+        ++i;
+    }
+    if (ref.best_open > ref.best_clear) {
+        REQUIRE(r.lines.size() > i);
+        CHECK(!r.lines[i].cleared);
+        CHECK(value(r.lines[i]) == ref.best_open);
+        CHECK(static_cast<int>(r.lines[i].moves.size()) == ref.steps_open);
+        ++i;
+    }
+    CHECK(r.lines.size() == i);
+}
+
+}  // namespace
+
+TEST_CASE("scoring: msc's table, 1,290 at most, bonuses from the bottom row up", "[challenge]") {
+    const Variant msc = *find_preset("msc");
+    const Scoring s = msc_scoring();
+    CHECK(s.bonus_of_row(msc, 6) == 25);
+    CHECK(s.bonus_of_row(msc, 0) == 500);
+    int most = 28 * s.per_removal;
+    for (int r = 0; r < msc.rows; ++r) most += s.bonus_of_row(msc, r);
+    CHECK(most == 1290);
+    // A 3-row layout takes the first three bonuses, bottom row first.
+    Variant small = msc;
+    small.rows = 3;
+    CHECK(s.bonus_of_row(small, 2) == 25);
+    CHECK(s.bonus_of_row(small, 0) == 75);
+}
+
+TEST_CASE("challenges: best score, most cards and fewest steps to a target match the brute force", "[challenge]") {
+    int compared = 0, with_open = 0, targets = 0;
+    for (const Variant& base : presets()) {
+        for (const Variant& v : test::with_overrides(base)) {
+            test::Rng rng(0xC4A11E46ull ^ std::hash<std::string>{}(v.name) ^ (v.overlap ? 7u : 0u) ^
+                          (static_cast<uint64_t>(v.passes) << 8) ^ (v.goal == Goal::All ? 1u << 20 : 0u) ^
+                          (v.reserves_open ? 1u << 21 : 0u));
+            for (int d = 0; d < test::reduced(24); ++d) {
+                const int rows = 2 + rng.below(3);
+                const Deal deal = test::random_small_deal(v, rows, rng.below(9), rng);
+                const int rank = 1 + rng.below(deck_ranks(v.deck));
+                for (bool cards : {false, true}) {
+                    const auto ref = test::reference_challenge(deal, msc_scoring(), cards ? rank : 0, 300'000);
+                    if (!ref.complete) continue;
+                    Challenge c;
+                    c.kind = cards ? ChallengeKind::Cards : ChallengeKind::Score;
+                    c.rank = rank;
+                    const std::string what = v.name + " " + compact(deal) + (cards ? " cards " : " score ") +
+                                             std::to_string(rank) + " overlap " + std::to_string(v.overlap) +
+                                             " passes " + std::to_string(v.passes) + " goal " + goal_text(v.goal);
+                    check_against_reference(deal, c, ref, what);
+                    ++compared;
+                    with_open += cards && ref.best_open > ref.best_clear && ref.best_clear >= 0;
+                    // A target: sometimes reachable, sometimes not; with some made before.
+                    const int top = std::max(ref.best_all, 1);
+                    c.current = rng.below(3);
+                    c.target = c.current + 1 + rng.below(top + 2);
+                    check_against_reference(deal, c, ref, what + " target " + std::to_string(*c.target) + " current " +
+                                                              std::to_string(c.current));
+                    ++targets;
+                }
+            }
+        }
+    }
+    INFO("compared " << compared << ", two card lines " << with_open << ", targets " << targets);
+    CHECK(compared > test::reduced(1500));
+    CHECK(with_open > 0);
+}
+
+TEST_CASE("challenges: the public Java solver's test decks give its answers", "[challenge]") {
+    std::ifstream in(data_path("solitaire-player-challenges.txt"));
+    REQUIRE(in);
+    const Variant msc = *find_preset("msc");
+    std::string text;
+    int cases = 0;
+    while (std::getline(in, text)) {
+        if (text.empty() || text[0] == '#') continue;
+        INFO(text);
+        std::vector<std::string> parts;
+        std::stringstream ss(text);
+        for (std::string p; std::getline(ss, p, '|');) parts.push_back(p);
+        REQUIRE(parts.size() == 4);
+        std::string kind;
+        std::stringstream(parts[0]) >> kind;
+        Challenge c;
+        c.kind = kind == "score" ? ChallengeKind::Score : kind == "cards" ? ChallengeKind::Cards : ChallengeKind::Board;
+        auto fields = [](const std::string& s) {
+            std::map<std::string, std::string> out;
+            std::stringstream in2(s);
+            for (std::string w; in2 >> w;) {
+                const auto eq = w.find('=');
+                out[w.substr(0, eq)] = eq == std::string::npos ? "" : w.substr(eq + 1);
+            }
+            return out;
+        };
+        auto opts = fields(parts[1]);
+        if (opts.count("target")) c.target = std::stoi(opts["target"]);
+        if (opts.count("current")) c.current = std::stoi(opts["current"]);
+        if (opts.count("rank")) c.rank = static_cast<int>(std::string("A23456789TJQK").find(opts["rank"][0])) + 1;
+        const Deal deal = parse_deal(msc, parts[2]);
+        const ChallengeResult r = solve_challenge(Board(deal), c);
+        REQUIRE(r.complete);
+        auto want = fields(parts[3]);
+        CHECK(static_cast<int>(r.lines.size()) == std::stoi(want["lines"]));
+        if (want.count("lose")) CHECK(r.verdict == Verdict::Lose);
+        if (want.count("reached")) CHECK(r.target_reached == (want["reached"] == "yes"));
+        if (!r.lines.empty()) {
+            const ChallengeLine& l = r.lines[0];
+            if (want.count("steps")) CHECK(static_cast<int>(l.moves.size()) == std::stoi(want["steps"]));
+            if (want.count("score")) CHECK(l.score == std::stoi(want["score"]));
+            if (want.count("cards")) CHECK(l.cards == std::stoi(want["cards"]));
+            if (want.count("cleared")) CHECK(l.cleared == (want["cleared"] == "yes"));
+        }
+        ++cases;
+    }
+    CHECK(cases == 7);
+}
