@@ -298,6 +298,13 @@ int Board::pass_order(const State& s, uint8_t* out) const { return rows_->pass_o
 State Board::initial() const {
     const Variant& v = deal_.variant;
     State s;
+    if (const Position* p = deal_.position.get()) {  // a position laid out on the deal (engine/position.h)
+        s.removed = p->removed;
+        s.pos = p->pos;
+        s.pass = p->pass_index;
+        s.epochs = rows_ ? p->epochs : 0;
+        return canonical(s);
+    }
     s.pos = static_cast<uint8_t>(std::min(v.waste_start * std::max(v.wastes, 1), n_ - f_));
     return canonical(s);
 }
