@@ -96,6 +96,7 @@ std::vector<RuleDescriptor> make_table() {
     goal.choices = {{"pyramid", "clear the pyramid"}, {"all", "clear every card"}};
     goal.column_always = true;
     goal.in_every_study_line = true;
+    goal.record_tells_value = true;
     t.push_back(goal);
 
     RuleDescriptor overlap;
@@ -357,7 +358,7 @@ void read_rules_json(const json::object& o, Variant& v, RulesFrom from) {
         if (!x) continue;
         const auto t = d.from_json(*x);
         if (!t) {
-            if (from == RulesFrom::Record) throw RuleError("bad " + d.key);
+            if (from == RulesFrom::Record && !(d.record_tells_value && x->is_string())) throw RuleError("bad " + d.key);
             throw RuleError(d.bad_value(x->is_string() ? std::string(x->get_string()) : json::serialize(*x)));
         }
         d.apply(v, *t);

@@ -83,6 +83,9 @@ struct RuleDescriptor {
     bool axis = true;              // a study can sweep it (stats --KEY A,B)
     bool in_every_record = false;      // every record since the first format carries it: one without it is bad
     bool in_every_study_line = false;  // every study line carries it: one without it is bad
+    // A record's bad JSON string is told as must_be ("goal must be ... (got 'x')",
+    // as records always said for the goal); otherwise "bad KEY".
+    bool record_tells_value = false;
     // A column of every CSV file and text table (empty or "-" where a rule
     // set does not name it): the rules since the first record format. A
     // newer rule has its column only where a rule set of the file names it.

@@ -1,5 +1,6 @@
 #include "study/records.h"
 #include "engine/input.h"
+#include "engine/rules.h"
 #include "solver/measures.h"
 
 #include <fcntl.h>
@@ -119,27 +120,11 @@ void set_variant(StudyRecord& r, std::string_view name, const char* why) {
     r.rules = *preset;
 }
 
-int passes_of(std::string_view s, const char* why) {
-    try {
-        return parse_passes(std::string(s));
-    } catch (const std::invalid_argument&) {
-        bad(why);
-    }
-}
-
 // ---------------------------------------------------------------- the table
 
 using Group = FieldGroup;
 using JsonOut = std::optional<json::value>;
 using Text = std::optional<std::string_view>;
-
-// An optional rule in CSV: empty (or no column) keeps the preset's; else one of two words.
-template <class Set>
-void csv_choice(Text s, const char* yes, const char* no, const char* why, Set set) {
-    if (text_of(s).empty()) return;
-    if (*s != yes && *s != no) bad(why);
-    set(*s == yes);
-}
 
 // A string as a template argument: the key or message of a field made by a template.
 template <size_t N>
@@ -243,48 +228,35 @@ std::vector<RecordField> make_fields() {
                  .to_csv = [](const StudyRecord& r) { return r.rules.name; },
                  .from_json = [](const json::value& v, StudyRecord& r) { set_variant(r, v.as_string(), "unknown variant"); },
                  .from_csv = [](Text s, StudyRecord& r) { set_variant(r, *s, "a bad field"); }});
-    t.push_back({.key = "passes", .group = Group::Core, .required = true, .csv_order = 0,
-                 .to_json = [](const StudyRecord& r) -> JsonOut { return passes_json(r.rules.passes); },
-                 .to_csv = [](const StudyRecord& r) { return passes_text(r.rules.passes); },
-                 .from_json = [](const json::value& v, StudyRecord& r) {
-                     if (v.is_string()) {
-                         r.rules.passes = passes_of(v.as_string(), "bad passes");
-                     } else {
-                         r.rules.passes = v.to_number<int>();
-                         if (r.rules.passes < 1) bad("bad passes");
-                     }
-                 },
-                 .from_csv = [](Text s, StudyRecord& r) { r.rules.passes = passes_of(*s, "a bad field"); }});
-    t.push_back({.key = "goal", .group = Group::Core,
-                 .to_json = [](const StudyRecord& r) -> JsonOut { return json::value(goal_text(r.rules.goal)); },
-                 .to_csv = [](const StudyRecord& r) { return std::string(goal_text(r.rules.goal)); },
-                 .from_json = [](const json::value& v, StudyRecord& r) { r.rules.goal = parse_goal(std::string(v.as_string())); },
-                 .from_csv = [](Text s, StudyRecord& r) {
-                     csv_choice(s, "all", "pyramid", "bad goal", [&](bool all) { r.rules.goal = all ? Goal::All : Goal::Pyramid; });
-                 }});
-    t.push_back({.key = "overlap", .group = Group::Core,
-                 .to_json = [](const StudyRecord& r) -> JsonOut { return json::value(r.rules.overlap); },
-                 .to_csv = [](const StudyRecord& r) { return std::string(on_off(r.rules.overlap)); },
-                 .from_json = [](const json::value& v, StudyRecord& r) { r.rules.overlap = v.as_bool(); },
-                 .from_csv = [](Text s, StudyRecord& r) {
-                     csv_choice(s, "on", "off", "bad overlap", [&](bool on) { r.rules.overlap = on; });
-                 }});
-    // Written only for variants with reserve piles (CSV: empty otherwise).
-    t.push_back({.key = "reserves", .group = Group::Core,
-                 .to_json = [](const StudyRecord& r) -> JsonOut {
-                     if (r.rules.reserve_piles == 0) return std::nullopt;
-                     return json::value(reserves_text(r.rules.reserves_open));
-                 },
-                 .to_csv = [](const StudyRecord& r) {
-                     return std::string(r.rules.reserve_piles > 0 ? reserves_text(r.rules.reserves_open) : "");
-                 },
-                 .from_json = [](const json::value& v, StudyRecord& r) {
-                     if (v.as_string() != "open" && v.as_string() != "top") bad("bad reserves");
-                     r.rules.reserves_open = v.as_string() == "open";
-                 },
-                 .from_csv = [](Text s, StudyRecord& r) {
-                     csv_choice(s, "open", "top", "bad reserves", [&](bool open) { r.rules.reserves_open = open; });
-                 }});
+    // The rule set's rules: one field per rule of the rule schema (engine/rules.h),
+    // in its order; a rule is written where the rule set names it (reserves
+    // only for variants with reserve piles; CSV: empty otherwise). A rule
+    // every record carries (passes) is part of the record's identity.
+    for (const RuleDescriptor& d : rule_table()) {
+        RecordField f{.key = d.key, .group = Group::Core, .required = d.in_every_record,
+                      .csv_order = d.in_every_record ? 0 : 1};
+        f.to_json = [&d](const StudyRecord& r) -> JsonOut {
+            if (!d.names(r.rules)) return std::nullopt;
+            return d.to_json(d.get(r.rules));
+        };
+        f.to_csv = [&d](const StudyRecord& r) { return d.names(r.rules) ? d.get(r.rules) : std::string(); };
+        f.from_json = [&d](const json::value& v, StudyRecord& r) {
+            const auto t = d.from_json(v);
+            if (!t) bad(d.record_tells_value && v.is_string() ? d.bad_value(v.get_string()) : "bad " + d.key);
+            d.apply(r.rules, *t);
+        };
+        f.from_csv = [&d](Text s, StudyRecord& r) {
+            const char* why = d.in_every_record ? "a bad field" : nullptr;
+            if (text_of(s).empty()) {
+                if (why) bad(why);
+                return;  // an optional rule left empty (or no column): the preset's
+            }
+            const auto t = d.parse(*s);
+            if (!t) bad(why ? std::string(why) : "bad " + d.key);
+            d.apply(r.rules, *t);
+        };
+        t.push_back(std::move(f));
+    }
     t.push_back({.key = "verdict", .group = Group::Core, .required = true, .csv_order = 0,
                  .to_json = [](const StudyRecord& r) -> JsonOut { return json::value(verdict_text(r.verdict)); },
                  .to_csv = [](const StudyRecord& r) { return std::string(verdict_text(r.verdict)); },

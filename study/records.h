@@ -114,13 +114,13 @@ struct RecordField {
     // field"); the measure numbers last ("a bad measure").
     int csv_order = 1;
     // The value as written: JSON (nullopt: the key is left out) and CSV text.
-    std::optional<json::value> (*to_json)(const StudyRecord&) = nullptr;
-    std::string (*to_csv)(const StudyRecord&) = nullptr;
+    std::function<std::optional<json::value>(const StudyRecord&)> to_json = {};
+    std::function<std::string(const StudyRecord&)> to_csv = {};
     // The value read back into the record; throw std::invalid_argument (or
     // JSON's own errors) saying what is wrong. A CSV reader gets nullopt for
     // a column the header does not name.
-    void (*from_json)(const json::value&, StudyRecord&) = nullptr;
-    void (*from_csv)(std::optional<std::string_view>, StudyRecord&) = nullptr;
+    std::function<void(const json::value&, StudyRecord&)> from_json = {};
+    std::function<void(std::optional<std::string_view>, StudyRecord&)> from_csv = {};
 };
 // Every field, in the order written.
 const std::vector<RecordField>& record_fields();

@@ -27,8 +27,6 @@ std::optional<Interval> wilson_interval(uint64_t successes, uint64_t n, double z
 
 // ---------------------------------------------------------------- the study
 
-const char* on_off(bool b) { return b ? "on" : "off"; }
-const char* reserves_text(bool open) { return open ? "open" : "top"; }
 
 void RuleAxes::add(const std::string& key, const std::vector<std::string>& values) {
     const RuleDescriptor* d = find_rule(key);

@@ -72,11 +72,7 @@ struct RuleAxes {
 std::vector<Variant> study_combos(const std::vector<std::string>& variant_names, const RuleAxes& axes);
 std::vector<Variant> study_combos(const std::vector<std::string>& variant_names, const std::vector<int>& passes);
 
-// same_rules, rules_text: engine/rules.h. The spellings of two rules, for
-// study/records.cpp until it writes and reads the rules through the rule
-// schema (put_rules_json, rules_csv_fields, read_rules_json, read_rules_csv).
-const char* on_off(bool b);
-const char* reserves_text(bool open);
+// same_rules, rules_text: engine/rules.h.
 
 // The deals of a study.
 struct StudyDeals {

@@ -208,8 +208,8 @@ TEST_CASE("every field round-trips JSON Lines and CSV, with each group present a
 TEST_CASE("records of a study: its groups, its rule sets, its deals", "[records]") {
     StudySpec spec;
     RuleAxes axes;
-    axes.passes = {1, 0};
-    axes.overlap = {false, true};
+    axes.add("passes", {"1", "unlimited"});
+    axes.add("overlap", {"off", "on"});
     spec.combos = study_combos({"msc", "giza"}, axes);
     spec.deals.from_file = true;
     spec.deals.cards = {"a", "b", "c"};  // the writer and reader take them as text

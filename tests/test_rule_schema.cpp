@@ -192,15 +192,16 @@ TEST_CASE("rule schema: every value round-trips through a record file, JSON Line
                     StudyRecord r;
                     r.seed = 1 + c % 2;
                     r.combo = c;
+                    r.rules = spec.combos[c];
                     r.verdict = Verdict::Lose;
                     r.states = 10 + c;
                     f << record_line(spec, r, csv);
                 }
             }
-            std::vector<ParsedRecord> got;
+            std::vector<StudyRecord> got;
             std::vector<json::object> studies;
             read_record_file(path, [&](const json::object& s) { studies.push_back(s); },
-                             [&](const ParsedRecord& r) { got.push_back(r); });
+                             [&](StudyRecord& r) { got.push_back(r); });
             std::remove(path.c_str());
             REQUIRE(got.size() == spec.combos.size());
             for (uint32_t c = 0; c < got.size(); ++c) {

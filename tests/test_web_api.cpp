@@ -121,7 +121,11 @@ TEST_CASE("web api: a search reports its count every 2^16 positions (2^20 elsewh
     for (size_t i = 0; i < seen.size(); ++i) CHECK(seen[i] == (i + 1) * 65536);
     // The API's default stays 2^20 (Python documents it).
     api::Session session;
-    const Variant v = api::make_variant({"tuts-tomb", "", "all", "on", ""});
+    api::Rules rules;
+    rules.preset = "tuts-tomb";
+    rules.set("goal", "all");
+    rules.set("overlap", "on");
+    const Variant v = api::make_variant(rules);
     api::Request r;
     r.max_states = 300000;
     std::vector<uint64_t> native;
