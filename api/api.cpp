@@ -105,8 +105,6 @@ Session::~Session() = default;
 Session::Session(Session&&) noexcept = default;
 Session& Session::operator=(Session&&) noexcept = default;
 
-Solver& Session::solver() { return impl_->solver; }
-
 // The cached board is reused only for the same deal: the same cards under
 // the same Variant, every field of it compared (Variant's defaulted ==), so
 // a rule field added later cannot be left out.

@@ -154,8 +154,6 @@ public:
     // position `played` reaches on it: Error naming the first illegal move.
     const Board& board(const Deal& deal);
     State position(const Deal& deal, const std::vector<Move>& played);
-    // The solver itself, for searches the API does not wrap (one per session).
-    Solver& solver();
 
 private:
     struct Impl;

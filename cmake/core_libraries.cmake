@@ -1,7 +1,7 @@
 # The libraries every build of the solver takes, with no TBB, MPI or ncurses:
 # the command line's (CMakeLists.txt), the web page's WebAssembly module
 # (web/CMakeLists.txt, emscripten) and the Python module's
-# (python/CMakeLists.txt compiles their sources again, position-independent).
+# (python/CMakeLists.txt links them, compiled position-independent).
 # The project that includes this file sets the compile options and provides
 # the target Boost::headers (Boost's header-only libraries).
 get_filename_component(PYR_ROOT ${CMAKE_CURRENT_LIST_DIR}/.. ABSOLUTE)

@@ -65,7 +65,7 @@ Deal make_seen_deal(const Variant& v, const std::vector<SeenCard>& seen) {
     const DeckKind deck = v.deck;
     const int need = deck_size(deck), n = static_cast<int>(seen.size());
     const std::string duplicate = first_duplicate(seen, deck);
-    const std::string given = std::to_string(n) + " given (" + std::to_string(unknowns) + " of them ??)";
+    const std::string given = std::to_string(n) + " given (" + std::to_string(unknowns) + " of them ?\?)";
     if (n > need)
         throw ParseError("too many cards: " + given + ", a deal has " + std::to_string(need) +
                          (duplicate.empty() ? "" : "; duplicate card " + duplicate));
