@@ -1,10 +1,12 @@
-// The thin API over engine/ and solver/ that every front end beside cli/
-// calls: the web page (web/, compiled to WebAssembly), the Python module
-// (python/), and `pyramid solve` itself. It speaks in the contracts of the
-// command line: rules as `--variant` and its overrides take them, deals as
-// `--seed` and `--deal`/`--deal-file` read them, moves in the move notation,
-// answers as `solve --format json` writes them. It depends on engine/ and
-// solver/ only (no TBB, MPI or ncurses), so the WebAssembly build takes it whole.
+// The thin API over engine/ and solver/ that every front end calls: the
+// command line (cli/), play (play/), the web page (web/, compiled to
+// WebAssembly) and the Python module (python/). It speaks in the contracts of
+// the command line: rules as `--variant` and its overrides take them, deals
+// as `--seed` and `--deal`/`--deal-file` read them, moves in the move
+// notation; its answers (Answer, Odds) are data, which report/ writes as the
+// commands do (report/solve.h: `solve --format json` and its text). It
+// depends on engine/ and solver/ only (no TBB, MPI or ncurses), so the
+// WebAssembly build takes it whole.
 //
 // Bad input throws api::Error (one line for people, the CLI's wording);
 // a bug (the verifier rejecting an answer) throws InternalError.
@@ -216,27 +218,5 @@ json::object variant_json(const Variant& v);
 // legal (every legal move, sorted), won, lost (not won and no legal move),
 // tableau_left, played (the moves).
 json::object position_json(const Deal& deal, const std::vector<Move>& played);
-
-// The object of `pyramid solve --format json` (its keys are a contract):
-// variant, seed (when any), deal, played (when `played_given`), verdict,
-// solution, optimal (with Request::optimal), moves, hint (with Request::hint),
-// best_score..., states, seconds, interrupted, memory_exceeded; with
-// Request::reason on a loss: reason (code), reason_text, reason_cards, and for
-// `order` reason_best_cleared, reason_best_total, reason_best_complete,
-// reason_best_moves, reason_stuck; with Request::measures on a win, a
-// `measures` object (measures_json).
-json::object answer_json(const LoadedDeal& deal, const std::vector<Move>& played, bool played_given,
-                         const Request& request, const Answer& answer);
-
-// The measures as JSON: complete, shortest, shortest_solution,
-// winning_first_moves, legal_first_moves, critical_positions ([{after,
-// legal}]), critical_count, casual_wins, casual_plays, difficulty, grade
-// (null where the rule set has no thresholds, for a position after played
-// moves, or when incomplete), grade_note (why not graded, else null),
-// from_move (moves played before the measured position; 0: the deal's start),
-// states, solves.
-json::object measures_json(const Variant& v, const DealMeasures& m, const std::optional<Grade>& grade);
-// Why measures have no grade, in words ("not graded: ...").
-std::string ungraded_text(const Variant& v, const DealMeasures& m);
 
 }  // namespace pyr::api

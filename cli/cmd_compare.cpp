@@ -80,17 +80,7 @@ int cmd_compare(int argc, char** argv) {
     c.result = compare_columns(cols, a, b, [&](Seed s, bool first) {
         if (c.listed) c.flips.emplace_back(s, first);
     });
-    if (format == "json") {
-        std::cout << json::serialize(comparison_json(c)) << "\n";
-    } else if (c.listed) {
-        if (format == "csv") std::cout << "seed,won_by\n";
-        for (const auto& [seed, first] : c.flips)
-            std::cout << seed.text() << (format == "csv" ? "," : " ") << (first ? "first" : "second") << "\n";
-    } else if (format == "csv") {
-        std::cout << comparison_csv_header() << "\n" << comparison_csv_row(c) << "\n";
-    } else {
-        print_comparison_text(std::cout, c);
-    }
+    print_comparison(std::cout, c, format);
     if (cols.duplicates)
         std::cerr << "pyramid compare: " << cols.duplicates << " further records of deals already read (the first counts)\n";
     if (cols.torn) std::cerr << "pyramid compare: " << cols.torn << " torn last lines skipped\n";

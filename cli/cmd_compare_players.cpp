@@ -1,12 +1,11 @@
 // pyramid compare-players: two players deal by deal over the same deals, from
 // the record files of `stats --player` studies (docs/nopeek.md). The paired
 // comparison is study/compare.h's (counts, Newcombe's interval, McNemar).
-#include <iomanip>
 #include <iostream>
 #include <map>
-#include <sstream>
 
 #include "cli/common.h"
+#include "report/compare.h"
 #include "study/compare.h"
 #include "study/records.h"
 
@@ -65,53 +64,7 @@ int cmd_compare_players(int argc, char** argv) {
         per_rules[key.first].add(va, it->second);
     }
     if (per_rules.empty()) throw UsageError("the two files have no deal of a rule set in common");
-    json::array rows;
-    std::ostringstream text;
-    text << "first: " << a.player << "   second: " << b.player << "\n";
-    text << std::left << std::setw(44) << "rule set" << std::right << std::setw(8) << "deals" << std::setw(8) << "both"
-         << std::setw(8) << "first" << std::setw(8) << "second" << std::setw(9) << "neither" << std::setw(10)
-         << "diff" << "  " << std::left << std::setw(19) << "95% CI" << std::right << std::setw(11) << "McNemar p"
-         << "\n";
-    for (const auto& [rules, counts] : per_rules) {
-        const PairedComparison p = paired_comparison(counts);
-        json::object o;
-        o["rule_set"] = rules;
-        o["first"] = a.player;
-        o["second"] = b.player;
-        o["deals"] = counts.decided();
-        o["both"] = counts.both;
-        o["first_only"] = counts.first_only;
-        o["second_only"] = counts.second_only;
-        o["neither"] = counts.neither;
-        o["excluded"] = counts.excluded;
-        o["first_rate"] = p.first_rate ? json::value(*p.first_rate) : json::value(nullptr);
-        o["second_rate"] = p.second_rate ? json::value(*p.second_rate) : json::value(nullptr);
-        o["difference"] = p.difference ? json::value(*p.difference) : json::value(nullptr);
-        o["ci95_low"] = p.ci95 ? json::value(p.ci95->low) : json::value(nullptr);
-        o["ci95_high"] = p.ci95 ? json::value(p.ci95->high) : json::value(nullptr);
-        o["mcnemar_p"] = p.mcnemar_p;
-        rows.push_back(o);
-        auto pc = [](double x) {
-            std::ostringstream s;
-            s << std::fixed << std::setprecision(2) << 100 * x << "%";
-            return s.str();
-        };
-        std::ostringstream mp;
-        mp << std::setprecision(2) << p.mcnemar_p;
-        text << std::left << std::setw(44) << rules << std::right << std::setw(8) << counts.decided() << std::setw(8)
-             << counts.both << std::setw(8) << counts.first_only << std::setw(8) << counts.second_only << std::setw(9)
-             << counts.neither << std::setw(10) << (p.difference ? pc(*p.difference) : "-") << "  " << std::left
-             << std::setw(19) << (p.ci95 ? pc(p.ci95->low) + " - " + pc(p.ci95->high) : std::string("-"))
-             << std::right << std::setw(11) << mp.str() << "\n";
-    }
-    if (format == "json") {
-        json::object o;
-        o["comparisons"] = rows;
-        std::cout << json_line(o) << "\n";
-    } else {
-        std::cout << text.str()
-                  << "(first/second: deals won by that player only; diff: first's win rate less second's)\n";
-    }
+    print_player_comparisons(std::cout, a.player, b.player, per_rules, format);
     return kOk;
 }
 

@@ -2,6 +2,7 @@
 
 #include "cli/common.h"
 #include "report/board_svg.h"
+#include "report/deal.h"
 
 namespace pyr::cli {
 
@@ -30,7 +31,7 @@ int cmd_deal(int argc, char** argv) {
     if (format == "compact") {
         out << compact(ld.deal) << "\n";
     } else if (format == "json") {
-        out << json_line(deal_json(ld)) << "\n";
+        out << json_line(deal_json(ld.deal, ld.seed)) << "\n";
     } else if (format == "svg") {
         out << deal_svg(ld.deal, title);
     } else {

@@ -2,7 +2,7 @@
 #include <iostream>
 
 #include "cli/common.h"
-#include "solver/nopeek.h"
+#include "report/deal.h"
 
 namespace pyr::cli {
 
@@ -21,8 +21,7 @@ int cmd_variants(int argc, char** argv) {
         const std::string name = vm["name"].as<std::string>();
         auto v = find_preset(name);
         if (!v) throw UsageError("unknown variant '" + name + "'; variants: " + preset_names());
-        std::cout << describe(*v);
-        std::cout << nopeek::knowledge_text(*v) << "\n";
+        std::cout << rules_words(*v);
         return kOk;
     }
     for (const auto& v : presets()) std::cout << std::left << std::setw(12) << v.name << summary(v) << "\n";

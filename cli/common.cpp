@@ -226,43 +226,6 @@ std::string format_from(const po::variables_map& vm, const std::vector<std::stri
     throw UsageError("unknown format '" + f + "'; formats: " + list);
 }
 
-json::object deal_json(const api::LoadedDeal& d) {
-    const Deal& deal = d.deal;
-    const Table t(deal);
-    const DeckKind dk = deal.deck();
-    json::object o;
-    o["variant"] = deal.variant.name;
-    if (!d.seed.empty()) o["seed"] = d.seed;
-    o["deal"] = compact(deal);
-    json::array rows;
-    for (const auto& row : t.tableau()) {
-        json::array r;
-        for (const auto& c : row) r.push_back(json::value(card_text(*c, dk)));
-        rows.push_back(r);
-    }
-    o[deal.variant.shape == TableauShape::Pyramid ? "pyramid" : "triangle"] = rows;
-    auto cards = [&](const std::vector<Card>& cs) {
-        json::array a;
-        for (Card c : cs) a.push_back(json::value(card_text(c, dk)));
-        return a;
-    };
-    if (!t.reserves().empty()) {
-        json::array piles;
-        for (const auto& p : t.reserves()) piles.push_back(cards(p));
-        o["reserves"] = piles;
-    }
-    if (deal.stock_size() > 0) {
-        if (t.wastes().size() == 1) o["waste"] = cards(t.wastes()[0]);
-        if (t.wastes().size() > 1) {
-            json::array ws;
-            for (const auto& w : t.wastes()) ws.push_back(cards(w));
-            o["wastes"] = ws;
-        }
-        o["stock"] = cards(std::vector<Card>(t.stock().rbegin(), t.stock().rend()));
-    }
-    return o;
-}
-
 void add_text_options(po::options_description& o) {
     o.add_options()("ascii", po::bool_switch(), "cards in letters (TS, QH) even in a UTF-8 locale, not 10\u2660 Q\u2665");
 }

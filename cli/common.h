@@ -59,7 +59,6 @@ bool parse_command(int argc, char** argv, const std::string& usage, const po::op
 // --format value checked against the allowed list.
 std::string format_from(const po::variables_map& vm, const std::vector<std::string>& allowed);
 
-json::object deal_json(const api::LoadedDeal& d);
 // The whole of a file named by `option` ("--deal-file", "--moves-file"), or
 // stdin for "-", at most 1 MiB; UsageError naming the option and the file
 // when it cannot be read, is a directory, or is larger.

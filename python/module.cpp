@@ -1,6 +1,6 @@
 // pyramid_solver._core: the C++ half of the Python module (pybind11). It sits
 // on api/ (rules, deals, moves, verify, solve: the contracts of the command
-// line) and on study/ (a study's definition, the runner seam solve_tasks, the
+// line), report/ (the answers as `pyramid` writes them) and on study/ (a study's definition, the runner seam solve_tasks, the
 // record file). python/pyramid_solver/__init__.py turns Python arguments into
 // the strings the command line takes and wraps the answers in classes.
 //
@@ -29,7 +29,8 @@
 #include "engine/internal_error.h"
 #include "engine/table.h"
 #include "report/board_text.h"
-#include "solver/nopeek.h"
+#include "report/deal.h"
+#include "report/solve.h"
 #include "study/provenance.h"
 #include "study/records.h"
 #include "study/runner.h"
@@ -168,7 +169,7 @@ py::dict solve(PySolver& solver, const PyDeal& d, const std::optional<std::strin
         }
     }
     if (raised) throw std::move(*raised);
-    return to_python(api::answer_json(d.loaded, played, moves.has_value(), req, a));
+    return to_python(solve_json(d.loaded, played, moves.has_value(), req, a));
 }
 
 py::dict verify(const PyDeal& d, const std::string& moves_text) {
@@ -487,7 +488,7 @@ PYBIND11_MODULE(_core, m) {
     });
     m.def("describe", [](const std::string& name) {
         const Variant v = api::make_variant(make_rules(name, "", "", "", ""));
-        return describe(v) + nopeek::knowledge_text(v) + "\n";  // as `pyramid variants NAME`
+        return rules_words(v);  // as `pyramid variants NAME`
     });
     m.def("rules", [](const std::string& variant, const std::string& passes, const std::string& goal,
                       const std::string& overlap, const std::string& reserves) {

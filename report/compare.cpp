@@ -115,4 +115,68 @@ void print_comparison_text(std::ostream& out, const NamedComparison& c) {
         << " deals flip): two-sided p = " << p_value_text(r.mcnemar_p, r.mcnemar_log10_p) << "\n";
 }
 
+void print_comparison(std::ostream& out, const NamedComparison& c, const std::string& format) {
+    if (format == "json") {
+        out << json::serialize(comparison_json(c)) << "\n";
+    } else if (c.listed) {
+        if (format == "csv") out << "seed,won_by\n";
+        for (const auto& [seed, first] : c.flips)
+            out << seed.text() << (format == "csv" ? "," : " ") << (first ? "first" : "second") << "\n";
+    } else if (format == "csv") {
+        out << comparison_csv_header() << "\n" << comparison_csv_row(c) << "\n";
+    } else {
+        print_comparison_text(out, c);
+    }
+}
+
+void print_player_comparisons(std::ostream& out, const std::string& first, const std::string& second,
+                              const std::map<std::string, PairedCounts>& per_rule_set, const std::string& format) {
+    json::array rows;
+    std::ostringstream text;
+    text << "first: " << first << "   second: " << second << "\n";
+    text << std::left << std::setw(44) << "rule set" << std::right << std::setw(8) << "deals" << std::setw(8) << "both"
+         << std::setw(8) << "first" << std::setw(8) << "second" << std::setw(9) << "neither" << std::setw(10)
+         << "diff" << "  " << std::left << std::setw(19) << "95% CI" << std::right << std::setw(11) << "McNemar p"
+         << "\n";
+    for (const auto& [rules, counts] : per_rule_set) {
+        const PairedComparison p = paired_comparison(counts);
+        json::object o;
+        o["rule_set"] = rules;
+        o["first"] = first;
+        o["second"] = second;
+        o["deals"] = counts.decided();
+        o["both"] = counts.both;
+        o["first_only"] = counts.first_only;
+        o["second_only"] = counts.second_only;
+        o["neither"] = counts.neither;
+        o["excluded"] = counts.excluded;
+        o["first_rate"] = opt(p.first_rate);
+        o["second_rate"] = opt(p.second_rate);
+        o["difference"] = opt(p.difference);
+        o["ci95_low"] = p.ci95 ? json::value(p.ci95->low) : json::value(nullptr);
+        o["ci95_high"] = p.ci95 ? json::value(p.ci95->high) : json::value(nullptr);
+        o["mcnemar_p"] = p.mcnemar_p;
+        rows.push_back(o);
+        auto pc = [](double x) {
+            std::ostringstream s;
+            s << std::fixed << std::setprecision(2) << 100 * x << "%";
+            return s.str();
+        };
+        std::ostringstream mp;
+        mp << std::setprecision(2) << p.mcnemar_p;
+        text << std::left << std::setw(44) << rules << std::right << std::setw(8) << counts.decided() << std::setw(8)
+             << counts.both << std::setw(8) << counts.first_only << std::setw(8) << counts.second_only << std::setw(9)
+             << counts.neither << std::setw(10) << (p.difference ? pc(*p.difference) : "-") << "  " << std::left
+             << std::setw(19) << (p.ci95 ? pc(p.ci95->low) + " - " + pc(p.ci95->high) : std::string("-"))
+             << std::right << std::setw(11) << mp.str() << "\n";
+    }
+    if (format == "json") {
+        json::object o;
+        o["comparisons"] = rows;
+        out << json::serialize(o) << "\n";
+    } else {
+        out << text.str() << "(first/second: deals won by that player only; diff: first's win rate less second's)\n";
+    }
+}
+
 }  // namespace pyr

@@ -1,5 +1,7 @@
-// Formatters of a paired comparison (`pyramid compare`): text, JSON, CSV.
+// Formatters of paired comparisons: `pyramid compare` (two rule sets) and
+// `pyramid compare-players` (two players, per rule set): text, JSON, CSV.
 #pragma once
+#include <map>
 #include <ostream>
 #include <string>
 #include <utility>
@@ -27,6 +29,19 @@ std::string comparison_csv_header();
 std::string comparison_csv_row(const NamedComparison& c);
 // A few lines for people.
 void print_comparison_text(std::ostream& out, const NamedComparison& c);
+// `compare`'s whole output in `format` (text, json or csv): the comparison,
+// or with --list the deals that flip, one a line in seed order ("SEED
+// first|second"; CSV with a header).
+void print_comparison(std::ostream& out, const NamedComparison& c, const std::string& format);
+
+// `compare-players`: per rule set (as rule_set_name writes it), the paired
+// counts of the deals both players were given; format text (a table) or json
+// ({"comparisons": [{rule_set, first, second, deals, both, first_only,
+// second_only, neither, excluded, first_rate, second_rate, difference,
+// ci95_low, ci95_high, mcnemar_p}]}).
+void print_player_comparisons(std::ostream& out, const std::string& first, const std::string& second,
+                              const std::map<std::string, PairedCounts>& per_rule_set, const std::string& format);
+
 // "0.0123", "4.56e-07", "2.00e-357" (from its log10 below a double's range): a p value as printed.
 std::string p_value_text(double p, double log10_p);
 // "+1.23 points (95% CI +0.50 to +1.96)"

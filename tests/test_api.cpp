@@ -13,6 +13,7 @@
 
 #include "api/api.h"
 #include "engine/deal_source.h"
+#include "report/solve.h"
 #include "tests/cli_run.h"
 
 using namespace pyr;
@@ -93,14 +94,14 @@ TEST_CASE("api: illegal played moves and a rejected replay are reported, not sol
     CHECK(r.error->rfind("move 3 (redeal): ", 0) == 0);
 }
 
-TEST_CASE("api: answer_json has solve --format json's keys", "[api]") {
+TEST_CASE("api: an answer written by report's solve_json has solve --format json's keys", "[api]") {
     api::Session session;
     const Variant v = api::make_variant({"classic", "", "", "", ""});
     const api::LoadedDeal d = api::deal_from_seed(v, "1");
     api::Request req;
     req.hint = true;
     const api::Answer a = session.solve(d.deal, {}, req);
-    const json::object o = api::answer_json(d, {}, true, req, a);
+    const json::object o = solve_json(d, {}, true, req, a);
     for (const char* k : {"variant", "seed", "deal", "played", "verdict", "solution", "optimal", "moves", "hint",
                           "states", "seconds"})
         CHECK(o.contains(k));

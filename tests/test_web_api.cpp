@@ -4,6 +4,7 @@
 
 #include "api/api.h"
 #include "engine/table.h"
+#include "report/solve.h"
 #include "solver/nopeek.h"
 #include "web/web_api.h"
 
@@ -164,7 +165,7 @@ TEST_CASE("web api: a won deal's difficulty measures, as the thin API gives them
     REQUIRE(want.measures);
     const auto& m = a.at("measures").as_object();
     CHECK(m.at("shortest").to_number<int>() == static_cast<int>(want.solution.size()));
-    CHECK(json::serialize(m) == json::serialize(api::answer_json(ld, {}, true, r, want).at("measures")));
+    CHECK(json::serialize(m) == json::serialize(solve_json(ld, {}, true, r, want).at("measures")));
 }
 
 TEST_CASE("web api: the narrow board puts the stock and wastes below the tableau", "[web]") {

@@ -4,6 +4,8 @@
 
 #include "engine/table.h"
 #include "report/board_svg.h"
+#include "report/odds_hint.h"
+#include "report/solve.h"
 
 namespace pyr::web {
 
@@ -109,7 +111,7 @@ json::object solve(api::Session& session, const json::object& req,
     r.max_memory = uint_field(req, "max_memory", 0);
     r.progress = progress;
     const api::Answer a = session.solve(ld.deal, played, r);
-    return api::answer_json(ld, played, true, r, a);
+    return solve_json(ld, played, true, r, a);
 }
 
 // The no-peek hint (api::Session::odds): the share of the orders of the cards
@@ -129,24 +131,7 @@ json::object odds(api::Session& session, const json::object& req, const std::fun
     if (o.samples == 0 || o.samples > 100000) throw api::Error("bad request: 'samples' must be 1 to 100000");
     o.progress = odds_progress;
     o.solve_progress = progress;
-    const api::Odds r = session.odds(ld.deal, played, o);
-    json::object out;
-    out["nothing_hidden"] = r.nothing_hidden;
-    out["exact"] = r.exact;
-    out["unseen"] = r.unseen;
-    out["orders"] = r.orders;
-    out["samples"] = r.samples;
-    out["wins"] = r.wins;
-    out["intractable"] = r.intractable;
-    json::array moves;
-    for (const auto& m : r.moves)
-        moves.push_back(json::object{{"move", move_text(m.move, v.deck)}, {"wins", m.wins},
-                                     {"intractable", m.intractable}, {"best", m.best}});
-    out["moves"] = std::move(moves);
-    out["solves"] = r.solves;
-    out["states"] = r.states;
-    out["seconds"] = r.seconds;
-    return out;
+    return odds_hint_json(v, session.odds(ld.deal, played, o));
 }
 
 json::object presets() {

@@ -1,7 +1,7 @@
 // The web page's one entry point into the solver: JSON in, JSON out, over the
-// thin API (api/api.h) and report/'s board drawing. web/wasm_main.cpp exports
-// it from the WebAssembly module; it is plain C++, so the native test suite
-// runs it too (tests/test_web_api.cpp).
+// thin API (api/api.h) and report/'s board pictures and answers.
+// web/wasm_main.cpp exports it from the WebAssembly module; it is plain C++,
+// so the native test suite runs it too (tests/test_web_api.cpp).
 //
 // A request is one JSON object with "op":
 //   presets  -> {"presets": [variant_json, ...]}
@@ -12,16 +12,17 @@
 //            row below the tableau (phones)
 //   solve    rules, deal, moves, optimal, hint, best_score, reason, measures,
 //            max_states, max_memory -> the object of `pyramid solve --format
-//            json` (api::answer_json), "played" always present; with reason,
+//            json` (report/solve.h), "played" always present; with reason,
 //            a loss says why (reason, reason_text, reason_cards, ...); with
 //            measures, a won position's difficulty from there (measures:
-//            api::measures_json; graded at the deal's start only)
+//            report/measures.h; graded at the deal's start only)
 //   odds     rules, deal, moves, samples (200), exact_limit (720),
 //            max_states (10M), max_memory -> the no-peek hint
-//            (api::Session::odds): nothing_hidden, exact, unseen, orders,
-//            samples, wins, intractable, moves [{move, wins, intractable,
-//            best}], solves, states, seconds; odds_progress is called as the
-//            orders are solved, progress within each solve
+//            (api::Session::odds, report/odds_hint.h): nothing_hidden,
+//            exact, unseen, orders, samples, wins, intractable, moves
+//            [{move, wins, intractable, best}], solves, states, seconds;
+//            odds_progress is called as the orders are solved, progress
+//            within each solve
 // rules: {"variant", "passes", "goal", "overlap", "reserves"} as the CLI
 // spells them ("" or absent keeps the preset's); deal: "seed" (PySolFC's
 // number) or "deal" (cards or a pasted board, as --deal-file reads them);

@@ -1,0 +1,176 @@
+#include "report/solve.h"
+
+#include <iomanip>
+#include <sstream>
+
+#include "engine/table.h"
+#include "report/challenge.h"
+#include "report/measures.h"
+#include "report/solution_html.h"
+
+namespace pyr {
+
+namespace {
+
+// Why a search stopped early, in words.
+std::string budget_text(const api::Request& request, const api::Answer& a) {
+    auto size_text = [](uint64_t b) {
+        for (const auto& [shift, unit] : {std::pair{40, "T"}, {30, "G"}, {20, "M"}, {10, "K"}})
+            if (b >= (uint64_t{1} << shift) && b % (uint64_t{1} << shift) == 0)
+                return std::to_string(b >> shift) + unit;
+        return std::to_string(b) + " bytes";
+    };
+    return a.interrupted       ? "interrupted"
+           : a.memory_exceeded ? "--max-memory " + size_text(request.max_memory) + " reached"
+                               : "--max-states " + std::to_string(request.max_states) + " reached";
+}
+
+}  // namespace
+
+json::object solve_json(const api::LoadedDeal& ld, const std::vector<Move>& played, bool played_given,
+                        const api::Request& request, const api::Answer& a) {
+    const Variant& v = ld.deal.variant;
+    auto texts = [&](const std::vector<Move>& ms) {
+        json::array arr;
+        for (const auto& m : ms) arr.push_back(json::value(move_text(m, v.deck)));
+        return arr;
+    };
+    json::object o;
+    o["variant"] = v.name;
+    if (!ld.seed.empty()) o["seed"] = ld.seed;
+    o["deal"] = compact(ld.deal);
+    if (played_given) o["played"] = texts(played);
+    o["verdict"] = verdict_text(a.verdict);
+    o["solution"] = texts(a.solution);
+    if (request.optimal || request.hint) o["optimal"] = a.optimal;
+    if (a.verdict == Verdict::Win) o["moves"] = a.solution.size();
+    else o["moves"] = nullptr;
+    if (request.hint) {
+        if (a.hint) o["hint"] = move_text(*a.hint, v.deck);
+        else o["hint"] = nullptr;
+    }
+    if (a.has_score) {
+        o["best_score"] = a.best_score;
+        o["best_score_moves"] = texts(a.best_score_moves);
+        o["best_score_complete"] = a.best_score_complete;
+    }
+    if (a.reason) {
+        const LossReason& why = *a.reason;
+        o["reason"] = why.code;
+        o["reason_text"] = why.text;
+        json::array cards;
+        for (Card c : why.cards) cards.push_back(json::value(card_text(c, v.deck)));
+        o["reason_cards"] = std::move(cards);
+        if (why.has_best) {
+            o["reason_best_cleared"] = why.tableau_total - why.tableau_left;
+            o["reason_best_total"] = why.tableau_total;
+            o["reason_best_complete"] = why.best_complete;
+            o["reason_best_moves"] = texts(why.best_moves);
+            json::array stuck;
+            for (Card c : why.stuck) stuck.push_back(json::value(card_text(c, v.deck)));
+            o["reason_stuck"] = std::move(stuck);
+        }
+    }
+    if (a.measures) o["measures"] = measures_json(v, *a.measures, a.grade);
+    if (a.challenge && request.challenge) o["challenge"] = challenge_json(v, *a.challenge, *request.challenge);
+    o["states"] = a.states;
+    o["seconds"] = a.seconds;
+    if (a.interrupted) o["interrupted"] = true;
+    if (a.memory_exceeded) o["memory_exceeded"] = true;
+    return o;
+}
+
+void print_solve(std::ostream& out, const api::LoadedDeal& ld, const std::vector<Move>& played,
+                 const api::Request& req, const api::Answer& r, const TextStyle& style) {
+    const Variant& v = ld.deal.variant;
+    const DeckKind dk = v.deck;
+    const std::string budget = budget_text(req, r);
+    out << v.name << ": " << v.title;
+    if (!ld.seed.empty()) out << ", deal " << ld.seed;
+    out << "\n";
+    if (!played.empty()) {
+        const Table t = replay(ld.deal, played, AfterGoal::PlayOn).table;
+        out << "position after " << played.size() << " played moves:\n" << board_text(t, style) << "\n";
+    } else {
+        out << board_text(Table(ld.deal), style) << "\n";
+    }
+    out << "verdict: " << verdict_text(r.verdict);
+    if (r.interrupted && r.verdict == Verdict::Win) out << " (search for a shorter solution interrupted)";
+    else if (r.interrupted) out << " (interrupted)";
+    else if (r.verdict == Verdict::Intractable) out << " (" << budget << ")";
+    out << "\n";
+    if (r.challenge && req.challenge) {  // the challenge's lines are the answer
+        print_challenge(out, v, *r.challenge, *req.challenge, style);
+        out << "states searched: " << r.states << "\n";
+        out << "time: " << std::fixed << std::setprecision(3) << r.seconds << " s\n";
+        return;
+    }
+    auto list = [&](const std::vector<Move>& ms) {
+        for (size_t i = 0; i < ms.size(); ++i)
+            out << std::setw(4) << i + 1 << ". " << move_people(ms[i], dk, style) << "\n";
+    };
+    if (req.hint) {
+        if (r.verdict == Verdict::Win && !r.solution.empty())
+            out << "hint: " << move_people(r.solution.front(), dk, style) << "\n"
+                << (r.optimal     ? "shortest solution from here: "
+                                  : "a solution from here (not proved shortest: " + budget + "): ")
+                << r.solution.size() << " moves\n";
+        else if (r.verdict == Verdict::Win)
+            out << "hint: none needed, the goal is reached\n";
+        else if (r.verdict == Verdict::Lose)
+            out << "hint: none, the position is lost\n";
+    } else if (r.verdict == Verdict::Win) {
+        out << (r.optimal     ? "shortest solution: "
+                : !req.optimal ? "solution: "
+                              : "solution (not proved shortest: " + budget + "): ")
+            << r.solution.size() << " moves\n";
+        list(r.solution);
+    }
+    if (r.measures) print_measures(out, v, *r.measures, r.grade, budget, style);
+    if (r.reason) {
+        out << "reason: " << r.reason->code << "\n" << r.reason->text << "\n";
+        if (r.reason->has_best) {
+            out << "best line (" << r.reason->tableau_total - r.reason->tableau_left << " of "
+                << r.reason->tableau_total << " pyramid cards cleared):\n";
+            list(r.reason->best_moves);
+        }
+    }
+    if (r.has_score && r.verdict == Verdict::Lose) {
+        out << "best score: " << r.best_score << " tableau cards left"
+            << (r.best_score_complete ? ""
+                               : " (" + budget + ": the best found, maybe not the best)")
+            << "\n";
+        list(r.best_score_moves);
+    }
+    out << "states searched: " << r.states << "\n";
+    out << "time: " << std::fixed << std::setprecision(3) << r.seconds << " s\n";
+}
+
+std::string solve_html(const api::LoadedDeal& ld, const std::vector<Move>& played, const api::Request& req,
+                       const api::Answer& r) {
+    std::ostringstream facts;
+    facts << "States searched: " << r.states << "; time: " << std::fixed << std::setprecision(3)
+          << r.seconds << " s.";
+    SolutionPage page;
+    page.deal = ld.deal;
+    page.seed = ld.seed;
+    page.played = played;
+    page.verdict = std::string(verdict_text(r.verdict)) + (r.interrupted ? " (interrupted)" : "");
+    if (r.verdict == Verdict::Win) {
+        page.moves = req.hint && !r.solution.empty() ? std::vector<Move>{r.solution.front()} : r.solution;
+        page.line_name = req.hint ? "hint" : r.optimal ? "shortest solution" : "solution";
+    } else if (r.has_score) {
+        page.moves = r.best_score_moves;
+        page.line_name = std::string("best score line (") + std::to_string(r.best_score) +
+                         " tableau cards left" + (r.best_score_complete ? "" : ", the best found") + ")";
+    }
+    if (r.challenge) {
+        const ChallengePageLine line = challenge_page_line(ld.deal.variant, *r.challenge);
+        page.moves = line.moves;
+        page.line_name = line.name.empty() ? "no line" : line.name;
+    }
+    page.notes = facts.str();
+    return solution_html(page);
+}
+
+}  // namespace pyr
