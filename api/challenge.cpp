@@ -40,6 +40,9 @@ Challenge make_challenge(const Variant& v, const ChallengeRequest& request) {
     }
     c.target = request.target;
     c.current = request.current;
+    // Across deals, a deal that cannot make the target is played for the most
+    // it makes with a clear (the deal is free) or without: both lines count.
+    c.every_end = request.deals_left.has_value();
     if (v.lone_rank && v.target - v.lone_rank >= 1 && v.target - v.lone_rank <= deck_ranks(v.deck) &&
         c.kind != ChallengeKind::Board)
         throw Error("variant '" + v.name + "' has no score or card challenges (its lone rank also pairs)");

@@ -41,6 +41,18 @@ add_library(pyramid_solver STATIC
   ${PYR_ROOT}/solver/players.cpp
 )
 target_link_libraries(pyramid_solver PUBLIC pyramid_engine)
+# The across-deals odds' table of per-deal outcomes (solver/across.cpp), as a string.
+set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${PYR_ROOT}/data/challenge-distributions.txt)
+file(READ ${PYR_ROOT}/data/challenge-distributions.txt PYR_CHALLENGE_DISTRIBUTIONS)
+set(_pyr_inc "R\"pyrtable(${PYR_CHALLENGE_DISTRIBUTIONS})pyrtable\"")
+set(_pyr_inc_path ${CMAKE_BINARY_DIR}/generated/challenge_distributions.inc)
+if(EXISTS ${_pyr_inc_path})
+  file(READ ${_pyr_inc_path} _pyr_inc_old)
+endif()
+if(NOT "${_pyr_inc_old}" STREQUAL "${_pyr_inc}")  # (rewritten only when the table changes)
+  file(WRITE ${_pyr_inc_path} "${_pyr_inc}")
+endif()
+target_include_directories(pyramid_solver PRIVATE ${CMAKE_BINARY_DIR}/generated)
 
 # api/: the thin API over engine/ and solver/ that every front end calls.
 add_library(pyramid_api STATIC ${PYR_ROOT}/api/api.cpp ${PYR_ROOT}/api/challenge.cpp)

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <numeric>
+#include <sstream>
 #include <stdexcept>
 
 namespace pyr {
@@ -138,9 +139,85 @@ std::optional<AcrossAnswer> across_deals(const AcrossDeals* dp, const Challenge&
     return a;
 }
 
+std::vector<std::pair<std::string, OutcomeTable>> parse_outcome_tables(const std::string& text) {
+    std::vector<std::pair<std::string, OutcomeTable>> tables;
+    std::istringstream in(text);
+    int number = 0;
+    auto fail = [&](const std::string& why) {
+        throw std::invalid_argument("outcome tables, line " + std::to_string(number) + ": " + why);
+    };
+    auto value = [&](const std::string& w) -> std::optional<int> {
+        if (w == "-") return std::nullopt;
+        size_t used = 0;
+        int x = -1;
+        try {
+            x = std::stoi(w, &used);
+        } catch (const std::exception&) {
+            used = 0;
+        }
+        if (used != w.size() || x < 0) fail("'" + w + "' is not a count or '-'");
+        return x;
+    };
+    for (std::string line; std::getline(in, line);) {
+        ++number;
+        if (const auto hash = line.find('#'); hash != std::string::npos) line.erase(hash);
+        std::istringstream ls(line);
+        std::string first;
+        if (!(ls >> first)) continue;
+        if (first == "table") {
+            std::string name;
+            if (!(ls >> name)) fail("a table needs a name");
+            tables.emplace_back(name, OutcomeTable{});
+            continue;
+        }
+        if (tables.empty()) fail("a row before the first table");
+        OutcomeTable& t = tables.back().second;
+        if (first == "source") {
+            std::getline(ls >> std::ws, t.source);
+            continue;
+        }
+        std::string open, count;
+        if (!(ls >> open >> count)) fail("a row is: best with a clear, best without, deals");
+        const auto n = value(count);
+        if (!n || *n == 0) fail("a row's deal count must be positive");
+        t.outcomes.push_back({DealOutcome{value(first), value(open)}, static_cast<uint32_t>(*n)});
+    }
+    return tables;
+}
+
+namespace {
+
+// data/challenge-distributions.txt, embedded by cmake/core_libraries.cmake.
+const char* const kDistributions =
+#include "challenge_distributions.inc"
+    ;
+
+}  // namespace
+
 const OutcomeTable* builtin_outcome_table(const Variant& v, const Scoring& s, ChallengeKind kind, int rank) {
-    (void)v, (void)s, (void)kind, (void)rank;
-    return nullptr;  // (the msc tables: bench/challenge-table.py)
+    // Built once, read-only afterwards (a function-local static).
+    static const std::vector<std::pair<std::string, OutcomeTable>> tables = [] {
+        auto t = parse_outcome_tables(kDistributions);
+        for (auto& [name, table] : t)
+            if (name == "cards:A") t.emplace_back("board", board_outcome_table(table));
+        return t;
+    }();
+    // msc's rules only (the tables' deals are msc's, its overrides left as they are).
+    if (v.name != "msc" || v.passes != 3 || v.goal != Goal::Pyramid || v.overlap || v.reserves_open) return nullptr;
+    std::string name;
+    switch (kind) {
+        case ChallengeKind::Score:
+            if (s != msc_scoring()) return nullptr;
+            name = "score";
+            break;
+        case ChallengeKind::Cards:  // every rank that pairs is any other by relabelling; the lone rank is its own
+            name = rank == v.lone_rank ? "cards:K" : "cards:A";
+            break;
+        case ChallengeKind::Board: name = "board"; break;
+    }
+    for (const auto& [n, t] : tables)
+        if (n == name && t.deals() > 0) return &t;
+    return nullptr;
 }
 
 }  // namespace pyr

@@ -72,6 +72,13 @@ struct OutcomeTable {
 // clear makes one board, the others none.
 OutcomeTable board_outcome_table(const OutcomeTable& t);
 
+// Tables as data/challenge-distributions.txt writes them: `table NAME`
+// starts one ("score", "cards:A", "cards:K"), `source TEXT` says how it was
+// made, and each row is `CLEAR OPEN DEALS` (the best with a clear and without,
+// '-' for none, and how many deals had that outcome); '#' starts a comment.
+// Throws std::invalid_argument naming the line that is wrong.
+std::vector<std::pair<std::string, OutcomeTable>> parse_outcome_tables(const std::string& text);
+
 // The shipped table for a challenge under these rules and scoring (the study
 // behind it in its `source`), or nullptr where none was built. Score tables
 // need msc's scoring; a cards table serves every rank of its class (under
