@@ -99,10 +99,13 @@ void print_solve(std::ostream& out, const api::LoadedDeal& ld, const std::vector
     else if (r.interrupted) out << " (interrupted)";
     else if (r.verdict == Verdict::Intractable) out << " (" << budget << ")";
     out << "\n";
-    if (r.challenge && req.challenge) {  // the challenge's lines are the answer
-        print_challenge(out, v, *r.challenge, *req.challenge, style);
+    auto totals = [&] {
         out << "states searched: " << r.states << "\n";
         out << "time: " << std::fixed << std::setprecision(3) << r.seconds << " s\n";
+    };
+    if (r.challenge && req.challenge) {  // the challenge's lines are the answer
+        print_challenge(out, v, *r.challenge, *req.challenge, style);
+        totals();
         return;
     }
     auto list = [&](const std::vector<Move>& ms) {
@@ -142,8 +145,7 @@ void print_solve(std::ostream& out, const api::LoadedDeal& ld, const std::vector
             << "\n";
         list(r.best_score_moves);
     }
-    out << "states searched: " << r.states << "\n";
-    out << "time: " << std::fixed << std::setprecision(3) << r.seconds << " s\n";
+    totals();
 }
 
 std::string solve_html(const api::LoadedDeal& ld, const std::vector<Move>& played, const api::Request& req,
