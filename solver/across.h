@@ -30,6 +30,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -44,7 +45,9 @@ namespace pyr {
 struct DealOutcome {
     std::optional<int> clear, open;
     friend bool operator==(const DealOutcome&, const DealOutcome&) = default;
-    friend auto operator<=>(const DealOutcome&, const DealOutcome&) = default;
+    friend bool operator<(const DealOutcome& a, const DealOutcome& b) {
+        return std::tie(a.clear, a.open) < std::tie(b.clear, b.open);
+    }
 };
 
 // A deal's outcome from a challenge answer made with Challenge::every_end
