@@ -15,33 +15,11 @@
 namespace pyr::api {
 
 Variant make_variant(const Rules& rules) {
-    auto v = find_preset(rules.variant);
-    if (!v) throw Error("unknown variant " + excerpt(rules.variant) + "; variants: " + preset_names());
     try {
-        if (!rules.passes.empty()) v->passes = parse_passes(rules.passes);
-        if (!rules.goal.empty()) v->goal = parse_goal(rules.goal);
-        if (!rules.overlap.empty()) {
-            if (rules.overlap == "on" || rules.overlap == "true") v->overlap = true;
-            else if (rules.overlap == "off" || rules.overlap == "false") v->overlap = false;
-            else throw Error("--overlap must be 'on' or 'off' (got " + excerpt(rules.overlap) + ")");
-        }
-        if (!rules.reserves.empty()) {
-            if (v->reserve_piles == 0) {
-                std::string with;  // the presets the option applies to, for the message
-                for (const auto& p : presets())
-                    if (p.reserve_piles > 0) with += (with.empty() ? "" : ", ") + p.name;
-                throw Error("variant '" + v->name + "' has no reserve piles, so --reserves does not apply" +
-                            (with.empty() ? std::string() : " (it does to: " + with + ")"));
-            }
-            if (rules.reserves == "open") v->reserves_open = true;
-            else if (rules.reserves == "top") v->reserves_open = false;
-            else throw Error("--reserves must be 'open' or 'top' (got " + excerpt(rules.reserves) + ")");
-        }
-        v->validate();
-    } catch (const std::invalid_argument& e) {
+        return rules.variant();
+    } catch (const RuleError& e) {
         throw Error(e.what());
     }
-    return *v;
 }
 
 std::vector<std::string> preset_list() {
@@ -119,7 +97,7 @@ OddsOptions hint_odds_options() {
 struct Session::Impl {
     Solver solver;
     std::unique_ptr<Board> board;
-    std::string board_key;  // the deal the board was built for: variant name and rules, compact cards
+    Deal board_deal;  // the deal the board was built for
 };
 
 Session::Session() : impl_(std::make_unique<Impl>()) {}
@@ -129,25 +107,13 @@ Session& Session::operator=(Session&&) noexcept = default;
 
 Solver& Session::solver() { return impl_->solver; }
 
-namespace {
-// Everything of a Variant that the board depends on, so a cached board is
-// reused only for the same rules and cards.
-std::string rules_key(const Variant& v) {
-    std::string k = v.name;
-    for (int x : {static_cast<int>(v.deck), v.target, v.lone_rank, static_cast<int>(v.shape), v.rows, v.reserve_piles,
-                  v.reserve_height, int(v.reserves_open), v.wastes, v.waste_start, v.draw, int(v.stock_top_playable),
-                  v.waste_playable, v.passes, static_cast<int>(v.redeal), static_cast<int>(v.goal), int(v.overlap),
-                  int(v.score_variant)})
-        k += "," + std::to_string(x);
-    return k;
-}
-}  // namespace
-
+// The cached board is reused only for the same deal: the same cards under
+// the same Variant, every field of it compared (Variant's defaulted ==), so
+// a rule field added later cannot be left out.
 const Board& Session::board(const Deal& deal) {
-    std::string key = rules_key(deal.variant) + ":" + compact(deal);
-    if (!impl_->board || key != impl_->board_key) {
+    if (!impl_->board || !(deal.variant == impl_->board_deal.variant) || deal.cards != impl_->board_deal.cards) {
         impl_->board = std::make_unique<Board>(deal);
-        impl_->board_key = std::move(key);
+        impl_->board_deal = deal;
     }
     return *impl_->board;
 }
@@ -172,6 +138,7 @@ Answer Session::solve(const Deal& deal, const std::vector<Move>& played, const R
     so.optimal = request.optimal || request.hint;
     so.stop = request.stop;
     so.progress = request.progress;
+    so.progress_shift = request.progress_shift;
     const SolveResult r = impl_->solver.solve(b, start, so);
     Answer a;
     a.verdict = r.verdict;
@@ -233,26 +200,29 @@ Odds Session::odds(const Deal& deal, const std::vector<Move>& played, const Odds
 
 json::object variant_json(const Variant& v) {
     json::object o;
-    o["name"] = v.name;
-    o["title"] = v.title;
-    o["summary"] = summary(v);
-    o["description"] = describe(v);
-    o["deck"] = v.deck == DeckKind::Spanish48 ? "spanish" : "standard";
-    o["shape"] = v.shape == TableauShape::Triangle ? "triangle" : "pyramid";
-    o["rows"] = v.rows;
-    o["tableau_size"] = v.tableau_size();
-    o["reserve_piles"] = v.reserve_piles;
-    o["reserve_height"] = v.reserve_height;
-    if (v.reserve_piles > 0) o["reserves"] = v.reserves_open ? "open" : "top";
-    o["wastes"] = v.wastes;
-    o["stock_size"] = deck_size(v.deck) - v.fixed_size();
-    o["stock_top_playable"] = v.stock_top_playable;
-    if (v.unlimited_passes()) o["passes"] = "unlimited";
-    else o["passes"] = v.passes;
-    o["goal"] = goal_text(v.goal);
-    o["overlap"] = v.overlap;
-    o["score_variant"] = v.score_variant;
-    o["pysol_game"] = v.pysol_game;
+    // Each rule (engine/rules.h) right after the key it has always followed.
+    std::function<void(const std::string&, json::value)> put = [&](const std::string& key, json::value x) {
+        o[key] = std::move(x);
+        for (const auto& d : rule_table())
+            if (d.variant_json_after == key && d.names(v)) put(d.key, d.to_json(d.get(v)));
+    };
+    put("name", json::value(v.name));
+    put("title", json::value(v.title));
+    put("summary", json::value(summary(v)));
+    put("description", json::value(describe(v)));
+    put("deck", v.deck == DeckKind::Spanish48 ? "spanish" : "standard");
+    put("shape", v.shape == TableauShape::Triangle ? "triangle" : "pyramid");
+    put("rows", v.rows);
+    put("tableau_size", v.tableau_size());
+    put("reserve_piles", v.reserve_piles);
+    put("reserve_height", v.reserve_height);
+    put("wastes", v.wastes);
+    put("stock_size", deck_size(v.deck) - v.fixed_size());
+    put("stock_top_playable", v.stock_top_playable);
+    for (const auto& d : rule_table())  // rules that follow no key
+        if (d.variant_json_after.empty() && d.names(v)) put(d.key, d.to_json(d.get(v)));
+    put("score_variant", v.score_variant);
+    put("pysol_game", v.pysol_game);
     json::array cards;
     for (int i = 0; i < deck_size(v.deck); ++i) cards.push_back(json::value(card_text(card_from_index(i, v.deck), v.deck)));
     o["cards"] = std::move(cards);

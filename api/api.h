@@ -28,6 +28,7 @@
 #include "engine/deal.h"
 #include "engine/json.h"
 #include "engine/move.h"
+#include "engine/rules.h"
 #include "engine/table.h"
 #include "engine/variant.h"
 #include "solver/across.h"
@@ -44,15 +45,10 @@ struct Error : std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
-// A preset and its rule overrides, as the command line spells them; an empty
-// string keeps the preset's rule.
-struct Rules {
-    std::string variant = "msc";
-    std::string passes;    // "1", "3", "unlimited"
-    std::string goal;      // "pyramid", "all"
-    std::string overlap;   // "on", "off" (also "true"/"false")
-    std::string reserves;  // "top", "open" (presets with reserve piles)
-};
+// A preset and its rule overrides as the command line spells them (the rule
+// schema, engine/rules.h): {"msc", {{"passes", "1"}, {"overlap", "on"}}}; a
+// rule not given keeps the preset's.
+using Rules = RuleSet;
 // The Variant these rules make; Error naming the problem (unknown preset,
 // bad value, a rule the preset cannot take).
 Variant make_variant(const Rules& rules);
@@ -121,7 +117,8 @@ struct Request {
     uint64_t max_states = 100'000'000;  // 0 = no limit
     uint64_t max_memory = 0;            // bytes; 0 = no limit
     const std::atomic<bool>* stop = nullptr;  // set elsewhere to stop: verdict intractable (interrupted)
-    std::function<void(uint64_t states)> progress;  // every 2^20 positions
+    std::function<void(uint64_t states)> progress;  // every 2^progress_shift positions
+    int progress_shift = 20;  // (and the stop flag looked at as often)
     // On a lost position, why (solver/reasons.h): blocked, free-stock or
     // order (with the best line, searched within max_states).
     bool reason = false;
@@ -204,11 +201,11 @@ private:
 //
 // variant_json: name, title, summary, description (the rules in words), deck
 // ("standard"/"spanish"), shape ("pyramid"/"triangle"), rows, tableau_size,
-// reserve_piles, reserve_height, reserves ("top"/"open", presets with reserve
-// piles), wastes,
-// stock_size, stock_top_playable, passes (a number or "unlimited"), goal,
-// overlap, score_variant, pysol_game; and cards (every card of the deck, in
-// suit-major order).
+// reserve_piles, reserve_height, wastes, stock_size, stock_top_playable,
+// score_variant, pysol_game, cards (every card of the deck, in suit-major
+// order); and each rule of the rule schema that the preset takes, as its
+// JSON (engine/rules.h: passes a number or "unlimited", goal, overlap,
+// reserves "top"/"open"), each after the key its descriptor names.
 json::object variant_json(const Variant& v);
 // position_json: the position that `played` reaches from the deal's start
 // (Error naming the first illegal move), as the verifier (engine/table.h)

@@ -21,7 +21,7 @@ struct Column {
 Column read_column(const std::string& path) {
     Column c;
     try {
-        read_record_file(path, nullptr, [&](const ParsedRecord& r) {
+        read_record_file(path, nullptr, [&](const StudyRecord& r) {
             const std::string who = r.player.empty() ? "thoughtful" : r.player;
             if (c.player.empty()) c.player = who;
             if (who != c.player)

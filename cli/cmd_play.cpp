@@ -18,7 +18,7 @@ int cmd_play(int argc, char** argv) {
         ("fair", po::bool_switch(),
          "hide the exact verdict and hint (they know the stock's order); o still gives the no-peek hint");
     add_max_states_option(opts, "the verdict's search budget per position (as solve's): past it the verdict is 'unknown'");
-    add_max_memory_option(opts);
+    add_max_memory_option(opts, "'unknown'");
     po::variables_map vm;
     if (!parse_command(argc, argv,
                        "usage: pyramid play [--variant NAME] (--seed N | --deal CARDS | --deal-file PATH)\n"

@@ -61,8 +61,10 @@ int cmd_solve(int argc, char** argv) {
     // exit 3, naming the deal so that it can be reported and reproduced.
     auto guarded = [&](auto f) {
         try {
+#ifdef PYR_TEST_HOOKS  // test builds only (CMake option PYR_TEST_HOOKS)
             if (const char* fault = std::getenv("PYRAMID_TEST_FAULT"); fault && std::string(fault) == "internal-error")
                 throw InternalError("a failure injected for a test (PYRAMID_TEST_FAULT)");
+#endif
             return f();
         } catch (const InternalError& e) {
             throw InternalError("on the deal --variant " + v.name + " --deal " + compact(ld.deal) +

@@ -9,17 +9,13 @@
 #include <memory>
 #include <sstream>
 
+#include "api/study.h"
 #include "cli/study_cli.h"
 #include "report/html.h"
 #include "report/study_input.h"
 #include "report/summary.h"
 
 namespace pyr::cli {
-
-namespace {
-
-
-}  // namespace
 
 int cmd_stats(int argc, char** argv) {
     StatsCommand cmd;
@@ -37,41 +33,25 @@ int cmd_stats(int argc, char** argv) {
 
     // Records stream into the task table (a byte per task), the summary's
     // counters and the report: none of them keeps the records.
-    TaskTable table(spec);
-    SummaryBuilder sums(spec);
-    auto take = [&](const StudyRecord& r) {
-        sums.add(r);
-        if (page) page->add(r);
-    };
-    std::unique_ptr<RecordFile> out;
-    if (cmd.out_path) {
-        try {
-            out = std::make_unique<RecordFile>(*cmd.out_path, spec, [&](const StudyRecord& r) {
-                if (!table.record(r)) return false;
-                take(r);
-                return true;
-            });
-        } catch (const StudyError& e) {
-            throw UsageError(e.what());
-        }
-        say_resumed("pyramid stats", cmd, *out);
+    std::optional<api::Study> study;
+    try {
+        study.emplace(spec, cmd.out_path, [&](const StudyRecord& r, bool) {
+            if (page) page->add(r);
+        });
+    } catch (const StudyError& e) {
+        throw UsageError(e.what());
     }
+    if (study->out()) say_resumed("pyramid stats", cmd, *study->out());
 
     Progress progress(cmd.quiet, "pyramid stats");
-    StudyRunOptions ro;
-    ro.threads = cmd.threads;
-    ro.out = out.get();
-    ro.on_record = take;
-    ro.progress = [&](const StudyProgress& p) { progress.update(p); };
     const StudyRun run = [&] {  // Ctrl-C or SIGTERM: take no new deal
         const StopOnSignals signals;
-        ro.stop = signals.flag();
-        return run_study(spec, table, ro);
+        return study->run(cmd.threads, signals.flag(), [&](const StudyProgress& p) { progress.update(p); });
     }();
     progress.clear();
-    out.reset();  // fsync and unlock before the summary is printed
+    study->close();  // fsync and unlock before the summary is printed
 
-    return finish_study("pyramid stats", cmd, run, table, sums, page.get(), report,
+    return finish_study("pyramid stats", cmd, run, study->table(), study->summary(), page.get(), report,
                         std::to_string(run.threads) + (run.threads == 1 ? " thread" : " threads"));
 }
 

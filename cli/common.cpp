@@ -15,6 +15,7 @@
 #include "engine/deal_source.h"
 #include "engine/input.h"
 #include "engine/pysol_random.h"
+#include "engine/rules.h"
 
 namespace pyr::cli {
 
@@ -35,14 +36,18 @@ StopOnSignals::~StopOnSignals() {
 const std::atomic<bool>* StopOnSignals::flag() const { return &g_stop_signalled; }
 
 void add_variant_options(po::options_description& o) {
-    o.add_options()
-        ("variant", po::value<std::string>()->default_value("msc"),
-         ("game rules, one of: " + preset_names() + " (see `pyramid variants`)").c_str())
-        ("passes", po::value<std::string>(), "override: passes through the stock, N or 'unlimited'")
-        ("goal", po::value<std::string>(), "override: 'pyramid' (clear the tableau) or 'all' (every card)")
-        ("overlap", po::bool_switch(), "override: a card may pair with the one card still covering it")
-        ("reserves", po::value<std::string>(),
-         "override for variants with reserve piles: 'top' (each pile's top card playable) or 'open' (every card)");
+    o.add_options()("variant", po::value<std::string>()->default_value("msc"),
+                    ("game rules, one of: " + preset_names() + " (see `pyramid variants`)").c_str());
+    add_rule_options(o, false);
+}
+
+void add_rule_options(po::options_description& o, bool lists) {
+    for (const auto& d : rule_table()) {
+        if (lists && !d.axis) continue;
+        auto* value = po::value<std::string>();
+        if (!d.implicit.empty()) value->implicit_value(d.implicit);
+        o.add_options()(d.key.c_str(), value, (lists ? d.list_help : d.help).c_str());
+    }
 }
 
 void add_deal_options(po::options_description& o) {
@@ -57,31 +62,15 @@ void add_deal_options(po::options_description& o) {
 }
 
 Variant variant_from(const po::variables_map& vm) {
-    const std::string name = vm["variant"].as<std::string>();
-    auto v = find_preset(name);
-    if (!v) throw UsageError("unknown variant '" + name + "'; variants: " + preset_names());
+    RuleSet rules;
+    rules.preset = vm["variant"].as<std::string>();
+    for (const auto& d : rule_table())
+        if (vm.count(d.key)) rules.set(d.key, vm[d.key].as<std::string>());
     try {
-        if (vm.count("passes")) v->passes = parse_passes(vm["passes"].as<std::string>());
-        if (vm.count("goal")) v->goal = parse_goal(vm["goal"].as<std::string>());
-        if (vm.count("overlap") && vm["overlap"].as<bool>()) v->overlap = true;
-        if (vm.count("reserves")) {
-            const std::string r = vm["reserves"].as<std::string>();
-            if (v->reserve_piles == 0) {
-                std::string with;  // the presets the option applies to, for the message
-                for (const auto& p : presets())
-                    if (p.reserve_piles > 0) with += (with.empty() ? "" : ", ") + p.name;
-                throw UsageError("variant '" + name + "' has no reserve piles, so --reserves does not apply" +
-                                 (with.empty() ? std::string() : " (it does to: " + with + ")"));
-            }
-            if (r == "open") v->reserves_open = true;
-            else if (r == "top") v->reserves_open = false;
-            else throw UsageError("--reserves must be 'open' or 'top' (got '" + r + "')");
-        }
-        v->validate();
-    } catch (const std::invalid_argument& e) {
+        return rules.variant();
+    } catch (const RuleError& e) {
         throw UsageError(e.what());
     }
-    return *v;
 }
 
 std::string read_file_or_stdin(const std::string& path, const std::string& option) {
@@ -129,10 +118,11 @@ int threads_from(const po::variables_map& vm) {
     return static_cast<int>(number_option(vm, "threads", 0, kMaxThreads, "0 = every core"));
 }
 
-void add_max_memory_option(po::options_description& o) {
+void add_max_memory_option(po::options_description& o, const std::string& verdict) {
     o.add_options()("max-memory", po::value<std::string>()->default_value("auto"),
-                    "per worker: memory the search's tables may hold before the verdict is 'intractable' "
-                    "(e.g. 512M, 4G; 0 = no limit; auto = 3/4 of physical memory shared among the workers)");
+                    ("per worker: memory the search's tables may hold before the verdict is " + verdict +
+                     " (e.g. 512M, 4G; 0 = no limit; auto = 3/4 of physical memory shared among the workers)")
+                        .c_str());
 }
 
 uint64_t parse_size(const std::string& option, const std::string& text) {
@@ -197,6 +187,23 @@ bool parse_command(int argc, char** argv, const std::string& usage, const po::op
                    po::variables_map& vm, const po::positional_options_description* positional) {
     po::options_description all(opts);
     all.add_options()("help,h", "show this help");
+    // An option whose value may be left out (--overlap, --overlap off):
+    // Boost takes its value only as --overlap=off, so "--overlap off" is
+    // joined here, in a command that takes no other words.
+    std::vector<std::string> args(argv, argv + argc);
+    if (!positional)
+        for (size_t i = 0; i + 1 < args.size(); ++i) {
+            if (args[i].rfind("--", 0) != 0 || args[i + 1].empty() || args[i + 1][0] == '-') continue;
+            const auto* od = all.find_nothrow(args[i].substr(2), false);
+            if (od && od->semantic()->min_tokens() == 0 && od->semantic()->max_tokens() >= 1) {
+                args[i] += "=" + args[i + 1];
+                args.erase(args.begin() + static_cast<long>(i) + 1);
+            }
+        }
+    std::vector<char*> av;
+    for (auto& a : args) av.push_back(a.data());
+    argc = static_cast<int>(av.size());
+    argv = av.data();
     try {
         po::command_line_parser parser(argc, argv);
         parser.options(all);

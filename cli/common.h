@@ -42,8 +42,12 @@ struct UsageError : std::runtime_error {
 
 enum Exit { kOk = 0, kRejected = 1, kUsage = 2, kInternal = 3 };
 
-// --variant and the rule overrides (--passes, --goal, --overlap).
+// --variant and an option for every rule override of the rule schema
+// (engine/rules.h: --passes, --goal, ...).
 void add_variant_options(po::options_description& o);
+// The rule overrides alone; with `lists`, the ones a study sweeps, each
+// taking a comma-separated list (stats).
+void add_rule_options(po::options_description& o, bool lists);
 // --deal, --deal-file, --seed.
 void add_deal_options(po::options_description& o);
 Variant variant_from(const po::variables_map& vm);
@@ -85,7 +89,8 @@ int threads_from(const po::variables_map& vm);
 // of bytes or with a K, M, G or T suffix (binary: 1K = 1024), 0 = no limit.
 // Default ("auto"): 3/4 of the physical memory (or of the cgroup's limit,
 // when lower) shared among `workers`.
-void add_max_memory_option(po::options_description& o);
+// `verdict`: what the command calls a search past its limit ("'intractable'"; play: "'unknown'").
+void add_max_memory_option(po::options_description& o, const std::string& verdict = "'intractable'");
 uint64_t max_memory_from(const po::variables_map& vm, int workers);
 uint64_t parse_size(const std::string& option, const std::string& text);
 // A PySolFC seed as --seed and --seeds take it: 1 to 10^20-1 or ms1 to

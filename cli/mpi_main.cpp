@@ -9,6 +9,7 @@
 #include <memory>
 #include <sstream>
 
+#include "api/study.h"
 #include "cli/study_cli.h"
 #include "engine/build_info.h"
 #include "report/html.h"
@@ -17,7 +18,6 @@
 #include "study/mpi_runner.h"
 
 namespace {
-
 
 const char* kHelp =
     "pyramid-mpi: `pyramid stats` on a cluster, over MPI\n"
@@ -46,15 +46,11 @@ int run_stats(const pyr::mpi::Session& mpi, int argc, char** argv) {
         return kUsage;
     }
     const StudySpec& spec = cmd.spec;
-    TaskTable table(spec);
-    SummaryBuilder sums(spec);
     std::unique_ptr<StudyReportBuilder> page;
     std::ofstream report;
-    std::unique_ptr<RecordFile> out;
-    auto take = [&](const StudyRecord& r) {
-        sums.add(r);
-        if (page) page->add(r);
-    };
+    // Rank 0 owns the study (its record file, table and summary); the other
+    // ranks' tables go unused.
+    std::optional<api::Study> study;
     std::string error;
     if (root) {
         try {
@@ -63,39 +59,34 @@ int run_stats(const pyr::mpi::Session& mpi, int argc, char** argv) {
                 if (!report) throw UsageError("cannot write the report '" + *cmd.report_path + "'");
                 page = std::make_unique<StudyReportBuilder>(spec);
             }
-            if (cmd.out_path) {
-                out = std::make_unique<RecordFile>(*cmd.out_path, spec, [&](const StudyRecord& r) {
-                    if (!table.record(r)) return false;
-                    take(r);
-                    return true;
-                });
-            }
+            study.emplace(spec, cmd.out_path, [&](const StudyRecord& r, bool) {
+                if (page) page->add(r);
+            });
         } catch (const std::exception& e) {
             error = e.what();
         }
+    } else {
+        study.emplace(spec, std::nullopt);
     }
     if (!mpi.agree(error.empty())) {
         if (root) std::cerr << "pyramid-mpi stats: " << error << "\n";
         return kUsage;
     }
-    if (root && out) say_resumed("pyramid-mpi stats", cmd, *out);
+    if (root && study->out()) say_resumed("pyramid-mpi stats", cmd, *study->out());
 
     Progress progress(cmd.quiet || !root, "pyramid-mpi stats");
-    StudyRunOptions ro;
-    ro.threads = cmd.threads;
-    ro.out = out.get();
-    ro.on_record = take;
-    ro.progress = [&](const StudyProgress& p) { progress.update(p); };
     const StudyRun run = [&] {  // Ctrl-C or SIGTERM: take no new deal
         const StopOnSignals signals;
-        ro.stop = signals.flag();
-        return mpi::run_study_mpi(mpi, spec, table, ro);
+        return study->run(cmd.threads, signals.flag(), [&](const StudyProgress& p) { progress.update(p); },
+                          [&](const StudySpec& s, TaskTable& t, const StudyRunOptions& o) {
+                              return mpi::run_study_mpi(mpi, s, t, o);
+                          });
     }();
     if (!root) return kOk;
     progress.clear();
-    out.reset();
+    study->close();
 
-    return finish_study("pyramid-mpi stats", cmd, run, table, sums, page.get(), report,
+    return finish_study("pyramid-mpi stats", cmd, run, study->table(), study->summary(), page.get(), report,
                         std::to_string(run.ranks) + " MPI processes of " + std::to_string(run.threads) + " threads");
 }
 

@@ -16,33 +16,76 @@
 
 namespace pyr::cli {
 
-const char* const kStatsUsage =
-    "usage: pyramid stats [--variant NAME[,NAME...]] [--passes LIST] [--goal LIST] [--overlap [LIST]]\n"
-    "                     [--reserves LIST] (--seeds A-B | --deals N | --deals-file PATH) [--shard K/N]\n"
-    "                     [--optimal] [--threads N] [--max-states N] [--out FILE] [--format text|json|csv]\n"
-    "                     [--list win|lose|intractable] [--report FILE.html] [--quiet]\n"
-    "                     [--measures [--casual-plays K] | --reasons]\n"
-    "                     [--player thoughtful|greedy|casual|sampler[:K]|planner[:K]] [--player-seed S]\n"
-    "Solves every deal of a study and summarizes the win rates. The study is the cross product of the\n"
-    "variants and every rule list (--passes 1,3,unlimited  --goal pyramid,all  --overlap off,on (bare\n"
-    "--overlap is on)  --reserves top,open), over the same deals: PySolFC seeds A..B (--deals N is 1..N),\n"
-    "or the deals of a file, one a line (words after the cards are ignored; '#' lines skipped). A rule a\n"
-    "variant cannot take is an error before any work.\n"
-    "\n"
-    "Counting: a deal whose search runs out of --max-states is 'intractable': counted apart, never a win\n"
-    "or a loss. The win rate and its 95% Wilson interval are over decided deals: wins / (wins + losses).\n"
-    "Results are the same for any --threads, shards or MPI ranks; only timings differ.\n"
-    "\n"
-    "--out FILE gets a study line, then one record per deal as it completes (JSON Lines, or CSV when FILE\n"
-    "ends in .csv): seed, variant, passes, goal, overlap, reserves (variants with reserve piles), verdict,\n"
-    "moves, states, seconds (and deal, with --deals-file). It is also the checkpoint: run the same command\n"
-    "again after Ctrl-C, a kill or a crash and the deals already in the file are not solved again; the\n"
-    "summary covers every record of the study in the file (records of other studies in it are ignored).\n"
-    "--shard K/N runs the K-th (0-based) of N disjoint parts (every N-th deal, all rule sets), each with its\n"
-    "own --out; `pyramid merge FILE...` prints the whole study's summary from the parts.\n"
-    "--list VERDICT prints, instead of the summary, the seeds (deal indexes with --deals-file) with that\n"
-    "verdict, one a line, in seed order (the summary goes to stderr unless --quiet).\n"
-    "Ctrl-C stops taking deals and prints the partial summary (exit status 130).";
+namespace {
+// Greedy wrap at `width` columns; continuation lines start with `indent`.
+std::string wrap(const std::vector<std::string>& units, size_t width, const std::string& indent) {
+    std::string out, line;
+    for (const auto& u : units) {
+        if (!line.empty() && line.size() + 1 + u.size() > width) {
+            out += line + "\n";
+            line = indent;
+        }
+        line += (line.empty() || line == indent ? "" : " ") + u;
+    }
+    return out + line;
+}
+std::vector<std::string> words_of(const std::string& text) {
+    std::vector<std::string> out;
+    std::string cur;
+    std::istringstream in(text);
+    while (std::getline(in, cur, ' ')) out.push_back(cur);
+    return out;
+}
+}  // namespace
+
+const std::string& stats_usage() {
+    static const std::string usage = [] {
+        // The rule lists, from the rule schema (engine/rules.h).
+        std::vector<std::string> synopsis{"usage:", "pyramid", "stats", "[--variant NAME[,NAME...]]"};
+        std::string lists, fields;
+        for (const auto& d : rule_table()) {
+            bool everywhere = true;
+            for (const auto& p : presets()) everywhere = everywhere && d.takes(p);
+            fields += d.key + (everywhere ? "" : " (variants that take it)") + ", ";
+            if (!d.axis) continue;
+            synopsis.push_back("[--" + d.key + (d.implicit.empty() ? " LIST]" : " [LIST]]"));
+            lists += (lists.empty() ? "" : "  ") + ("--" + d.key + " " + d.example_list) +
+                     (d.implicit.empty() ? "" : " (bare --" + d.key + " is " + d.implicit + ")");
+        }
+        synopsis.push_back("(--seeds A-B | --deals N | --deals-file PATH)");
+        synopsis.push_back("[--shard K/N]");
+        std::string u = wrap(synopsis, 100, std::string(21, ' ')) + "\n";
+        u += "                     [--optimal] [--threads N] [--max-states N] [--out FILE] [--format text|json|csv]\n"
+             "                     [--list win|lose|intractable] [--report FILE.html] [--quiet]\n"
+             "                     [--measures [--casual-plays K] | --reasons]\n"
+             "                     [--player thoughtful|greedy|casual|sampler[:K]|planner[:K]] [--player-seed S]\n";
+        u += wrap(words_of("Solves every deal of a study and summarizes the win rates. The study is the cross product of "
+                           "the variants and every rule list (" + lists +
+                           "), over the same deals: PySolFC seeds A..B (--deals N is 1..N), or the deals of a file, "
+                           "one a line (words after the cards are ignored; '#' lines skipped). A rule a variant cannot "
+                           "take is an error before any work."),
+                  100, "");
+        u += "\n\n"
+             "Counting: a deal whose search runs out of --max-states is 'intractable': counted apart, never a win\n"
+             "or a loss. The win rate and its 95% Wilson interval are over decided deals: wins / (wins + losses).\n"
+             "Results are the same for any --threads, shards or MPI ranks; only timings differ.\n\n";
+        u += wrap(words_of("--out FILE gets a study line, then one record per deal as it completes (JSON Lines, or CSV "
+                           "when FILE ends in .csv): seed, variant, " + fields +
+                           "verdict, moves, states, seconds (and deal, with --deals-file). It is also the checkpoint: "
+                           "run the same command again after Ctrl-C, a kill or a crash and the deals already in the "
+                           "file are not solved again; the summary covers every record of the study in the file "
+                           "(records of other studies in it are ignored)."),
+                  100, "");
+        u += "\n"
+             "--shard K/N runs the K-th (0-based) of N disjoint parts (every N-th deal, all rule sets), each with its\n"
+             "own --out; `pyramid merge FILE...` prints the whole study's summary from the parts.\n"
+             "--list VERDICT prints, instead of the summary, the seeds (deal indexes with --deals-file) with that\n"
+             "verdict, one a line, in seed order (the summary goes to stderr unless --quiet).\n"
+             "Ctrl-C stops taking deals and prints the partial summary (exit status 130).";
+        return u;
+    }();
+    return usage;
+}
 
 std::vector<std::string> split_list(const std::string& s) {
     std::vector<std::string> out;
@@ -60,31 +103,13 @@ Verdict parse_list(const std::string& s) {
     throw UsageError("--list must be win, lose or intractable (got '" + s + "')");
 }
 
-namespace {
-
-template <class T, class F>
-std::vector<T> parse_axis(const po::variables_map& vm, const char* name, const char* example, F parse) {
-    std::vector<T> out;
-    if (!vm.count(name)) return out;
-    const auto list = split_list(vm[name].as<std::string>());
-    if (list.empty()) throw UsageError(std::string("--") + name + " needs a list such as " + example);
-    for (const auto& x : list) out.push_back(parse(x));
-    return out;
-}
-
-}  // namespace
-
 bool parse_stats(int argc, char** argv, StatsCommand& cmd, const std::string& program) {
     po::options_description opts("pyramid stats options");
     opts.add_options()
         ("variant", po::value<std::string>()->default_value("msc"),
-         ("comma-separated game rules, from: " + preset_names()).c_str())
-        ("passes", po::value<std::string>(), "passes values (N or 'unlimited'), e.g. 1,3,unlimited")
-        ("goal", po::value<std::string>(), "goals: 'pyramid' (clear the tableau) and/or 'all' (every card)")
-        ("overlap", po::value<std::string>()->implicit_value("on"),
-         "'off' and/or 'on' (a card may pair with the one card still covering it); bare --overlap is on")
-        ("reserves", po::value<std::string>(),
-         "for variants with reserve piles: 'top' and/or 'open' (every reserve card playable)")
+         ("comma-separated game rules, from: " + preset_names()).c_str());
+    add_rule_options(opts, true);
+    opts.add_options()
         ("seeds", po::value<std::string>(), "PySolFC seeds A-B of each variant's game")
         ("deals", po::value<std::string>(), "seeds 1..N")
         ("deals-file", po::value<std::string>(), "one deal a line; a deal's seed in records is its index 1..N")
@@ -111,38 +136,19 @@ bool parse_stats(int argc, char** argv, StatsCommand& cmd, const std::string& pr
     add_threads_option(opts, "worker threads, 1 to 4096, or 0 for every core (the default)");
     add_max_states_option(opts, "per deal: stop with 'intractable' after storing this many positions (0 = no limit)");
     add_max_memory_option(opts);
-    // "--overlap off,on": Boost takes an optional value only as --overlap=VALUE.
-    std::vector<std::string> args(argv, argv + argc);
-    for (size_t i = 0; i + 1 < args.size(); ++i)
-        if (args[i] == "--overlap" && !args[i + 1].empty() && args[i + 1][0] != '-') {
-            args[i] += "=" + args[i + 1];
-            args.erase(args.begin() + static_cast<long>(i) + 1);
-        }
-    std::vector<char*> av;
-    for (auto& a : args) av.push_back(a.data());
     po::variables_map vm;
-    if (!parse_command(static_cast<int>(av.size()), av.data(), kStatsUsage, opts, vm)) return false;
+    if (!parse_command(argc, argv, stats_usage(), opts, vm)) return false;
     cmd.format = format_from(vm, {"text", "json", "csv"});
     cmd.quiet = vm["quiet"].as<bool>();
     if (vm.count("list")) cmd.list = parse_list(vm["list"].as<std::string>());
 
     RuleAxes axes;
     try {
-        axes.passes = parse_axis<int>(vm, "passes", "1,3,unlimited", [](const std::string& p) { return parse_passes(p); });
-        axes.goals = parse_axis<Goal>(vm, "goal", "pyramid,all", [](const std::string& g) { return parse_goal(g); });
-    } catch (const std::invalid_argument& e) {
+        for (const auto& d : rule_table())
+            if (d.axis && vm.count(d.key)) axes.add(d.key, split_list(vm[d.key].as<std::string>()));
+    } catch (const StudyError& e) {
         throw UsageError(e.what());
     }
-    axes.overlap = parse_axis<bool>(vm, "overlap", "off,on", [](const std::string& o) {
-        if (o == "on") return true;
-        if (o == "off") return false;
-        throw UsageError("--overlap must be 'off' and/or 'on' (got '" + o + "')");
-    });
-    axes.reserves_open = parse_axis<bool>(vm, "reserves", "top,open", [](const std::string& r) {
-        if (r == "open") return true;
-        if (r == "top") return false;
-        throw UsageError("--reserves must be 'top' and/or 'open' (got '" + r + "')");
-    });
     cmd.threads = threads_from(vm);
     const uint64_t max_states = max_states_from(vm);
     const int sources = static_cast<int>(vm.count("seeds") + vm.count("deals") + vm.count("deals-file"));

@@ -32,7 +32,8 @@ struct StatsCommand {
     std::string deals_file;                 // --deals-file
 };
 
-extern const char* const kStatsUsage;
+// `stats --help`'s usage text (the rule lists from the rule schema).
+const std::string& stats_usage();
 
 // Parses `stats ARGS` (argv[0] is "stats"); false after printing --help.
 // Everything is checked here, before any work: throws UsageError.

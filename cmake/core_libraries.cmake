@@ -10,12 +10,14 @@ get_filename_component(PYR_ROOT ${CMAKE_CURRENT_LIST_DIR}/.. ABSOLUTE)
 add_library(pyramid_engine STATIC
   ${PYR_ROOT}/engine/card.cpp
   ${PYR_ROOT}/engine/variant.cpp
+  ${PYR_ROOT}/engine/rules.cpp
   ${PYR_ROOT}/engine/deal.cpp
   ${PYR_ROOT}/engine/board.cpp
   ${PYR_ROOT}/engine/move.cpp
   ${PYR_ROOT}/engine/table.cpp
   ${PYR_ROOT}/engine/scoring.cpp
   ${PYR_ROOT}/engine/deal_source.cpp
+  ${PYR_ROOT}/engine/position.cpp
   ${PYR_ROOT}/engine/pysol_random.cpp
   ${PYR_ROOT}/engine/json.cpp
   ${PYR_ROOT}/engine/input.cpp

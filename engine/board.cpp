@@ -52,7 +52,7 @@ Board::Board(const Deal& deal) : deal_(deal) {
         for (int j = 0; j < n_; ++j)
             if (i != j && rank_[i] + rank_[j] == v.target) partners_[i] |= bit(j);
     // Tableau geometry.
-    auto width = [&](int r) { return v.shape == TableauShape::Pyramid ? r + 1 : v.rows - r; };
+    auto width = [&](int r) { return v.row_width(r); };
     std::vector<int> row_start(v.rows + 1, 0);
     for (int r = 0; r < v.rows; ++r) row_start[r + 1] = row_start[r] + width(r);
     for (int r = 0; r + 1 < v.rows; ++r)
@@ -131,10 +131,9 @@ RowRedeal::RowRedeal(const Variant& v, int slots, int fixed, const std::array<ui
     // it, decided first): any set of the row's cards whose covers are all
     // gone may be gone. Every pattern comes out once, and in increasing
     // order: the higher rows' bits are decided first, and each row's sets
-    // are tried in increasing order. (This was a breadth-first search with a
-    // hash set and a sort, 174 us a board, most of the time of an Apophis
-    // study once its searches became small; then card by card, 61 us.)
-    auto width = [&](int r) { return v.shape == TableauShape::Pyramid ? r + 1 : v.rows - r; };
+    // are tried in increasing order. (Its history and cost: bench/README.md,
+    // "Where the time goes now" under Apophis.)
+    auto width = [&](int r) { return v.row_width(r); };
     std::vector<int> row_start(v.rows + 1, 0);
     for (int r = 0; r < v.rows; ++r) row_start[r + 1] = row_start[r] + width(r);
     if (row_start[v.rows] != f_) throw InternalError("the row redeal's tableau is not its rows");
@@ -299,6 +298,13 @@ int Board::pass_order(const State& s, uint8_t* out) const { return rows_->pass_o
 State Board::initial() const {
     const Variant& v = deal_.variant;
     State s;
+    if (const Position* p = deal_.position.get()) {  // a position laid out on the deal (engine/position.h)
+        s.removed = p->removed;
+        s.pos = p->pos;
+        s.pass = p->pass_index;
+        s.epochs = rows_ ? p->epochs : 0;
+        return canonical(s);
+    }
     s.pos = static_cast<uint8_t>(std::min(v.waste_start * std::max(v.wastes, 1), n_ - f_));
     return canonical(s);
 }

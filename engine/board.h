@@ -152,6 +152,7 @@ public:
     uint64_t stock_mask() const { return stock_mask_; }
     uint64_t all_mask() const { return all_mask_; }
 
+    // Where play begins: the deal's start, or its position (Deal::position).
     State initial() const;
 
     // The 64-bit memo key of a position, and back. For every layout but the row

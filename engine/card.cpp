@@ -107,34 +107,58 @@ static bool is_separator(char ch) {
     return ch == ' ' || ch == ',' || ch == '\n' || ch == '\r' || ch == '\t' || ch == ';';
 }
 
-std::vector<Card> parse_cards(std::string_view text, DeckKind d) {
-    std::vector<Card> out;
+std::vector<SeenCard> parse_seen_cards(std::string_view text, DeckKind d) {
+    std::vector<SeenCard> out;
     size_t i = 0;
     while (i < text.size()) {
         if (is_separator(text[i])) { ++i; continue; }
+        if (text[i] == '?') {
+            // `??`: a card not seen. A lone '?' is not a token: "??" would be
+            // ambiguous in the compact form if it were.
+            if (i + 1 < text.size() && text[i + 1] == '?') {
+                out.push_back(std::nullopt);
+                i += 2;
+                continue;
+            }
+            size_t k = i;
+            while (k < text.size() && !is_separator(text[k])) ++k;
+            throw ParseError("unknown card token " + excerpt(text.substr(i, k - i)) +
+                             "; a card not seen is written ?? (two question marks)");
+        }
         // A token runs up to and including the first suit letter (or symbol),
         // or up to a separator.
         size_t j = i;
-        while (j < text.size() && !is_separator(text[j]) && suit_at(text, j, d).suit < 0) ++j;
-        if (j < text.size() && !is_separator(text[j])) j += suit_at(text, j, d).length;  // include the suit
+        while (j < text.size() && !is_separator(text[j]) && text[j] != '?' && suit_at(text, j, d).suit < 0) ++j;
+        if (j < text.size() && !is_separator(text[j]) && text[j] != '?') j += suit_at(text, j, d).length;  // include the suit
         // Standard deck: a rank letter that is also... (no suit letter is a rank letter,
         // so the scan above is unambiguous for both decks).
         std::string_view tok = text.substr(i, j - i);
-        auto c = parse_card(tok, d);
+        auto c = tok.empty() ? std::nullopt : parse_card(tok, d);
         if (!c) {
             // Report the whole whitespace-delimited word for context.
             size_t k = i;
             while (k < text.size() && !is_separator(text[k])) ++k;
+            if (tok.empty()) tok = text.substr(i, k - i);
             std::string word(text.substr(i, k - i));
             throw ParseError("unknown card token " + excerpt(tok) +
                              (word != tok ? " (in " + excerpt(word) + ")" : std::string()) +
                              "; cards are a rank (" +
                              (d == DeckKind::Standard52 ? "A 2-9 T/10 J Q K" : "1-12") +
                              ") then a suit (" + deck_suits(d) +
-                             (d == DeckKind::Standard52 ? " or \u2663 \u2666 \u2665 \u2660" : "") + ")");
+                             (d == DeckKind::Standard52 ? " or \u2663 \u2666 \u2665 \u2660" : "") +
+                             "), or ?? for a card not seen");
         }
         out.push_back(*c);
         i = j;
+    }
+    return out;
+}
+
+std::vector<Card> parse_cards(std::string_view text, DeckKind d) {
+    std::vector<Card> out;
+    for (const SeenCard& c : parse_seen_cards(text, d)) {
+        if (!c) throw ParseError("?? (a card not seen) is not accepted here: every card must be named");
+        out.push_back(*c);
     }
     return out;
 }

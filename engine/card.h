@@ -47,9 +47,18 @@ struct ParseError : std::runtime_error {
 // ♧ ♢ ♡ ♤ too). Spanish: rank 1-12 (A = 1), suit O C E B. nullopt if invalid.
 std::optional<Card> parse_card(std::string_view token, DeckKind d);
 
+// A card as read from a deal or a position: a card, or `??`, a card not seen
+// (std::nullopt).
+using SeenCard = std::optional<Card>;
+// The token of a card not seen (docs/formats.md): two question marks, in the
+// compact form too (a single '?' would make "??" ambiguous there).
+constexpr std::string_view kUnknownToken = "??";
+
 // Splits text into card tokens: separators (spaces, commas, newlines, tabs) are
-// optional, since every token ends with its suit letter. Throws ParseError
-// naming the first unknown token.
+// optional, since every token ends with its suit letter (or is `??`). Throws
+// ParseError naming the first unknown token.
+std::vector<SeenCard> parse_seen_cards(std::string_view text, DeckKind d);
+// The same without `??`: a card not seen is an error here.
 std::vector<Card> parse_cards(std::string_view text, DeckKind d);
 
 }  // namespace pyr

@@ -2,6 +2,7 @@
 
 #include <stdexcept>
 
+#include "engine/input.h"
 #include "engine/pysol_random.h"
 
 namespace pyr {
@@ -38,69 +39,53 @@ Deal deal_from_seed(const Variant& v, std::string_view number) {
     return make_deal(v, layout_from_dealing_order(v, dealt));
 }
 
-namespace {
-
-bool blank(char ch) { return ch == ' ' || ch == '\t' || ch == '\r' || ch == '\n' || ch == ',' || ch == ';'; }
-
-// The line without terminal colour codes (ESC [ parameters letter).
-std::string without_escapes(std::string_view line) {
-    std::string out;
-    for (size_t i = 0; i < line.size(); ++i) {
-        if (line[i] == '\x1b' && i + 1 < line.size() && line[i + 1] == '[') {
-            size_t j = i + 2;
-            while (j < line.size() && ((line[j] >= '0' && line[j] <= '9') || line[j] == ';')) ++j;
-            if (j < line.size() && ((line[j] >= 'A' && line[j] <= 'Z') || (line[j] >= 'a' && line[j] <= 'z'))) {
-                i = j;
-                continue;
-            }
-        }
-        out += line[i];
-    }
-    return out;
-}
-
-}  // namespace
-
-std::vector<Card> read_deal_cards(DeckKind d, std::string_view text) {
+std::vector<SeenCard> read_seen_deal_cards(DeckKind d, std::string_view text) {
     const size_t full = static_cast<size_t>(deck_size(d));
-    std::vector<Card> cards;
+    std::vector<SeenCard> cards;
     size_t start = 0;
     while (start < text.size() && cards.size() < full) {
         size_t end = text.find('\n', start);
         if (end == std::string_view::npos) end = text.size();
-        const std::string line = without_escapes(text.substr(start, end - start));
+        const std::string line = without_colour_codes(text.substr(start, end - start));
         start = end + 1;
         const size_t first = line.find_first_not_of(" \t\r");
         if (first == std::string::npos || line[first] == '#') continue;
         // The label, if any: everything up to the first ':'.
         const size_t colon = line.find(':');
         const bool labelled = colon != std::string::npos;
-        size_t i = labelled ? colon + 1 : 0;
         bool read_any = false;
-        while (i < line.size()) {
-            if (blank(line[i])) {
-                ++i;
-                continue;
-            }
-            size_t j = i;
-            while (j < line.size() && !blank(line[j])) ++j;
-            const std::string_view word = std::string_view(line).substr(i, j - i);
-            std::vector<Card> got;
+        for (const std::string& word : split_words(std::string_view(line).substr(labelled ? colon + 1 : 0))) {
+            std::vector<SeenCard> got;
             try {
-                got = parse_cards(word, d);
+                got = parse_seen_cards(word, d);
             } catch (const ParseError&) {
                 if (cards.size() >= full) return cards;  // the deal is complete: the rest is ignored
                 if (labelled && !read_any) break;       // a header or a label with no cards: skipped
+                if (word.find_first_not_of('.') == std::string::npos)
+                    throw ParseError("a place whose card is gone (" + word +
+                                     ") belongs to a board: give the whole board, with its stock line "
+                                     "(docs/formats.md, Positions)");
                 throw;
             }
             cards.insert(cards.end(), got.begin(), got.end());
             read_any = true;
-            i = j;
         }
     }
     return cards;
 }
 
-Deal deal_from_text(const Variant& v, std::string_view text) { return make_deal(v, read_deal_cards(v.deck, text)); }
+std::vector<Card> read_deal_cards(DeckKind d, std::string_view text) {
+    std::vector<Card> out;
+    for (const SeenCard& c : read_seen_deal_cards(d, text)) {
+        if (!c) throw ParseError("?? (a card not seen) is not accepted here: every card must be named");
+        out.push_back(*c);
+    }
+    return out;
+}
+
+Deal deal_from_text(const Variant& v, std::string_view text) {
+    if (auto board = read_board(v, text)) return std::move(*board);
+    return make_seen_deal(v, read_seen_deal_cards(v.deck, text));
+}
 
 }  // namespace pyr

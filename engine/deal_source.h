@@ -26,9 +26,14 @@ Deal deal_from_seed(const Variant& v, std::string_view number);
 //  - once the deck is complete, the first word that is not a card ends the
 //    deal: the rest of that line ("win 45") and every later line (a verdict,
 //    a move list) are ignored.
-// Any other word that is not a card is an error naming it. Throws ParseError.
+// Any other word that is not a card is an error naming it. `??` is a card
+// not seen (std::nullopt). Throws ParseError.
+std::vector<SeenCard> read_seen_deal_cards(DeckKind d, std::string_view text);
+// The same where every card must be named (a deals file: a study needs whole deals).
 std::vector<Card> read_deal_cards(DeckKind d, std::string_view text);
-// read_deal_cards, then make_deal (every card of the deck exactly once).
+// A board (engine/position.h read_board: a deal as printed, or a position
+// mid-game), else read_seen_deal_cards and make_seen_deal (every card of the
+// deck exactly once, `??` for the stock cards not seen).
 Deal deal_from_text(const Variant& v, std::string_view text);
 
 // PySolFC's dealing order of a game mapped to the compact order. Most games

@@ -108,6 +108,39 @@ std::string printable_line(std::string_view s, size_t max) {
     return out;
 }
 
+std::string without_colour_codes(std::string_view line) {
+    std::string out;
+    for (size_t i = 0; i < line.size(); ++i) {
+        if (line[i] == '\x1b' && i + 1 < line.size() && line[i + 1] == '[') {
+            size_t j = i + 2;
+            while (j < line.size() && ((line[j] >= '0' && line[j] <= '9') || line[j] == ';')) ++j;
+            if (j < line.size() && ((line[j] >= 'A' && line[j] <= 'Z') || (line[j] >= 'a' && line[j] <= 'z'))) {
+                i = j;
+                continue;
+            }
+        }
+        out += line[i];
+    }
+    return out;
+}
+
+std::vector<std::string> split_words(std::string_view line) {
+    auto separator = [](char ch) { return ch == ' ' || ch == '\t' || ch == '\r' || ch == '\n' || ch == ',' || ch == ';'; };
+    std::vector<std::string> out;
+    size_t i = 0;
+    while (i < line.size()) {
+        if (separator(line[i])) {
+            ++i;
+            continue;
+        }
+        size_t j = i;
+        while (j < line.size() && !separator(line[j])) ++j;
+        out.emplace_back(line.substr(i, j - i));
+        i = j;
+    }
+    return out;
+}
+
 std::string read_input(const std::string& path, const std::string& option, size_t max) {
     bool close = false;
     std::FILE* f = open_input(path, option, &close);

@@ -9,6 +9,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace pyr {
 
@@ -31,6 +32,14 @@ std::string excerpt(std::string_view s, size_t max = 40);
 // The same escaping for a whole message line, cut at `max` bytes: no control
 // character, no invalid UTF-8, no newline.
 std::string printable_line(std::string_view s, size_t max = 1000);
+
+// The text without terminal colour codes (ESC [ parameters letter), as a
+// board printed for a terminal carries them.
+std::string without_colour_codes(std::string_view line);
+
+// The words of a line: runs between spaces, tabs, commas and semicolons (the
+// separators of cards in a deal).
+std::vector<std::string> split_words(std::string_view line);
 
 // The whole of a file, or standard input for "-", at most `max` bytes.
 // `option` names where the path came from ("--deal-file"), for messages:

@@ -1,14 +1,43 @@
 #include "engine/table.h"
 
 #include <algorithm>
+#include <bit>
 
 namespace pyr {
 
 Table::Table(const Deal& deal) : v_(deal.variant) {
+    for (int i = 0; i < static_cast<int>(deal.cards.size()); ++i) {
+        const uint64_t bit = uint64_t{1} << card_index(deal.cards[i], v_.deck);
+        cards_ |= bit;
+        if (deal.unknown_at(i)) unseen_ |= bit;
+    }
+    wastes_.resize(v_.wastes);
+    has_stock_ = deal.stock_size() > 0;
+    if (const Position* p = deal.position.get()) {
+        // The position's piles, as slots of the deal.
+        int k = 0;
+        for (int r = 0; r < v_.rows; ++r) {
+            tableau_.emplace_back();
+            for (int c = 0; c < v_.row_width(r); ++c, ++k)
+                tableau_.back().push_back((p->tableau_gone >> k) & 1 ? std::nullopt : std::optional<Card>(deal.cards.at(k)));
+        }
+        auto cards = [&](const std::vector<uint8_t>& slots) {
+            std::vector<Card> out;
+            for (uint8_t s : slots) out.push_back(deal.cards.at(s));
+            return out;
+        };
+        for (const auto& r : p->reserves) reserves_.push_back(cards(r));
+        for (size_t w = 0; w < p->wastes.size() && w < wastes_.size(); ++w) wastes_[w] = cards(p->wastes[w]);
+        stock_ = cards(p->stock);
+        std::reverse(stock_.begin(), stock_.end());  // the next card at the back
+        discards_ = cards(p->discarded);
+        pass_ = p->pass;
+        return;
+    }
     size_t k = 0;
     const int rows = v_.rows;
     for (int r = 0; r < rows; ++r) {
-        const int width = v_.shape == TableauShape::Pyramid ? r + 1 : rows - r;
+        const int width = v_.row_width(r);
         tableau_.emplace_back();
         for (int c = 0; c < width; ++c) tableau_.back().push_back(deal.cards.at(k++));
     }
@@ -18,8 +47,6 @@ Table::Table(const Deal& deal) : v_(deal.variant) {
     }
     // The stock holds the rest; its next card is at the back.
     for (size_t i = deal.cards.size(); i > k; --i) stock_.push_back(deal.cards[i - 1]);
-    has_stock_ = !stock_.empty();
-    wastes_.resize(v_.wastes);
     for (int i = 0; i < v_.waste_start; ++i) deal_to_wastes();
 }
 
@@ -148,8 +175,8 @@ std::optional<std::string> Table::apply(const Move& m) {
         case Move::Draw:
             if (stock_.empty()) return std::string("the stock is empty");
             if (v_.wastes == 0) {
-                stock_.pop_back();  // discarded out of play
-                ++discarded_;
+                discards_.push_back(stock_.back());  // discarded out of play
+                stock_.pop_back();
             } else if (v_.wastes == 1) {
                 for (int i = 0; i < v_.draw && !stock_.empty(); ++i) {
                     wastes_[0].push_back(stock_.back());
@@ -248,7 +275,7 @@ bool Table::won() const {
         if (!r.empty()) return false;
     for (const auto& w : wastes_)
         if (!w.empty()) return false;
-    return stock_.empty() && discarded_ == 0;
+    return stock_.empty() && discards_.empty();
 }
 
 std::string Table::key() const {
@@ -270,8 +297,41 @@ std::string Table::key() const {
     // Discarded cards are out of play, and with goal `all` they make a win
     // impossible: a King discarded by a draw and a King removed alone leave
     // the same piles but are not the same position.
-    if (v_.discards()) k += "|d" + std::to_string(discarded_);
+    if (v_.discards()) k += "|d" + std::to_string(discards_.size());
     return k;
+}
+
+std::vector<Card> Table::gone() const {
+    uint64_t left = cards_;
+    auto drop = [&](Card c) { left &= ~(uint64_t{1} << card_index(c, v_.deck)); };
+    for (const auto& row : tableau_)
+        for (const auto& c : row)
+            if (c) drop(*c);
+    for (const auto& p : reserves_)
+        for (Card c : p) drop(c);
+    for (Card c : stock_) drop(c);
+    for (const auto& w : wastes_)
+        for (Card c : w) drop(c);
+    for (Card c : discards_) drop(c);
+    std::vector<Card> out;
+    for (; left; left &= left - 1) out.push_back(card_from_index(std::countr_zero(left), v_.deck));
+    return out;
+}
+
+std::vector<Table::UnseenPlace> Table::unseen_places() const {
+    std::vector<UnseenPlace> out;
+    const std::vector<Card> play = playable();
+    auto put = [&](const std::string& name, Card c) {
+        if (unseen(c)) out.push_back({name, c, std::find(play.begin(), play.end(), c) != play.end()});
+    };
+    for (size_t k = stock_.size(); k-- > 0;) put("stock card " + std::to_string(stock_.size() - k), stock_[k]);
+    for (size_t w = 0; w < wastes_.size(); ++w)
+        for (size_t k = 0; k < wastes_[w].size(); ++k)
+            put((wastes_.size() > 1 ? "waste " + std::to_string(w + 1) + " card " : std::string("waste card ")) +
+                    std::to_string(k + 1),
+                wastes_[w][k]);
+    for (size_t k = 0; k < discards_.size(); ++k) put("discarded card " + std::to_string(k + 1), discards_[k]);
+    return out;
 }
 
 std::string move_label(size_t index, const Move& m, DeckKind d) {

@@ -15,6 +15,7 @@ namespace pyr {
 
 class Table {
 public:
+    // The deal's start, or its position (Deal::position) when it begins mid-game.
     explicit Table(const Deal& deal);
 
     const Variant& variant() const { return v_; }
@@ -39,7 +40,24 @@ public:
     const std::vector<std::vector<Card>>& wastes() const { return wastes_; }  // back() is the top
     int pass() const { return pass_; }  // 1-based
     bool has_stock() const { return has_stock_; }  // the deal has a stock (a giza deal has none)
-    int discarded() const { return discarded_; }
+    int discarded() const { return static_cast<int>(discards_.size()); }
+    const std::vector<Card>& discards() const { return discards_; }  // in the order discarded
+    // The deal's cards in no pile and not discarded: paired away, by card index.
+    std::vector<Card> gone() const;
+    // Whether the card is one the player has not seen (Deal::unknown: the
+    // card a `??` slot holds stands for any of the cards not seen).
+    bool unseen(Card c) const { return (unseen_ >> card_index(c, v_.deck)) & 1; }
+    bool any_unseen() const { return unseen_ != 0; }
+    // Where the cards not seen lie: "stock card K" (K counted from the next
+    // card), "waste card K" or, with several wastes, "waste W card K" (K from
+    // the bottom), "discarded card K"; in that order. `card` is what the
+    // place holds in its stead (a placeholder: never print it).
+    struct UnseenPlace {
+        std::string name;
+        Card card;
+        bool playable = false;
+    };
+    std::vector<UnseenPlace> unseen_places() const;
 
 private:
     enum class Where { None, Tableau, Reserve, StockTop, Waste };
@@ -64,8 +82,10 @@ private:
     std::vector<Card> stock_;
     std::vector<std::vector<Card>> wastes_;
     bool has_stock_ = false;
-    int discarded_ = 0;
+    std::vector<Card> discards_;
     int pass_ = 1;
+    uint64_t cards_ = 0;   // the deal's cards (by card index)
+    uint64_t unseen_ = 0;  // those in its unknown slots
 };
 
 // How a message names the move at `index` (counted from 0) of a list of

@@ -46,6 +46,9 @@ struct Variant {
 
     // Derived sizes.
     int tableau_size() const { return rows * (rows + 1) / 2; }
+    // Cards in tableau row r (0 = the top row): r + 1 in a pyramid, rows - r
+    // in the inverted triangle.
+    int row_width(int r) const { return shape == TableauShape::Pyramid ? r + 1 : rows - r; }
     int reserve_size() const { return reserve_piles * reserve_height; }
     int fixed_size() const { return tableau_size() + reserve_size(); }
     bool discards() const { return wastes == 0; }
@@ -54,6 +57,10 @@ struct Variant {
     // Throws std::invalid_argument naming the problem when the rules contradict
     // each other (e.g. a redeal where unpaired stock cards are discarded).
     void validate() const;
+
+    // Every field: two Variants are the same game only when all are equal
+    // (a field added later is compared without anyone listing it).
+    friend bool operator==(const Variant&, const Variant&) = default;
 };
 
 // The preset table, in listing order.

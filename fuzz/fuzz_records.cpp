@@ -37,7 +37,7 @@ const StudySpec& the_spec() {
     static const StudySpec spec = [] {
         StudySpec s;
         RuleAxes axes;
-        axes.overlap = {false, true};
+        axes.add("overlap", {"off", "on"});
         s.combos = study_combos({"msc", "pharaohs"}, axes);
         s.deals = seeds_range("1-40");
         s.max_states = 1000;
@@ -66,9 +66,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
 
     // The reader alone; the records of the study it finds, printed and read back.
     spit(path, input);
-    std::vector<std::pair<ParsedRecord, int>> found;
+    std::vector<std::pair<StudyRecord, int>> found;
     try {
-        read_record_file(path, nullptr, [&](const ParsedRecord& r) {
+        read_record_file(path, nullptr, [&](const StudyRecord& r) {
             if (const int combo = match_record(spec, r); combo >= 0) found.emplace_back(r, combo);
         });
     } catch (const StudyError&) {
@@ -76,9 +76,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     if (!found.empty()) {
         std::string again = csv ? study_line(spec, true) + record_csv_header(spec) + "\n" : study_line(spec, false);
         for (const auto& [r, combo] : found) {
-            StudyRecord sr;
-            sr.seed = r.seed;
-            sr.combo = static_cast<uint32_t>(combo);
+            StudyRecord sr = task_record(spec, r.seed - spec.deals.first_id(), static_cast<uint32_t>(combo));
             sr.verdict = r.verdict;
             sr.moves = r.moves;
             sr.states = r.states;
@@ -88,7 +86,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         const std::string again_path = base + ".again" + (csv ? ".csv" : ".jsonl");
         spit(again_path, again);
         size_t i = 0;
-        read_record_file(again_path, nullptr, [&](const ParsedRecord& b) {
+        read_record_file(again_path, nullptr, [&](const StudyRecord& b) {
             FUZZ_CHECK(i < found.size(), again);
             const auto& [r, combo] = found[i++];
             FUZZ_CHECK(b.seed == r.seed && b.verdict == r.verdict && b.moves == r.moves && b.states == r.states &&
@@ -122,9 +120,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     }
     {
         RecordFile f(path, spec, [&](const StudyRecord&) { return true; });
-        StudyRecord r;
-        r.seed = 40;
-        r.combo = 3;
+        StudyRecord r = task_record(spec, 39, 3);
         r.verdict = Verdict::Win;
         r.moves = 40;
         r.states = 123;

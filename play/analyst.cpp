@@ -47,127 +47,46 @@ std::string verdict_words(const Analysis& a, const Variant& v) {
     return "unknown";
 }
 
-Analyst::Analyst(const Limits& limits) : limits_(limits), thread_([this] { run(); }) {}
-
-Analyst::~Analyst() {
-    {
-        std::lock_guard lock(mutex_);
-        quit_ = true;
-        stop_.store(true);
-    }
-    wake_.notify_all();
-    thread_.join();
-}
+Analyst::Analyst(const Limits& limits)
+    : limits_(limits),
+      worker_([this](Job& job, uint64_t id, const std::atomic<bool>* stop) {
+          auto a = analyse(solver_, *job.board, job.moves, limits_, stop);
+          if (a) a->id = id;
+          return a;
+      }) {}
 
 void Analyst::request(std::shared_ptr<const Board> board, std::vector<Move> moves, uint64_t id) {
-    {
-        std::lock_guard lock(mutex_);
-        pending_ = Job{std::move(board), std::move(moves), id};
-        latest_id_ = id;
-        answer_.reset();
-        stop_.store(true);  // the search running now (if any) is for an older position
-    }
-    wake_.notify_all();
+    worker_.request(Job{std::move(board), std::move(moves)}, id);
 }
 
-std::optional<Analysis> Analyst::answer() {
-    std::lock_guard lock(mutex_);
-    return answer_;
-}
+std::optional<Analysis> Analyst::answer() { return worker_.answer(); }
 
-void Analyst::run() {
-    for (;;) {
-        Job job;
-        {
-            std::unique_lock lock(mutex_);
-            wake_.wait(lock, [&] { return quit_ || pending_.has_value(); });
-            if (quit_) return;
-            job = std::move(*pending_);
-            pending_.reset();
-            stop_.store(false);  // under the lock: a newer request sets it after this
-        }
-        auto a = analyse(solver_, *job.board, job.moves, limits_, &stop_);
-        std::lock_guard lock(mutex_);
-        if (a && job.id == latest_id_) {
-            a->id = job.id;
-            answer_ = std::move(a);
-        }
-    }
-}
-
-Oddsmaker::Oddsmaker(const api::OddsOptions& options) : options_(options), thread_([this] { run(); }) {}
-
-Oddsmaker::~Oddsmaker() {
-    {
-        std::lock_guard lock(mutex_);
-        quit_ = true;
-        stop_.store(true);
-    }
-    wake_.notify_all();
-    thread_.join();
-}
+Oddsmaker::Oddsmaker(const api::OddsOptions& options)
+    : options_(options),
+      worker_([this](Job& job, uint64_t id, const std::atomic<bool>* stop) -> std::optional<OddsAnswer> {
+          api::OddsOptions o = options_;
+          o.stop = stop;
+          o.progress = [&](uint64_t done, uint64_t total) { worker_.report_progress(id, done, total); };
+          o.solve_progress = nullptr;
+          OddsAnswer a;
+          a.id = id;
+          try {
+              a.odds = session_.odds(job.deal, job.moves, o);
+          } catch (const std::exception& e) {
+              a.error = e.what();
+          }
+          if (a.odds.interrupted) return std::nullopt;
+          return a;
+      }) {}
 
 void Oddsmaker::request(Deal deal, std::vector<Move> moves, uint64_t id) {
-    {
-        std::lock_guard lock(mutex_);
-        pending_ = Job{std::move(deal), std::move(moves), id};
-        latest_id_ = id;
-        answer_.reset();
-        progress_ = {0, 0};
-        stop_.store(true);  // the odds computed now (if any) are for an older request
-    }
-    wake_.notify_all();
+    worker_.request(Job{std::move(deal), std::move(moves)}, id);
 }
 
-void Oddsmaker::cancel() {
-    std::lock_guard lock(mutex_);
-    pending_.reset();
-    latest_id_ = 0;
-    answer_.reset();
-    progress_ = {0, 0};
-    stop_.store(true);
-}
+void Oddsmaker::cancel() { worker_.cancel(); }
 
-std::pair<uint64_t, uint64_t> Oddsmaker::progress() const {
-    std::lock_guard lock(mutex_);
-    return progress_;
-}
+std::pair<uint64_t, uint64_t> Oddsmaker::progress() const { return worker_.progress(); }
 
-std::optional<OddsAnswer> Oddsmaker::answer() {
-    std::lock_guard lock(mutex_);
-    std::optional<OddsAnswer> a = std::move(answer_);
-    answer_.reset();
-    return a;
-}
-
-void Oddsmaker::run() {
-    for (;;) {
-        Job job;
-        {
-            std::unique_lock lock(mutex_);
-            wake_.wait(lock, [&] { return quit_ || pending_.has_value(); });
-            if (quit_) return;
-            job = std::move(*pending_);
-            pending_.reset();
-            stop_.store(false);  // under the lock: a newer request or a cancel sets it after this
-        }
-        api::OddsOptions o = options_;
-        o.stop = &stop_;
-        o.progress = [&](uint64_t done, uint64_t total) {
-            std::lock_guard lock(mutex_);
-            if (job.id == latest_id_) progress_ = {done, total};
-        };
-        o.solve_progress = nullptr;
-        OddsAnswer a;
-        a.id = job.id;
-        try {
-            a.odds = session_.odds(job.deal, job.moves, o);
-        } catch (const std::exception& e) {
-            a.error = e.what();
-        }
-        std::lock_guard lock(mutex_);
-        if (!a.odds.interrupted && job.id == latest_id_) answer_ = std::move(a);
-    }
-}
+std::optional<OddsAnswer> Oddsmaker::answer() { return worker_.take_answer(); }
 
 }  // namespace pyr::play

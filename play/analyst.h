@@ -6,11 +6,13 @@
 #include <atomic>
 #include <condition_variable>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include "api/api.h"
@@ -50,10 +52,104 @@ std::optional<Analysis> analyse(Solver& solver, const Board& board, const std::v
 // limit reached".
 std::string verdict_words(const Analysis& a, const Variant& v);
 
+// A background thread that works on the latest request only: a new request
+// replaces one not yet taken and stops (through the stop flag it hands the
+// work) the one being worked on; only the latest request's answer is kept.
+// `work(job, stop)` runs on the thread and gives the answer, or nullopt when
+// it was stopped. Analyst and Oddsmaker below are two of these.
+template <class Job, class Answer>
+class LatestRequestWorker {
+public:
+    using Work = std::function<std::optional<Answer>(Job& job, uint64_t id, const std::atomic<bool>* stop)>;
+    explicit LatestRequestWorker(Work work) : work_(std::move(work)), thread_([this] { run(); }) {}
+    ~LatestRequestWorker() {  // stops the work and joins the thread
+        {
+            std::lock_guard lock(mutex_);
+            quit_ = true;
+            stop_.store(true);
+        }
+        wake_.notify_all();
+        thread_.join();
+    }
+    LatestRequestWorker(const LatestRequestWorker&) = delete;
+    LatestRequestWorker& operator=(const LatestRequestWorker&) = delete;
+
+    // Replaces any request not yet answered, stopping the work on an older one.
+    void request(Job job, uint64_t id) {
+        {
+            std::lock_guard lock(mutex_);
+            pending_.emplace(std::move(job), id);
+            latest_id_ = id;
+            answer_.reset();
+            progress_ = {0, 0};
+            stop_.store(true);  // the work running now (if any) is for an older request
+        }
+        wake_.notify_all();
+    }
+    // Drops the latest request: no answer comes for it.
+    void cancel() {
+        std::lock_guard lock(mutex_);
+        pending_.reset();
+        latest_id_ = 0;
+        answer_.reset();
+        progress_ = {0, 0};
+        stop_.store(true);
+    }
+    // The latest request's answer once it is ready (nullopt before): kept, or taken.
+    std::optional<Answer> answer() const {
+        std::lock_guard lock(mutex_);
+        return answer_;
+    }
+    std::optional<Answer> take_answer() {
+        std::lock_guard lock(mutex_);
+        std::optional<Answer> a = std::move(answer_);
+        answer_.reset();
+        return a;
+    }
+    // How far the work on request `id` has come, kept only while it is the latest;
+    // progress() reads it ({0, 0} before any).
+    void report_progress(uint64_t id, uint64_t done, uint64_t total) {
+        std::lock_guard lock(mutex_);
+        if (id == latest_id_) progress_ = {done, total};
+    }
+    std::pair<uint64_t, uint64_t> progress() const {
+        std::lock_guard lock(mutex_);
+        return progress_;
+    }
+
+private:
+    void run() {
+        for (;;) {
+            std::optional<std::pair<Job, uint64_t>> job;
+            {
+                std::unique_lock lock(mutex_);
+                wake_.wait(lock, [&] { return quit_ || pending_.has_value(); });
+                if (quit_) return;
+                job = std::move(pending_);
+                pending_.reset();
+                stop_.store(false);  // under the lock: a newer request or a cancel sets it after this
+            }
+            auto a = work_(job->first, job->second, &stop_);
+            std::lock_guard lock(mutex_);
+            if (a && job->second == latest_id_) answer_ = std::move(a);
+        }
+    }
+
+    const Work work_;
+    mutable std::mutex mutex_;
+    std::condition_variable wake_;
+    bool quit_ = false;
+    std::optional<std::pair<Job, uint64_t>> pending_;  // the request and its id
+    uint64_t latest_id_ = 0;
+    std::optional<Answer> answer_;
+    std::pair<uint64_t, uint64_t> progress_{0, 0};
+    std::atomic<bool> stop_{false};
+    std::thread thread_;  // last: started once everything above exists
+};
+
 class Analyst {
 public:
-    explicit Analyst(const Limits& limits);
-    ~Analyst();  // cancels the search and joins the thread
+    explicit Analyst(const Limits& limits);  // (destroyed: stops the search and joins the thread)
     Analyst(const Analyst&) = delete;
     Analyst& operator=(const Analyst&) = delete;
 
@@ -65,23 +161,13 @@ public:
     std::optional<Analysis> answer();
 
 private:
-    void run();
-
-    const Limits limits_;
-    std::mutex mutex_;
-    std::condition_variable wake_;
-    bool quit_ = false;
     struct Job {
         std::shared_ptr<const Board> board;
         std::vector<Move> moves;
-        uint64_t id = 0;
     };
-    std::optional<Job> pending_;
-    uint64_t latest_id_ = 0;
-    std::optional<Analysis> answer_;
-    std::atomic<bool> stop_{false};
-    Solver solver_;       // used by the thread only
-    std::thread thread_;  // last: started once everything above exists
+    const Limits limits_;
+    Solver solver_;  // used by the worker's thread only
+    LatestRequestWorker<Job, Analysis> worker_;  // last: its thread uses the members above
 };
 
 // The no-peek hint (key o: api::Session::odds, each move's odds over the
@@ -97,8 +183,7 @@ struct OddsAnswer {
 class Oddsmaker {
 public:
     // The odds' options (samples, limits); stop and progress are its own.
-    explicit Oddsmaker(const api::OddsOptions& options);
-    ~Oddsmaker();  // cancels and joins the thread
+    explicit Oddsmaker(const api::OddsOptions& options);  // (destroyed: stops and joins the thread)
     Oddsmaker(const Oddsmaker&) = delete;
     Oddsmaker& operator=(const Oddsmaker&) = delete;
 
@@ -115,24 +200,13 @@ public:
     std::optional<OddsAnswer> answer();
 
 private:
-    void run();
-
-    const api::OddsOptions options_;
-    mutable std::mutex mutex_;
-    std::condition_variable wake_;
-    bool quit_ = false;
     struct Job {
         Deal deal;
         std::vector<Move> moves;
-        uint64_t id = 0;
     };
-    std::optional<Job> pending_;
-    uint64_t latest_id_ = 0;
-    std::optional<OddsAnswer> answer_;
-    std::pair<uint64_t, uint64_t> progress_{0, 0};
-    std::atomic<bool> stop_{false};
-    api::Session session_;  // used by the thread only
-    std::thread thread_;    // last: started once everything above exists
+    const api::OddsOptions options_;
+    api::Session session_;  // used by the worker's thread only
+    LatestRequestWorker<Job, OddsAnswer> worker_;  // last: its thread uses the members above
 };
 
 }  // namespace pyr::play

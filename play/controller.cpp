@@ -2,6 +2,7 @@
 
 #include <cctype>
 #include <cstring>
+#include <iterator>
 #include <stdexcept>
 
 #include "engine/deal_source.h"
@@ -10,6 +11,19 @@
 namespace pyr::play {
 
 namespace {
+// Screen columns of UTF-8 text (every character here is one column wide).
+int columns(const std::string& s) {
+    int n = 0;
+    for (unsigned char ch : s) n += (ch & 0xC0) != 0x80;
+    return n;
+}
+// The byte offset of column `col` in `s` (s.size() when it is shorter).
+size_t column_offset(const std::string& s, int col) {
+    int n = 0;
+    for (size_t i = 0; i < s.size(); ++i)
+        if ((static_cast<unsigned char>(s[i]) & 0xC0) != 0x80 && n++ == col) return i;
+    return s.size();
+}
 bool is_suit(int k, DeckKind d) {
     return k > 0 && k < 128 && std::strchr(deck_suits(d), std::toupper(k)) != nullptr;
 }
@@ -70,6 +84,56 @@ std::string Controller::verdict() const {
     if (fair_) return "verdict: hidden (--fair: the exact verdict knows the stock's order)   o: odds without peeking";
     if (!analysis_) return unicode_ ? "verdict: searching\u2026" : "verdict: searching...";
     return "verdict: " + verdict_words(*analysis_, game_.variant());
+}
+
+std::string Controller::key_bar(int width) {
+    // Left out first when the line is too narrow, in this order.
+    static const char* const kKeys[] = {"?:help", "h:hint", "o:odds", "d:draw",  "r:redeal",
+                                        "u:undo", "^Y:redo", "s:restart", "n:new deal", "q q:quit"};
+    static const int kDropOrder[] = {7, 6, 8, 4, 2};
+    const int room = width - 2;  // drawn from column 1, one column spare
+    std::vector<bool> shown(std::size(kKeys), true);
+    auto line = [&](const char* gap) {
+        std::string s;
+        for (size_t i = 0; i < shown.size(); ++i)
+            if (shown[i]) s += (s.empty() ? "" : gap) + std::string(kKeys[i]);
+        return s;
+    };
+    for (size_t drop = 0;; ++drop) {
+        for (const char* gap : {"  ", " "})
+            if (std::string s = line(gap); columns(s) <= room) return s;
+        if (drop == std::size(kDropOrder)) return line(" ");  // narrower than any screen play draws on
+        shown[kDropOrder[drop]] = false;
+    }
+}
+
+std::vector<std::string> wrap_line(const std::string& line, int width, int indent) {
+    std::vector<std::string> out;
+    std::string rest = line;
+    bool first = true;
+    while (width > indent + 1 && columns(rest) > width) {
+        const size_t lead = first ? 0 : static_cast<size_t>(indent);
+        size_t cut = rest.rfind(' ', column_offset(rest, width));
+        if (cut == std::string::npos || cut <= lead + 1) cut = column_offset(rest, width);  // one long word: cut it
+        out.push_back(rest.substr(0, cut));
+        const size_t next = rest.find_first_not_of(' ', cut);
+        rest = std::string(indent, ' ') + (next == std::string::npos ? "" : rest.substr(next));
+        first = false;
+    }
+    out.push_back(rest);
+    return out;
+}
+
+std::vector<std::string> Controller::help_lines(int width) const {
+    std::vector<std::string> out;
+    for (const std::string& line : help_lines()) {
+        // A key's line ("u, Ctrl+Z             undo") continues under its text.
+        const size_t gap = line.find("  ");
+        const size_t text = gap == std::string::npos ? std::string::npos : line.find_first_not_of(' ', gap);
+        const int indent = text != std::string::npos && text < 30 ? columns(line.substr(0, text)) : 0;
+        for (auto& l : wrap_line(line, width, indent)) out.push_back(std::move(l));
+    }
+    return out;
 }
 
 std::vector<std::string> Controller::help_lines() const {

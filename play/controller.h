@@ -30,6 +30,10 @@ enum Key : int {
     kInterrupt,  // Ctrl+C: quit at once
 };
 
+// `line` in lines of at most `width` columns, broken at spaces (a word
+// longer than a line is cut); the lines after the first indented by `indent`.
+std::vector<std::string> wrap_line(const std::string& line, int width, int indent = 0);
+
 class Controller {
 public:
     // unicode: cards with suit symbols and tens as "10" (a UTF-8 terminal).
@@ -58,7 +62,14 @@ public:
     std::string counts() const;
     const std::string& message() const { return message_; }
     std::string verdict() const;
+    // The help screen's lines; with a width, a line wider than it is wrapped
+    // (a key's text continues under its text).
     std::vector<std::string> help_lines() const;
+    std::vector<std::string> help_lines(int width) const;
+    // The keys line for a screen `width` columns wide: every key when they
+    // fit, else the less used ones left out (? lists them all); "?:help"
+    // first and "q q:quit" last always.
+    static std::string key_bar(int width);
     // A card's name as shown ("Q♥" or "QH").
     std::string name(Card c) const;
 

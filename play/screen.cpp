@@ -7,6 +7,7 @@
 #include <clocale>
 #include <csignal>
 #include <string>
+#include <vector>
 
 namespace pyr::play {
 
@@ -103,6 +104,11 @@ void put(int y, int x, const std::string& s, attr_t attr = A_NORMAL) {
 
 bool same_card(const std::optional<Card>& a, Card b) { return a && *a == b; }
 
+std::vector<std::string> first_lines(std::vector<std::string> lines, size_t n) {
+    if (lines.size() > n) lines.resize(n);
+    return lines;
+}
+
 // The smallest screen the board, its text lines and the keys line fit on.
 bool too_small(const Layout& l, int* need_w = nullptr, int* need_h = nullptr) {
     const int w = std::max(l.width + 2, 78), h = l.height + 9;
@@ -142,7 +148,7 @@ public:
             return;
         }
         if (c_.help()) {
-            const auto lines = c_.help_lines();
+            const auto lines = c_.help_lines(w - 3);
             for (size_t i = 0; i < lines.size(); ++i) put(1 + static_cast<int>(i), 2, lines[i], i == 0 ? A_BOLD : A_NORMAL);
             refresh();
             return;
@@ -155,9 +161,12 @@ public:
         int y = oy + l.height + 1;
         put(y++, 1, c_.counts());
         const bool ended = c_.game().won() || c_.game().stuck();
-        put(y++, 1, c_.message(), ended ? A_BOLD | ink(c_.game().won() ? kGood : kBad) : A_NORMAL);
-        put(y++, 1, c_.verdict(), verdict_attr());
-        put(h - 1, 1, "?:help  h:hint  o:odds  d:draw  r:redeal  u:undo  ^Y:redo  s:restart  n:new deal  q q:quit", A_DIM);
+        // The message and the verdict take two lines each when they need
+        // them (too_small leaves room for that above the keys line).
+        for (const auto& line : first_lines(wrap_line(c_.message(), w - 2, 2), 2))
+            put(y++, 1, line, ended ? A_BOLD | ink(c_.game().won() ? kGood : kBad) : A_NORMAL);
+        for (const auto& line : first_lines(wrap_line(c_.verdict(), w - 2, 2), 2)) put(y++, 1, line, verdict_attr());
+        put(h - 1, 1, Controller::key_bar(w), A_DIM);
         refresh();
     }
 

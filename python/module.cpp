@@ -1,8 +1,10 @@
 // pyramid_solver._core: the C++ half of the Python module (pybind11). It sits
 // on api/ (rules, deals, moves, verify, solve: the contracts of the command
-// line), report/ (the answers as `pyramid` writes them) and on study/ (a study's definition, the runner seam solve_tasks, the
-// record file). python/pyramid_solver/__init__.py turns Python arguments into
-// the strings the command line takes and wraps the answers in classes.
+// line; studies and merges: api/study.h), report/ (the answers as `pyramid`
+// writes them) and on study/ (a study's definition, the runner seam
+// solve_tasks, the record file). python/pyramid_solver/__init__.py turns
+// Python arguments into the strings the command line takes and wraps the
+// answers in classes.
 //
 // The GIL is released while C++ works (solve, a study's workers, reading
 // record files); Ctrl-C reaches a long solve through the search's progress
@@ -13,6 +15,8 @@
 
 #include <atomic>
 #include <chrono>
+#include <cmath>
+#include <map>
 #include <condition_variable>
 #include <exception>
 #include <memory>
@@ -24,13 +28,18 @@
 #include <vector>
 
 #include "api/api.h"
+#include "api/study.h"
 #include "engine/build_info.h"
 #include "engine/card.h"
+#include "engine/input.h"
+#include "engine/rules.h"
 #include "engine/internal_error.h"
 #include "engine/table.h"
 #include "report/board_text.h"
 #include "report/deal.h"
 #include "report/solve.h"
+#include "report/summary.h"
+#include "solver/nopeek.h"
 #include "study/provenance.h"
 #include "study/records.h"
 #include "study/runner.h"
@@ -72,14 +81,26 @@ py::object seed_python(Seed s) {
 
 // ---------------------------------------------------------------- rules and deals
 
-api::Rules make_rules(const std::string& variant, const std::string& passes, const std::string& goal,
-                      const std::string& overlap, const std::string& reserves) {
+// A rule override's value from Python, as the command line would spell it:
+// a str as it is, an int as its digits, float('inf') as 'unlimited', a bool
+// as the rule's JSON reads it (overlap=True is 'on'; passes=True is an error).
+std::string rule_value(const std::string& key, const py::handle& x, bool list) {
+    const RuleDescriptor* d = find_rule(key);
+    if (!d) throw api::Error("unknown rule " + excerpt(key) + " (" + rule_keys_text() + ")");
+    if (py::isinstance<py::bool_>(x)) {
+        if (const auto t = d->from_json(json::value(x.cast<bool>()))) return *t;
+        throw api::Error(d->must_be(list) + " (got " + std::string(py::repr(x)) + ")");
+    }
+    if (py::isinstance<py::float_>(x) && std::isinf(x.cast<double>()) && x.cast<double>() > 0) return "unlimited";
+    return std::string(py::str(x));
+}
+
+// The variant and the overrides given (a dict key -> value; None keeps the preset's).
+api::Rules make_rules(const std::string& variant, const py::dict& overrides) {
     api::Rules r;
-    r.variant = variant;
-    r.passes = passes;
-    r.goal = goal;
-    r.overlap = overlap;
-    r.reserves = reserves;
+    r.preset = variant;
+    for (const auto& [k, x] : overrides)
+        if (!x.is_none()) r.set(std::string(py::str(k)), rule_value(std::string(py::str(k)), x, false));
     return r;
 }
 
@@ -98,13 +119,15 @@ PyDeal deal_from(const api::Rules& rules, const std::optional<std::string>& seed
     throw api::Error("no deal given: a seed or the cards");
 }
 
+// The variant and every rule of the schema as JSON writes it (None where the preset does not take it).
+py::object rule_python(const RuleDescriptor& d, const Variant& v) {
+    return d.names(v) ? to_python(d.to_json(d.get(v))) : py::none();
+}
+
 py::dict rules_dict(const Variant& v) {
     py::dict d;
     d["variant"] = v.name;
-    d["passes"] = to_python(passes_json(v.passes));
-    d["goal"] = goal_text(v.goal);
-    d["overlap"] = v.overlap;
-    d["reserves"] = v.reserve_piles > 0 ? py::object(py::str(reserves_text(v.reserves_open))) : py::none();
+    for (const auto& r : rule_table()) d[py::str(r.key)] = rule_python(r, v);
     return d;
 }
 
@@ -203,7 +226,8 @@ py::dict verify(const PyDeal& d, const std::string& moves_text) {
 // ---------------------------------------------------------------- studies
 
 struct StudyArgs {
-    std::vector<std::string> variants, passes, goals, overlap, reserves;
+    std::vector<std::string> variants;
+    std::map<std::string, std::vector<std::string>> rules;  // rule key -> its list (texts as rule_value makes them)
     std::optional<std::string> seeds, deals_file, shard;
     bool optimal = false;
     uint64_t max_states = 100'000'000;
@@ -215,22 +239,10 @@ struct StudyArgs {
 
 StudySpec make_spec(const StudyArgs& a, int threads) {
     RuleAxes axes;
-    try {
-        for (const auto& p : a.passes) axes.passes.push_back(parse_passes(p));
-        for (const auto& g : a.goals) axes.goals.push_back(parse_goal(g));
-    } catch (const std::invalid_argument& e) {
-        throw api::Error(e.what());
-    }
-    for (const auto& o : a.overlap) {
-        if (o == "on") axes.overlap.push_back(true);
-        else if (o == "off") axes.overlap.push_back(false);
-        else throw api::Error("--overlap must be 'off' and/or 'on' (got '" + o + "')");
-    }
-    for (const auto& r : a.reserves) {
-        if (r == "open") axes.reserves_open.push_back(true);
-        else if (r == "top") axes.reserves_open.push_back(false);
-        else throw api::Error("--reserves must be 'top' and/or 'open' (got '" + r + "')");
-    }
+    for (const auto& d : rule_table())  // in table order, as the command line reads them
+        if (const auto it = a.rules.find(d.key); it != a.rules.end() && !it->second.empty()) axes.add(d.key, it->second);
+    for (const auto& [k, list] : a.rules)
+        if (!find_rule(k)) throw api::Error("unknown rule " + excerpt(k) + " (" + rule_keys_text() + ")");
     if (a.seeds.has_value() == a.deals_file.has_value())
         throw api::Error("give the deals: seeds (A-B) or deals_file, not both");
     StudySpec spec;
@@ -258,17 +270,10 @@ public:
         : threads_(args.threads > 0 ? args.threads : default_threads()),
           ahead_max_(std::max<uint64_t>(args.ahead, 1)),
           spec_(make_spec(args, threads_)),
-          table_(spec_),
+          // The record file: read back (these records are yielded too), then appended to.
+          study_(spec_, out, [this](const StudyRecord& r, bool resumed) { ready(r, resumed); }),
+          resumed_(study_.out() ? study_.out()->resumed() : 0),
           deal_(spec_.shard.index) {
-        if (out) {
-            // The record file: read back (these records are yielded too), then appended to.
-            out_ = std::make_unique<RecordFile>(*out, spec_, [this](const StudyRecord& r) {
-                if (!table_.record(r)) return false;
-                ready_.emplace(task_of(r), Ready{r, true});
-                return true;
-            });
-            resumed_ = out_->resumed();
-        }
         worker_ = std::thread([this] { run(); });
     }
     ~Study() {
@@ -342,7 +347,7 @@ public:
                 worker_.join();
             }
         }
-        if (out_) out_->sync();
+        study_.sync();
     }
 
     uint64_t total() const { return spec_.shard_tasks(); }
@@ -359,7 +364,15 @@ public:
     py::dict definition() const { return to_python(study_definition(spec_)); }
 
 private:
-    uint64_t task_of(const StudyRecord& r) const { return spec_.task_of(r.seed - spec_.deals.first_id(), r.combo); }
+    // A record the study took: read back from the record file, or solved now.
+    void ready(const StudyRecord& r, bool resumed) {
+        {
+            std::lock_guard lock(mu_);
+            ready_.emplace(spec_.task_of(r.seed - spec_.deals.first_id(), r.combo), Ready{r, resumed});
+            if (!resumed) ++ahead_;
+        }
+        if (!resumed) cv_.notify_all();
+    }
 
     void run() {
         try {
@@ -371,19 +384,10 @@ private:
                         room_.wait(lock, [&] { return ahead_ < ahead_max_ || stop_.load(); });
                     }
                     if (stop_.load()) return false;
-                    table_.next(chunk, 1);
+                    study_.table().next(chunk, 1);
                     return !chunk.empty();
                 },
-                [this](const StudyRecord& r) {
-                    table_.record(r);
-                    if (out_) out_->append(r);
-                    {
-                        std::lock_guard lock(mu_);
-                        ready_.emplace(task_of(r), Ready{r, false});
-                        ++ahead_;
-                    }
-                    cv_.notify_all();
-                });
+                [this](const StudyRecord& r) { study_.take(r); });
         } catch (...) {
             std::lock_guard lock(mu_);
             error_ = std::current_exception();
@@ -403,9 +407,6 @@ private:
     int threads_;
     uint64_t ahead_max_;
     StudySpec spec_;
-    TaskTable table_;
-    std::unique_ptr<RecordFile> out_;
-    uint64_t resumed_ = 0;
     std::atomic<bool> stop_{false};
     std::mutex mu_;
     std::condition_variable cv_;    // a record is ready, or the workers finished
@@ -414,6 +415,8 @@ private:
     uint64_t ahead_ = 0;            // records of ready_ solved by this run
     bool finished_ = false;
     std::exception_ptr error_;
+    api::Study study_;     // after what its records go to (ready_ and its lock)
+    uint64_t resumed_ = 0;
     uint64_t deal_ = 0;    // the next record to yield: deal index ...
     uint32_t combo_ = 0;   // ... and rule set
     std::thread worker_;   // last: started once everything above is built
@@ -423,7 +426,7 @@ private:
 
 py::dict read_records(const std::vector<std::string>& paths) {
     struct Row {
-        ParsedRecord r;
+        StudyRecord r;
         size_t file;
     };
     std::vector<Row> rows;
@@ -431,41 +434,58 @@ py::dict read_records(const std::vector<std::string>& paths) {
     {
         py::gil_scoped_release nogil;
         for (size_t f = 0; f < paths.size(); ++f)
-            read_record_file(paths[f], [](const json::object&) {}, [&](const ParsedRecord& r) {
+            read_record_file(paths[f], [](const json::object&) {}, [&](const StudyRecord& r) {
                 any_deal = any_deal || r.deal.has_value();
                 rows.push_back({r, f});
             });
     }
-    py::list seed, variant, passes, goal, overlap, reserves, verdict, moves, states, seconds, deal, file;
+    // The core fields of the records (record_fields()), then deal and file.
+    std::vector<std::pair<const RecordField*, py::list>> cols;
+    for (const RecordField& f : record_fields())
+        if (f.group == FieldGroup::Core && f.in_json) cols.emplace_back(&f, py::list());
+    py::list deal, file;
     for (const auto& [r, f] : rows) {
-        const Variant& v = r.rules;
-        seed.append(seed_python(r.seed));
-        variant.append(v.name);
-        passes.append(to_python(passes_json(v.passes)));
-        goal.append(goal_text(v.goal));
-        overlap.append(v.overlap);
-        reserves.append(v.reserve_piles > 0 ? py::object(py::str(reserves_text(v.reserves_open))) : py::none());
-        verdict.append(verdict_text(r.verdict));
-        moves.append(r.verdict == Verdict::Win && r.moves >= 0 ? py::object(py::int_(r.moves)) : py::none());
-        states.append(r.states);
-        seconds.append(r.seconds);
+        for (auto& [field, col] : cols)
+            col.append(field->key == "seed" ? seed_python(r.seed)  // a Python int, however large
+                                            : to_python(field->to_json(r).value_or(nullptr)));
         deal.append(r.deal ? py::object(py::str(*r.deal)) : py::none());
         file.append(paths[f]);
     }
-    py::dict cols;
-    cols["seed"] = seed;
-    cols["variant"] = variant;
-    cols["passes"] = passes;
-    cols["goal"] = goal;
-    cols["overlap"] = overlap;
-    cols["reserves"] = reserves;
-    cols["verdict"] = verdict;
-    cols["moves"] = moves;
-    cols["states"] = states;
-    cols["seconds"] = seconds;
-    if (any_deal) cols["deal"] = deal;
-    cols["file"] = file;
-    return cols;
+    py::dict out;
+    for (auto& [field, col] : cols) out[py::str(std::string(field->key))] = col;
+    if (any_deal) out["deal"] = deal;
+    out["file"] = file;
+    return out;
+}
+
+// ---------------------------------------------------------------- merge
+
+py::dict merge(const std::vector<std::string>& paths, const std::string& command) {
+    std::vector<std::string> notes;
+    MergedStudy m;
+    {
+        py::gil_scoped_release nogil;
+        Provenance me = this_program("pyramid_solver", {});
+        me.command = command;
+        m = api::merge(paths, me, [&](const std::string& note) { notes.push_back(note); });
+    }
+    const StudySpec& spec = *m.spec;
+    py::dict d;
+    d["definition"] = to_python(study_definition(spec));
+    py::list sums, made;
+    for (const auto& s : m.summaries) sums.append(to_python(summary_json(s, spec.optimal)));
+    for (const auto& p : m.made_by) made.append(to_python(provenance_json(p)));
+    d["summaries"] = sums;
+    d["tasks"] = m.tasks();
+    d["done"] = m.table->done();
+    d["missing"] = m.missing();
+    d["files"] = m.files;
+    d["records_read"] = m.records_read;
+    d["duplicates"] = m.duplicates;
+    d["ignored"] = m.ignored;
+    d["records_made_by"] = made;
+    d["notes"] = notes;
+    return d;
 }
 
 }  // namespace
@@ -495,13 +515,15 @@ PYBIND11_MODULE(_core, m) {
         return out;
     });
     m.def("describe", [](const std::string& name) {
-        const Variant v = api::make_variant(make_rules(name, "", "", "", ""));
+        const Variant v = api::make_variant(make_rules(name, py::dict()));
         return rules_words(v);  // as `pyramid variants NAME`
     });
-    m.def("rules", [](const std::string& variant, const std::string& passes, const std::string& goal,
-                      const std::string& overlap, const std::string& reserves) {
-        return rules_dict(api::make_variant(make_rules(variant, passes, goal, overlap, reserves)));
+    m.def("rules", [](const std::string& variant, const py::dict& overrides) {
+        return rules_dict(api::make_variant(make_rules(variant, overrides)));
     });
+    // The rule schema (engine/rules.h): the overrides every function takes as keyword arguments.
+    m.def("rule_schema", [] { return to_python(rule_schema_json()); });
+    m.def("rule_value", [](const std::string& key, const py::object& x, bool list) { return rule_value(key, x, list); });
 
     py::class_<PyDeal>(m, "Deal")
         .def_property_readonly("variant", [](const PyDeal& d) { return d.variant().name; })
@@ -511,9 +533,10 @@ PYBIND11_MODULE(_core, m) {
         })
         .def_property_readonly("cards", [](const PyDeal& d) { return compact(d.loaded.deal); })
         .def_property_readonly("rules", [](const PyDeal& d) { return rules_dict(d.variant()); })
-        .def_property_readonly("_rules", [](const PyDeal& d) {
-            const auto& r = d.rules;
-            return std::vector<std::string>{r.variant, r.passes, r.goal, r.overlap, r.reserves};
+        .def_property_readonly("_rules", [](const PyDeal& d) {  // the variant and the overrides it was made with
+            py::dict o;
+            for (const auto& [k, t] : d.rules.overrides) o[py::str(k)] = t;
+            return py::make_tuple(d.rules.preset, o);
         })
         .def("text", [](const PyDeal& d, bool unicode) {
             TextStyle style;
@@ -527,10 +550,9 @@ PYBIND11_MODULE(_core, m) {
         })
         .def("__hash__", [](const PyDeal& d) { return std::hash<std::string>()(compact(d.loaded.deal)); });
 
-    m.def("make_deal", [](const std::string& variant, const std::string& passes, const std::string& goal,
-                          const std::string& overlap, const std::string& reserves, std::optional<std::string> seed,
+    m.def("make_deal", [](const std::string& variant, const py::dict& overrides, std::optional<std::string> seed,
                           std::optional<std::string> text) {
-        return deal_from(make_rules(variant, passes, goal, overlap, reserves), seed, text);
+        return deal_from(make_rules(variant, overrides), seed, text);
     });
 
     py::class_<PySolver>(m, "Solver").def(py::init<>()).def("solve", &solve);
@@ -540,10 +562,7 @@ PYBIND11_MODULE(_core, m) {
     py::class_<StudyArgs>(m, "StudyArgs")
         .def(py::init<>())
         .def_readwrite("variants", &StudyArgs::variants)
-        .def_readwrite("passes", &StudyArgs::passes)
-        .def_readwrite("goals", &StudyArgs::goals)
-        .def_readwrite("overlap", &StudyArgs::overlap)
-        .def_readwrite("reserves", &StudyArgs::reserves)
+        .def_readwrite("rules", &StudyArgs::rules)
         .def_readwrite("seeds", &StudyArgs::seeds)
         .def_readwrite("deals_file", &StudyArgs::deals_file)
         .def_readwrite("shard", &StudyArgs::shard)
@@ -569,6 +588,7 @@ PYBIND11_MODULE(_core, m) {
         .def_property_readonly("definition", &Study::definition);
 
     m.def("read_records", &read_records);
+    m.def("merge", &merge);
     m.def("version", [] { return build::version_text("pyramid_solver"); });
     m.attr("__version__") = build::version();
 }

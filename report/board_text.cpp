@@ -43,8 +43,11 @@ std::string board_text(const Table& t, const TextStyle& style) {
     // An even cell pitch keeps each row exactly half a cell in from the one
     // below it, so the pyramid (or triangle) is drawn without a zigzag.
     const int gap = cw % 2 ? 3 : 2;
+    // A card not seen (Deal::unknown) is written ??, never as the card its
+    // slot holds in its stead.
     auto cell = [&](const std::optional<Card>& c) {
         if (!c) return std::string(cw, '.');
+        if (t.unseen(*c)) return std::string(cw - 2, ' ') + std::string(kUnknownToken);
         return std::string(cw - card_people_width(*c, d, style), ' ') + card_people(*c, d, style);
     };
     std::ostringstream o;
@@ -59,7 +62,7 @@ std::string board_text(const Table& t, const TextStyle& style) {
     }
     auto list = [&](const std::vector<Card>& cards) {
         std::string s;
-        for (Card c : cards) s += " " + card_people(c, d, style);
+        for (Card c : cards) s += " " + (t.unseen(c) ? std::string(kUnknownToken) : card_people(c, d, style));
         return s.empty() ? std::string(" (empty)") : s;
     };
     const auto& reserves = t.reserves();
@@ -77,8 +80,13 @@ std::string board_text(const Table& t, const TextStyle& style) {
         o << "stock (" << stock.size() << ", next card first" << (v.stock_top_playable ? "" : ", face down")
           << "):" << list(next_first) << "\n";
     }
-    if (t.discarded() > 0) o << "discarded: " << t.discarded() << "\n";
+    // With cards not seen, the discarded and gone cards are named (a position
+    // with unknown cards reads back only so: docs/formats.md, Positions).
+    if (t.discarded() > 0 && t.any_unseen()) o << "discarded (" << t.discarded() << "):" << list(t.discards()) << "\n";
+    else if (t.discarded() > 0) o << "discarded: " << t.discarded() << "\n";
     if (has_stock && v.wastes > 0 && v.passes != 1) o << "pass " << t.pass() << " of " << passes_text(v.passes) << "\n";
+    if (const auto gone = t.gone(); t.any_unseen() && !gone.empty())
+        o << "gone (" << gone.size() << "):" << list(gone) << "\n";
     return o.str();
 }
 

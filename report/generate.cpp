@@ -21,9 +21,7 @@ void print_generated(std::ostream& out, const GenerateRequest& q, const Generate
     if (format == "json") {
         json::object o;
         o["variant"] = v.name;
-        o["passes"] = passes_json(v.passes);
-        o["goal"] = goal_text(v.goal);
-        o["overlap"] = v.overlap;
+        put_rules_json(o, v);  // the rule schema's keys (engine/rules.h)
         o["pysol_game"] = v.pysol_game;
         o["grade"] = grade_text(q.grade);
         o["thresholds"] = json::array{q.thresholds.q1, q.thresholds.q2, q.thresholds.q3};

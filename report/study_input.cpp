@@ -53,25 +53,18 @@ StudyReportBuilder::StudyReportBuilder(const StudySpec& spec)
 }
 
 void StudyReportBuilder::add(const StudyRecord& r) {
-    ReportRecord rr{r.combo, r.seed, r.verdict, r.moves, r.states, r.seconds, ""};
-    if (spec_.deals.from_file && r.seed >= 1 && r.seed <= spec_.deals.cards.size()) rr.deal = spec_.deals.cards[r.seed - 1];
-    if (r.measured) {
-        rr.measured = true;
-        rr.reason = static_cast<int>(r.m.reason);
-        rr.grade = r.m.grade;
-        // Graded here from the difficulty when the rule set has thresholds
-        // (records written before the thresholds were set carry none).
-        if (r.m.difficulty >= 0 && r.combo < spec_.combos.size())
-            if (const auto t = builtin_thresholds(spec_.combos[r.combo]))
-                rr.grade = static_cast<int>(grade_of(r.m.difficulty, *t));
-        rr.shortest = r.m.shortest;
-        rr.winning_first = r.m.winning_first;
-        rr.legal_first = r.m.legal_first;
-        rr.crossroads = r.m.crossroads;
-        rr.casual_wins = r.m.casual_wins;
-        rr.casual_plays = r.m.casual_plays;
+    // Graded here from the difficulty when the rule set has thresholds
+    // (records written before the thresholds were set carry none).
+    const auto thresholds = r.measured && r.m.difficulty >= 0 && r.combo < spec_.combos.size()
+                                ? builtin_thresholds(spec_.combos[r.combo])
+                                : std::nullopt;
+    if (thresholds) {
+        StudyRecord graded = r;
+        graded.m.grade = static_cast<int8_t>(grade_of(r.m.difficulty, *thresholds));
+        report_.add(graded);
+    } else {
+        report_.add(r);
     }
-    report_.add(rr);
     sums_.add(r);
     if (!task_verdicts_.empty() && r.seed >= spec_.deals.first_id()) {
         const uint64_t deal = r.seed - spec_.deals.first_id();
@@ -161,7 +154,7 @@ ReportFromFiles report_from_files(const std::vector<std::string>& paths, bool op
                     unnamed = true;
                 }
             },
-            [&](const ParsedRecord& r) {
+            [&](const StudyRecord& r) {
                 if (std::none_of(rules.begin(), rules.end(), [&](const Variant& v) { return same_rules(v, r.rules); }))
                     rules.push_back(r.rules);
                 measured |= r.measured;
@@ -216,19 +209,19 @@ ReportFromFiles report_from_files(const std::vector<std::string>& paths, bool op
     TaskTable table(spec);
     StudyReportBuilder page(spec);
     for (const auto& path : paths)
-        read_record_file(path, nullptr, [&](const ParsedRecord& r) {
+        read_record_file(path, nullptr, [&](StudyRecord& r) {
             const int combo = match_record(spec, r);
             if (combo < 0) {
                 ++out.ignored;
                 return;
             }
-            const StudyRecord s = study_record(r, static_cast<uint32_t>(combo));
-            if (!table.record(s)) {
+            r.combo = static_cast<uint32_t>(combo);
+            if (!table.record(r)) {
                 ++out.duplicates;
                 return;
             }
             ++out.records;
-            page.add(s);
+            page.add(r);
         });
     for (const auto& p : made_by) facts.emplace_back("records made by", provenance_text(p) + ": " + p.command);
     if (unnamed && !studies.empty())

@@ -25,11 +25,6 @@ int state_bin(uint64_t states) {
 }
 double bin_low(int b) { return std::pow(10.0, static_cast<double>(b) / StudyReport::kBinsPerDecade); }
 
-std::string passes_words(int passes) {
-    if (passes == 0) return "unlimited passes";
-    return std::to_string(passes) + (passes == 1 ? " pass" : " passes");
-}
-
 std::string thousands(uint64_t n) { return svg::tick_label(static_cast<double>(n), 1); }
 
 std::string fixed(double x, int digits) {
@@ -41,10 +36,8 @@ std::string fixed(double x, int digits) {
 }
 
 // The order rules read in, inside a variant's group: passes 1, 2, 3, ...,
-// unlimited; then goal, overlap, reserves.
-auto rule_key(const Variant& v) {
-    return std::make_tuple(v.passes == 0 ? 1 << 30 : v.passes, static_cast<int>(v.goal), v.overlap, v.reserves_open);
-}
+// unlimited; then the other rules in the schema's order (engine/rules.h).
+std::vector<int> rule_key(const Variant& v) { return rules_order(v); }
 
 // A panel of small multiples: its title (bold rule set, then a note), and a
 // count axis from 0 to a nice number above `top`, labelled `what`. Returns
@@ -84,26 +77,27 @@ StudyReport::StudyReport(std::vector<Variant> rule_sets, bool optimal)
         for (const Variant& a : rules_) {
             vary_variant_ |= v.name != a.name;
             if (v.name != a.name) continue;
-            vary_passes_ |= v.passes != a.passes;
-            vary_goal_ |= v.goal != a.goal;
-            vary_overlap_ |= v.overlap != a.overlap;
-            vary_reserves_ |= v.reserve_piles > 0 && v.reserves_open != a.reserves_open;
+            for (const auto& key : rules_differing(v, a))
+                if (std::find(vary_rules_.begin(), vary_rules_.end(), key) == vary_rules_.end())
+                    vary_rules_.push_back(key);
         }
 }
 
-void StudyReport::add(const ReportRecord& r) {
-    if (r.rule_set >= per_.size()) return;
-    PerRuleSet& p = per_[r.rule_set];
+void StudyReport::add(const StudyRecord& r) {
+    if (r.combo >= per_.size()) return;
+    PerRuleSet& p = per_[r.combo];
     ++p.records;
     if (r.measured) {
+        const RecordMeasures& m = r.m;
+        const int reason = static_cast<int>(m.reason);
         p.measured = true;
-        if (r.verdict == Verdict::Lose && r.reason >= 0 && r.reason < 4) ++p.reasons[r.reason];
+        if (r.verdict == Verdict::Lose && reason >= 0 && reason < 4) ++p.reasons[reason];
         if (r.verdict == Verdict::Win) {
             ++p.measured_wins;
-            ++p.grades[r.grade >= 0 && r.grade < 4 ? r.grade : 4];
-            if (r.shortest >= 0) ++p.shortest_n, p.shortest_sum += r.shortest, p.crossroads_sum += std::max(0, r.crossroads);
-            if (r.casual_plays > 0) p.casual_wins += r.casual_wins, p.casual_plays += r.casual_plays;
-            if (r.legal_first > 0) p.first_win += r.winning_first, p.first_legal += r.legal_first;
+            ++p.grades[m.grade >= 0 && m.grade < 4 ? m.grade : 4];
+            if (m.shortest >= 0) ++p.shortest_n, p.shortest_sum += m.shortest, p.crossroads_sum += std::max(0, int{m.crossroads});
+            if (m.casual_plays > 0) p.casual_wins += m.casual_wins, p.casual_plays += m.casual_plays;
+            if (m.legal_first > 0) p.first_win += m.winning_first, p.first_legal += m.legal_first;
         }
     }
     const size_t bin = static_cast<size_t>(state_bin(r.states));
@@ -115,8 +109,8 @@ void StudyReport::add(const ReportRecord& r) {
     }
     // The hardest: most states first; ties by rule set and seed, so the list
     // does not depend on the order the records come in.
-    auto harder = [](const ReportRecord& a, const ReportRecord& b) {
-        return std::make_tuple(b.states, a.rule_set, a.seed) < std::make_tuple(a.states, b.rule_set, b.seed);
+    auto harder = [](const StudyRecord& a, const StudyRecord& b) {
+        return std::make_tuple(b.states, a.combo, a.seed) < std::make_tuple(a.states, b.combo, b.seed);
     };
     if (hardest_.size() < kHardest || harder(r, hardest_.back())) {
         hardest_.insert(std::upper_bound(hardest_.begin(), hardest_.end(), r, harder), r);
@@ -126,14 +120,7 @@ void StudyReport::add(const ReportRecord& r) {
 
 std::string StudyReport::inner_label(size_t i) const {
     const Variant& v = rules_[i];
-    std::vector<std::string> parts;
-    if (vary_passes_) parts.push_back(passes_words(v.passes));
-    if (vary_goal_) parts.push_back(std::string("goal ") + goal_text(v.goal));
-    if (vary_overlap_) parts.push_back(v.overlap ? "overlap" : "no overlap");
-    if (vary_reserves_ && v.reserve_piles > 0) parts.push_back(v.reserves_open ? "reserves open" : "reserves top");
-    std::string s;
-    for (const auto& p : parts) s += (s.empty() ? "" : ", ") + p;
-    return s;
+    return rule_labels(v, vary_rules_);
 }
 
 std::string StudyReport::label(size_t i) const {
@@ -575,17 +562,12 @@ std::string StudyReport::html(const std::string& title, const std::vector<std::p
          "deal again.</p>\n<table id=\"hardest\">\n<tr><th>#</th><th class=\"l\">rule set</th><th>seed</th>"
          "<th class=\"l\">verdict</th><th>states</th><th>seconds</th><th>moves</th><th class=\"l\">command</th></tr>\n";
     for (size_t k = 0; k < hardest_.size(); ++k) {
-        const ReportRecord& r = hardest_[k];
-        const Variant& v = rules_[r.rule_set];
+        const StudyRecord& r = hardest_[k];
+        const Variant& v = rules_[r.combo];
         std::string cmd = "pyramid solve --variant " + v.name;
-        const auto preset = find_preset(v.name);
-        if (!preset || preset->passes != v.passes) cmd += " --passes " + passes_text(v.passes);
-        if (!preset || preset->goal != v.goal) cmd += std::string(" --goal ") + goal_text(v.goal);
-        if (v.overlap && !(preset && preset->overlap)) cmd += " --overlap";
-        if (v.reserve_piles > 0 && (!preset || preset->reserves_open != v.reserves_open))
-            cmd += v.reserves_open ? " --reserves open" : " --reserves top";
-        cmd += r.deal.empty() ? " --seed " + r.seed.text() : " --deal " + r.deal;
-        b += "<tr><td>" + std::to_string(k + 1) + "</td><td class=\"l\">" + escape(label(r.rule_set)) + "</td><td>" +
+        cmd += rules_options(v);
+        cmd += r.deal && !r.deal->empty() ? " --deal " + *r.deal : " --seed " + r.seed.text();
+        b += "<tr><td>" + std::to_string(k + 1) + "</td><td class=\"l\">" + escape(label(r.combo)) + "</td><td>" +
              r.seed.text() + "</td><td class=\"l\">" + verdict_text(r.verdict) + "</td><td>" +
              thousands(r.states) + "</td><td>" + fixed(r.seconds, 3) + "</td><td>" +
              (r.moves >= 0 ? std::to_string(r.moves) : "-") + "</td><td class=\"l\"><code>" + escape(cmd) +

@@ -23,26 +23,10 @@
 #include "engine/variant.h"
 #include "solver/solver.h"
 #include "study/compare.h"
+#include "study/records.h"
 #include "study/seed.h"
 
 namespace pyr {
-
-// One solved (rule set, deal), as a record file has it.
-struct ReportRecord {
-    uint32_t rule_set = 0;  // index into the study's rule sets
-    Seed seed = 0;          // PySolFC seed, or the deal's index in a deals file
-    Verdict verdict = Verdict::Lose;
-    int32_t moves = -1;     // solution length of a win; -1 when unknown
-    uint64_t states = 0;
-    double seconds = 0;
-    std::string deal;       // compact cards, for a deals-file study (else empty)
-    // A --measures study: the reason code of a loss (0 blocked, 1 free-stock,
-    // 2 order, 3 unexplained) and a win's measures (-1 = none).
-    bool measured = false;
-    int reason = -1;
-    int grade = -1;  // 0 easy .. 3 expert
-    int shortest = -1, winning_first = -1, legal_first = -1, crossroads = -1, casual_wins = -1, casual_plays = -1;
-};
 
 // One row of the summary table: the figures `stats --format text` prints
 // for a rule set (filled from the study's own summary).
@@ -70,7 +54,9 @@ public:
     // so a win's length is a proved minimum.
     StudyReport(std::vector<Variant> rule_sets, bool optimal);
 
-    void add(const ReportRecord& r);
+    // A record of the study (its combo indexes `rule_sets`); a --measures
+    // record counts under the grade it carries.
+    void add(const StudyRecord& r);
 
     // The page. `facts`: the study section's rows (what, value), e.g.
     // ("deals", "PySolFC seeds 1-10000"); `summary`: one row per rule set.
@@ -110,11 +96,11 @@ private:
     std::vector<Variant> rules_;
     bool optimal_;
     std::vector<PerRuleSet> per_;
-    std::vector<ReportRecord> hardest_;  // most states first, at most kHardest
+    std::vector<StudyRecord> hardest_;  // most states first, at most kHardest
     std::vector<ReportComparison> comparisons_;
     // Which rules differ between the rule sets (the chart's axes).
-    bool vary_variant_ = false, vary_passes_ = false, vary_goal_ = false, vary_overlap_ = false,
-         vary_reserves_ = false;
+    bool vary_variant_ = false;
+    std::vector<std::string> vary_rules_;  // the keys of the rules two rule sets of one variant differ in
     std::string inner_label(size_t rule_set) const;  // the rules that vary, variant aside
 };
 

@@ -16,10 +16,7 @@ json::object summary_json(const StudySummary& s, bool with_moves) {
     json::object o;
     auto opt = [](const std::optional<double>& d) { return d ? json::value(*d) : json::value(nullptr); };
     o["variant"] = s.variant;
-    o["passes"] = passes_json(s.passes);
-    o["goal"] = goal_text(s.rules.goal);
-    o["overlap"] = s.rules.overlap;
-    if (s.rules.reserve_piles > 0) o["reserves"] = reserves_text(s.rules.reserves_open);
+    put_rules_json(o, s.rules);
     o["planned"] = s.planned;
     o["deals"] = s.deals;
     o["wins"] = s.wins;
@@ -79,22 +76,32 @@ std::string fixed(double x, int digits) {
     return o.str();
 }
 
-// The rule-set columns of the text tables: variant, passes, goal, overlap,
-// and reserves when a rule set has reserve piles.
-bool any_reserves(const std::vector<StudySummary>& sums) {
-    for (const auto& s : sums)
-        if (s.rules.reserve_piles > 0) return true;
-    return false;
+std::vector<Variant> rule_sets(const std::vector<StudySummary>& sums) {
+    std::vector<Variant> out;
+    for (const auto& s : sums) out.push_back(s.rules);
+    return out;
 }
-void rules_header(std::ostream& out, bool reserves) {
-    out << std::left << std::setw(12) << "variant" << std::setw(10) << "passes" << std::setw(8) << "goal"
-        << std::setw(8) << "overlap";
-    if (reserves) out << std::setw(9) << "reserves";
+
+// The rule-set columns of the text tables: variant, then each rule of the
+// schema (engine/rules.h) that is always a column and that every preset
+// takes, or that a rule set names (reserves where a variant has them).
+std::vector<const RuleDescriptor*> rule_columns(const std::vector<StudySummary>& sums) {
+    std::vector<const RuleDescriptor*> out;
+    for (const auto& d : rule_table()) {
+        bool shown = d.column_always;
+        for (const auto& p : presets()) shown = shown && d.takes(p);
+        for (const auto& s : sums) shown = shown || d.names(s.rules);
+        if (shown) out.push_back(&d);
+    }
+    return out;
 }
-void rules_cells(std::ostream& out, const StudySummary& s, bool reserves) {
-    out << std::left << std::setw(12) << s.variant << std::setw(10) << passes_text(s.passes) << std::setw(8)
-        << goal_text(s.rules.goal) << std::setw(8) << on_off(s.rules.overlap);
-    if (reserves) out << std::setw(9) << (s.rules.reserve_piles > 0 ? reserves_text(s.rules.reserves_open) : "-");
+void rules_header(std::ostream& out, const std::vector<const RuleDescriptor*>& cols) {
+    out << std::left << std::setw(12) << "variant";
+    for (const auto* d : cols) out << std::setw(d->column_width) << d->key;
+}
+void rules_cells(std::ostream& out, const StudySummary& s, const std::vector<const RuleDescriptor*>& cols) {
+    out << std::left << std::setw(12) << s.variant;
+    for (const auto* d : cols) out << std::setw(d->column_width) << (d->names(s.rules) ? d->get(s.rules) : "-");
 }
 
 }  // namespace
@@ -117,14 +124,14 @@ void print_summary_text(std::ostream& out, const std::string& source, const Stud
         out << (run.threads == 0 ? "PARTIAL: tasks are missing from the record files\n"
                                  : "PARTIAL: interrupted before every deal was solved\n");
     out << "win rate = wins / (wins + losses); intractable deals are counted apart\n\n";
-    const bool res = any_reserves(sums);
-    rules_header(out, res);
+    const auto cols = rule_columns(sums);
+    rules_header(out, cols);
     out << std::right << std::setw(8) << "deals"
         << std::setw(8) << "wins" << std::setw(8) << "losses" << std::setw(8) << "intract" << std::setw(10) << "win rate"
         << "  " << std::left << std::setw(17) << "95% CI" << std::right << std::setw(14) << "states total"
         << std::setw(11) << "mean" << std::setw(11) << "max" << std::setw(10) << "deals/s" << "\n";
     for (const auto& s : sums) {
-        rules_cells(out, s, res);
+        rules_cells(out, s, cols);
         out << std::right << std::setw(8) << s.deals << std::setw(8) << s.wins << std::setw(8) << s.losses << std::setw(8)
             << s.intractable << std::setw(10) << (s.win_rate ? percent(*s.win_rate, 2) : "-") << "  " << std::left
             << std::setw(17)
@@ -136,13 +143,13 @@ void print_summary_text(std::ostream& out, const std::string& source, const Stud
     if (!sums.empty() && !sums.front().player.empty()) {
         out << "\nplayer " << sums.front().player
             << " (cannot see the stock; a deal proved lost is a loss, unplayed), against the thoughtful verdict:\n";
-        rules_header(out, res);
+        rules_header(out, cols);
         out << std::right << std::setw(8) << "games" << std::setw(8) << "wins" << std::setw(10) << "win rate" << "  "
             << std::left << std::setw(17) << "95% CI" << std::right << std::setw(9) << "both" << std::setw(10)
             << "thought." << std::setw(8) << "player" << std::setw(9) << "neither" << std::setw(11) << "McNemar p"
             << std::setw(10) << "s/deal" << "\n";
         for (const auto& s : sums) {
-            rules_cells(out, s, res);
+            rules_cells(out, s, cols);
             const auto& c = s.paired.counts;
             std::ostringstream p;
             p << std::setprecision(2) << s.paired.mcnemar_p;
@@ -160,13 +167,13 @@ void print_summary_text(std::ostream& out, const std::string& source, const Stud
     }
     out << "\nsolution length of won deals (moves of the solution found"
         << (optimal ? "; --optimal asks the solver for shortest solutions" : "") << "):\n";
-    rules_header(out, res);
+    rules_header(out, cols);
     out << std::right << std::setw(8) << "won"
         << std::setw(8) << "mean" << std::setw(8) << "median" << std::setw(6) << "min" << std::setw(6) << "max"
         << "  histogram (moves:deals)\n";
     for (const auto& s : sums) {
         const MovesStats& m = s.moves;
-        rules_cells(out, s, res);
+        rules_cells(out, s, cols);
         out << std::right << std::setw(8) << m.count;
         if (m.count) {
             out << std::setw(8) << fixed(m.mean, 1) << std::setw(8) << fixed(m.median, 1) << std::setw(6) << m.min
@@ -180,7 +187,7 @@ void print_summary_text(std::ostream& out, const std::string& source, const Stud
 }
 
 void print_summary_csv(std::ostream& out, const std::vector<StudySummary>& sums, bool optimal) {
-    out << "variant,passes,goal,overlap,reserves,planned,deals,wins,losses,intractable,win_rate,ci95_low,ci95_high,states_total,states_mean,"
+    out << "variant," << rules_csv_header(rule_sets(sums)) << ",planned,deals,wins,losses,intractable,win_rate,ci95_low,ci95_high,states_total,states_mean,"
            "states_max,seconds,deals_per_second";
     if (optimal) out << ",moves_mean,moves_median,moves_min,moves_max,moves_histogram";
     const bool player = !sums.empty() && !sums.front().player.empty();
@@ -193,10 +200,9 @@ void print_summary_csv(std::ostream& out, const std::vector<StudySummary>& sums,
         const auto r = std::to_chars(b, b + sizeof b, x);
         return std::string(b, r.ptr);
     };
+    const auto sets = rule_sets(sums);
     for (const auto& s : sums) {
-        out << s.variant << "," << passes_text(s.passes) << "," << goal_text(s.rules.goal) << ","
-            << on_off(s.rules.overlap) << "," << (s.rules.reserve_piles > 0 ? reserves_text(s.rules.reserves_open) : "")
-            << "," << s.planned << "," << s.deals << "," << s.wins << ","
+        out << s.variant << "," << rules_csv_fields(s.rules, sets) << "," << s.planned << "," << s.deals << "," << s.wins << ","
             << s.losses << "," << s.intractable << "," << (s.win_rate ? num(*s.win_rate) : "") << ","
             << (s.ci95 ? num(s.ci95->low) : "") << "," << (s.ci95 ? num(s.ci95->high) : "") << "," << s.states_total
             << "," << num(s.states_mean) << "," << s.states_max << "," << num(s.seconds) << ","

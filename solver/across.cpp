@@ -6,6 +6,8 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "engine/rules.h"
+
 namespace pyr {
 
 std::optional<DealOutcome> deal_outcome(const Challenge& c, const ChallengeResult& r) {
@@ -202,8 +204,9 @@ const OutcomeTable* builtin_outcome_table(const Variant& v, const Scoring& s, Ch
             if (name == "cards:A") t.emplace_back("board", board_outcome_table(table));
         return t;
     }();
-    // msc's rules only (the tables' deals are msc's, its overrides left as they are).
-    if (v.name != "msc" || v.passes != 3 || v.goal != Goal::Pyramid || v.overlap || v.reserves_open) return nullptr;
+    // msc's rules only (the tables' deals are msc's, every rule as the preset has it).
+    static const Variant msc = *find_preset("msc");
+    if (!same_rules(v, msc)) return nullptr;
     std::string name;
     switch (kind) {
         case ChallengeKind::Score:

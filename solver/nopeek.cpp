@@ -40,16 +40,25 @@ std::string knowledge_text(const Variant& v) {
     return s;
 }
 
-Unseen unseen(const Deal& deal, const Table& t) {
+Unseen unseen(const Deal& deal, const Table& t, bool stock_hidden) {
     Unseen u;
-    if (t.pass() > 1 || t.stock().empty()) return u;
-    const int fixed = deal.fixed_size();
-    const int consumed = deal.stock_size() - static_cast<int>(t.stock().size());
-    const int first = fixed + consumed + (deal.variant.stock_top_playable ? 1 : 0);
-    for (int i = first; i < static_cast<int>(deal.cards.size()); ++i) {
-        u.slots.push_back(i);
-        u.cards.push_back(deal.cards[i]);
+    const int n = static_cast<int>(deal.cards.size());
+    std::vector<bool> hidden(n, false);
+    for (int i = 0; i < n; ++i) hidden[i] = deal.unknown_at(i);
+    if (stock_hidden && t.pass() == 1 && !t.stock().empty()) {
+        // The stock cards not dealt yet, less the top when it is face up
+        // (the stock's next card is at its back).
+        const auto& stock = t.stock();
+        const size_t seen = deal.variant.stock_top_playable ? 1 : 0;
+        for (size_t k = 0; k + seen < stock.size(); ++k)
+            for (int i = 0; i < n; ++i)
+                if (deal.cards[i] == stock[k]) hidden[i] = true;
     }
+    for (int i = 0; i < n; ++i)
+        if (hidden[i]) {
+            u.slots.push_back(i);
+            u.cards.push_back(deal.cards[i]);
+        }
     const DeckKind d = deal.deck();
     std::sort(u.cards.begin(), u.cards.end(), [d](Card a, Card b) { return card_index(a, d) < card_index(b, d); });
     return u;
@@ -71,7 +80,10 @@ Deal sample_deal(const Deal& deal, const Unseen& u, Rng& rng) {
     std::vector<Card> c = u.cards;
     for (size_t i = c.size(); i > 1; --i) std::swap(c[i - 1], c[rng.below(i)]);
     Deal d = deal;
-    for (size_t i = 0; i < u.size(); ++i) d.cards[u.slots[i]] = c[i];
+    for (size_t i = 0; i < u.size(); ++i) {
+        d.cards[u.slots[i]] = c[i];
+        d.unknown &= ~(uint64_t{1} << u.slots[i]);
+    }
     return d;
 }
 
@@ -90,6 +102,7 @@ void for_each_order(const Deal& deal, const Unseen& u, const std::function<void(
     for (Card c : u.cards) idx.push_back(card_index(c, dk));
     std::sort(idx.begin(), idx.end());
     Deal d = deal;
+    for (int slot : u.slots) d.unknown &= ~(uint64_t{1} << slot);
     do {
         for (size_t i = 0; i < u.size(); ++i) d.cards[u.slots[i]] = card_from_index(idx[i], dk);
         f(d);
@@ -124,15 +137,16 @@ Odds odds(Solver& solver, const Deal& deal, const std::vector<Move>& played, con
     const Replay played_replay = replay(deal, played, AfterGoal::PlayOn);
     if (played_replay.error) throw std::invalid_argument(*played_replay.error);
     const Table& t = played_replay.table;
-    const Unseen u = unseen(deal, t);
+    const Unseen u = unseen(deal, t, o.stock_hidden);
     const Deal masked = masked_deal(deal, u);  // the true order is never used below
     Odds r;
     r.unseen = u.size();
     r.nothing_hidden = u.empty();
     r.orders = orders_count(u.size());
     r.exact = r.orders <= o.exact_limit;
+    for (Card c : t.playable()) r.unknown_playable = r.unknown_playable || t.unseen(c);
     const std::vector<Move> moves = t.won() ? std::vector<Move>{} : sorted_moves(t);
-    if (o.per_move)
+    if (o.per_move && !r.unknown_playable)
         for (const Move& m : moves) r.moves.push_back({m});
 
     SolveOptions so;

@@ -58,7 +58,8 @@ bool ever_hidden(const Variant& v);
 // What the player knows, in words (`pyramid variants NAME`, docs/nopeek.md).
 std::string knowledge_text(const Variant& v);
 
-// The cards the player has not seen at a position.
+// The cards the player has not seen at a position: the deal's unknown cards
+// (Deal::unknown, `??`) and, without peeking, the stock cards above.
 struct Unseen {
     std::vector<int> slots;   // indices into Deal::cards (dealing order) of the hidden cards, increasing
     std::vector<Card> cards;  // those cards sorted by card_index: their set, nothing of their order
@@ -66,7 +67,9 @@ struct Unseen {
     size_t size() const { return slots.size(); }
 };
 // `position` must be a position of `deal` (the verifier's replay of moves).
-Unseen unseen(const Deal& deal, const Table& position);
+// With `stock_hidden` false, only the deal's unknown cards (a player who
+// knows the stock cards named in the deal).
+Unseen unseen(const Deal& deal, const Table& position, bool stock_hidden = true);
 // The same after replaying `played` (std::invalid_argument on an illegal move).
 Unseen unseen_after(const Deal& deal, const std::vector<Move>& played);
 
@@ -74,12 +77,12 @@ Unseen unseen_after(const Deal& deal, const std::vector<Move>& played);
 // in card order (which says nothing about their true order).
 Deal masked_deal(const Deal& deal, const Unseen& u);
 // A deal consistent with everything seen: the hidden cards shuffled into the
-// hidden slots (Fisher-Yates with rng).
+// hidden slots (Fisher-Yates with rng); those slots are no longer unknown.
 Deal sample_deal(const Deal& deal, const Unseen& u, Rng& rng);
 // n! (the number of orders of n hidden cards), saturating at UINT64_MAX.
 uint64_t orders_count(size_t n);
 // Calls f with every deal consistent with what was seen: every order of the
-// hidden cards, in lexicographic order of card indices.
+// hidden cards, in lexicographic order of card indices (those slots no longer unknown).
 void for_each_order(const Deal& deal, const Unseen& u, const std::function<void(const Deal&)>& f);
 
 // Legal moves in one fixed order: Kings, pairs (by card indices), draw, redeal.
@@ -95,6 +98,10 @@ struct OddsOptions {
     bool per_move = true;             // also each legal move's share
     uint64_t max_states = 100'000'000;  // per solve; 0 = no limit
     uint64_t max_memory = 0;
+    // Hide the stock cards the player has not seen dealt (pyramid odds); with
+    // false, only the deal's unknown cards are hidden (solve on a deal with
+    // `??`: the cards named are known).
+    bool stock_hidden = true;
     // Set from elsewhere to stop early (Odds::interrupted): looked at before
     // each solve and, inside a solve, every 2^20 positions.
     const std::atomic<bool>* stop = nullptr;
@@ -122,6 +129,10 @@ struct Odds {
     uint64_t samples = 0;         // orders solved
     uint64_t wins = 0, intractable = 0;
     bool interrupted = false;
+    // A card not seen is playable here (a `??` on a waste's top, say): the
+    // legal moves differ between the orders, so no move's odds are given
+    // (`moves` is empty); name the card for them.
+    bool unknown_playable = false;
     std::vector<MoveOdds> moves;  // every legal move in sorted_moves order (with per_move)
     uint64_t solves = 0, states = 0;
     double seconds = 0;

@@ -364,10 +364,7 @@ int optimal_heuristic(const Board& b, const State& s, int* draw_part) {
 }
 
 std::size_t OptimalSearch::bytes(bool grow) const {
-    std::size_t n = table_bytes(best_, grow) + vector_bytes(open_, false);
-    for (const auto& b : open_) n += vector_bytes(b, grow && b.capacity() >= kGrowthMargin);  // a big list may double
-    if (grow && best_.size() > 0) n += kGrowthMargin * sizeof(uint64_t);  // an expansion's keys, in whichever lists
-    return n;
+    return table_bytes(best_, grow) + open_.bytes(grow, best_.size() > 0);
 }
 
 // `result` holds a solution from the verdict search; its length bounds the search.
@@ -379,8 +376,7 @@ void OptimalSearch::run(const Board& board, const RuleTraits& traits, const Stat
         finish_search(result, budget);
     };
     recycle(best_);
-    for (auto& bucket : open_) recycle_vector(bucket);
-    if (open_.size() < static_cast<size_t>(upper + 1)) open_.resize(upper + 1);
+    open_.reset(upper);
     auto rebuild = [&](uint64_t key) {
         std::vector<Move> back;
         while (true) {
@@ -408,12 +404,11 @@ void OptimalSearch::run(const Board& board, const RuleTraits& traits, const Stat
     const PairMatchings pm(board);
     const int h0 = std::min(optimal_heuristic(board, pm, start), upper);
     best_[start_key] = Reached{0, static_cast<uint8_t>(std::min(h0, 255)), 0, 0, 0, 0, 0, 0};
-    open_[h0].push_back(start_key);
+    open_.push(h0, start_key);
     SlotMove buf[kMaxMoves];
     for (int f = h0; f <= upper; ++f) {
-        while (!open_[f].empty()) {
-            const uint64_t key = open_[f].back();
-            open_[f].pop_back();
+        uint64_t key;
+        while (open_.pop(f, key)) {
             Reached& here = best_.at(key);
             if (here.closed || here.g + here.h != f) continue;  // expanded already, or a stale entry
             here.closed = true;
@@ -449,7 +444,7 @@ void OptimalSearch::run(const Board& board, const RuleTraits& traits, const Stat
                 th = std::min(th, 255);  // a weaker bound is still a bound
                 it->second = Reached{static_cast<uint16_t>(tg), static_cast<uint8_t>(th), s.pos, s.pass,
                                      static_cast<uint8_t>(buf[i].kind), dead, buf[i].a, buf[i].b};
-                if (!dead && tg + th <= upper) open_[tg + th].push_back(tk);
+                if (!dead) open_.push(tg + th, tk);
             }
         }
     }

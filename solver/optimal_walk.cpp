@@ -110,10 +110,7 @@ uint32_t OptimalWalkSearch::reach_node(const Board& board, const State& t, uint3
 }
 
 std::size_t OptimalWalkSearch::bytes(bool grow) const {
-    std::size_t n = vector_bytes(nodes_, grow) + table_bytes(heads_, grow) + vector_bytes(open_nodes_, false);
-    for (const auto& b : open_nodes_) n += vector_bytes(b, grow && b.capacity() >= kGrowthMargin);  // a big list may double
-    if (grow && !nodes_.empty()) n += kGrowthMargin * sizeof(uint32_t);  // an expansion's nodes, in whichever lists
-    return n;
+    return vector_bytes(nodes_, grow) + table_bytes(heads_, grow) + open_nodes_.bytes(grow, !nodes_.empty());
 }
 
 // `result` holds a solution from the verdict search; its length bounds the search.
@@ -126,8 +123,7 @@ void OptimalWalkSearch::run(const Board& board, const RuleTraits& traits, const 
     };
     recycle_vector(nodes_);
     recycle(heads_);
-    for (auto& b : open_nodes_) recycle_vector(b);
-    if (open_nodes_.size() < static_cast<size_t>(upper + 1)) open_nodes_.resize(upper + 1);
+    open_nodes_.reset(upper);
 
     // Nodes are queued with a lower bound on their heuristic (BPMX: the
     // parent's bound minus the edge cost) and evaluated as they come off the
@@ -138,7 +134,7 @@ void OptimalWalkSearch::run(const Board& board, const RuleTraits& traits, const 
     auto queue = [&](uint32_t index, int h_floor) {
         Node& n = nodes_[index];
         n.h = static_cast<uint8_t>(std::clamp(h_floor, 0, 255));
-        if (n.g + n.h <= upper) open_nodes_[n.g + n.h].push_back(index);
+        open_nodes_.push(n.g + n.h, index);
     };
     // Raises a node's bound as far as the current bucket f needs: the removal
     // part first, the whole heuristic only if the node still fits f. False if
@@ -166,15 +162,14 @@ void OptimalWalkSearch::run(const Board& board, const RuleTraits& traits, const 
     for (int f = 0; f <= upper; ++f) {
         // Last in, first out within a bucket (deeper first); nodes queued into
         // this bucket while expanding are taken in turn.
-        while (!open_nodes_[f].empty()) {
-            const uint32_t index = open_nodes_[f].back();
-            open_nodes_[f].pop_back();
+        uint32_t index;
+        while (open_nodes_.pop(f, index)) {
             if (nodes_[index].closed || nodes_[index].g + nodes_[index].h != f) continue;
             if (nodes_[index].stage < 2) {
                 if (!evaluate(index, f)) continue;
                 const int nf = nodes_[index].g + nodes_[index].h;
                 if (nf != f) {  // its bound rose: back into its own bucket
-                    if (nf <= upper) open_nodes_[nf].push_back(index);
+                    open_nodes_.push(nf, index);
                     continue;
                 }
             }

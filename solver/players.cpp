@@ -61,8 +61,8 @@ int shortage(const Table& t) {
         for (Card c : w) cards.push_back({c, 2, 0, 0, all});
     auto covers = [&](const Placed& x, const Placed& y) {  // y beneath x
         if (x.kind == 0 && y.kind == 0 && y.a < x.a) {
-            const int k = x.a - y.a;
-            return v.shape == TableauShape::Pyramid ? (y.b >= x.b - k && y.b <= x.b) : (y.b >= x.b && y.b <= x.b + k);
+            const int d = v.row_width(y.a) - v.row_width(x.a);  // k rows up: -k in a pyramid, +k in a triangle
+            return y.b >= x.b + std::min(0, d) && y.b <= x.b + std::max(0, d);
         }
         if (x.kind == 1 && y.kind == 1 && x.a == y.a && !v.reserves_open) return y.b < x.b;
         return false;

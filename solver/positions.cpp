@@ -2,7 +2,7 @@
 // for the layouts the walk does not cover (draw-three, several wastes). The
 // positions memo and stack are also the best score's where the walk does not
 // apply (score.cpp).
-#include "solver/searches.h"
+#include "solver/depth_first.h"
 
 namespace pyr {
 
@@ -55,33 +55,9 @@ void PositionStack::path(const Board& board, std::vector<Move>& out) const {
 
 SolveResult PositionsSearch::run(const Board& board, const RuleTraits& traits, const State& start, SearchBudget& budget) {
     SolveResult result;
-    memo_.clear();
-    stack_.clear();
-    auto finish = [&](Verdict verdict) {
-        result.verdict = verdict;
-        return finish_search(result, budget);
-    };
-    if (board.won(start)) return finish(Verdict::Win);
-    memo_.visit(board, traits, start);
-    if (has_dead_card(board, start)) return finish(Verdict::Lose);
-    stack_.push(board, traits, ForcedPolicy::win(), start);
-    State from;
-    SlotMove m;
-    while (stack_.next(from, m)) {
-        const State s = board.apply(from, m);
-        if (board.won(s)) {
-            stack_.path(board, result.solution);
-            return finish(Verdict::Win);
-        }
-        if (!memo_.visit(board, traits, s)) continue;
-        if (const auto stop = budget.tick(); stop != SearchBudget::Stop::No) {
-            result.interrupted = stop == SearchBudget::Stop::Interrupted;
-            return finish(Verdict::Intractable);
-        }
-        if (has_dead_card_after(board, s, m)) continue;  // pushed positions have no dead card
-        stack_.push(board, traits, ForcedPolicy::win(), s);
-    }
-    return finish(Verdict::Lose);
+    PositionSpace space(board, traits, ForcedPolicy::win(), memo_, stack_);
+    WinGoal goal{board, result.solution, budget};
+    return verdict_of(depth_first(space, goal, budget, start), result, budget);
 }
 
 }  // namespace pyr

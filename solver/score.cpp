@@ -17,7 +17,7 @@
 // stuck for good (potential, below) could not beat the best found.
 #include <bit>
 
-#include "solver/searches.h"
+#include "solver/depth_first.h"
 
 namespace pyr {
 
@@ -58,25 +58,39 @@ int potential(const Board& b, const State& s) {
     return removed_tableau(b, s) + std::popcount(in_play & b.tableau_mask() & ~stuck);
 }
 
+// The best score's goal (depth_first.h): every position counts (the best
+// found so far, with the moves to it), and a position is not expanded when
+// its potential cannot beat the best.
+struct BestScoreGoal {
+    const Board& board;
+    std::vector<Move>& moves;
+    int best;  // tableau cards removed in the best position found
+    int all;   // ... in a win: nothing better can come
+
+    [[gnu::always_inline]] bool done() const { return best >= all; }
+    template <class Space>
+    [[gnu::always_inline]] bool reached(const Space& space, const DfsNode& n) {
+        if (removed_tableau(board, n.state) > best) {
+            best = removed_tableau(board, n.state);
+            space.path(moves);
+        }
+        return false;
+    }
+    // (The start is counted, its tick's answer left to the next one.)
+    bool open(const DfsNode& start, SearchBudget& budget) {
+        budget.tick();
+        return potential(board, start.state) > best;
+    }
+    static constexpr bool capped() { return false; }
+    [[gnu::always_inline]] bool cut(const DfsNode& n) const { return potential(board, n.state) <= best; }
+};
+
 }  // namespace
 
 ScoreResult ScoreSearch::run(const Board& board, const RuleTraits& traits, const State& start, SearchBudget& budget) {
     ScoreResult out;
-    int best = removed_tableau(board, start);
-    const int all = std::popcount(board.tableau_mask());
-    auto finish = [&](bool complete) {
-        out.tableau_left = all - best;
-        out.states = budget.count();
-        out.complete = complete;
-        out.memory_exceeded = budget.memory_exceeded();
-        return out;
-    };
-    auto tick = [&]() {
-        const auto stop = budget.tick();
-        out.interrupted = stop == SearchBudget::Stop::Interrupted;
-        return stop == SearchBudget::Stop::No;
-    };
-
+    BestScoreGoal goal{board, out.moves, removed_tableau(board, start), std::popcount(board.tableau_mask())};
+    DfsEnd end;
     if (traits.draw_walk) {
         // The draw-N walk (walk.cpp's run_draw_n, chain_walk.h) with the best
         // score's forced moves (tableau Kings; no sole pairs), keyed by the
@@ -87,84 +101,28 @@ ScoreResult ScoreSearch::run(const Board& board, const RuleTraits& traits, const
         // which is all the best score asks). A position cut by its potential
         // keeps its memo entry: everything reachable from it, the rest of its
         // chain included, has no higher potential.
-        draw_memo_.clear();
-        walk_stack_.clear();
-        walk_stack_.set_reversed(false);
-        walk_stack_.set_suit_blind(true);
-        const DrawWalkMemo* prefetch = DrawWalkMemo::packed(board) ? &draw_memo_ : nullptr;
-        DrawWalkMemo::Cover old;
-        uint64_t key = board.suit_blind(start.removed);
-        draw_memo_.arrive(board, start, draw_lane(board, start), old, key);
-        tick();
-        if (potential(board, start) > best)
-            walk_stack_.push_draw_n(board, traits, start, old, prefetch, key, ForcedPolicy::score());
-        State next;
-        SlotMove move;
-        while (best < all && walk_stack_.next(board, next, move, nullptr, nullptr, &key)) {
-            if (removed_tableau(board, next) > best) {
-                best = removed_tableau(board, next);
-                walk_stack_.path(board, out.moves);
-            }
-            if (!draw_memo_.arrive(board, next, draw_lane(board, next), old, key)) continue;
-            if (!tick()) return finish(false);
-            if (potential(board, next) <= best) continue;
-            walk_stack_.push_draw_n(board, traits, next, old, prefetch, key, ForcedPolicy::score());
-        }
-        return finish(true);
-    }
-
-    if (traits.walk) {
+        DrawWalkSpace space(board, traits, ForcedPolicy::score(), draw_memo_, walk_stack_, true);
+        end = depth_first(space, goal, budget, start);
+    } else if (traits.walk) {
         // Forced Kings, no sole pairs, and discards do not end the walk: the
         // best score may leave a card for good. Outside the row redeal the
         // memo is keyed by the suit-blind form of the removed set, as the
         // verdict walk's (positions of one form are the same game, so they
         // leave the same fewest tableau cards).
-        const ChainRules rules{ForcedPolicy::score(), false, false};
-        const bool blind = !traits.rows;
-        walk_memo_.clear();
-        walk_stack_.clear();
-        walk_stack_.set_reversed(false);
-        walk_stack_.set_suit_blind(blind);
-        uint32_t limit = 0;
-        uint64_t key = blind ? board.suit_blind(start.removed) : start.removed;
-        walk_memo_.arrive(board, start, limit, key);
-        tick();
-        if (potential(board, start) > best) walk_stack_.push(board, traits, rules, start, limit, &walk_memo_, key);
-        State next;
-        SlotMove move;
-        while (best < all && walk_stack_.next(board, next, move, nullptr, nullptr, &key)) {
-            if (removed_tableau(board, next) > best) {
-                best = removed_tableau(board, next);
-                walk_stack_.path(board, out.moves);
-            }
-            if (!walk_memo_.arrive(board, next, limit, blind ? key : next.removed)) continue;
-            if (!tick()) return finish(false);
-            if (potential(board, next) <= best) continue;
-            walk_stack_.push(board, traits, rules, next, limit, &walk_memo_, key);
-        }
-        return finish(true);
+        WalkSpace space(board, traits, ChainRules{ForcedPolicy::score(), false, false}, walk_memo_, walk_stack_,
+                        !traits.rows, false);
+        end = depth_first(space, goal, budget, start);
+    } else {
+        // Positions: a plain search with forced Kings and pass dominance.
+        PositionSpace space(board, traits, ForcedPolicy::score(), memo_, stack_);
+        end = depth_first(space, goal, budget, start);
     }
-
-    // Positions: a plain search with forced Kings and pass dominance.
-    memo_.clear();
-    stack_.clear();
-    memo_.visit(board, traits, start);
-    tick();
-    if (potential(board, start) > best) stack_.push(board, traits, ForcedPolicy::score(), start);
-    State from;
-    SlotMove m;
-    while (best < all && stack_.next(from, m)) {
-        const State s = board.apply(from, m);
-        if (removed_tableau(board, s) > best) {
-            best = removed_tableau(board, s);
-            stack_.path(board, out.moves);
-        }
-        if (!memo_.visit(board, traits, s)) continue;
-        if (!tick()) return finish(false);
-        if (potential(board, s) <= best) continue;
-        stack_.push(board, traits, ForcedPolicy::score(), s);
-    }
-    return finish(true);
+    out.tableau_left = goal.all - goal.best;
+    out.states = budget.count();
+    out.complete = end.kind != DfsEnd::Stopped;
+    out.interrupted = end.interrupted;
+    out.memory_exceeded = budget.memory_exceeded();
+    return out;
 }
 
 }  // namespace pyr

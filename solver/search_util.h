@@ -1,5 +1,6 @@
 // Pieces shared by the searches (solver.cpp, walk.cpp, optimal*.cpp, score.cpp).
 #pragma once
+#include <algorithm>
 #include <array>
 #include <bit>
 #include <chrono>
@@ -14,10 +15,8 @@ namespace pyr {
 
 // The positions of a mask's set bits, in increasing order, into out[] (room
 // for as many as it has plus 8: whole groups of 8 are written); returns how
-// many. A byte at a
-// time from a table (the walks list the stock cards left at every
-// expansion: one bit at a time, a chain of dependent steps, was a tenth of
-// Tut's Tomb's time).
+// many. A byte at a time from a table (the walks list the stock cards left
+// at every expansion; why: bench/solver-notes.md).
 namespace detail {
 struct ByteBits {
     uint64_t pos;  // the set bits' positions within the byte, one a byte, packed from the low end
@@ -52,17 +51,19 @@ std::size_t searches_bytes(const Searches& searches, bool grow);
 
 // Counts expanded positions against the SolveOptions: the --max-states
 // budget, the memory limit (given the solver whose tables count), the stop
-// flag (Ctrl-C) and the progress callback, both looked at every 2^20 positions.
+// flag (Ctrl-C) and the progress callback, both looked at every
+// 2^progress_shift positions (2^20 unless the caller asks more often).
 class SearchBudget {
 public:
     enum class Stop { No, Budget, Memory, Interrupted };
     explicit SearchBudget(const SolveOptions& options, uint64_t already = 0, const Searches* searches = nullptr)
-        : options_(options), count_(already), searches_(searches) {}
+        : options_(options), count_(already), searches_(searches),
+          look_mask_((uint64_t{1} << std::clamp(options.progress_shift, 0, 30)) - 1) {}
     // Call once for each position about to be expanded. The memory limit is
     // checked before every 16th expansion, against the tables as they would
     // be after one more growth (searches.h: kGrowthMargin entries, more than
-    // 16 expansions add), so no table outgrows it in between; checking each
-    // time cost 11% of the optimal search.
+    // 16 expansions add), so no table outgrows it in between (checking each
+    // time was dear: bench/solver-notes.md).
     Stop tick() {
         if (options_.max_states && count_ >= options_.max_states) return Stop::Budget;
         if (options_.max_memory_bytes && searches_ && (memory_ticks_++ & 15) == 0 &&
@@ -71,7 +72,7 @@ public:
             return Stop::Memory;
         }
         ++count_;
-        if ((count_ & 0xFFFFF) == 0) {
+        if ((count_ & look_mask_) == 0) {
             if (options_.stop && options_.stop->load(std::memory_order_relaxed)) return Stop::Interrupted;
             if (options_.progress) options_.progress(count_);
         }
@@ -84,6 +85,7 @@ private:
     const SolveOptions& options_;
     uint64_t count_;
     const Searches* searches_;
+    uint64_t look_mask_;  // the stop flag and progress looked at when (count & mask) == 0
     bool memory_exceeded_ = false;
     uint32_t memory_ticks_ = 0;  // the first tick checks, then every 16th
 };

@@ -60,6 +60,46 @@ void recycle_vector(V& v) {
     else v.clear();
 }
 
+// The open list of the A* searches (optimal.cpp, optimal_walk.cpp): items
+// by their f = g + h, from 0 to a top set at reset (the length of the
+// verdict's solution: nothing above it is queued), last in first out within
+// a bucket.
+template <class T>
+class BucketQueue {
+public:
+    // Empties every bucket (kept as recycle_vector keeps them) and makes room up to `top`.
+    void reset(int top) {
+        for (auto& b : buckets_) recycle_vector(b);
+        if (buckets_.size() < static_cast<std::size_t>(top + 1)) buckets_.resize(top + 1);
+        top_ = top;
+    }
+    // Queues `item` at f, unless f is above the top.
+    void push(int f, T item) {
+        if (f <= top_) buckets_[f].push_back(item);
+    }
+    // Takes the item queued last at f, if any.
+    bool pop(int f, T& item) {
+        std::vector<T>& b = buckets_[f];
+        if (b.empty()) return false;
+        item = b.back();
+        b.pop_back();
+        return true;
+    }
+    // Bytes held now; with `grow`, as if a big bucket doubled, and, when the
+    // search is `running`, with room for one expansion's items (in
+    // whichever buckets).
+    std::size_t bytes(bool grow, bool running) const {
+        std::size_t n = vector_bytes(buckets_, false);
+        for (const auto& b : buckets_) n += vector_bytes(b, grow && b.capacity() >= kGrowthMargin);
+        if (grow && running) n += kGrowthMargin * sizeof(T);
+        return n;
+    }
+
+private:
+    std::vector<std::vector<T>> buckets_;
+    int top_ = -1;
+};
+
 // The walk's memo: removed set (with the row redeal, the chain key) ->
 // earliest time expanded (walk.cpp). The removed set is the caller's key:
 // the suit-blind form (Board::suit_blind) for the verdict walk, which holds
@@ -315,7 +355,7 @@ private:
     };
     static_assert(sizeof(Reached) == 8, "a table entry is 16 bytes with its key");
     boost::unordered_flat_map<uint64_t, Reached> best_;
-    std::vector<std::vector<uint64_t>> open_;  // keys by f = g + h, last in first out
+    BucketQueue<uint64_t> open_;  // position keys
 };
 
 // ... or A* over entry points of chains (optimal_walk.cpp).
@@ -349,7 +389,7 @@ private:
     uint32_t reach_node(const Board& board, const State& t, uint32_t g, const NodeLink& how);
     std::vector<Node> nodes_;
     boost::unordered_flat_map<uint64_t, uint32_t> heads_;  // removed set -> its latest node
-    std::vector<std::vector<uint32_t>> open_nodes_;        // node indices by f
+    BucketQueue<uint32_t> open_nodes_;                     // node indices
 };
 
 // The best score: the fewest tableau cards that can be left (score.cpp).

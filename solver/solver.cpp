@@ -20,6 +20,12 @@ const char* verdict_text(Verdict v) {
     return "?";
 }
 
+std::optional<Verdict> parse_verdict(std::string_view s) {
+    for (Verdict v : {Verdict::Win, Verdict::Lose, Verdict::Intractable})
+        if (s == verdict_text(v)) return v;
+    return std::nullopt;
+}
+
 void verify_solution(const Deal& deal, const std::vector<Move>& moves, int tableau_left) {
     const Replay r = replay(deal, moves);
     if (r.error) throw InternalError("the solver's answer fails the verifier: " + *r.error);

@@ -9,7 +9,9 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "engine/board.h"
@@ -21,6 +23,8 @@ namespace pyr {
 enum class Verdict { Win, Lose, Intractable };
 // (A failed check throws InternalError, engine/internal_error.h.)
 const char* verdict_text(Verdict v);
+// "win", "lose" or "intractable"; nullopt for anything else.
+std::optional<Verdict> parse_verdict(std::string_view s);
 
 struct SolveOptions {
     bool optimal = false;                     // a shortest solution (every move counts one)
@@ -45,8 +49,10 @@ struct SolveOptions {
     // are the same either way; off only to compare (tests, bench/speed.md).
     bool suit_blind = true;
     const std::atomic<bool>* stop = nullptr;  // set from elsewhere (Ctrl-C) to stop early
-    // Called every 2^20 expanded positions with the count so far (progress display).
+    // Called every 2^progress_shift expanded positions with the count so far
+    // (progress display); the stop flag is looked at as often.
     std::function<void(uint64_t states)> progress;
+    int progress_shift = 20;  // 0 to 30
 };
 
 struct SolveResult {

@@ -20,8 +20,8 @@
 //     back), so one expansion covers every position of R.
 //
 // This is the search over positions with draws folded into the removals that
-// follow them; each stored entry stands for a whole chain of positions (20 to
-// 35 of them on lost msc deals), which is where the saving comes from.
+// follow them; each stored entry stands for a whole chain of positions, which
+// is where the saving comes from (bench/solver-notes.md).
 //
 // The reductions of solver/prune.h apply unchanged: a forced King is the only
 // move offered at the position where it becomes playable (for a stock King,
@@ -33,7 +33,7 @@
 // The walk itself, which removals an expansion offers and where it stops, is
 // solver/chain_walk.h (shared with the best score and the optimal walk); here
 // are the walk's memo and stack and the search.
-#include "solver/searches.h"
+#include "solver/depth_first.h"
 
 #include <algorithm>
 #include <optional>
@@ -48,7 +48,7 @@ namespace {
 // cards before the first one removed as it was, and the greedy embedding of
 // the rest, which can only move to earlier slots, is the old one again from
 // the first card that lands where it was (with no removed card after it).
-// (Computing each move's from scratch was most of the walk's time.)
+// (Why not each move's from scratch: bench/solver-notes.md.)
 class SuitBlindFrame {
 public:
     // `key`: the frame's memo key (its removed set's suit-blind form), whose
@@ -277,19 +277,12 @@ SolveResult WalkSearch::run(const Board& board, const RuleTraits& traits, const 
                             uint64_t first_order_states, bool free_stock, bool suit_blind) {
     // Every rule set: first the free-stock relaxation (solver/free_stock.h):
     // when even with every stock and waste card free at any time the tableau
-    // cannot be cleared, the deal is lost. (Every lost deal of Apophis seeds
-    // 1-100,000 is lost this way, decided in at most a few tens of thousands
-    // of relaxed positions; the searches below took up to hundreds of
-    // millions of positions to prove the same. So are most of msc's lost
-    // deals at 3 passes or more: on msc seeds 500001-502000 it cut the CPU
-    // time of the search 5.5x at 3 passes and 9x at unlimited passes; at 1
-    // pass, where the stock's order is what loses most deals, 1.05x.) The
-    // relaxation's own positions are not counted as states. With the row
-    // redeal, run_once asks it again at every position it would expand, which
-    // cuts the moves after which the tableau can no longer be cleared: the
-    // wins are then found within a few thousand positions. Elsewhere asking
-    // at every position costs more than it saves (msc 1 pass: 4.8 -> 5.1 s).
-    // (SolveOptions::rows_free_stock turns both off.)
+    // cannot be cleared, the deal is lost. The relaxation's own positions are
+    // not counted as states. With the row redeal, run_once asks it again at
+    // every position it would expand, which cuts the moves after which the
+    // tableau can no longer be cleared; elsewhere that costs more than it
+    // saves. (SolveOptions::rows_free_stock turns both off.) What it gains:
+    // bench/solver-notes.md.
     free_stock_ = free_stock && traits.free_stock;  // (RuleTraits::free_stock: layouts with a stock)
     if (free_stock_ && relaxed_.solve(board, start) == FreeStockRelaxation::Outcome::Lost) {
         SolveResult lost;
@@ -301,19 +294,14 @@ SolveResult WalkSearch::run(const Board& board, const RuleTraits& traits, const 
     if (!traits.rows) return run_once(board, traits, start, budget, false, 0);
     // Row redeal: a first search in the chain walk's order (removals now
     // first, the tableau's before the stock's) for at most first_order_states
-    // positions -- most wins are found within a few hundred -- then, if it did
-    // not decide, a second one from scratch in which each frame's removals
-    // that use a stock or waste card are tried latest along the chain first
-    // (after the tableau's own removals, which the walk offers first): the
-    // search reaches the final pass, whose order is known and where the
-    // dead-card check is strongest, before spending the early passes'
-    // removals. That finds the large wins much sooner (seeds 32, 33, 81, 90,
-    // 337: 1,375,811 -> 10,591, over 2,000,000 -> 67,551, 226,117 -> 9,261,
-    // 232,120 -> 6,188, over 2,000,000 -> 59,673 positions in the second
-    // order alone), while a lost deal costs about the same either way
-    // (seed 29: 713,365 positions in either order). Every
-    // position of both searches counts against the budget; each search is
-    // complete on its own (the memo is cleared between them), so only the
+    // positions, then, if it did not decide, a second one from scratch in
+    // which each frame's removals that use a stock or waste card are tried
+    // latest along the chain first (after the tableau's own removals, which
+    // the walk offers first): the search reaches the final pass, whose order
+    // is known and where the dead-card check is strongest, before spending
+    // the early passes' removals (what that gains: bench/solver-notes.md).
+    // Every position of both searches counts against the budget; each search
+    // is complete on its own (the memo is cleared between them), so only the
     // second, run to the end, proves a loss.
     if (first_order_states > 0) {
         const uint64_t cap = budget.count() + first_order_states;
@@ -326,42 +314,10 @@ SolveResult WalkSearch::run(const Board& board, const RuleTraits& traits, const 
 
 SolveResult WalkSearch::run_once(const Board& board, const RuleTraits& traits, const State& start, SearchBudget& budget,
                                  bool reversed, uint64_t cap) {
-    stack_.set_reversed(reversed);
-    stack_.set_suit_blind(suit_blind_);
     SolveResult result;
-    memo_.clear();
-    stack_.clear();
-    auto finish = [&](Verdict verdict) {
-        result.verdict = verdict;
-        return finish_search(result, budget);
-    };
-    if (board.won(start)) return finish(Verdict::Win);
-    const ChainRules rules{ForcedPolicy::win(), true, false};
-    uint32_t limit = WalkMemo::kNoLimit;
-    memo_.arrive(board, start, limit, key_of(board, start));
-    if (has_dead_card(board, start)) return finish(Verdict::Lose);
-    stack_.push(board, traits, rules, start, limit, &memo_, key_of(board, start));
-    State next;
-    SlotMove move;
-    const uint8_t* order = nullptr;  // the row redeal's final-pass order, when the move is made in that pass
-    int len = 0;
-    uint64_t key = 0;
-    while (stack_.next(board, next, move, &order, &len, &key)) {
-        if (board.won(next)) {
-            stack_.path(board, result.solution);
-            return finish(Verdict::Win);
-        }
-        if (!memo_.arrive(board, next, limit, traits.rows ? next.removed : key)) continue;
-        if (cap && budget.count() >= cap) return finish(Verdict::Intractable);
-        if (const auto stop = budget.tick(); stop != SearchBudget::Stop::No) {
-            result.interrupted = stop == SearchBudget::Stop::Interrupted;
-            return finish(Verdict::Intractable);
-        }
-        if (has_dead_card_after(board, next, move, order, len)) continue;  // pushed positions have no dead card
-        if (traits.rows && free_stock_ && relaxed_.solve(board, next) == FreeStockRelaxation::Outcome::Lost) continue;
-        stack_.push(board, traits, rules, next, limit, &memo_, key);
-    }
-    return finish(Verdict::Lose);
+    WalkSpace space(board, traits, ChainRules{ForcedPolicy::win(), true, false}, memo_, stack_, suit_blind_, reversed);
+    WinGoal goal{board, result.solution, budget, cap, traits.rows && free_stock_ ? &relaxed_ : nullptr};
+    return verdict_of(depth_first(space, goal, budget, start), result, budget);
 }
 
 // The draw-N walk (RuleTraits::draw_walk: Tut's Tomb). Why it is exact: as
@@ -382,36 +338,9 @@ SolveResult WalkSearch::run_once(const Board& board, const RuleTraits& traits, c
 // the reductions of prune.h, as in the positions search.
 SolveResult WalkSearch::run_draw_n(const Board& board, const RuleTraits& traits, const State& start, SearchBudget& budget) {
     SolveResult result;
-    draw_memo_.clear();
-    stack_.set_reversed(false);
-    stack_.set_suit_blind(suit_blind_);
-    stack_.clear();
-    auto finish = [&](Verdict verdict) {
-        result.verdict = verdict;
-        return finish_search(result, budget);
-    };
-    if (board.won(start)) return finish(Verdict::Win);
-    DrawWalkMemo::Cover old;
-    draw_memo_.arrive(board, start, draw_lane(board, start), old, key_of(board, start));
-    if (has_dead_card(board, start)) return finish(Verdict::Lose);
-    stack_.push_draw_n(board, traits, start, old, DrawWalkMemo::packed(board) ? &draw_memo_ : nullptr, key_of(board, start));
-    State next;
-    SlotMove move;
-    uint64_t key = 0;
-    while (stack_.next(board, next, move, nullptr, nullptr, &key)) {
-        if (board.won(next)) {
-            stack_.path(board, result.solution);
-            return finish(Verdict::Win);
-        }
-        if (!draw_memo_.arrive(board, next, draw_lane(board, next), old, key)) continue;
-        if (const auto stop = budget.tick(); stop != SearchBudget::Stop::No) {
-            result.interrupted = stop == SearchBudget::Stop::Interrupted;
-            return finish(Verdict::Intractable);
-        }
-        if (has_dead_card_after(board, next, move)) continue;  // pushed positions have no dead card
-        stack_.push_draw_n(board, traits, next, old, DrawWalkMemo::packed(board) ? &draw_memo_ : nullptr, key);
-    }
-    return finish(Verdict::Lose);
+    DrawWalkSpace space(board, traits, ForcedPolicy::win(), draw_memo_, stack_, suit_blind_);
+    WinGoal goal{board, result.solution, budget};
+    return verdict_of(depth_first(space, goal, budget, start), result, budget);
 }
 
 }  // namespace pyr

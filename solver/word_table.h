@@ -4,13 +4,8 @@
 //
 // Open addressing with linear probing over one flat array of words, 8 bytes
 // an entry and no other metadata, indexed by a multiplicative (Fibonacci)
-// hash of the key. Why not boost::unordered_flat_set, which the walk memo
-// used before: the walk search is bound by the latency of this table (most
-// lookups miss the cache), and a search knows the keys it will look up a
-// little before it looks them up (the chain walk offers a frame's moves
-// before the DFS tries them), so it can prefetch their slots; Boost's tables
-// do not say where a key lives. Lookups are the same set operations, so the
-// search does the same work with either table.
+// hash of the key, so that the walk can prefetch a key's slot before it looks
+// it up (why not Boost's table: docs/design.md, "Notes on the searches").
 //
 // No entry is ever lost or invented: a lookup returns the slot holding the
 // key, or an empty slot where it is then inserted. The empty slot is the

@@ -2,9 +2,12 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <map>
 #include <stdexcept>
 #include <tuple>
+
+#include <boost/math/distributions/binomial.hpp>
 
 #include "engine/input.h"
 
@@ -29,27 +32,29 @@ PairedCounts paired_counts(const std::vector<Verdict>& first, const std::vector<
     return c;
 }
 
-double mcnemar_exact_p(uint64_t b, uint64_t c) { return std::pow(10.0, mcnemar_exact_log10_p(b, c)); }
-
-double mcnemar_exact_log10_p(uint64_t b, uint64_t c) {
+McNemarTest mcnemar_exact(uint64_t b, uint64_t c) {
     const uint64_t n = b + c;
-    if (n == 0) return 0;
+    if (n == 0) return {};
     const uint64_t m = std::min(b, c);
-    // P(X <= m) for X ~ Binomial(n, 1/2), summed in logs from the largest term
-    // (k = m) down, so huge n neither overflows nor underflows to a wrong 0.
-    const double ln2 = std::log(2.0);
-    auto log_pmf = [&](uint64_t k) {
-        return std::lgamma(static_cast<double>(n) + 1) - std::lgamma(static_cast<double>(k) + 1) -
-               std::lgamma(static_cast<double>(n - k) + 1) - static_cast<double>(n) * ln2;
-    };
-    const double top = log_pmf(m);
-    double sum = 0;
-    for (uint64_t k = m + 1; k-- > 0;) {
-        const double t = std::exp(log_pmf(k) - top);
-        sum += t;
-        if (t < 1e-18 * sum) break;  // the terms only shrink further down
+    // 2 P(X <= m) for X ~ Binomial(n, 1/2), from Boost.Math (the regularized
+    // incomplete beta function, accurate to a few ulps at any n).
+    const boost::math::binomial_distribution<double> x(static_cast<double>(n), 0.5);
+    const double p = 2 * boost::math::cdf(x, static_cast<double>(m));
+    if (p >= 1) return {};
+    if (p >= std::numeric_limits<double>::min()) return {p, std::log10(p)};
+    // p underflows a double (thousands of discordant deals, nearly all one
+    // way): its log10 from the largest term, P(X = m), and the tail's sum
+    // relative to it, whose ratios k / (n - k + 1) only shrink.
+    const double ln_top = std::lgamma(static_cast<double>(n) + 1) - std::lgamma(static_cast<double>(m) + 1) -
+                          std::lgamma(static_cast<double>(n - m) + 1) - static_cast<double>(n) * std::log(2.0);
+    double sum = 0, term = 1;
+    for (uint64_t k = m; term > 1e-18 * sum; --k) {
+        sum += term;
+        if (k == 0) break;
+        term *= static_cast<double>(k) / static_cast<double>(n - k + 1);
     }
-    return std::min(0.0, (std::log(2.0) + top + std::log(sum)) / std::log(10.0));
+    const double log10_p = (std::log(2.0) + ln_top + std::log(sum)) / std::log(10.0);
+    return {std::pow(10.0, log10_p), log10_p};
 }
 
 std::optional<Interval> newcombe_paired_interval(uint64_t a, uint64_t b, uint64_t c, uint64_t d, double z) {
@@ -87,79 +92,27 @@ PairedComparison paired_comparison(const PairedCounts& counts, double z) {
                          static_cast<double>(n);
         out.ci95 = newcombe_paired_interval(counts.both, counts.first_only, counts.second_only, counts.neither, z);
     }
-    out.mcnemar_log10_p = mcnemar_exact_log10_p(counts.first_only, counts.second_only);
-    out.mcnemar_p = std::pow(10.0, out.mcnemar_log10_p);
+    const McNemarTest test = mcnemar_exact(counts.first_only, counts.second_only);
+    out.mcnemar_p = test.p;
+    out.mcnemar_log10_p = test.log10_p;
     return out;
 }
 
 // ------------------------------------------------------------- rule sets
 
-bool RuleSetPattern::matches(const Variant& v) const {
-    return v.name == variant && (!passes || *passes == v.passes) && (!goal || *goal == v.goal) &&
-           (!overlap || *overlap == v.overlap) && (!reserves_open || (v.reserve_piles > 0 && *reserves_open == v.reserves_open));
-}
-
 RuleSetPattern parse_rule_set_pattern(const std::string& text) {
-    RuleSetPattern p;
-    const size_t colon = text.find(':');
-    p.variant = text.substr(0, colon);
-    const auto preset = find_preset(p.variant);
-    if (!preset)
-        throw StudyError("unknown variant " + excerpt(p.variant) + " in rule set " + excerpt(text) + " (one of " +
-                         preset_names() + ")");
-    if (colon == std::string::npos) return p;
-    std::string rest = text.substr(colon + 1);
-    size_t at = 0;
-    while (at <= rest.size()) {
-        const size_t comma = rest.find(',', at);
-        const std::string item = rest.substr(at, comma == std::string::npos ? std::string::npos : comma - at);
-        at = comma == std::string::npos ? rest.size() + 1 : comma + 1;
-        const size_t eq = item.find('=');
-        if (eq == std::string::npos)
-            throw StudyError("rule set " + excerpt(text) + ": expected RULE=VALUE after the colon (e.g. msc:passes=1), got " +
-                             excerpt(item));
-        const std::string rule = item.substr(0, eq), value = item.substr(eq + 1);
-        auto on_off_value = [&](const char* on, const char* off) {
-            if (value == on || value == "true") return true;
-            if (value == off || value == "false") return false;
-            throw StudyError("rule set " + excerpt(text) + ": " + rule + " must be '" + on + "' or '" + off + "' (got " +
-                             excerpt(value) + ")");
-        };
-        try {
-            if (rule == "passes") p.passes = parse_passes(value);
-            else if (rule == "goal") p.goal = parse_goal(value);
-            else if (rule == "overlap") p.overlap = on_off_value("on", "off");
-            else if (rule == "reserves") {
-                if (preset->reserve_piles == 0)
-                    throw StudyError("rule set " + excerpt(text) + ": variant '" + p.variant + "' has no reserve piles");
-                p.reserves_open = on_off_value("open", "top");
-            } else
-                throw StudyError("rule set " + excerpt(text) + ": unknown rule " + excerpt(rule) +
-                                 " (passes, goal, overlap, reserves)");
-        } catch (const std::invalid_argument& e) {
-            throw StudyError("rule set " + excerpt(text) + ": " + e.what());
-        }
+    try {
+        return RuleSet::parse(text);
+    } catch (const RuleError& e) {
+        throw StudyError(e.what());
     }
-    return p;
-}
-
-std::string rule_set_name(const Variant& v) {
-    std::string s = v.name + ":passes=" + passes_text(v.passes) + ",goal=" + goal_text(v.goal) + ",overlap=" +
-                    on_off(v.overlap);
-    if (v.reserve_piles > 0) s += std::string(",reserves=") + reserves_text(v.reserves_open);
-    return s;
 }
 
 bool differ_in_one_rule(const Variant& a, const Variant& b, std::string* axis) {
     if (a.name != b.name) return false;
-    int n = 0;
-    std::string which;
-    if (a.passes != b.passes) ++n, which = "passes";
-    if (a.goal != b.goal) ++n, which = "goal";
-    if (a.overlap != b.overlap) ++n, which = "overlap";
-    if (a.reserve_piles > 0 && a.reserves_open != b.reserves_open) ++n, which = "reserves";
-    if (n != 1) return false;
-    if (axis) *axis = which;
+    const auto differ = rules_differing(a, b);
+    if (differ.size() != 1) return false;
+    if (axis) *axis = differ.front();
     return true;
 }
 
@@ -170,7 +123,7 @@ VerdictColumns read_verdict_columns(const std::vector<std::string>& paths) {
     std::map<Seed, std::string> deals;  // deals-file index -> deal
     bool any_plain = false;
     for (const auto& path : paths) {
-        const ReadStats st = read_record_file(path, nullptr, [&](const ParsedRecord& r) {
+        const ReadStats st = read_record_file(path, nullptr, [&](const StudyRecord& r) {
             ++cols.records;
             size_t i = 0;
             while (i < cols.rule_sets.size() && !same_rules(cols.rule_sets[i], r.rules)) ++i;
@@ -202,9 +155,7 @@ VerdictColumns read_verdict_columns(const std::vector<std::string>& paths) {
             if (std::find(names.begin(), names.end(), v.name) == names.end()) names.push_back(v.name);
         auto key = [&](size_t i) {
             const Variant& v = cols.rule_sets[i];
-            return std::make_tuple(std::find(names.begin(), names.end(), v.name) - names.begin(),
-                                   v.passes == 0 ? 1 << 30 : v.passes, static_cast<int>(v.goal), v.overlap,
-                                   v.reserves_open);
+            return std::make_pair(std::find(names.begin(), names.end(), v.name) - names.begin(), rules_order(v));
         };
         std::vector<size_t> order(cols.rule_sets.size());
         for (size_t i = 0; i < order.size(); ++i) order[i] = i;

@@ -1,22 +1,9 @@
 // Paired comparisons of two rule sets over the same deals (`pyramid
-// compare`, the study report's comparisons, and any study that asks which
-// deals a change of rules or of player saves).
-//
-// Two verdict columns over the same deals make a 2x2 table of the decided
-// deals: won in both (a), in the first only (b), in the second only (c), in
-// neither (d). A deal intractable in either column (or missing from one) is
-// excluded and counted apart. From the table:
-//   - the win rates p1 = (a+b)/n and p2 = (a+c)/n over the n = a+b+c+d
-//     deals decided in both, and their difference p1 - p2 = (b-c)/n;
-//   - its 95% interval by Newcombe's method for paired data (his method 10:
-//     Wilson score intervals for p1 and p2 combined with the correlation phi
-//     of the two columns; R. G. Newcombe, "Improved confidence intervals for
-//     the difference between binomial proportions based on paired data",
-//     Statistics in Medicine 17 (1998) 2635-2650). It stays inside [-1, 1]
-//     and behaves at 0 and at n, where the Wald interval does not;
-//   - McNemar's exact test: under "the rule sets win as often", each
-//     discordant deal is won by the first with probability 1/2, so b is
-//     Binomial(b+c, 1/2); the two-sided p value is min(1, 2 P(X <= min(b,c))).
+// compare`, the study report's comparisons, studies with a player): the 2x2
+// table of the deals decided in both (won in both a, in the first only b, in
+// the second only c, in neither d; a deal intractable in either is excluded),
+// the win rates, Newcombe's paired 95% interval of their difference and
+// McNemar's exact test. The methods and their references: docs/compare.md.
 #pragma once
 #include <cstdint>
 #include <functional>
@@ -24,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/rules.h"
 #include "engine/variant.h"
 #include "solver/solver.h"
 #include "study/records.h"
@@ -53,28 +41,23 @@ struct PairedComparison {
 PairedCounts paired_counts(const std::vector<Verdict>& first, const std::vector<Verdict>& second);
 PairedComparison paired_comparison(const PairedCounts& counts, double z = kZ95);
 
-// McNemar's exact two-sided p value for b and c discordant deals.
-double mcnemar_exact_p(uint64_t b, uint64_t c);
-double mcnemar_exact_log10_p(uint64_t b, uint64_t c);
+// McNemar's exact two-sided p value for b and c discordant deals (Boost.Math's
+// binomial distribution), and its log10, finite where p underflows to 0.
+struct McNemarTest {
+    double p = 1, log10_p = 0;
+};
+McNemarTest mcnemar_exact(uint64_t b, uint64_t c);
 // Newcombe's method 10 for the paired 2x2 table a b / c d; nullopt when n = 0.
 std::optional<Interval> newcombe_paired_interval(uint64_t a, uint64_t b, uint64_t c, uint64_t d, double z = kZ95);
 
 // A rule set as `compare --a/--b` name it: the preset, then any rules after a
 // colon, comma-separated: "msc", "msc:passes=1", "cheops:passes=unlimited,
-// overlap=on", "giza:reserves=open", "relaxed:goal=all". A rule left out
-// matches any value. Throws StudyError for an unknown preset or rule or a bad value.
-struct RuleSetPattern {
-    std::string variant;
-    std::optional<int> passes;  // 0 = unlimited
-    std::optional<Goal> goal;
-    std::optional<bool> overlap;
-    std::optional<bool> reserves_open;
-    bool matches(const Variant& v) const;
-};
+// overlap=on", "giza:reserves=open", "relaxed:goal=all" (the rule schema's
+// keys and values, engine/rules.h: RuleSet::parse). A rule left out matches
+// any value. Throws StudyError for an unknown preset or rule or a bad value.
+using RuleSetPattern = RuleSet;
 RuleSetPattern parse_rule_set_pattern(const std::string& text);
-// The whole rule set in that notation: "msc:passes=1,goal=pyramid,overlap=off"
-// (",reserves=top|open" for presets with reserve piles).
-std::string rule_set_name(const Variant& v);
+// The whole rule set in that notation is rule_set_name (engine/rules.h).
 
 // Record files read as verdict columns: every rule set met (in the order
 // met) and, per rule set, each deal's verdict. Deals are matched by seed (a
@@ -97,8 +80,7 @@ PairedComparison compare_columns(const VerdictColumns& cols, size_t first, size_
                                  const std::function<void(Seed, bool first_won)>& flip = nullptr);
 
 // Whether two rule sets differ in exactly one rule (same preset): the pairs
-// the study report compares. `axis` gets the rule's name ("passes", "goal",
-// "overlap", "reserves").
+// the study report compares. `axis` gets the rule's key ("passes", ...).
 bool differ_in_one_rule(const Variant& a, const Variant& b, std::string* axis = nullptr);
 
 }  // namespace pyr

@@ -32,10 +32,10 @@ void pack(std::vector<uint64_t>& buf, const StudyRecord& r) {
     buf.push_back(std::bit_cast<uint64_t>(r.seconds));
 }
 
-StudyRecord unpack(const uint64_t* w) {
-    StudyRecord r;
-    r.seed = Seed::of(static_cast<unsigned __int128>(w[1]) << 64 | w[0]);
-    r.combo = static_cast<uint32_t>(w[2]);
+// (The record's rule set and deal are the spec's for its task.)
+StudyRecord unpack(const StudySpec& spec, const uint64_t* w) {
+    const Seed seed = Seed::of(static_cast<unsigned __int128>(w[1]) << 64 | w[0]);
+    StudyRecord r = task_record(spec, seed - spec.deals.first_id(), static_cast<uint32_t>(w[2]));
     r.verdict = verdict_of_code(static_cast<uint8_t>(w[3]));
     r.moves = static_cast<int32_t>(static_cast<int64_t>(w[4]));
     r.states = w[5];
@@ -170,7 +170,7 @@ StudyRun run_study_mpi(const Session& s, const StudySpec& spec, TaskTable& table
         std::vector<uint64_t> chunk;
         {
             std::lock_guard lock(mu);
-            for (size_t i = 0; i + kWords <= buf.size(); i += kWords) take(unpack(buf.data() + i));
+            for (size_t i = 0; i + kWords <= buf.size(); i += kWords) take(unpack(spec, buf.data() + i));
             if (st.MPI_TAG == kRequest && !stopped() && !local_error) table.next(chunk, chunk_size());
         }
         if (st.MPI_TAG == kRequest) send(chunk, st.MPI_SOURCE, kChunk);

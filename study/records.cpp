@@ -1,11 +1,14 @@
 #include "study/records.h"
 #include "engine/input.h"
+#include "engine/rules.h"
+#include "solver/measures.h"
 
 #include <fcntl.h>
 #include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <charconv>
@@ -14,10 +17,11 @@
 #include <fstream>
 #include <map>
 #include <optional>
+#include <type_traits>
 
 namespace pyr {
 
-// ---------------------------------------------------------------- writing
+// ---------------------------------------------------------------- values
 
 const char* reason_code_text(ReasonCode c) {
     switch (c) {
@@ -36,38 +40,33 @@ std::optional<ReasonCode> parse_reason_code(std::string_view s) {
     return std::nullopt;
 }
 
-namespace {
-
-// The numeric measure fields of a record, read the same from JSON Lines and
-// CSV: `num(key)` gives the field as a number, -1 when it is empty (null).
-template <class Num>
-void read_measure_numbers(RecordMeasures& m, Num&& num) {
-    m.shortest = static_cast<int32_t>(num("shortest"));
-    m.winning_first = static_cast<int16_t>(std::min(30000.0, num("winning_first_moves")));
-    m.legal_first = static_cast<int16_t>(std::min(30000.0, num("legal_first_moves")));
-    m.critical = static_cast<int16_t>(std::min(30000.0, num("critical_positions")));
-    m.crossroads = static_cast<int16_t>(std::min(30000.0, num("crossroads")));
-    m.casual_wins = static_cast<int32_t>(num("casual_wins"));
-    m.casual_plays = static_cast<int32_t>(num("casual_plays"));
-    m.difficulty = num("difficulty");
-}
-const char* grade_name(int g) {
-    static const char* const kNames[4] = {"easy", "medium", "hard", "expert"};
-    return g >= 0 && g < 4 ? kNames[g] : "";
-}
-int grade_index(std::string_view s) {
-    for (int g = 0; g < 4; ++g)
-        if (s == grade_name(g)) return g;
-    return -2;  // not a grade
-}
-}  // namespace
-
 json::value passes_json(int passes) {
     if (passes == 0) return json::value("unlimited");
     return json::value(static_cast<int64_t>(passes));
 }
 
+RecordShape record_shape(const StudySpec& spec) {
+    RecordShape s;
+    s.deal = spec.deals.from_file;
+    s.measures = spec.measures;
+    s.player = !spec.player.empty();
+    return s;
+}
+
+StudyRecord task_record(const StudySpec& spec, uint64_t deal_index, uint32_t combo) {
+    StudyRecord r;
+    r.seed = spec.deals.first_id() + deal_index;
+    r.combo = combo;
+    r.rules = spec.combos.at(combo);
+    if (spec.deals.from_file) r.deal = spec.deals.cards.at(deal_index);
+    r.player = spec.player;
+    return r;
+}
+
 namespace {
+
+[[noreturn]] void bad(const std::string& why) { throw std::invalid_argument(why); }
+
 // A solver time as a record holds it: finite and not negative. (A huge
 // exponent reads as infinity, which would print as no JSON number at all.)
 bool good_seconds(double s) { return std::isfinite(s) && s >= 0; }
@@ -82,91 +81,374 @@ json::value seed_json(Seed s) {
 Seed seed_of_json(const json::value& v) {
     if (v.is_string()) {
         const auto s = parse_seed(std::string_view(v.as_string()));
-        if (!s || !(*s > Seed(UINT64_MAX))) throw std::invalid_argument("bad seed");
+        if (!s || !(*s > Seed(UINT64_MAX))) bad("bad seed");
         return *s;
     }
     return v.to_number<uint64_t>();
 }
+
+std::optional<uint64_t> parse_u64(std::string_view s) {
+    uint64_t v = 0;
+    if (s.empty()) return std::nullopt;
+    const auto r = std::from_chars(s.data(), s.data() + s.size(), v);
+    if (r.ec != std::errc() || r.ptr != s.data() + s.size()) return std::nullopt;
+    return v;
+}
+
+// A CSV number as strtod reads it, the whole text; nullopt when empty or not all of it is the number.
+std::optional<double> parse_double(std::string_view s) {
+    const std::string t(s);
+    char* end = nullptr;
+    const double d = std::strtod(t.c_str(), &end);
+    if (t.empty() || *end != '\0') return std::nullopt;
+    return d;
+}
+
+std::string seconds_text(double s) {
+    char b[32];
+    std::snprintf(b, sizeof b, "%.6f", s);
+    return b;
+}
+
+// A CSV value, "" for a column the header does not name.
+std::string_view text_of(std::optional<std::string_view> s) { return s.value_or(std::string_view()); }
+
+// The record's rule set: its variant's preset (rules not in the record are the preset's).
+void set_variant(StudyRecord& r, std::string_view name, const char* why) {
+    const auto preset = find_preset(std::string(name));
+    if (!preset) bad(why);
+    r.rules = *preset;
+}
+
+// ---------------------------------------------------------------- the table
+
+using Group = FieldGroup;
+using JsonOut = std::optional<json::value>;
+using Text = std::optional<std::string_view>;
+
+// A string as a template argument: the key or message of a field made by a template.
+template <size_t N>
+struct Key {
+    char s[N];
+    constexpr Key(const char (&k)[N]) { std::copy_n(k, N, s); }  // NOLINT: made from a string literal
+};
+
+// A measure number (RecordMeasures): -1 is none, written null (JSON) or
+// empty (CSV); read back from 0 to 10^9.
+template <auto Member>
+void set_measure(StudyRecord& r, double d) {
+    using T = std::remove_cvref_t<decltype(r.m.*Member)>;
+    if constexpr (std::is_same_v<T, int16_t>) d = std::min(30000.0, d);
+    r.m.*Member = static_cast<T>(d);
+}
+template <Key K, auto Member>
+RecordField measure_number() {
+    using T = std::remove_cvref_t<decltype(std::declval<RecordMeasures&>().*Member)>;
+    RecordField f{.key = K.s, .group = Group::Measures, .required = true};
+    f.csv_order = 2;  // after the reason and the grade: "a bad measure" comes last
+    f.to_json = [](const StudyRecord& r) -> JsonOut {
+        const T x = r.m.*Member;
+        if (x < 0) return json::value(nullptr);
+        if constexpr (std::is_integral_v<T>) return json::value(static_cast<int64_t>(x));
+        else return json::value(x);
+    };
+    f.to_csv = [](const StudyRecord& r) -> std::string {
+        const T x = r.m.*Member;
+        if (x < 0) return "";
+        if constexpr (std::is_integral_v<T>) {
+            return std::to_string(static_cast<int64_t>(x));
+        } else {
+            char b[32];
+            std::snprintf(b, sizeof b, "%.6g", x);
+            return b;
+        }
+    };
+    f.from_json = [](const json::value& v, StudyRecord& r) {
+        if (v.is_null()) return;
+        const double d = v.to_number<double>();
+        if (!(d >= 0 && d <= 1e9)) bad(std::string("bad ") + K.s);
+        set_measure<Member>(r, d);
+    };
+    f.from_csv = [](Text s, StudyRecord& r) {
+        if (text_of(s).empty()) return;
+        const auto d = parse_double(*s);
+        if (!d || !(*d >= 0 && *d <= 1e9)) bad("a bad measure");
+        set_measure<Member>(r, *d);
+    };
+    return f;
+}
+
+// A count: written as a number, read back whole.
+template <auto Member, Key CsvWhy>
+RecordField count_field(std::string_view key, Group group) {
+    RecordField f{.key = key, .group = group, .required = true};
+    f.to_json = [](const StudyRecord& r) -> JsonOut { return json::value(r.*Member); };
+    f.to_csv = [](const StudyRecord& r) { return std::to_string(r.*Member); };
+    f.from_json = [](const json::value& v, StudyRecord& r) { r.*Member = v.to_number<uint64_t>(); };
+    f.from_csv = [](Text s, StudyRecord& r) {
+        const auto n = parse_u64(*s);
+        if (!n) bad(CsvWhy.s);
+        r.*Member = *n;
+    };
+    return f;
+}
+
+// A time in seconds: CSV to the microsecond; finite and not negative.
+template <auto Member, Key Why>
+RecordField seconds_field(std::string_view key, Group group) {
+    RecordField f{.key = key, .group = group, .required = true};
+    f.to_json = [](const StudyRecord& r) -> JsonOut { return json::value(r.*Member); };
+    f.to_csv = [](const StudyRecord& r) { return seconds_text(r.*Member); };
+    f.from_json = [](const json::value& v, StudyRecord& r) {
+        r.*Member = v.to_number<double>();
+        if (!good_seconds(r.*Member)) bad(Why.s);
+    };
+    f.from_csv = [](Text s, StudyRecord& r) {
+        const auto d = parse_double(*s);
+        if (!d || !good_seconds(*d)) bad(Why.s);
+        r.*Member = *d;
+    };
+    return f;
+}
+
+std::vector<RecordField> make_fields() {
+    std::vector<RecordField> t;
+    // ---- the core: seed, the rule set, the verdict and the search's figures
+    t.push_back({.key = "seed", .group = Group::Core, .required = true, .csv_order = 0,
+                 .to_json = [](const StudyRecord& r) -> JsonOut { return seed_json(r.seed); },
+                 .to_csv = [](const StudyRecord& r) { return r.seed.text(); },
+                 .from_json = [](const json::value& v, StudyRecord& r) { r.seed = seed_of_json(v); },
+                 .from_csv = [](Text s, StudyRecord& r) {
+                     const auto seed = parse_seed(*s);
+                     if (!seed) bad("a bad field");
+                     r.seed = *seed;
+                 }});
+    t.push_back({.key = "variant", .group = Group::Core, .required = true, .csv_order = 0,
+                 .to_json = [](const StudyRecord& r) -> JsonOut { return json::value(r.rules.name); },
+                 .to_csv = [](const StudyRecord& r) { return r.rules.name; },
+                 .from_json = [](const json::value& v, StudyRecord& r) { set_variant(r, v.as_string(), "unknown variant"); },
+                 .from_csv = [](Text s, StudyRecord& r) { set_variant(r, *s, "a bad field"); }});
+    // The rule set's rules: one field per rule of the rule schema (engine/rules.h),
+    // in its order; a rule is written where the rule set names it (reserves
+    // only for variants with reserve piles; CSV: empty otherwise). A rule
+    // every record carries (passes) is part of the record's identity.
+    for (const RuleDescriptor& d : rule_table()) {
+        RecordField f{.key = d.key, .group = Group::Core, .required = d.in_every_record,
+                      .csv_order = d.in_every_record ? 0 : 1};
+        f.to_json = [&d](const StudyRecord& r) -> JsonOut {
+            if (!d.names(r.rules)) return std::nullopt;
+            return d.to_json(d.get(r.rules));
+        };
+        f.to_csv = [&d](const StudyRecord& r) { return d.names(r.rules) ? d.get(r.rules) : std::string(); };
+        f.from_json = [&d](const json::value& v, StudyRecord& r) {
+            const auto t = d.from_json(v);
+            if (!t) bad(d.record_tells_value && v.is_string() ? d.bad_value(v.get_string()) : "bad " + d.key);
+            d.apply(r.rules, *t);
+        };
+        f.from_csv = [&d](Text s, StudyRecord& r) {
+            const char* why = d.in_every_record ? "a bad field" : nullptr;
+            if (text_of(s).empty()) {
+                if (why) bad(why);
+                return;  // an optional rule left empty (or no column): the preset's
+            }
+            const auto t = d.parse(*s);
+            if (!t) bad(why ? std::string(why) : "bad " + d.key);
+            d.apply(r.rules, *t);
+        };
+        t.push_back(std::move(f));
+    }
+    t.push_back({.key = "verdict", .group = Group::Core, .required = true, .csv_order = 0,
+                 .to_json = [](const StudyRecord& r) -> JsonOut { return json::value(verdict_text(r.verdict)); },
+                 .to_csv = [](const StudyRecord& r) { return std::string(verdict_text(r.verdict)); },
+                 .from_json = [](const json::value& v, StudyRecord& r) {
+                     const auto verdict = parse_verdict(v.as_string());
+                     if (!verdict) bad("unknown verdict");
+                     r.verdict = *verdict;
+                 },
+                 .from_csv = [](Text s, StudyRecord& r) {
+                     const auto verdict = parse_verdict(*s);
+                     if (!verdict) bad("a bad field");
+                     r.verdict = *verdict;
+                 }});
+    // null (empty) unless a win of known length (with --optimal: proved shortest).
+    t.push_back({.key = "moves", .group = Group::Core, .required = true,
+                 .to_json = [](const StudyRecord& r) -> JsonOut {
+                     if (r.verdict == Verdict::Win && r.moves >= 0) return json::value(static_cast<int64_t>(r.moves));
+                     return json::value(nullptr);
+                 },
+                 .to_csv = [](const StudyRecord& r) {
+                     return r.verdict == Verdict::Win && r.moves >= 0 ? std::to_string(r.moves) : std::string();
+                 },
+                 .from_json = [](const json::value& v, StudyRecord& r) {
+                     if (v.is_null()) return;
+                     if (r.verdict != Verdict::Win) bad("moves without a win");
+                     r.moves = v.to_number<int32_t>();
+                     if (r.moves < 0) bad("bad moves");
+                 },
+                 .from_csv = [](Text s, StudyRecord& r) {
+                     if (s->empty()) return;
+                     if (r.verdict != Verdict::Win) bad("moves without a win");
+                     const auto m = parse_u64(*s);
+                     if (!m || *m > 100000) bad("bad moves");
+                     r.moves = static_cast<int32_t>(*m);
+                 }});
+    RecordField states = count_field<&StudyRecord::states, "a bad field">("states", Group::Core);
+    states.csv_order = 0;
+    t.push_back(states);
+    t.push_back(seconds_field<&StudyRecord::seconds, "bad seconds">("seconds", Group::Core));
+    // ---- a deals file's deal
+    t.push_back({.key = "deal", .group = Group::Deal,
+                 .to_json = [](const StudyRecord& r) -> JsonOut { return json::value(r.deal.value_or("")); },
+                 .to_csv = [](const StudyRecord& r) { return r.deal.value_or(""); },
+                 .from_json = [](const json::value& v, StudyRecord& r) { r.deal = std::string(v.as_string()); },
+                 .from_csv = [](Text s, StudyRecord& r) { r.deal = std::string(text_of(s)); }});
+    // ---- --measures: a lost deal's reason code, a won deal's measures
+    t.push_back({.key = "reason", .group = Group::Measures, .required = true,
+                 .to_json = [](const StudyRecord& r) -> JsonOut {
+                     if (r.m.reason == ReasonCode::None) return json::value(nullptr);
+                     return json::value(reason_code_text(r.m.reason));
+                 },
+                 .to_csv = [](const StudyRecord& r) { return std::string(reason_code_text(r.m.reason)); },
+                 .from_json = [](const json::value& v, StudyRecord& r) {
+                     if (v.is_null()) return;
+                     const auto c = parse_reason_code(v.as_string());
+                     if (!c) bad("bad reason");
+                     r.m.reason = *c;
+                 },
+                 .from_csv = [](Text s, StudyRecord& r) {
+                     if (text_of(s).empty()) return;
+                     const auto c = parse_reason_code(*s);
+                     if (!c) bad("bad reason");
+                     r.m.reason = *c;
+                 }});
+    for (auto f : {measure_number<"shortest", &RecordMeasures::shortest>(),
+                   measure_number<"winning_first_moves", &RecordMeasures::winning_first>(),
+                   measure_number<"legal_first_moves", &RecordMeasures::legal_first>(),
+                   measure_number<"critical_positions", &RecordMeasures::critical>(),
+                   measure_number<"crossroads", &RecordMeasures::crossroads>(),
+                   measure_number<"casual_wins", &RecordMeasures::casual_wins>(),
+                   measure_number<"casual_plays", &RecordMeasures::casual_plays>(),
+                   measure_number<"difficulty", &RecordMeasures::difficulty>()})
+        t.push_back(f);
+    t.push_back({.key = "grade", .group = Group::Measures, .required = true,
+                 .to_json = [](const StudyRecord& r) -> JsonOut {
+                     if (r.m.grade < 0) return json::value(nullptr);
+                     return json::value(grade_text(static_cast<Grade>(r.m.grade)));
+                 },
+                 .to_csv = [](const StudyRecord& r) {
+                     return r.m.grade < 0 ? std::string() : std::string(grade_text(static_cast<Grade>(r.m.grade)));
+                 },
+                 .from_json = [](const json::value& v, StudyRecord& r) {
+                     if (v.is_null()) return;
+                     const auto g = parse_grade(std::string(v.as_string()));
+                     if (!g) bad("bad grade");
+                     r.m.grade = static_cast<int8_t>(*g);
+                 },
+                 .from_csv = [](Text s, StudyRecord& r) {
+                     if (text_of(s).empty()) return;
+                     const auto g = parse_grade(std::string(*s));
+                     if (!g) bad("bad grade");
+                     r.m.grade = static_cast<int8_t>(*g);
+                 }});
+    // ---- --player: the player's game beside the thoughtful verdict
+    t.push_back({.key = "player", .group = Group::Player, .required = true,
+                 .to_json = [](const StudyRecord& r) -> JsonOut { return json::value(r.player); },
+                 .to_csv = [](const StudyRecord& r) { return r.player; },
+                 .from_json = [](const json::value& v, StudyRecord& r) { r.player = std::string(v.as_string()); },
+                 .from_csv = [](Text s, StudyRecord& r) { r.player = std::string(*s); }});
+    t.push_back({.key = "player_verdict", .group = Group::Player, .required = true,
+                 .to_json = [](const StudyRecord& r) -> JsonOut { return json::value(r.player_won ? "win" : "lose"); },
+                 .to_csv = [](const StudyRecord& r) { return std::string(r.player_won ? "win" : "lose"); },
+                 .from_json = [](const json::value& v, StudyRecord& r) {
+                     if (v.as_string() != "win" && v.as_string() != "lose") bad("bad player_verdict");
+                     r.player_won = v.as_string() == "win";
+                 },
+                 .from_csv = [](Text s, StudyRecord& r) {
+                     if (*s != "win" && *s != "lose") bad("bad player fields");
+                     r.player_won = *s == "win";
+                 }});
+    // JSON says it with player_moves: null when the game was not played.
+    t.push_back({.key = "player_played", .group = Group::Player, .in_json = false, .required = true,
+                 .to_csv = [](const StudyRecord& r) { return std::string(r.player_played ? "yes" : "no"); },
+                 .from_csv = [](Text s, StudyRecord& r) {
+                     if (*s != "yes" && *s != "no") bad("bad player fields");
+                     r.player_played = *s == "yes";
+                 }});
+    t.push_back({.key = "player_moves", .group = Group::Player, .required = true,
+                 .to_json = [](const StudyRecord& r) -> JsonOut {
+                     if (!r.player_played) return json::value(nullptr);
+                     return json::value(r.player_moves);
+                 },
+                 .to_csv = [](const StudyRecord& r) { return r.player_moves; },
+                 .from_json = [](const json::value& v, StudyRecord& r) {
+                     r.player_played = !v.is_null();
+                     if (r.player_played) r.player_moves = std::string(v.as_string());
+                 },
+                 .from_csv = [](Text s, StudyRecord& r) { r.player_moves = std::string(*s); }});
+    t.push_back(count_field<&StudyRecord::player_solves, "bad player_solves">("player_solves", Group::Player));
+    t.push_back(seconds_field<&StudyRecord::player_seconds, "bad player_seconds">("player_seconds", Group::Player));
+    return t;
+}
+
+// How a reader finds a group in a line: its marker key (JSON) or column
+// (CSV; for the player, a non-empty one). A CSV header without some of a
+// group's columns reads them as empty, except where `csv_missing` says why not.
+struct GroupReading {
+    Group group;
+    std::string_view marker;
+    bool csv_marker_not_empty = false;
+    const char* csv_missing = nullptr;
+};
+constexpr GroupReading kGroups[] = {
+    {Group::Core, ""},
+    {Group::Deal, "deal"},
+    {Group::Measures, "grade"},
+    {Group::Player, "player", true, "bad player fields"},
+};
+
 }  // namespace
 
-json::object record_json(const StudySpec& spec, const StudyRecord& r) {
-    const Variant& v = spec.combos.at(r.combo);
+const std::vector<RecordField>& record_fields() {
+    static const std::vector<RecordField> fields = make_fields();
+    return fields;
+}
+
+// ---------------------------------------------------------------- writing
+
+json::object record_json(const RecordShape& shape, const StudyRecord& r) {
     json::object o;
-    o["seed"] = seed_json(r.seed);
-    o["variant"] = v.name;
-    o["passes"] = passes_json(v.passes);
-    o["goal"] = goal_text(v.goal);
-    o["overlap"] = v.overlap;
-    if (v.reserve_piles > 0) o["reserves"] = reserves_text(v.reserves_open);
-    o["verdict"] = verdict_text(r.verdict);
-    // null unless a win of known length (with --optimal: proved shortest).
-    if (r.verdict == Verdict::Win && r.moves >= 0) o["moves"] = r.moves;
-    else o["moves"] = nullptr;
-    o["states"] = r.states;
-    o["seconds"] = r.seconds;
-    if (spec.deals.from_file) o["deal"] = spec.deals.cards.at(r.seed - 1);
-    if (spec.measures) {
-        const RecordMeasures& m = r.m;
-        auto num = [](auto x) { return x >= 0 ? json::value(x) : json::value(nullptr); };
-        o["reason"] = m.reason == ReasonCode::None ? json::value(nullptr) : json::value(reason_code_text(m.reason));
-        o["shortest"] = num(m.shortest);
-        o["winning_first_moves"] = num(static_cast<int>(m.winning_first));
-        o["legal_first_moves"] = num(static_cast<int>(m.legal_first));
-        o["critical_positions"] = num(static_cast<int>(m.critical));
-        o["crossroads"] = num(static_cast<int>(m.crossroads));
-        o["casual_wins"] = num(m.casual_wins);
-        o["casual_plays"] = num(m.casual_plays);
-        o["difficulty"] = num(m.difficulty);
-        o["grade"] = m.grade >= 0 ? json::value(grade_name(m.grade)) : json::value(nullptr);
-    }
-    if (!spec.player.empty()) {
-        o["player"] = spec.player;
-        o["player_verdict"] = r.player_won ? "win" : "lose";
-        if (r.player_played) o["player_moves"] = r.player_moves;
-        else o["player_moves"] = nullptr;
-        o["player_solves"] = r.player_solves;
-        o["player_seconds"] = r.player_seconds;
-    }
+    for (const RecordField& f : record_fields())
+        if (f.in_json && shape.has(f.group))
+            if (auto v = f.to_json(r)) o[f.key] = std::move(*v);
     return o;
 }
 
-std::string record_csv_header(const StudySpec& spec) {
-    return std::string("seed,variant,passes,goal,overlap,reserves,verdict,moves,states,seconds") +
-           (spec.deals.from_file ? ",deal" : "") +
-           (spec.measures ? ",reason,shortest,winning_first_moves,legal_first_moves,critical_positions,crossroads,"
-                            "casual_wins,casual_plays,difficulty,grade"
-                          : "") +
-           (spec.player.empty() ? "" : ",player,player_verdict,player_played,player_moves,player_solves,player_seconds");
+std::string record_csv_row(const RecordShape& shape, const StudyRecord& r) {
+    std::string s;
+    bool first = true;
+    for (const RecordField& f : record_fields())
+        if (f.in_csv && shape.has(f.group)) {
+            if (!first) s += ',';
+            s += f.to_csv(r);
+            first = false;
+        }
+    return s;
 }
+
+std::string record_csv_header(const RecordShape& shape) {
+    std::string s;
+    for (const RecordField& f : record_fields())
+        if (f.in_csv && shape.has(f.group)) s += std::string(s.empty() ? "" : ",") + std::string(f.key);
+    return s;
+}
+
+json::object record_json(const StudySpec& spec, const StudyRecord& r) { return record_json(record_shape(spec), r); }
+
+std::string record_csv_header(const StudySpec& spec) { return record_csv_header(record_shape(spec)); }
 
 std::string record_line(const StudySpec& spec, const StudyRecord& r, bool csv) {
     if (!csv) return json::serialize(record_json(spec, r)) + "\n";
-    const Variant& v = spec.combos.at(r.combo);
-    char secs[32];
-    std::snprintf(secs, sizeof secs, "%.6f", r.seconds);
-    std::string s = r.seed.text() + "," + v.name + "," + passes_text(v.passes) + "," + goal_text(v.goal) +
-                    "," + on_off(v.overlap) + "," + (v.reserve_piles > 0 ? reserves_text(v.reserves_open) : "") +
-                    "," + verdict_text(r.verdict) + "," +
-                    (r.verdict == Verdict::Win && r.moves >= 0 ? std::to_string(r.moves) : "") + "," +
-                    std::to_string(r.states) + "," + secs;
-    if (spec.deals.from_file) s += "," + spec.deals.cards.at(r.seed - 1);
-    if (spec.measures) {
-        const RecordMeasures& m = r.m;
-        auto num = [](auto x) { return x >= 0 ? std::to_string(x) : std::string(); };
-        char diff[32] = "";
-        if (m.difficulty >= 0) std::snprintf(diff, sizeof diff, "%.6g", m.difficulty);
-        s += std::string(",") + (m.reason == ReasonCode::None ? "" : reason_code_text(m.reason)) + "," +
-             num(m.shortest) + "," + num(int(m.winning_first)) + "," + num(int(m.legal_first)) + "," +
-             num(int(m.critical)) + "," + num(int(m.crossroads)) + "," + num(m.casual_wins) + "," +
-             num(m.casual_plays) + "," + diff + "," + (m.grade >= 0 ? grade_name(m.grade) : "");
-    }
-    if (!spec.player.empty()) {
-        char ps[32];
-        std::snprintf(ps, sizeof ps, "%.6f", r.player_seconds);
-        s += "," + spec.player + "," + (r.player_won ? "win" : "lose") + "," + (r.player_played ? "yes" : "no") + "," +
-             r.player_moves + "," + std::to_string(r.player_solves) + "," + ps;
-    }
-    return s + "\n";
+    return record_csv_row(record_shape(spec), r) + "\n";
 }
 
 namespace {
@@ -203,46 +485,10 @@ std::string study_line(const StudySpec& spec, bool csv) {
 
 namespace {
 
-std::optional<uint64_t> parse_u64(std::string_view s) {
-    uint64_t v = 0;
-    if (s.empty()) return std::nullopt;
-    const auto r = std::from_chars(s.data(), s.data() + s.size(), v);
-    if (r.ec != std::errc() || r.ptr != s.data() + s.size()) return std::nullopt;
-    return v;
-}
-
-std::optional<Verdict> parse_verdict(std::string_view s) {
-    if (s == "win") return Verdict::Win;
-    if (s == "lose") return Verdict::Lose;
-    if (s == "intractable") return Verdict::Intractable;
-    return std::nullopt;
-}
-
-const Variant* preset_named(std::string_view name) {
-    for (const auto& p : presets())
-        if (p.name == name) return &p;
-    return nullptr;
-}
-
-std::optional<int> passes_of(std::string_view s) {
-    if (s == "unlimited") return 0;
-    const auto n = parse_u64(s);
-    if (!n || *n < 1 || *n > 1000000) return std::nullopt;
-    return static_cast<int>(*n);
-}
-
-// Starts `r` from its variant's preset (rules not in the record are the preset's).
-bool set_variant(ParsedRecord& r, std::string_view name) {
-    r.preset = preset_named(name);
-    if (!r.preset) return false;
-    r.rules = *r.preset;
-    return true;
-}
-
 // What one line of a record file is.
 struct Line {
     enum Kind { Record, Study, Header, Bad } kind = Bad;
-    ParsedRecord record;
+    StudyRecord record;
     json::object study;  // a study line: {"study": {...}, "shard": "K/N"?}
     std::string why;     // Bad: what is wrong
 };
@@ -258,77 +504,20 @@ Line parse_json_line(const std::string& line) {
     const json::object& o = v.as_object();
     try {
         if (const auto* st = o.if_contains("study")) {
-            if (!st->is_object()) throw std::invalid_argument("bad study line");
+            if (!st->is_object()) bad("bad study line");
             out.kind = Line::Study;
             out.study = o;
             return out;
         }
-        ParsedRecord& r = out.record;
-        r.seed = seed_of_json(o.at("seed"));
-        if (!set_variant(r, o.at("variant").as_string())) throw std::invalid_argument("unknown variant");
-        const json::value& p = o.at("passes");
-        if (p.is_string()) {
-            const auto n = passes_of(p.as_string());
-            if (!n) throw std::invalid_argument("bad passes");
-            r.rules.passes = *n;
-        } else {
-            r.rules.passes = p.to_number<int>();
-            if (r.rules.passes < 1) throw std::invalid_argument("bad passes");
-        }
-        if (const auto* g = o.if_contains("goal")) r.rules.goal = parse_goal(std::string(g->as_string()));
-        if (const auto* ov = o.if_contains("overlap")) r.rules.overlap = ov->as_bool();
-        if (const auto* res = o.if_contains("reserves")) {
-            if (res->as_string() != "open" && res->as_string() != "top") throw std::invalid_argument("bad reserves");
-            r.rules.reserves_open = res->as_string() == "open";
-        }
-        const auto verdict = parse_verdict(o.at("verdict").as_string());
-        if (!verdict) throw std::invalid_argument("unknown verdict");
-        r.verdict = *verdict;
-        const json::value& m = o.at("moves");
-        if (r.verdict == Verdict::Win && !m.is_null()) {
-            r.moves = m.to_number<int32_t>();
-            if (r.moves < 0) throw std::invalid_argument("bad moves");
-        } else if (!m.is_null()) {
-            throw std::invalid_argument("moves without a win");
-        }
-        r.states = o.at("states").to_number<uint64_t>();
-        r.seconds = o.at("seconds").to_number<double>();
-        if (!good_seconds(r.seconds)) throw std::invalid_argument("bad seconds");
-        if (const auto* d = o.if_contains("deal")) r.deal = std::string(d->as_string());
-        if (const auto* g = o.if_contains("grade")) {
-            r.measured = true;
-            RecordMeasures& m = r.m;
-            auto num = [&](const char* key) -> double {
-                const json::value& x = o.at(key);
-                if (x.is_null()) return -1;
-                const double d = x.to_number<double>();
-                if (!(d >= 0 && d <= 1e9)) throw std::invalid_argument(std::string("bad ") + key);
-                return d;
-            };
-            const json::value& reason = o.at("reason");
-            if (!reason.is_null()) {
-                const auto c = parse_reason_code(reason.as_string());
-                if (!c) throw std::invalid_argument("bad reason");
-                m.reason = *c;
-            }
-            read_measure_numbers(m, num);
-            if (!g->is_null()) {
-                const int gi = grade_index(g->as_string());
-                if (gi < 0) throw std::invalid_argument("bad grade");
-                m.grade = static_cast<int8_t>(gi);
-            }
-        }
-        if (const auto* p = o.if_contains("player")) {
-            r.player = std::string(p->as_string());
-            const std::string_view pv = o.at("player_verdict").as_string();
-            if (pv != "win" && pv != "lose") throw std::invalid_argument("bad player_verdict");
-            r.player_won = pv == "win";
-            const json::value& pm = o.at("player_moves");
-            r.player_played = !pm.is_null();
-            if (r.player_played) r.player_moves = std::string(pm.as_string());
-            r.player_solves = o.at("player_solves").to_number<uint64_t>();
-            r.player_seconds = o.at("player_seconds").to_number<double>();
-            if (!good_seconds(r.player_seconds)) throw std::invalid_argument("bad player_seconds");
+        StudyRecord& r = out.record;
+        for (const GroupReading& g : kGroups) {
+            if (g.group != Group::Core && !o.contains(g.marker)) continue;
+            r.measured |= g.group == Group::Measures;
+            for (const RecordField& f : record_fields())
+                if (f.group == g.group && f.in_json) {
+                    if (f.required) f.from_json(o.at(f.key), r);
+                    else if (const auto* x = o.if_contains(f.key)) f.from_json(*x, r);
+                }
         }
         out.kind = Line::Record;
     } catch (const std::exception& e) {  // missing key, wrong type, number out of range
@@ -349,6 +538,15 @@ std::vector<std::string_view> split_csv(std::string_view line) {
             start = i + 1;
         }
     return f;
+}
+
+// A group's fields in the order CSV reads them (csv_order, then the table's).
+std::vector<const RecordField*> csv_reading_order(Group g) {
+    std::vector<const RecordField*> out;
+    for (const RecordField& f : record_fields())
+        if (f.group == g && f.in_csv) out.push_back(&f);
+    std::stable_sort(out.begin(), out.end(), [](const RecordField* a, const RecordField* b) { return a->csv_order < b->csv_order; });
+    return out;
 }
 
 Line parse_csv_line(const std::string& line, Columns& columns) {
@@ -376,10 +574,10 @@ Line parse_csv_line(const std::string& line, Columns& columns) {
             out.why = "a repeated column";
             return out;
         }
-        for (const char* need : {"seed", "variant", "passes", "verdict", "moves", "states", "seconds"})
-            if (!columns.count(need)) {
+        for (const RecordField& field : record_fields())
+            if (field.group == Group::Core && field.required && !columns.count(field.key)) {
                 columns.clear();
-                out.why = std::string("no column '") + need + "'";
+                out.why = "no column '" + std::string(field.key) + "'";
                 return out;
             }
         out.kind = Line::Header;
@@ -389,91 +587,31 @@ Line parse_csv_line(const std::string& line, Columns& columns) {
         out.why = "wrong number of fields";
         return out;
     }
-    auto field = [&](const char* name) -> std::optional<std::string_view> {
+    auto value = [&](std::string_view name) -> Text {
         const auto it = columns.find(name);
         if (it == columns.end()) return std::nullopt;
         return f[it->second];
     };
-    ParsedRecord& r = out.record;
-    const auto seed = parse_seed(*field("seed"));
-    const auto states = parse_u64(*field("states"));
-    const auto verdict = parse_verdict(*field("verdict"));
-    const auto passes = passes_of(*field("passes"));
-    if (!seed || !states || !verdict || !passes || !set_variant(r, *field("variant"))) {
-        out.why = "a bad field";
+    static const std::vector<const RecordField*> order[] = {
+        csv_reading_order(Group::Core), csv_reading_order(Group::Deal), csv_reading_order(Group::Measures),
+        csv_reading_order(Group::Player)};
+    StudyRecord& r = out.record;
+    try {
+        for (const GroupReading& g : kGroups) {
+            if (g.group != Group::Core) {
+                const Text marker = value(g.marker);
+                if (!marker || (g.csv_marker_not_empty && marker->empty())) continue;
+            }
+            r.measured |= g.group == Group::Measures;
+            const auto& fields = order[static_cast<int>(g.group)];
+            if (g.csv_missing)
+                for (const RecordField* field : fields)
+                    if (!value(field->key)) bad(g.csv_missing);
+            for (const RecordField* field : fields) field->from_csv(value(field->key), r);
+        }
+    } catch (const std::invalid_argument& e) {
+        out.why = e.what();
         return out;
-    }
-    r.seed = *seed;
-    r.states = *states;
-    r.verdict = *verdict;
-    r.rules.passes = *passes;
-    if (const auto g = field("goal"); g && !g->empty()) {
-        if (*g != "pyramid" && *g != "all") return out.why = "bad goal", out;
-        r.rules.goal = *g == "all" ? Goal::All : Goal::Pyramid;
-    }
-    if (const auto o = field("overlap"); o && !o->empty()) {
-        if (*o != "on" && *o != "off") return out.why = "bad overlap", out;
-        r.rules.overlap = *o == "on";
-    }
-    if (const auto res = field("reserves"); res && !res->empty()) {
-        if (*res != "open" && *res != "top") return out.why = "bad reserves", out;
-        r.rules.reserves_open = *res == "open";
-    }
-    const auto moves = *field("moves");
-    if (r.verdict == Verdict::Win && !moves.empty()) {
-        const auto m = parse_u64(moves);
-        if (!m || *m > 100000) return out.why = "bad moves", out;
-        r.moves = static_cast<int32_t>(*m);
-    } else if (!moves.empty()) {
-        return out.why = "moves without a win", out;
-    }
-    const std::string secs(*field("seconds"));
-    char* end = nullptr;
-    r.seconds = std::strtod(secs.c_str(), &end);
-    if (secs.empty() || *end != '\0' || !good_seconds(r.seconds)) return out.why = "bad seconds", out;
-    if (const auto d = field("deal")) r.deal = std::string(*d);
-    if (const auto g = field("grade")) {
-        r.measured = true;
-        RecordMeasures& m = r.m;
-        bool bad = false;
-        auto num = [&](const char* key) -> double {
-            const auto x = field(key);
-            if (!x || x->empty()) return -1;
-            const std::string t(*x);
-            char* e = nullptr;
-            const double d = std::strtod(t.c_str(), &e);
-            if (*e != '\0' || !(d >= 0 && d <= 1e9)) bad = true;
-            return bad ? -1 : d;
-        };
-        if (const auto reason = field("reason"); reason && !reason->empty()) {
-            const auto c = parse_reason_code(*reason);
-            if (!c) return out.why = "bad reason", out;
-            m.reason = *c;
-        }
-        read_measure_numbers(m, num);
-        if (!g->empty()) {
-            const int gi = grade_index(*g);
-            if (gi < 0) return out.why = "bad grade", out;
-            m.grade = static_cast<int8_t>(gi);
-        }
-        if (bad) return out.why = "a bad measure", out;
-    }
-    if (const auto p = field("player"); p && !p->empty()) {
-        r.player = std::string(*p);
-        const auto pv = field("player_verdict"), pp = field("player_played"), pm = field("player_moves"),
-                   pn = field("player_solves"), pt = field("player_seconds");
-        if (!pv || !pp || !pm || !pn || !pt || (*pv != "win" && *pv != "lose") || (*pp != "yes" && *pp != "no"))
-            return out.why = "bad player fields", out;
-        r.player_won = *pv == "win";
-        r.player_played = *pp == "yes";
-        r.player_moves = std::string(*pm);
-        const auto n = parse_u64(*pn);
-        if (!n) return out.why = "bad player_solves", out;
-        r.player_solves = *n;
-        const std::string ts(*pt);
-        char* e2 = nullptr;
-        r.player_seconds = std::strtod(ts.c_str(), &e2);
-        if (ts.empty() || *e2 != '\0' || !good_seconds(r.player_seconds)) return out.why = "bad player_seconds", out;
     }
     out.kind = Line::Record;
     return out;
@@ -500,7 +638,7 @@ bool next_line(LineReader& in, std::string& line) {
 }  // namespace
 
 ReadStats read_record_file(const std::string& path, const std::function<void(const json::object&)>& on_study,
-                           const std::function<void(const ParsedRecord&)>& on_record) {
+                           const std::function<void(StudyRecord&)>& on_record) {
     // Read line by line, each line bounded (engine/input.h: a directory or
     // /dev/zero is an error, not a hang).
     std::optional<LineReader> reader;
@@ -520,7 +658,7 @@ ReadStats read_record_file(const std::string& path, const std::function<void(con
             break;
         }
         if (line.empty()) continue;
-        const Line l = csv ? parse_csv_line(line, columns) : parse_json_line(line);
+        Line l = csv ? parse_csv_line(line, columns) : parse_json_line(line);
         switch (l.kind) {
             case Line::Study:
                 ++st.study_lines;
@@ -540,25 +678,7 @@ ReadStats read_record_file(const std::string& path, const std::function<void(con
     return st;
 }
 
-StudyRecord study_record(const ParsedRecord& r, uint32_t combo) {
-    StudyRecord s;
-    s.seed = r.seed;
-    s.combo = combo;
-    s.verdict = r.verdict;
-    s.moves = r.verdict == Verdict::Win ? r.moves : -1;
-    s.states = r.states;
-    s.seconds = r.seconds;
-    s.measured = r.measured;
-    s.m = r.m;
-    s.player_won = r.player_won;
-    s.player_played = r.player_played;
-    s.player_moves = r.player_moves;
-    s.player_solves = r.player_solves;
-    s.player_seconds = r.player_seconds;
-    return s;
-}
-
-int match_record(const StudySpec& spec, const ParsedRecord& r) {
+int match_record(const StudySpec& spec, const StudyRecord& r) {
     const Seed first = spec.deals.first_id();
     if (r.seed < first || r.seed - first >= spec.deals.count()) return -1;
     const uint64_t deal_index = r.seed - first;
@@ -645,8 +765,8 @@ RecordFile::RecordFile(const std::string& path, const StudySpec& spec,
                 ++ignored_;
                 continue;
             }
-            const StudyRecord sr = study_record(l.record, static_cast<uint32_t>(combo));
-            if (on_resumed(sr)) ++resumed_;
+            l.record.combo = static_cast<uint32_t>(combo);
+            if (on_resumed(l.record)) ++resumed_;
             else ++ignored_;
         }
         struct stat st{};

@@ -40,12 +40,16 @@ struct RecordMeasures {
     friend bool operator==(const RecordMeasures&, const RecordMeasures&) = default;
 };
 
-// One solved (combo, deal). `moves` is the solution length of a win; -1 for a
-// loss, for intractable, and (with --optimal) for a win whose shortest length
-// was not proved within the budget.
+// One solved task (rule set, deal): what a study's runner makes, what a
+// record file holds, and what its readers give back (resume, merge, report,
+// compare, Python). `moves` is the solution length of a win; -1 for a loss,
+// for intractable, and (with --optimal) for a win whose shortest length was
+// not proved within the budget.
 struct StudyRecord {
-    Seed seed = 0;  // PySolFC seed, or the deal's index in the deals file
-    uint32_t combo = 0; // index into StudySpec::combos
+    Seed seed = 0;       // PySolFC seed, or the deal's index in the deals file
+    uint32_t combo = 0;  // its rule set in StudySpec::combos (a record read back: set once matched)
+    Variant rules;       // its rule set, whole (the record names it)
+    std::optional<std::string> deal;  // a deals file's deal, compact
     Verdict verdict = Verdict::Lose;
     int32_t moves = -1;
     uint64_t states = 0;
@@ -53,8 +57,10 @@ struct StudyRecord {
     double replay_seconds = 0;  // of `seconds`, the verifier's replay of the win (in memory only: bench)
     bool measured = false;      // a --measures study's record
     RecordMeasures m;
-    // With a player (StudySpec::player): its result and its moves ("" when its
-    // game was not played: the thoughtful verdict is lose, so it cannot win).
+    // With a player (StudySpec::player): its name, its result and its moves
+    // ("" when its game was not played: the thoughtful verdict is lose, so it
+    // cannot win). `player` is "" for a thoughtful study's record.
+    std::string player;
     bool player_won = false;
     bool player_played = false;
     std::string player_moves;
@@ -67,11 +73,63 @@ struct StudyRecord {
     }
 };
 
+// The record of task (deal_index, combo) of `spec` before it is solved: its
+// seed, rule set, deal and player.
+StudyRecord task_record(const StudySpec& spec, uint64_t deal_index, uint32_t combo);
+
 // Verdicts as one small number (0 = no record): per-task tables keep one byte.
 inline uint8_t verdict_code(Verdict v) { return v == Verdict::Win ? 1 : v == Verdict::Lose ? 2 : 3; }
 inline Verdict verdict_of_code(uint8_t c) { return c == 1 ? Verdict::Win : c == 2 ? Verdict::Lose : Verdict::Intractable; }
 
+// ---------------------------------------------------------------- the fields
+//
+// One table of the record's fields, in the order they are written, drives
+// the JSON Lines and CSV writers and readers. A field belongs to a group: the
+// core (every record), the deal (deals-file studies), the measures (--measures
+// and --reasons studies) and the player (--player studies). A study writes
+// the groups its spec asks for (RecordShape); a reader takes a group when the
+// line has it (JSON: its marker key; CSV: its marker column, for the player a
+// non-empty one).
+enum class FieldGroup : uint8_t { Core, Deal, Measures, Player };
+
+struct RecordShape {
+    bool deal = false, measures = false, player = false;
+    bool has(FieldGroup g) const {
+        return g == FieldGroup::Core || (g == FieldGroup::Deal && deal) || (g == FieldGroup::Measures && measures) ||
+               (g == FieldGroup::Player && player);
+    }
+};
+RecordShape record_shape(const StudySpec& spec);
+
+struct RecordField {
+    std::string_view key;  // the JSON key and the CSV column
+    FieldGroup group;
+    bool in_json = true, in_csv = true;
+    // A JSON record must have it (when it has the group); a CSV header must
+    // name the core ones. Otherwise a missing key or column (an older file)
+    // leaves the record's default: for a rule, the preset's.
+    bool required = false;
+    // The order in which CSV reads a group's fields (then the table's): the
+    // identity of a record first, with one message for any of it ("a bad
+    // field"); the measure numbers last ("a bad measure").
+    int csv_order = 1;
+    // The value as written: JSON (nullopt: the key is left out) and CSV text.
+    std::function<std::optional<json::value>(const StudyRecord&)> to_json = {};
+    std::function<std::string(const StudyRecord&)> to_csv = {};
+    // The value read back into the record; throw std::invalid_argument (or
+    // JSON's own errors) saying what is wrong. A CSV reader gets nullopt for
+    // a column the header does not name.
+    std::function<void(const json::value&, StudyRecord&)> from_json = {};
+    std::function<void(std::optional<std::string_view>, StudyRecord&)> from_csv = {};
+};
+// Every field, in the order written.
+const std::vector<RecordField>& record_fields();
+
 // One record as its JSON Lines object / CSV row (no newline); CSV header.
+json::object record_json(const RecordShape& shape, const StudyRecord& r);
+std::string record_csv_row(const RecordShape& shape, const StudyRecord& r);
+std::string record_csv_header(const RecordShape& shape);
+// The same for a record of `spec`: the groups it asks for.
 json::object record_json(const StudySpec& spec, const StudyRecord& r);
 std::string record_line(const StudySpec& spec, const StudyRecord& r, bool csv);  // with its newline
 std::string record_csv_header(const StudySpec& spec);
@@ -81,41 +139,19 @@ std::string study_line(const StudySpec& spec, bool csv);
 // Passes as written in records and summaries: a number, or "unlimited".
 json::value passes_json(int passes);
 
-// A record line read back, before it is matched against a study.
-struct ParsedRecord {
-    Seed seed = 0;
-    const Variant* preset = nullptr;  // the variant's preset
-    Variant rules;                    // the rule set (preset with the record's rules)
-    Verdict verdict = Verdict::Lose;
-    int32_t moves = -1;
-    uint64_t states = 0;
-    double seconds = 0;
-    std::optional<std::string> deal;
-    bool measured = false;
-    RecordMeasures m;
-    std::string player;  // "" for a thoughtful study's record
-    bool player_won = false, player_played = false;
-    std::string player_moves;
-    uint64_t player_solves = 0;
-    double player_seconds = 0;
-};
-
 // Reads a record file line by line. on_study(definition) for each study line,
-// on_record(record) for each record. A torn last line (no newline: a run
+// on_record(record) for each record (its combo unset: see match_record). A torn last line (no newline: a run
 // killed mid-write, or still running) is skipped and counted. Throws
 // StudyError naming the file and line of anything else that is not a record.
 struct ReadStats {
     uint64_t records = 0, study_lines = 0, torn = 0;
 };
 ReadStats read_record_file(const std::string& path, const std::function<void(const json::object&)>& on_study,
-                           const std::function<void(const ParsedRecord&)>& on_record);
+                           const std::function<void(StudyRecord&)>& on_record);
 
 // Matches a record to a study: its combo, or -1 when the record is not part
 // of it (other rules, a seed out of range, another deal, another shard).
-int match_record(const StudySpec& spec, const ParsedRecord& r);
-// The study's record for a record read back, matched to rule set `combo`
-// (moves only for a win).
-StudyRecord study_record(const ParsedRecord& r, uint32_t combo);
+int match_record(const StudySpec& spec, const StudyRecord& r);
 
 // The record file as the checkpoint of a running study. Opening reads what is
 // there, cuts a torn last line off, hands every record of this study to

@@ -62,15 +62,11 @@ std::optional<StudyRecord> solve_task(Solver& solver, const StudySpec& spec, uin
             measures.casual_plays = dm.casual_plays;
         }
     } catch (const InternalError& e) {  // a bug: name the deal (exit 3)
-        throw InternalError("on the deal --variant " + v.name + " --passes " + passes_text(v.passes) + " --goal " +
-                            goal_text(v.goal) + (v.overlap ? " --overlap" : "") +
-                            (v.reserves_open ? " --reserves open" : "") + " --deal " + compact(deal) + ": " +
+        throw InternalError("on the deal --variant " + v.name + rules_options(v) + " --deal " + compact(deal) + ": " +
                             e.what());
     }
     if (res.interrupted) return std::nullopt;  // abandoned: redone on resume
-    StudyRecord r;
-    r.seed = seed;
-    r.combo = combo;
+    StudyRecord r = task_record(spec, deal_index, combo);
     r.verdict = res.verdict;
     // With --optimal only a length proved shortest is a minimum move count
     // (a budget can stop the shortest search after the win is proved).
@@ -96,8 +92,8 @@ std::optional<StudyRecord> solve_task(Solver& solver, const StudySpec& spec, uin
             try {
                 g = nopeek::play_game(*player, solver, deal, nopeek::game_seed(spec.player_seed, deal), go);
             } catch (const InternalError& e) {
-                throw InternalError("player " + spec.player + " on the deal --variant " + v.name + " --passes " +
-                                    passes_text(v.passes) + " --deal " + compact(deal) + ": " + e.what());
+                throw InternalError("player " + spec.player + " on the deal --variant " + v.name + rules_options(v) +
+                                    " --deal " + compact(deal) + ": " + e.what());
             }
             if (g.interrupted) return std::nullopt;
             r.player_played = true;

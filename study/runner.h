@@ -52,7 +52,6 @@ public:
     void next(std::vector<uint64_t>& tasks, size_t n);
     uint64_t total() const { return total_; }  // tasks of the shard
     uint64_t done() const { return done_; }
-    bool handed_out_all() const { return cursor_ >= spec_.deals.count(); }
     // 0 = no record, else verdict_code.
     uint8_t verdict(uint64_t task) const { return verdicts_[task]; }
     const StudySpec& spec() const { return spec_; }

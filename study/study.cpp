@@ -27,81 +27,80 @@ std::optional<Interval> wilson_interval(uint64_t successes, uint64_t n, double z
 
 // ---------------------------------------------------------------- the study
 
-const char* on_off(bool b) { return b ? "on" : "off"; }
-const char* reserves_text(bool open) { return open ? "open" : "top"; }
 
-bool same_rules(const Variant& a, const Variant& b) {
-    return a.name == b.name && a.passes == b.passes && a.goal == b.goal && a.overlap == b.overlap &&
-           a.reserves_open == b.reserves_open;
+void RuleAxes::add(const std::string& key, const std::vector<std::string>& values) {
+    const RuleDescriptor* d = find_rule(key);
+    if (!d || !d->axis) throw StudyError("unknown rule " + excerpt(key) + " for a study");
+    if (values.empty()) throw StudyError("--" + key + " needs a list such as " + d->example_list);
+    std::vector<std::string> list;
+    for (const auto& x : values) {
+        const auto v = d->parse(x);
+        if (!v) throw StudyError(d->bad_value(x, true));
+        list.push_back(*v);
+    }
+    for (auto& [k, l] : lists)
+        if (k == key) {
+            l = std::move(list);
+            return;
+        }
+    lists.emplace_back(key, std::move(list));
 }
 
-std::string rules_text(const Variant& v) {
-    std::string s = v.name + ", passes " + passes_text(v.passes) + ", goal " + goal_text(v.goal) + ", overlap " +
-                    on_off(v.overlap);
-    if (v.reserve_piles > 0) s += std::string(", reserves ") + reserves_text(v.reserves_open);
-    return s;
+const std::vector<std::string>* RuleAxes::of(const std::string& key) const {
+    for (const auto& [k, l] : lists)
+        if (k == key) return &l;
+    return nullptr;
 }
-
-namespace {
-template <class T, class Text>
-void no_repeats(const std::vector<T>& list, const char* option, Text text) {
-    for (size_t i = 0; i < list.size(); ++i)
-        for (size_t j = 0; j < i; ++j)
-            if (list[i] == list[j])
-                throw StudyError(std::string(option) + " value '" + text(list[i]) + "' given twice");
-}
-}  // namespace
 
 std::vector<Variant> study_combos(const std::vector<std::string>& names, const RuleAxes& axes) {
     if (names.empty()) throw StudyError("no variant given");
-    no_repeats(axes.passes, "--passes", [](int p) { return passes_text(p); });
-    no_repeats(axes.goals, "--goal", [](Goal g) { return std::string(goal_text(g)); });
-    no_repeats(axes.overlap, "--overlap", [](bool b) { return std::string(on_off(b)); });
-    no_repeats(axes.reserves_open, "--reserves", [](bool b) { return std::string(reserves_text(b)); });
+    for (const auto& d : rule_table())
+        if (const auto* list = axes.of(d.key))
+            for (size_t i = 0; i < list->size(); ++i)
+                for (size_t j = 0; j < i; ++j)
+                    if ((*list)[i] == (*list)[j])
+                        throw StudyError("--" + d.key + " value '" + (*list)[i] + "' given twice");
     std::vector<Variant> out;
     for (size_t i = 0; i < names.size(); ++i) {
         for (size_t j = 0; j < i; ++j)
             if (names[i] == names[j]) throw StudyError("variant '" + names[i] + "' given twice");
         const auto v = find_preset(names[i]);
         if (!v) throw StudyError("unknown variant '" + names[i] + "'; variants: " + preset_names());
-        if (!axes.reserves_open.empty() && v->reserve_piles == 0) {
-            std::string with;  // the presets --reserves applies to, for the message
-            for (const auto& p : presets())
-                if (p.reserve_piles > 0) with += (with.empty() ? "" : ", ") + p.name;
-            throw StudyError("variant '" + v->name + "' has no reserve piles, so --reserves does not apply" +
-                             (with.empty() ? std::string() : " (it does to: " + with + ")") +
-                             "; leave it out of --variant or --reserves");
+        for (const auto& d : rule_table())
+            if (axes.of(d.key) && !d.takes(*v))
+                throw StudyError(d.not_applicable_message(*v) + "; leave it out of --variant or --" + d.key);
+        // The cross product of every list (or the preset's own rule), the
+        // table's first rule outermost.
+        std::vector<Variant> sets{*v};
+        for (const auto& d : rule_table()) {
+            const auto* list = axes.of(d.key);
+            if (!list) continue;
+            std::vector<Variant> next;
+            for (const Variant& s : sets)
+                for (const auto& value : *list) {
+                    Variant c = s;
+                    d.apply(c, value);
+                    next.push_back(c);
+                }
+            sets = std::move(next);
         }
-        // Each list, or the preset's own rule.
-        const std::vector<int> passes = axes.passes.empty() ? std::vector<int>{v->passes} : axes.passes;
-        const std::vector<Goal> goals = axes.goals.empty() ? std::vector<Goal>{v->goal} : axes.goals;
-        const std::vector<bool> overlaps = axes.overlap.empty() ? std::vector<bool>{v->overlap} : axes.overlap;
-        const std::vector<bool> reserves =
-            axes.reserves_open.empty() ? std::vector<bool>{v->reserves_open} : axes.reserves_open;
-        for (int p : passes)
-            for (Goal g : goals)
-                for (bool o : overlaps)
-                    for (bool r : reserves) {
-                        Variant c = *v;
-                        c.passes = p;
-                        c.goal = g;
-                        c.overlap = o;
-                        c.reserves_open = r;
-                        try {
-                            c.validate();
-                        } catch (const std::invalid_argument& e) {
-                            throw StudyError(std::string(e.what()) + " (rule set: " + rules_text(c) +
-                                             "); leave it out of the study");
-                        }
-                        out.push_back(c);
-                    }
+        for (const Variant& c : sets) {
+            try {
+                c.validate();
+            } catch (const std::invalid_argument& e) {
+                throw StudyError(std::string(e.what()) + " (rule set: " + rules_text(c) + "); leave it out of the study");
+            }
+            out.push_back(c);
+        }
     }
     return out;
 }
 
 std::vector<Variant> study_combos(const std::vector<std::string>& names, const std::vector<int>& passes) {
     RuleAxes axes;
-    axes.passes = passes;
+    std::vector<std::string> texts;
+    for (int p : passes) texts.push_back(passes_text(p));
+    if (!texts.empty()) axes.add("passes", texts);
     return study_combos(names, axes);
 }
 
@@ -216,10 +215,7 @@ json::object study_definition(const StudySpec& spec) {
     for (const Variant& v : spec.combos) {
         json::object r;
         r["variant"] = v.name;
-        r["passes"] = v.passes == 0 ? json::value("unlimited") : json::value(static_cast<int64_t>(v.passes));
-        r["goal"] = goal_text(v.goal);
-        r["overlap"] = v.overlap;
-        if (v.reserve_piles > 0) r["reserves"] = reserves_text(v.reserves_open);
+        put_rules_json(r, v);
         sets.push_back(r);
     }
     o["rule_sets"] = sets;
@@ -249,11 +245,7 @@ StudySpec spec_from_definition(const json::object& def) {
             const std::string name(r.at("variant").as_string());
             auto v = find_preset(name);
             if (!v) throw StudyError("unknown variant '" + name + "'");
-            const json::value& p = r.at("passes");
-            v->passes = p.is_string() ? parse_passes(std::string(p.as_string())) : p.to_number<int>();
-            v->goal = parse_goal(std::string(r.at("goal").as_string()));
-            v->overlap = r.at("overlap").as_bool();
-            if (const auto* res = r.if_contains("reserves")) v->reserves_open = res->as_string() == "open";
+            read_rules_json(r, *v, RulesFrom::StudyLine);
             v->validate();
             spec.combos.push_back(*v);
         }

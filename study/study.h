@@ -22,9 +22,11 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "engine/json.h"
+#include "engine/rules.h"
 #include "engine/variant.h"
 #include "solver/solver.h"
 #include "study/seed.h"
@@ -49,28 +51,28 @@ struct StudyError : std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
-// The rule overrides of a study, each a list swept like --passes; an empty
-// list keeps each variant's own rule.
+// The rule overrides of a study, each a list of values swept like --passes
+// (any rule of the schema, engine/rules.h, that is an axis); a rule without
+// a list keeps each variant's own.
 struct RuleAxes {
-    std::vector<int> passes;           // 0 = unlimited
-    std::vector<Goal> goals;
-    std::vector<bool> overlap;
-    std::vector<bool> reserves_open;   // only for variants with reserve piles
+    std::vector<std::pair<std::string, std::vector<std::string>>> lists;  // key -> canonical values, in the order given
+
+    // Adds the list of values of `key` as typed (each value as the rule's
+    // option takes it). Throws StudyError with the command line's message for
+    // an unknown or non-axis rule, an empty list or a bad value.
+    void add(const std::string& key, const std::vector<std::string>& values);
+    // The list of `key`, or nullptr.
+    const std::vector<std::string>* of(const std::string& key) const;
 };
 
 // The rule sets: the cross product of the variants (outermost) and every
-// list, in the order given (passes, then goal, overlap, reserves). Throws
-// StudyError for an unknown or repeated name, a repeated value, or a
+// list, in the rule table's order (passes, then goal, overlap, reserves).
+// Throws StudyError for an unknown or repeated name, a repeated value, or a
 // combination a variant cannot take (naming the variant and the rules).
 std::vector<Variant> study_combos(const std::vector<std::string>& variant_names, const RuleAxes& axes);
 std::vector<Variant> study_combos(const std::vector<std::string>& variant_names, const std::vector<int>& passes);
 
-// The rules that name a rule set: variant, passes, goal, overlap, reserves.
-bool same_rules(const Variant& a, const Variant& b);
-// "msc, passes 3, goal pyramid, overlap off" (", reserves open" where it applies).
-std::string rules_text(const Variant& v);
-const char* on_off(bool b);
-const char* reserves_text(bool open);
+// same_rules, rules_text: engine/rules.h.
 
 // The deals of a study.
 struct StudyDeals {

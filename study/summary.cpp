@@ -86,10 +86,4 @@ std::vector<StudySummary> SummaryBuilder::summaries() const {
     return out;
 }
 
-std::vector<StudySummary> summarize(const StudySpec& spec, const std::vector<StudyRecord>& records) {
-    SummaryBuilder b(spec);
-    for (const auto& r : records) b.add(r);
-    return b.summaries();
-}
-
 }  // namespace pyr

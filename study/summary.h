@@ -69,7 +69,4 @@ private:
     uint64_t records_ = 0;
 };
 
-// One summary per combo, in combo order. `records` in any order.
-std::vector<StudySummary> summarize(const StudySpec& spec, const std::vector<StudyRecord>& records);
-
 }  // namespace pyr

@@ -13,7 +13,11 @@
 #   small              a small terminal says how big it must be; resizing redraws;
 #                      Ctrl+C quits and restores the terminal
 #   mouse              a click selects a card, a second click pairs it
+#   narrow             at 80 and 78 columns the keys line still ends with q q:quit;
+#                      the help's long lines, the message and the verdict wrap
+#                      instead of being cut
 #   pipe               a non-terminal stdin gets a clear error and exit status 2
+#   help               play --help calls a search past its limit what play shows: unknown
 #   fair               --fair hides the exact verdict and hint; o shows the no-peek hint;
 #                      on a hard game o counts the orders solved, the screen stays live, Esc stops it
 # usage: play_tmux_test.sh PATH/TO/pyramid DATA_DIR SCENARIO [ARGS]  (exit 77, skipped, without tmux)
@@ -30,6 +34,14 @@ if [ "$scenario" = pipe ]; then
   echo "$err"
   [ $status -eq 2 ] || { echo "FAIL: exit status $status, not 2"; exit 1; }
   grep -q "needs a terminal, but standard input is not one" <<<"$err" || { echo "FAIL: no clear error"; exit 1; }
+  exit 0
+fi
+
+if [ "$scenario" = help ]; then
+  out=$("$pyramid" play --help)
+  echo "$out" | grep -i -e unknown -e intractable
+  grep -q "'unknown'" <<<"$out" || { echo "FAIL: play --help does not say 'unknown'"; exit 1; }
+  ! grep -qi intractable <<<"$out" || { echo "FAIL: play --help says intractable, play shows unknown"; exit 1; }
   exit 0
 fi
 
@@ -260,6 +272,40 @@ case $scenario in
     wait_for "verdict: winnable"
     keys C-c
     check_restored
+    ;;
+  narrow)
+    WIDTH=80 start --seed 1
+    wait_for "verdict: winnable"
+    keybar() { screen | grep -v '^ *$' | tail -1; }
+    for w in 80 78; do
+      T resize-window -t play -x $w -y 40
+      wait_for "verdict: winnable"
+      bar=$(keybar)
+      echo "$w columns: '$bar'"
+      [[ $bar == " ?:help "*"q q:quit" ]] || fail "the keys line at $w columns is cut: '$bar'"
+    done
+    keys '?'
+    wait_for "Press any key to go back to the game."
+    wait_for "(it knows the stock's order)"
+    screen | grep -q "^  h  *hint: the next move" || fail "the hint's help line is missing"
+    keys Space
+    wait_for "verdict: winnable"
+    typed qq
+    check_restored
+    # The message and the verdict line take a second line rather than lose their ends.
+    T kill-session -t play
+    WIDTH=80 start --seed 1 --fair
+    joined() { screen | tr '\n' ' ' | tr -s ' '; }  # the screen's lines run together
+    wait_for "verdict: hidden (--fair"
+    joined | grep -qF "o: odds without peeking" || fail "the verdict line lost its end"
+    keys o
+    wait_for "no-peek hint (200 sampled orders): " 60
+    deadline=$((SECONDS + 30))
+    until joined | grep -qE "keeps a win in [0-9]+% \(position winnable in [0-9]+%\)"; do
+      [ $SECONDS -lt $deadline ] || fail "the message lost its end"
+      sleep 0.05
+    done
+    [ -z "${SHOTS:-}" ] || screen >"$SHOTS/play-80-columns.txt"
     ;;
   mouse)
     start --seed 1

@@ -64,6 +64,14 @@ inline std::vector<Variant> with_overrides(const Variant& base, bool passes_with
     return out;
 }
 
+// Every preset with its overrides (with_overrides).
+inline std::vector<Variant> every_rule_set() {
+    std::vector<Variant> out;
+    for (const Variant& base : presets())
+        for (const Variant& v : with_overrides(base)) out.push_back(v);
+    return out;
+}
+
 // Test deals draw from splitmix64 (engine/splitmix64.h), below n by plain
 // modulo: its tiny bias does no harm here, and it keeps every test's deals
 // what they have always been (nopeek::Rng rejects instead).

@@ -19,16 +19,16 @@
 using namespace pyr;
 
 TEST_CASE("api: rules as the command line spells them, errors as api::Error", "[api]") {
-    const Variant v = api::make_variant({"msc", "1", "all", "on", ""});
+    const Variant v = api::make_variant({"msc", {{"passes", "1"}, {"goal", "all"}, {"overlap", "on"}}});
     CHECK(v.passes == 1);
     CHECK(v.goal == Goal::All);
     CHECK(v.overlap);
-    CHECK(api::make_variant({"giza", "", "", "", "open"}).reserves_open);
-    CHECK(api::make_variant({"msc", "unlimited", "", "", ""}).passes == 0);
-    CHECK_THROWS_AS(api::make_variant({"nosuch", "", "", "", ""}), api::Error);
-    CHECK_THROWS_WITH(api::make_variant({"msc", "", "", "", "open"}), Catch::Contains("no reserve piles"));
-    CHECK_THROWS_AS(api::make_variant({"msc", "", "", "maybe", ""}), api::Error);
-    CHECK_THROWS_AS(api::make_variant({"classic", "3", "", "", ""}), api::Error);  // no redeal where cards are discarded
+    CHECK(api::make_variant({"giza", {{"reserves", "open"}}}).reserves_open);
+    CHECK(api::make_variant({"msc", {{"passes", "unlimited"}}}).passes == 0);
+    CHECK_THROWS_AS(api::make_variant({"nosuch", {}}), api::Error);
+    CHECK_THROWS_WITH(api::make_variant({"msc", {{"reserves", "open"}}}), Catch::Contains("no reserve piles"));
+    CHECK_THROWS_AS(api::make_variant({"msc", {{"overlap", "maybe"}}}), api::Error);
+    CHECK_THROWS_AS(api::make_variant({"classic", {{"passes", "3"}}}), api::Error);  // no redeal where cards are discarded
     CHECK(api::preset_list().size() == presets().size());
 }
 
@@ -50,7 +50,7 @@ TEST_CASE("api: deals and moves read as the CLI reads them", "[api]") {
 TEST_CASE("api: a reused session answers as fresh solvers do, and its wins verify", "[api]") {
     api::Session session;
     for (const char* name : {"msc", "pharaohs", "giza", "classic", "apophis", "tuts-tomb"}) {
-        const Variant v = api::make_variant({name, "", "", "", ""});
+        const Variant v = api::make_variant({name, {}});
         for (int seed = 1; seed <= 4; ++seed) {
             INFO(name << " seed " << seed);
             const Deal deal = api::deal_from_seed(v, std::to_string(seed)).deal;
@@ -96,7 +96,7 @@ TEST_CASE("api: illegal played moves and a rejected replay are reported, not sol
 
 TEST_CASE("api: an answer written by report's solve_json has solve --format json's keys", "[api]") {
     api::Session session;
-    const Variant v = api::make_variant({"classic", "", "", "", ""});
+    const Variant v = api::make_variant({"classic", {}});
     const api::LoadedDeal d = api::deal_from_seed(v, "1");
     api::Request req;
     req.hint = true;
@@ -219,7 +219,9 @@ TEST_CASE("api: a session's no-peek odds are `pyramid odds`'s, and refuse an ill
     // Sampled (msc: 22 hidden cards), and nothing hidden (giza deals every card face up).
     for (const Case& k : {Case{"msc", "1", "4", "draw"}, Case{"giza", "", "2", ""}}) {
         INFO(k.variant);
-        const Variant v = api::make_variant({k.variant, k.passes, "", "", ""});
+        api::Rules rules{k.variant, {}};
+        if (!k.passes.empty()) rules.set("passes", k.passes);
+        const Variant v = api::make_variant(rules);
         const api::LoadedDeal d = api::deal_from_seed(v, k.seed);
         const std::vector<Move> played = api::parse_moves(v, k.moves);
         api::OddsOptions o;

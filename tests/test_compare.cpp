@@ -3,6 +3,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cmath>
 #include <fstream>
 #include <map>
@@ -37,6 +38,25 @@ double exact_two_sided(uint64_t b, uint64_t c) {
 }
 
 const char* vtext(Verdict v) { return verdict_text(v); }
+
+// log10 of 2 P(X <= m) for X ~ Binomial(n, 1/2), summed in long double logs
+// from the largest term down (what study/compare.cpp computed before it took
+// Boost.Math's binomial distribution): the reference for large n.
+long double log10_two_sided_by_sums(uint64_t b, uint64_t c) {
+    const uint64_t n = b + c, m = std::min(b, c);
+    auto log_pmf = [&](uint64_t k) {
+        return std::lgammal(static_cast<long double>(n) + 1) - std::lgammal(static_cast<long double>(k) + 1) -
+               std::lgammal(static_cast<long double>(n - k) + 1) - static_cast<long double>(n) * std::log(2.0L);
+    };
+    const long double top = log_pmf(m);
+    long double sum = 0;
+    for (uint64_t k = m + 1; k-- > 0;) {
+        const long double t = std::exp(log_pmf(k) - top);
+        sum += t;
+        if (t < 1e-20L * sum) break;
+    }
+    return std::min(0.0L, (std::log(2.0L) + top + std::log(sum)) / std::log(10.0L));
+}
 }  // namespace
 
 TEST_CASE("McNemar's exact p is the two-sided binomial tail on the discordant deals", "[compare]") {
@@ -44,11 +64,61 @@ TEST_CASE("McNemar's exact p is the two-sided binomial tail on the discordant de
         for (uint64_t c = 0; c <= 25; ++c) {
             INFO("b " << b << " c " << c);
             const double want = b + c == 0 ? 1.0 : exact_two_sided(b, c);
-            CHECK(mcnemar_exact_p(b, c) == Approx(want).epsilon(1e-9));
+            CHECK(mcnemar_exact(b, c).p == Approx(want).epsilon(1e-9));
         }
     // Where p underflows a double, its log still says how small it is: b = 0, c = n gives 2^(1-n).
-    CHECK(mcnemar_exact_log10_p(0, 1187) == Approx((1.0 - 1187) * std::log10(2.0)).epsilon(1e-9));
-    CHECK(mcnemar_exact_log10_p(1187, 0) == mcnemar_exact_log10_p(0, 1187));
+    CHECK(mcnemar_exact(0, 1187).log10_p == Approx((1.0 - 1187) * std::log10(2.0)).epsilon(1e-9));
+    CHECK(mcnemar_exact(1187, 0).log10_p == mcnemar_exact(0, 1187).log10_p);
+}
+
+TEST_CASE("McNemar's exact p at the extremes: no flip, every flip one way, a million flips, p near 1", "[compare]") {
+    // No discordant deal: nothing to test, p = 1.
+    CHECK(mcnemar_exact(0, 0).p == 1.0);
+    CHECK(mcnemar_exact(0, 0).log10_p == 0.0);
+    // Every discordant deal one way: p = 2 * 2^-n = 2^(1-n), exactly where a
+    // double holds it; past 2^-1022 (n > 1023) only its log10 is finite.
+    for (const uint64_t n : {1, 2, 3, 10, 100, 1000, 1023, 1024, 1075, 1187, 5000, 1000000}) {
+        INFO("n " << n);
+        const double log10_p = (1.0 - static_cast<double>(n)) * std::log10(2.0);
+        CHECK(mcnemar_exact(0, n).log10_p == Approx(log10_p).epsilon(1e-12).margin(1e-12));
+        CHECK(mcnemar_exact(n, 0).log10_p == mcnemar_exact(0, n).log10_p);
+        if (n <= 1023) CHECK(mcnemar_exact(0, n).p == Approx(std::ldexp(1.0, 1 - static_cast<int>(n))).epsilon(1e-12));
+        else CHECK(mcnemar_exact(0, n).p < 1e-300);
+        CHECK(std::isfinite(mcnemar_exact(0, n).log10_p));
+    }
+    // p near 1: with n even and b = c - 2, 2 P(X <= n/2 - 1) = 1 - P(X = n/2).
+    for (const uint64_t half : {1, 5, 50, 5000, 500000}) {
+        INFO("n " << 2 * half);
+        const long double centre = std::exp(std::lgammal(2.0L * half + 1) - 2 * std::lgammal(half + 1.0L) -
+                                            2.0L * half * std::log(2.0L));
+        CHECK(mcnemar_exact(half - 1, half + 1).p == Approx(static_cast<double>(1 - centre)).epsilon(1e-12));
+        // An even split, or one deal apart (n odd: P(X <= (n-1)/2) = 1/2): p = 1.
+        CHECK(mcnemar_exact(half, half).p == 1.0);
+        CHECK(mcnemar_exact(half, half + 1).p == 1.0);
+        CHECK(mcnemar_exact(half + 1, half).log10_p == 0.0);
+    }
+    // Large n, against the sums in logs: where p is a double, and where it underflows.
+    std::mt19937_64 rng(33);
+    for (int t = 0; t < 300; ++t) {
+        // Half anywhere (most far in the tail), half within 8 standard deviations of n/2.
+        const uint64_t n = 1 + rng() % (t % 3 == 0 ? 3000 : 2000000);
+        const auto sd = static_cast<int64_t>(std::sqrt(static_cast<double>(n)) / 2) + 1;
+        const int64_t near = static_cast<int64_t>(n / 2) + static_cast<int64_t>(rng() % (16 * sd + 1)) - 8 * sd;
+        const uint64_t b = t % 2 ? rng() % (n + 1) : static_cast<uint64_t>(std::clamp<int64_t>(near, 0, n));
+        const uint64_t c = n - b;
+        INFO("b " << b << " c " << c);
+        const long double want = log10_two_sided_by_sums(b, c);
+        const double got = mcnemar_exact(b, c).log10_p;
+        if (want > -300) {
+            CHECK(mcnemar_exact(b, c).p == Approx(static_cast<double>(std::pow(10.0L, want))).epsilon(1e-9));
+        }
+        CHECK(got == Approx(static_cast<double>(want)).epsilon(1e-12).margin(1e-9));
+    }
+    // A million discordant deals 1% apart (10 standard deviations): p near 1.5e-23.
+    const long double want = log10_two_sided_by_sums(495000, 505000);
+    CHECK(mcnemar_exact(495000, 505000).log10_p == Approx(static_cast<double>(want)).epsilon(1e-12));
+    CHECK(mcnemar_exact(495000, 505000).p > 1e-24);
+    CHECK(mcnemar_exact(495000, 505000).p < 1e-22);
 }
 
 TEST_CASE("Newcombe's paired interval: inside [-1, 1], around the difference, mirrored, near Wald for large n",
@@ -83,10 +153,10 @@ TEST_CASE("Newcombe's paired interval: inside [-1, 1], around the difference, mi
 
 TEST_CASE("rule sets named on the command line", "[compare]") {
     const auto p = parse_rule_set_pattern("cheops:passes=unlimited,overlap=on");
-    CHECK(p.variant == "cheops");
-    CHECK(p.passes == 0);
-    CHECK(p.overlap == true);
-    CHECK_FALSE(p.goal);
+    CHECK(p.preset == "cheops");
+    CHECK(*p.get("passes") == "unlimited");
+    CHECK(*p.get("overlap") == "on");
+    CHECK_FALSE(p.get("goal"));
     Variant v = *find_preset("cheops");
     v.passes = 0;
     v.overlap = true;

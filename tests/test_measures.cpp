@@ -415,7 +415,7 @@ TEST_CASE("stats --measures: records carry reasons and measures, as solve gives 
         // Each record against solve on the same deal.
         int wins = 0, losses = 0;
         std::map<std::string, int> reasons;
-        read_record_file(path, nullptr, [&](const ParsedRecord& r) {
+        read_record_file(path, nullptr, [&](const StudyRecord& r) {
             REQUIRE(r.measured);
             const std::string solve = "solve --variant msc --passes " + passes_text(r.rules.passes) + " --seed " +
                                       r.seed.text() + " --format json --measures --casual-plays 20";
@@ -529,11 +529,11 @@ TEST_CASE("stats --reasons: lost deals' reason codes only, as --measures gives t
     REQUIRE(test::run("stats" + seeds + " --reasons --out " + a).status == 0);
     REQUIRE(test::run("stats" + seeds + " --measures --casual-plays 5 --out " + b).status == 0);
     std::map<std::string, std::string> want;
-    read_record_file(b, nullptr, [&](const ParsedRecord& r) {
+    read_record_file(b, nullptr, [&](const StudyRecord& r) {
         want[r.rules.name + r.seed.text()] = reason_code_text(r.m.reason);
     });
     int n = 0;
-    read_record_file(a, nullptr, [&](const ParsedRecord& r) {
+    read_record_file(a, nullptr, [&](const StudyRecord& r) {
         ++n;
         CHECK(r.measured);
         CHECK(r.m.shortest == -1);

@@ -401,17 +401,20 @@ TEST_CASE("nopeek: a study with a player records its games beside the verdict, a
                 f << record_line(spec, r, csv);
             }
             int n = 0;
-            read_record_file(path, nullptr, [&](const ParsedRecord& pr) {
+            read_record_file(path, nullptr, [&](StudyRecord& pr) {
                 const int combo = match_record(spec, pr);
                 REQUIRE(combo == static_cast<int>(r.combo));
-                CHECK(study_record(pr, combo).same_result(r));
+                pr.combo = static_cast<uint32_t>(combo);
+                CHECK(pr.same_result(r));
                 ++n;
             });
             CHECK(n == 1);
             std::remove(path.c_str());
         }
     }
-    const auto sums = summarize(spec, records);
+    SummaryBuilder summaries(spec);
+    for (const auto& r : records) summaries.add(r);
+    const auto sums = summaries.summaries();
     uint64_t both = 0;
     for (const auto& s : sums) {
         CHECK(s.paired.counts.second_only == 0);  // no player wins a deal the solver proved lost
@@ -428,7 +431,7 @@ TEST_CASE("nopeek: a study with a player records its games beside the verdict, a
         std::ofstream f(path);
         f << line;
     }
-    read_record_file(path, nullptr, [&](const ParsedRecord& pr) { CHECK(match_record(plain, pr) == -1); });
+    read_record_file(path, nullptr, [&](const StudyRecord& pr) { CHECK(match_record(plain, pr) == -1); });
     std::remove(path.c_str());
 }
 

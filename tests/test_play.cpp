@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 
 #include <chrono>
+#include <sstream>
 #include <thread>
 
 #include "api/api.h"
@@ -380,7 +381,7 @@ TEST_CASE("play: a game with no legal move left says it is lost", "[play]") {
 }
 
 TEST_CASE("play: the no-peek hint (o) is computed in the background, shows its progress, stops on Esc", "[play]") {
-    const Variant v = api::make_variant({"msc", "1", "", "", ""});
+    const Variant v = api::make_variant({"msc", {{"passes", "1"}}});
     const Deal deal = deal_from_seed(v, "4");
     api::OddsOptions options = api::hint_odds_options();
     const uint64_t n = static_cast<uint64_t>(test::reduced(40));  // the screen's are 200: fewer for the test's time
@@ -458,4 +459,44 @@ TEST_CASE("play: the no-peek hint (o) is computed in the background, shows its p
     REQUIRE(next);
     CHECK(next->id == *c.odds_wanted());
     CHECK(next->odds.wins == nopeek::odds(solver, deal, c.game().moves(), options).wins);
+}
+
+TEST_CASE("play: the keys line fits 78 to 100 columns and always ends with q q:quit, and the help wraps", "[play]") {
+    auto cols = [](const std::string& s) {
+        int n = 0;
+        for (unsigned char ch : s) n += (ch & 0xC0) != 0x80;
+        return n;
+    };
+    const std::string full = Controller::key_bar(200);
+    CHECK(full == "?:help  h:hint  o:odds  d:draw  r:redeal  u:undo  ^Y:redo  s:restart  n:new deal  q q:quit");
+    for (int w = 78; w <= 100; ++w) {
+        INFO("width " << w);
+        const std::string bar = Controller::key_bar(w);
+        CHECK(cols(bar) <= w - 2);
+        CHECK(bar.rfind("?:help ", 0) == 0);
+        CHECK(bar.size() >= 8);
+        CHECK(bar.substr(bar.size() - 8) == "q q:quit");
+        for (const char* key : {"h:hint", "d:draw", "u:undo"}) CHECK(bar.find(key) != std::string::npos);
+    }
+    // The help at 80 columns (77 from column 2): every line fits, no word is lost,
+    // and a key's text continues under its text.
+    Controller c(Game(deal_from_seed(preset("msc"), "1"), "1"), true);
+    std::string whole, wrapped;
+    for (const auto& l : c.help_lines()) whole += l + " ";
+    bool continued = false;
+    for (const auto& l : c.help_lines(77)) {
+        INFO(l);
+        CHECK(cols(l) <= 77);
+        wrapped += l + " ";
+        continued = continued || (l.size() > 22 && l.rfind(std::string(22, ' '), 0) == 0 && l[22] != ' ');
+    }
+    auto words = [](const std::string& s) {
+        std::istringstream in(s);
+        std::vector<std::string> w;
+        for (std::string x; in >> x;) w.push_back(x);
+        return w;
+    };
+    CHECK(words(wrapped) == words(whole));
+    CHECK(c.help_lines(77).size() > c.help_lines().size());
+    CHECK(continued);
 }

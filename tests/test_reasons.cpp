@@ -109,12 +109,6 @@ Relaxed relaxed_search(const Board& b, bool stop_at_clear = false) {
     return out;
 }
 
-std::vector<Variant> all_rule_sets() {
-    std::vector<Variant> out;
-    for (const auto& base : presets())
-        for (const auto& v : test::with_overrides(base)) out.push_back(v);
-    return out;
-}
 }  // namespace
 
 TEST_CASE("every loss reason on small deals of every preset holds up in an independent search", "[reasons]") {
@@ -122,7 +116,7 @@ TEST_CASE("every loss reason on small deals of every preset holds up in an indep
     Solver solver;
     std::map<std::string, int> seen;
     int lost = 0;
-    for (const auto& v : all_rule_sets())
+    for (const auto& v : test::every_rule_set())
         for (int i = 0; i < test::reduced(25); ++i) {
             const int max_stock = v.redeal == RedealOrder::ApophisRows ? 8 : 10;
             const Deal d = test::random_small_deal(v, 3 + rng.below(2), rng.below(max_stock + 1), rng);

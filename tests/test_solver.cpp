@@ -159,23 +159,61 @@ TEST_CASE("verify_solution: a real solution passes, a wrong one is an InternalEr
 
 TEST_CASE("every answer from the start passes the verifier on every preset", "[solver][verify]") {
     // solve() and best_score() replay their answers themselves (they would
-    // throw); this runs them over every preset's deals, both searches.
+    // throw); this replays them again in the verifier (engine/table.h), over
+    // every preset's deals and both searches, and checks what each claims: a
+    // win's solution is legal and wins, the shortest search agrees on the
+    // verdict and is no longer, a best-score line leaves the count it claims.
+    int won = 0, lost = 0, shortest = 0, scored = 0;
     for (const char* name : kPresets) {
         const Variant v = *find_preset(name);
         Solver s;
         for (int seed = 1; seed <= 8; ++seed) {
             INFO(name << " seed " << seed);
-            const Board b(deal_from_seed(v, std::to_string(seed)));
+            const Deal d = deal_from_seed(v, std::to_string(seed));
+            const Board b(d);
+            auto replay = [&](const std::vector<Move>& moves) {
+                Table t(d);
+                for (const Move& m : moves) {
+                    const auto why = t.apply(m);
+                    INFO(move_text(m, v.deck) << ": " << why.value_or(""));
+                    REQUIRE_FALSE(why);
+                }
+                return t;
+            };
             SolveOptions o;
             o.max_states = 300000;
-            CHECK_NOTHROW(s.solve(b, o));
+            const SolveResult r = s.solve(b, o);
+            if (r.verdict == Verdict::Win) {
+                ++won;
+                CHECK(replay(r.solution).won());
+            } else {
+                lost += r.verdict == Verdict::Lose;
+                CHECK(r.solution.empty());
+            }
             o.optimal = true;
-            CHECK_NOTHROW(s.solve(b, o));
+            const SolveResult opt = s.solve(b, o);
+            if (opt.verdict != Verdict::Intractable && r.verdict != Verdict::Intractable)
+                CHECK(opt.verdict == r.verdict);
+            if (opt.verdict == Verdict::Win) {
+                CHECK(replay(opt.solution).won());
+                if (opt.optimal && r.verdict == Verdict::Win) {
+                    CHECK(opt.solution.size() <= r.solution.size());
+                    ++shortest;
+                }
+            }
             o.optimal = false;
             o.max_states = 20000;
-            CHECK_NOTHROW(s.best_score(b, b.initial(), o));
+            const ScoreResult score = s.best_score(b, b.initial(), o);
+            CHECK(replay(score.moves).tableau_left() == score.tableau_left);
+            if (score.complete && r.verdict == Verdict::Win) CHECK(score.tableau_left == 0);
+            scored += score.complete;
         }
     }
+    INFO(won << " won, " << lost << " lost, " << shortest << " shortest, " << scored << " best scores complete");
+    CHECK(won >= 60);  // 70 won, 26 lost, 70 shortest, 90 complete at 411e3c3
+    CHECK(lost >= 20);
+    CHECK(shortest >= 60);
+    CHECK(scored >= 80);
 }
 
 TEST_CASE("recycling: a worker that grew on a hard deal keeps only a few MiB for the next ones", "[solver][memory]") {

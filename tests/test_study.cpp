@@ -266,9 +266,9 @@ TEST_CASE("a study is every variant once per passes value, and impossible passes
     CHECK_THROWS_WITH(study_combos({"msc"}, {3, 3}), Catch::Contains("given twice"));
     // Every rule axis: the cross product, variants outermost, then passes, goal, overlap, reserves.
     RuleAxes axes;
-    axes.passes = {1, 0};
-    axes.goals = {Goal::Pyramid, Goal::All};
-    axes.overlap = {false, true};
+    axes.add("passes", {"1", "unlimited"});
+    axes.add("goal", {"pyramid", "all"});
+    axes.add("overlap", {"off", "on"});
     const auto cross = study_combos({"msc", "cheops"}, axes);
     REQUIRE(cross.size() == 16);
     CHECK(rules_text(cross[0]) == "msc, passes 1, goal pyramid, overlap off");
@@ -279,19 +279,19 @@ TEST_CASE("a study is every variant once per passes value, and impossible passes
     for (size_t i = 0; i < cross.size(); ++i)
         for (size_t j = 0; j < i; ++j) CHECK_FALSE(same_rules(cross[i], cross[j]));
     RuleAxes res;
-    res.reserves_open = {false, true};
+    res.add("reserves", {"top", "open"});
     const auto giza = study_combos({"giza"}, res);
     REQUIRE(giza.size() == 2);
     CHECK(rules_text(giza[1]) == "giza, passes 1, goal all, overlap off, reserves open");
     // A rule a variant cannot take: named with its rule set, before any work.
     CHECK_THROWS_WITH(study_combos({"msc", "giza"}, res), Catch::Contains("'msc' has no reserve piles"));
     RuleAxes classic_passes;
-    classic_passes.passes = {1, 3};
-    classic_passes.overlap = {true};
+    classic_passes.add("passes", {"1", "3"});
+    classic_passes.add("overlap", {"on"});
     CHECK_THROWS_WITH(study_combos({"classic"}, classic_passes),
                       Catch::Contains("passes must be 1") && Catch::Contains("classic, passes 3, goal pyramid, overlap on"));
     RuleAxes twice;
-    twice.overlap = {true, true};
+    twice.add("overlap", {"on", "true"});  // two spellings of one value
     CHECK_THROWS_WITH(study_combos({"msc"}, twice), Catch::Contains("--overlap value 'on' given twice"));
     CHECK(parse_shard("2/3").index == 2);
     CHECK_THROWS_WITH(parse_shard("3/3"), Catch::Contains("bad --shard"));
@@ -320,8 +320,13 @@ TEST_CASE("1 thread and several threads give the same records and summaries", "[
         INFO("record " << i << ": seed " << a.records[i].seed << ", combo " << a.records[i].combo);
         CHECK(a.records[i].same_result(b.records[i]));
     }
-    const auto sa = summarize(spec, a.records);
-    const auto sb = summarize(spec, b.records);
+    auto summarize = [&](const std::vector<StudyRecord>& records) {
+        SummaryBuilder summaries(spec);
+        for (const auto& r : records) summaries.add(r);
+        return summaries.summaries();
+    };
+    const auto sa = summarize(a.records);
+    const auto sb = summarize(b.records);
     REQUIRE(sa.size() == 6);
     json::array ja, jb;
     for (const auto& s : sa) ja.push_back(summary_json(s, true));
@@ -467,7 +472,7 @@ TEST_CASE("a record whose seconds are not a finite time is refused, not printed 
             const std::string changed = line.substr(0, at) + bad + line.substr(stop);
             { std::ofstream(path, std::ios::trunc) << text << changed << line; }
             std::vector<double> seen;
-            CHECK_THROWS_WITH(read_record_file(path, nullptr, [&](const ParsedRecord& r) { seen.push_back(r.seconds); }),
+            CHECK_THROWS_WITH(read_record_file(path, nullptr, [&](const StudyRecord& r) { seen.push_back(r.seconds); }),
                               Catch::Contains(csv ? ":14: not a pyramid stats record" : ":13: not a pyramid stats record"));
             for (double x : seen) CHECK((std::isfinite(x) && x >= 0));
         }

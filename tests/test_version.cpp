@@ -4,6 +4,8 @@
 #include <catch2/catch.hpp>
 
 #include <fstream>
+#include <regex>
+#include <sstream>
 #include <string>
 
 #include "engine/build_info.h"
@@ -13,6 +15,13 @@ namespace {
 using pyr::test::Run;
 using pyr::test::run;
 using pyr::test::shell;
+
+std::string source_file(const std::string& name) {
+    std::ifstream in(std::string(PYR_SOURCE_DIR) + "/" + name);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+}
 
 std::string recorded_signature() {
     std::ifstream in(std::string(PYR_SOURCE_DIR) + "/bench/signature");
@@ -49,6 +58,19 @@ TEST_CASE("pyramid --version and pyramid version name the version, commit, build
     CHECK(extra.status == 2);
     CHECK_THAT(extra.err, Catch::Contains("takes no arguments"));
     CHECK(run("version --help").status == 0);
+}
+
+TEST_CASE("the version is set in one place, CMakeLists.txt, and CHANGELOG.md's newest entry names it", "[version]") {
+    // `pyramid --version` (above), pyramid-mpi, the package (tests/package_test.sh) and Python
+    // (tests/python/test_solve.py) all show build::version(), which is CMake's PROJECT_VERSION.
+    std::smatch m;
+    const std::string cmake = source_file("CMakeLists.txt");
+    REQUIRE(std::regex_search(cmake, m, std::regex(R"(project\(pyramid_solver VERSION ([0-9]+\.[0-9]+\.[0-9]+) )")));
+    CHECK(m[1] == PYR_VERSION);
+    CHECK(std::string(pyr::build::version()) == PYR_VERSION);
+    const std::string changelog = source_file("CHANGELOG.md");
+    REQUIRE(std::regex_search(changelog, m, std::regex(R"(\n## ([0-9][^ \n]*))")));
+    CHECK(m[1] == PYR_VERSION);
 }
 
 #ifdef PYR_MPI_PATH

@@ -74,7 +74,7 @@ TEST_CASE("web api: solve answers as the thin API does, from any position", "[we
     web::Handler h;
     api::Session session;
     for (const char* name : {"msc", "pharaohs", "giza", "classic", "triangle"}) {
-        const Variant v = api::make_variant({name, "", "", "", ""});
+        const Variant v = api::make_variant({name, {}});
         for (int seed = 1; seed <= 3; ++seed) {
             INFO(name << " " << seed);
             const auto ld = api::deal_from_seed(v, std::to_string(seed));
@@ -111,10 +111,33 @@ TEST_CASE("web api: a search budget gives intractable, never lose", "[web]") {
     CHECK(b.at("memory_exceeded").as_bool());
 }
 
+TEST_CASE("web api: a search reports its count every 2^16 positions (2^20 elsewhere)", "[web]") {
+    web::Handler h;
+    std::vector<uint64_t> seen;
+    h.progress = [&](uint64_t states) { seen.push_back(states); };
+    const auto a = call(h, R"({"op":"solve","rules":{"variant":"tuts-tomb","goal":"all","overlap":"on"},"seed":"11","max_states":300000})");
+    REQUIRE(a.at("states").to_number<uint64_t>() >= 4 * 65536);
+    REQUIRE(seen.size() >= 4);
+    for (size_t i = 0; i < seen.size(); ++i) CHECK(seen[i] == (i + 1) * 65536);
+    // The API's default stays 2^20 (Python documents it).
+    api::Session session;
+    api::Rules rules;
+    rules.preset = "tuts-tomb";
+    rules.set("goal", "all");
+    rules.set("overlap", "on");
+    const Variant v = api::make_variant(rules);
+    api::Request r;
+    r.max_states = 300000;
+    std::vector<uint64_t> native;
+    r.progress = [&](uint64_t states) { native.push_back(states); };
+    session.solve(api::deal_from_seed(v, "11").deal, {}, r);
+    CHECK(native.empty());
+}
+
 TEST_CASE("web api: the no-peek hint is solver/nopeek.h's odds", "[web]") {
     web::Handler h;
     const auto a = call(h, R"({"op":"odds","rules":{"variant":"msc","passes":"1"},"seed":"4","samples":50})");
-    const Variant v = api::make_variant({"msc", "1", "", "", ""});
+    const Variant v = api::make_variant({"msc", {{"passes", "1"}}});
     const Deal deal = api::deal_from_seed(v, "4").deal;
     Solver solver;
     nopeek::OddsOptions o;

@@ -138,7 +138,7 @@ async function pageMain() {
     startWorker();
   };
   startWorker();
-  // onProgress(states) every 2^20 positions; onOrders(done, total) as the
+  // onProgress(states) every 2^16 positions; onOrders(done, total) as the
   // fair hint solves the orders of the cards not seen.
   const solve = (req, onProgress, onOrders) => {
     if (job) cancelSearch();
@@ -178,6 +178,7 @@ async function pageMain() {
   const goalWords = () => !S.variant ? "" : S.variant.goal === "all" ? "every card"
     : S.variant.shape === "triangle" ? "the triangle" : "the pyramid";
   const fmt = (n) => Number(n).toLocaleString("en-US");
+  const positions = (n) => fmt(n) + (Number(n) === 1 ? " position" : " positions");
   const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 
   // ---- state
@@ -236,13 +237,15 @@ async function pageMain() {
       say(a.error);
       return false;
     }
-    say("");
+    say(opts.message || "");
     cancelSearch();
     S.token = (S.token || 0) + 1;  // whatever was being searched is moot
+    // Nothing of the last deal stays: its hint, fair hint, difficulty and progress line.
     Object.assign(S, { rules, source, variant: a.variant, deal: a.deal, seed: a.seed || "", played: played.slice(),
-      redo: [], selected: null, hint: null, analysis: null, analysing: null, solution: null, wantSolution: false });
+      redo: [], selected: null, hint: null, analysis: null, analysing: null, solution: null, wantSolution: false,
+      wantHint: false, fair: null, measuring: null });
     if (opts.picked) S.source = { deal: a.deal };
-    $("difficulty").textContent = "";
+    for (const id of ["difficulty", "selection", "progress", "reason"]) $(id).textContent = "";
     setForm(rules);
     if (S.seed) $("seed").value = S.seed;
     render();
@@ -443,12 +446,13 @@ async function pageMain() {
   $("restart").addEventListener("click", restart);
   const hint = () => {
     const an = currentAnalysis();
-    if (an && an.verdict === "win" && an.solution.length) {
+    if (an && an.shortStopped) Object.assign(an, { shortening: true, shortStopped: "" });  // the shortest line again
+    if (settled(an) && an.verdict === "win" && an.solution.length) {
       S.hint = an.solution[0];
       $("selection").textContent = "Hint: " + moveWords(S.hint) + ".";
       return render();
     }
-    if (an) return $("selection").textContent = "No hint: " + ($("verdict").textContent || "no verdict");
+    if (settled(an)) return $("selection").textContent = "No hint: " + ($("verdict").textContent || "no verdict");
     S.wantHint = true;
     analyse();
   };
@@ -473,7 +477,7 @@ async function pageMain() {
     const showFair = () => {
       if (S.fair !== F) return;
       $("progress").textContent = "Fair hint: " + orders() + " solved" +
-        (F.states ? " (" + fmt(F.states) + " positions in this one)" : "") + ", " +
+        (F.states ? " (" + positions(F.states) + " in this one)" : "") + ", " +
         ((performance.now() - F.started) / 1000).toFixed(1) + " s";
       $("progress").dataset.orders = F.done + "/" + F.total;
       $("progress").dataset.updates = String(F.updates);
@@ -490,7 +494,7 @@ async function pageMain() {
       $("fair-hint").disabled = false;
       const seconds = ((performance.now() - F.started) / 1000).toFixed(2);
       $("progress").textContent = r.stopped ? "Fair hint stopped: " + orders() + " solved." : r.error ? ""
-        : "Fair hint: " + orders() + " solved in " + seconds + " s (" + fmt(r.states) + " positions).";
+        : "Fair hint: " + orders() + " solved in " + seconds + " s (" + positions(r.states) + ").";
       if (keyOf(S.played) !== key || S.solution) return analyse();
       if (r.stopped) {  // by Stop or Escape: the verdict's search is not started again either
         $("selection").textContent = "Fair hint stopped.";
@@ -540,7 +544,7 @@ async function pageMain() {
     $("difficulty").textContent = "Measuring the difficulty" + (from ? " from here" : "") + "…";
     $("difficulty").dataset.difficulty = "";
     const show = () => {
-      if (S.measuring === J) $("progress").textContent = "Difficulty: " + fmt(J.states) + " positions, " +
+      if (S.measuring === J) $("progress").textContent = "Difficulty: " + positions(J.states) + ", " +
         ((performance.now() - J.started) / 1000).toFixed(1) + " s";
     };
     const ticking = setInterval(show, 250);
@@ -552,8 +556,8 @@ async function pageMain() {
       clearInterval(ticking);
       if (S.measuring !== J) return;
       S.measuring = null;
-      $("progress").textContent = a.stopped ? "Difficulty stopped after " + fmt(J.states) + " positions." : a.error ? ""
-        : "Searched " + fmt(a.states) + " positions in " + a.seconds.toFixed(2) + " s (the difficulty's searches included).";
+      $("progress").textContent = a.stopped ? "Difficulty stopped after " + positions(J.states) + "." : a.error ? ""
+        : "Searched " + positions(a.states) + " in " + a.seconds.toFixed(2) + " s (the difficulty's searches included).";
       if (keyOf(S.played) !== key || S.solution) return analyse();
       if (a.stopped) {
         $("difficulty").textContent = "Difficulty stopped.";
@@ -576,8 +580,15 @@ async function pageMain() {
   $("fair-hint").addEventListener("click", fairHint);
 
   // ---- analysis: the exact verdict of the position played
+  // In two steps: the verdict first, with the fast search (a win comes with
+  // a line, not proved shortest; a loss or a limit is final), then on a win
+  // the shortest line (the search of `solve --optimal`, which starts with the
+  // same verdict). While the second runs, the verdict shows and the answer
+  // is marked `shortening`; stopped, the verdict stays (`shortStopped`).
   const keyOf = (played) => JSON.stringify([S.rules, S.deal, played]);
   const currentAnalysis = () => S.analysis && S.analysis.key === keyOf(S.played) ? S.analysis.answer : null;
+  // The exact answer is final: no shortest line pending or stopped.
+  const settled = (an) => an && !an.shortening && !an.shortStopped;
   const analyse = (force) => {
     if (!S.deal || S.solution) return;
     const key = keyOf(S.played);
@@ -589,20 +600,24 @@ async function pageMain() {
     const pos = S.view.position;
     if (pos.won || pos.lost) return renderVerdict();
     if (!force && !$("auto").checked && !S.wantSolution && !S.wantHint) return renderVerdict();
-    if (currentAnalysis() || S.analysing === key) return renderVerdict();
+    const known = currentAnalysis();
+    if (S.analysing === key || (known && !known.shortening)) return renderVerdict();
+    const shortest = !!known;  // the verdict is in: the shortest line is left to find
     S.analysing = key;
     const token = S.token = (S.token || 0) + 1;
     S.progress = 0;
-    const req = { op: "solve", rules: S.rules, deal: S.deal, moves: S.played.join(" "), optimal: true, reason: true,
+    $("progress").dataset.first = "";  // (the first count the worker reports, for the tests)
+    const req = { op: "solve", rules: S.rules, deal: S.deal, moves: S.played.join(" "), optimal: shortest, reason: true,
       max_states: +$("max-states").value, max_memory: +$("max-memory").value };
     const started = performance.now();
-    // The positions searched (every 2^20, from the worker) and the time, ticking.
+    // The positions searched (every 2^16, from the worker) and the time, ticking.
     const show = () => {
-      if (S.token === token) $("progress").textContent = "Searching… " + fmt(S.progress) + " positions, " +
+      if (S.token === token) $("progress").textContent = "Searching… " + (S.progress ? positions(S.progress) + ", " : "") +
         ((performance.now() - started) / 1000).toFixed(1) + " s";
     };
     const ticking = setInterval(show, 250);
     solve(req, (states) => {
+      if (!$("progress").dataset.first) $("progress").dataset.first = String(states);
       S.progress = states;
       show();
     }).then((answer) => {
@@ -610,17 +625,26 @@ async function pageMain() {
       if (S.token !== token) return;  // superseded by a newer question
       S.analysing = null;
       if (answer.stopped) answer.states = S.progress;
-      S.analysis = { key, answer };
-      $("progress").textContent = answer.stopped ? "Stopped after " + fmt(S.progress) + " positions." : answer.error ? "" :
-        "Searched " + fmt(answer.states) + " positions in " + answer.seconds.toFixed(2) + " s.";
+      if (shortest && (answer.stopped || answer.error)) {
+        known.shortening = false;  // the verdict stands without its shortest line
+        known.shortStopped = answer.stopped ? "stopped" : answer.error;
+      } else {
+        if (!shortest && answer.verdict === "win" && answer.solution.length) answer.shortening = true;
+        S.analysis = { key, answer };
+      }
+      $("progress").textContent = answer.stopped ? "Stopped after " + positions(S.progress) + "." : answer.error ? "" :
+        "Searched " + positions(answer.states) + " in " + answer.seconds.toFixed(2) + " s" +
+        (answer.shortening ? "; searching for the fewest moves…" : ".");
+      if (answer.stopped) S.wantHint = S.wantSolution = false;  // Stop drops what was asked
       renderVerdict();
+      if (answer.shortening) return analyse(true);
       if (S.wantHint) {
         S.wantHint = false;
-        if (answer.verdict === "win") hint();
+        if (currentAnalysis().verdict === "win") hint();
       }
       if (S.wantSolution) {
         S.wantSolution = false;
-        openSolution(answer);
+        openSolution(currentAnalysis());
       }
     });
     renderVerdict();
@@ -645,6 +669,9 @@ async function pageMain() {
       verdict = "won"; text = "Won! You cleared " + goalWords() + " in " + S.played.length + " moves.";
     } else if (pos.lost) {
       verdict = "lose"; text = "Lost: no move left (" + pos.tableau_left + " cards left in the tableau).";
+    } else if (an && an.shortening) {
+      verdict = "shortening";
+      text = "Winnable: a line of " + an.moves + (an.moves === 1 ? " move" : " moves") + " found; searching for the fewest…";
     } else if (searching) {
       verdict = "running"; text = "Checking this position…";
     } else if (!an) {
@@ -657,7 +684,9 @@ async function pageMain() {
     } else if (an.verdict === "win") {
       verdict = "win"; moves = String(an.moves);
       text = "Winnable in " + an.moves + (an.moves === 1 ? " move" : " moves") +
-        (an.optimal ? " (the fewest)." : " (perhaps fewer: the search for a shorter line hit its limit).");
+        (an.optimal ? " (the fewest)." : an.shortStopped === "stopped" ? " (perhaps fewer: the search for the fewest was stopped)."
+          : an.shortStopped ? " (perhaps fewer: the search for the fewest failed: " + an.shortStopped + ")."
+          : " (perhaps fewer: the search for a shorter line hit its limit).");
     } else if (an.verdict === "lose") {
       verdict = "lose";
       text = "Lost: " + goalWords() + " can no longer be cleared." +
@@ -666,7 +695,7 @@ async function pageMain() {
     } else {
       verdict = "intractable";
       text = "Unknown: the " + (an.memory_exceeded ? "memory limit" : "search limit") + " was reached after " +
-        fmt(an.states) + " positions.";
+        positions(an.states) + ".";
     }
     el.textContent = text;
     $("reason").textContent = why;
@@ -674,7 +703,7 @@ async function pageMain() {
     el.dataset.states = an && an.states !== undefined ? String(an.states) : "";
     el.dataset.verdict = verdict;
     el.dataset.moves = moves;
-    el.className = "verdict-" + verdict;
+    el.className = "verdict-" + (verdict === "shortening" ? "win" : verdict);
   };
   $("stop").addEventListener("click", () => { if (S.analysing || S.fair || S.measuring) cancelSearch(); });
   $("auto").addEventListener("change", () => analyse());
@@ -682,9 +711,10 @@ async function pageMain() {
     if (!S.deal || S.solution) return;
     if (S.view.position.won || S.view.position.lost) return renderVerdict();  // nothing left to solve
     const an = currentAnalysis();
-    if (an && !an.stopped && !an.error) return openSolution(an);
+    if (settled(an) && !an.stopped && !an.error) return openSolution(an);
     S.wantSolution = true;
-    if (an) S.analysis = null;  // stopped or failed before: search again
+    if (an && (an.stopped || an.error)) S.analysis = null;  // stopped or failed before: search again
+    if (an && an.shortStopped) Object.assign(an, { shortening: true, shortStopped: "" });  // the shortest line again
     analyse(true);
   };
   $("check").addEventListener("click", check);
@@ -849,21 +879,41 @@ async function pageMain() {
       document.body.dataset.opened = h;
     }
   };
+  // A link that cannot be opened says why; the address goes back to the
+  // game on the board (at the start, deal 1, which the caller loads).
+  let refused = "";
+  const refuse = (why) => {
+    const h = location.hash;
+    refused = "This link cannot be opened: " + why + " (" + (h.length > 60 ? h.slice(0, 57) + "…" : h) + ")." +
+      (S.deal ? " The game on the board is kept." : " Deal 1 instead.");
+    if (S.deal) {
+      lastHash = "";
+      updateLink();
+      say(refused);
+    }
+    return false;
+  };
   const openHashNow = () => {
     if (!location.hash || location.hash === lastHash) return false;
     const q = {};
     for (const part of location.hash.slice(1).split("&")) {
       const i = part.indexOf("=");
-      if (i > 0) q[part.slice(0, i)] = decodeURIComponent(part.slice(i + 1));
+      if (i <= 0) continue;
+      try {
+        q[part.slice(0, i)] = decodeURIComponent(part.slice(i + 1));
+      } catch {  // a broken % escape (URIError)
+        return refuse("'" + part + "' has a broken %-escape");
+      }
     }
     const rules = { variant: q.v || "msc", passes: q.passes || "", goal: q.goal || "", overlap: q.overlap || "",
       reserves: q.reserves || "" };
-    if (!presetOf(rules.variant)) return say("The link names an unknown game: " + rules.variant), false;
+    if (!presetOf(rules.variant)) return refuse("it names an unknown game, '" + rules.variant + "'");
     const source = q.seed ? { seed: q.seed } : q.deal ? { deal: q.deal } : null;
-    if (!source) return false;
+    if (!source) return refuse("it names no deal (seed=N or deal=CARDS)");
     const moves = q.moves ? q.moves.split(".").filter(Boolean) : [];
     lastHash = location.hash;
-    return loadDeal(rules, source, moves);
+    if (loadDeal(rules, source, moves)) return true;
+    return refuse($("message").textContent);  // the module's error, as loadDeal said it
   };
   window.addEventListener("hashchange", openHash);
 
@@ -967,7 +1017,7 @@ async function pageMain() {
 
   // ---- start: the address, else deal 1 of msc
   fillRuleSelects();
-  if (!openHash()) loadDeal(S.rules, { seed: "1" });
+  if (!openHash()) loadDeal(S.rules, { seed: "1" }, [], { message: refused });
   document.body.dataset.ready = "1";
   // Offline after a visit (served over http(s) only; a refusal changes nothing).
   if ("serviceWorker" in navigator && location.protocol.startsWith("http"))

@@ -3,7 +3,7 @@
 // instance, so no state is shared).
 //   pyr_new() -> handle; pyr_call(handle, request JSON) -> answer JSON, a
 //   string that stays valid until the handle's next call; pyr_free(handle).
-// During a search, Module.onProgress(states) is called every 2^20 positions;
+// During a search, Module.onProgress(states) is called every 2^16 positions;
 // during the no-peek odds, Module.onOrders(done, total) as the orders of the
 // hidden cards are solved.
 #include <emscripten/emscripten.h>

@@ -2,6 +2,7 @@
 
 #include <new>
 
+#include "engine/rules.h"
 #include "engine/table.h"
 #include "report/board_svg.h"
 #include "report/odds_hint.h"
@@ -44,11 +45,9 @@ api::Rules rules_of(const json::object& req) {
     if (!v->is_object()) throw api::Error("bad request: 'rules' must be an object");
     const json::object& o = v->get_object();
     const std::string name = str_field(o, "variant");
-    if (!name.empty()) r.variant = name;
-    r.passes = str_field(o, "passes");
-    r.goal = str_field(o, "goal");
-    r.overlap = str_field(o, "overlap");
-    r.reserves = str_field(o, "reserves");
+    if (!name.empty()) r.preset = name;
+    for (const auto& d : rule_table())  // the rule schema's overrides (engine/rules.h); "" keeps the preset's
+        if (const std::string x = str_field(o, d.key.c_str()); !x.empty()) r.set(d.key, x);
     return r;
 }
 
@@ -110,6 +109,7 @@ json::object solve(api::Session& session, const json::object& req,
     r.max_states = uint_field(req, "max_states", r.max_states);
     r.max_memory = uint_field(req, "max_memory", 0);
     r.progress = progress;
+    r.progress_shift = 16;  // a count that moves: 2^20 positions take seconds in a browser
     const api::Answer a = session.solve(ld.deal, played, r);
     return solve_json(ld, played, true, r, a);
 }
@@ -136,9 +136,25 @@ json::object odds(api::Session& session, const json::object& req, const std::fun
 
 json::object presets() {
     json::array a;
-    for (const auto& name : api::preset_list()) a.push_back(api::variant_json(api::make_variant({name, "", "", "", ""})));
+    for (const auto& name : api::preset_list()) a.push_back(api::variant_json(api::make_variant({name, {}})));
     json::object o;
     o["presets"] = std::move(a);
+    return o;
+}
+
+// The rule schema (engine/rules.h), from which the page builds its rules
+// form, and each preset's row widths (Variant::row_width), from which it
+// builds the card picker.
+json::object schema() {
+    json::object o;
+    o["rules"] = rule_schema_json();
+    json::object widths;
+    for (const auto& p : pyr::presets()) {
+        json::array w;
+        for (int r = 0; r < p.rows; ++r) w.push_back(p.row_width(r));
+        widths[p.name] = std::move(w);
+    }
+    o["row_widths"] = std::move(widths);
     return o;
 }
 
@@ -153,6 +169,7 @@ std::string Handler::call(std::string_view request) {
         const json::object& req = v.get_object();
         const std::string op = str_field(req, "op");
         if (op == "presets") out = presets();
+        else if (op == "schema") out = schema();
         else if (op == "load") out = load(req);
         else if (op == "solve") out = solve(session_, req, progress);
         else if (op == "odds") out = odds(session_, req, progress, odds_progress);

@@ -5,6 +5,9 @@
 //
 // A request is one JSON object with "op":
 //   presets  -> {"presets": [variant_json, ...]}
+//   schema   -> {"rules": the rule schema (engine/rules.h rule_schema_json:
+//            the overrides the rules form offers), "row_widths": {preset:
+//            [cards in row 1, 2, ...]}}
 //   load     rules, deal, moves, highlight, narrow -> {"variant", "seed", "deal",
 //            "cards", "position", "svg"}: the deal and the position the
 //            moves reach, drawn (report/board_svg.h), the cards of
@@ -23,8 +26,9 @@
 //            [{move, wins, intractable, best}], solves, states, seconds;
 //            odds_progress is called as the orders are solved, progress
 //            within each solve
-// rules: {"variant", "passes", "goal", "overlap", "reserves"} as the CLI
-// spells them ("" or absent keeps the preset's); deal: "seed" (PySolFC's
+// rules: {"variant", and any override of the rule schema by its key:
+// "passes": "1", "overlap": "on" or true, ...} as the CLI spells them (""
+// or absent keeps the preset's); deal: "seed" (PySolFC's
 // number) or "deal" (cards or a pasted board, as --deal-file reads them);
 // moves: a string in the move notation.
 // Bad input gives {"error": "one line"} (api::Error's wording); running out
@@ -41,7 +45,8 @@ namespace pyr::web {
 
 class Handler {
 public:
-    // Called during a search every 2^20 positions with the count so far.
+    // Called during a search every 2^16 positions with the count so far (the
+    // fair hint's solves: every 2^20).
     std::function<void(uint64_t states)> progress;
     // Called during `odds` before the first order and after each order
     // solved: (orders solved, orders to solve) (api::OddsOptions::progress).

@@ -16,12 +16,15 @@ with the command line's message. The searches run with the GIL released;
 Ctrl-C stops a long solve or a study (KeyboardInterrupt).
 """
 
+import functools
+import inspect
+
 from . import _core
 
 __version__ = _core.__version__
 
-__all__ = ["__version__", "version", "Deal", "Result", "Solver", "Verification", "deal", "describe", "read_records", "rules", "solve",
-           "study", "variants", "verify"]
+__all__ = ["__version__", "version", "Deal", "Result", "Solver", "Verification", "deal", "describe", "merge",
+           "read_records", "rules", "rule_schema", "solve", "study", "variants", "verify"]
 
 Deal = _core.Deal
 _DEFAULT_MAX_STATES = 100_000_000
@@ -29,30 +32,51 @@ _DEFAULT_MAX_STATES = 100_000_000
 
 # ---------------------------------------------------------------- arguments
 
-def _passes_text(p):
-    if p is None:
-        return ""
-    if isinstance(p, float) and p == float("inf"):
-        return "unlimited"
-    if isinstance(p, bool):
-        raise ValueError(f"passes must be a number from 1 to 1000000 or 'unlimited' (got {p!r})")
-    return str(p)
+# The rule overrides (passes, goal, ...): the keys of the rule schema in the
+# C++ (engine/rules.h), in its order. Every function that takes rules takes
+# each of them as a keyword argument (and, where `variant` is positional, as
+# positional arguments right after it), so a rule added there is taken here
+# without a change.
+RULES = tuple(r["key"] for r in _core.rule_schema())
 
 
-def _on_off(name, x):
-    if x is None:
-        return ""
-    if isinstance(x, bool):
-        return "on" if x else "off"
-    if x in ("on", "off"):
-        return x
-    raise ValueError(f"--{name} must be 'on' or 'off' (got {x!r})")
+def rule_schema():
+    """The rule overrides every function takes, in order: a list of dicts
+    (key, label, help, choices: [{value, words, json}], axis: whether
+    study() sweeps it as a list)."""
+    return _core.rule_schema()
 
 
-def _rules_args(variant, passes, goal, overlap, reserves):
+def _with_rules(after, positional):
+    """Gives the decorated function (declared with **rules) one parameter per
+    rule of the schema, right after the parameter `after`: positional-or-keyword
+    when `positional`, else keyword-only; each defaults to None. The function
+    gets them in `rules`, every key present, in the schema's order."""
+    def decorate(fn):
+        sig = inspect.signature(fn)
+        params = [p for p in sig.parameters.values() if p.kind is not inspect.Parameter.VAR_KEYWORD]
+        at = [p.name for p in params].index(after) + 1
+        kind = inspect.Parameter.POSITIONAL_OR_KEYWORD if positional else inspect.Parameter.KEYWORD_ONLY
+        added = [inspect.Parameter(k, kind, default=None) for k in RULES]
+        new = sig.replace(parameters=params[:at] + added + params[at:])
+
+        @functools.wraps(fn)
+        def call(*args, **kwargs):
+            bound = new.bind(*args, **kwargs)
+            bound.apply_defaults()
+            given = dict(bound.arguments)
+            rules = {k: given.pop(k) for k in RULES}
+            return fn(**given, **rules)
+
+        call.__signature__ = new
+        return call
+    return decorate
+
+
+def _check_variant(variant):
     if not isinstance(variant, str):
         raise ValueError(f"variant must be a preset name such as 'msc' (got {variant!r})")
-    return (variant, _passes_text(passes), goal or "", _on_off("overlap", overlap), reserves or "")
+    return variant
 
 
 def _memory(max_memory, workers):
@@ -103,12 +127,16 @@ def describe(variant):
     return _core.describe(variant)
 
 
-def rules(variant="msc", passes=None, goal=None, overlap=None, reserves=None):
-    """The rule set these options make, as a dict (variant, passes, goal, overlap, reserves)."""
-    return _core.rules(*_rules_args(variant, passes, goal, overlap, reserves))
+@_with_rules("variant", positional=True)
+def rules(variant="msc", **rules):
+    """The rule set these options make, as a dict: variant, then every rule
+    override of rule_schema() (passes, goal, ...; None where the preset cannot
+    take it)."""
+    return _core.rules(_check_variant(variant), rules)
 
 
-def deal(variant="msc", seed=None, cards=None, *, passes=None, goal=None, overlap=None, reserves=None):
+@_with_rules("cards", positional=False)
+def deal(variant="msc", seed=None, cards=None, **rules):
     """A deal: PySolFC's deal number `seed` (1 to 10**20-1, or 'ms1'...) for the
     variant, or `cards` (the compact string, or a pasted board). The Deal has
     .variant, .seed, .cards (the compact string, also str(deal)), .rules and
@@ -119,23 +147,22 @@ def deal(variant="msc", seed=None, cards=None, *, passes=None, goal=None, overla
         raise ValueError(f"bad seed: {seed!r}")
     if cards is not None and not isinstance(cards, str):
         raise ValueError(f"bad deal: the cards must be a string (got {type(cards).__name__})")
-    return _core.make_deal(*_rules_args(variant, passes, goal, overlap, reserves),
-                           None if seed is None else str(seed), cards)
+    return _core.make_deal(_check_variant(variant), rules, None if seed is None else str(seed), cards)
 
 
-def _as_deal(d, variant, passes, goal, overlap, reserves):
+def _as_deal(d, variant, rules):
     """What solve and verify take: a Deal (the rule options override its own),
     a seed (int, or 'ms123'), or the cards (compact string or pasted board)."""
+    given = {k: v for k, v in rules.items() if v is not None}
     if isinstance(d, Deal):
-        if variant is None and passes is None and goal is None and overlap is None and reserves is None:
+        if variant is None and not given:
             return d
-        base = d._rules
-        args = _rules_args(variant or base[0], passes, goal, overlap, reserves)
-        args = tuple(a or b for a, b in zip(args, base))
+        base_variant, base = d._rules
+        args = (_check_variant(variant or base_variant), {**base, **given})
         if d.seed is not None:
             return _core.make_deal(*args, d.seed, None)
         return _core.make_deal(*args, None, d.cards)
-    args = _rules_args(variant or "msc", passes, goal, overlap, reserves)
+    args = (_check_variant(variant or "msc"), given)
     if isinstance(d, bool):
         raise ValueError(f"bad deal: {d!r}")
     if isinstance(d, int):
@@ -209,10 +236,11 @@ class Solver:
     def __init__(self):
         self._s = _core.Solver()
 
-    def solve(self, deal, variant=None, passes=None, goal=None, overlap=None, reserves=None, *, optimal=False,
-              hint=False, best_score=False, reason=True, measures=False, casual_plays=100,
-              max_states=_DEFAULT_MAX_STATES, max_memory="auto", moves=None, progress=None, challenge=None):
-        d = _as_deal(deal, variant, passes, goal, overlap, reserves)
+    @_with_rules("variant", positional=True)
+    def solve(self, deal, variant=None, *, optimal=False, hint=False, best_score=False, reason=True, measures=False,
+              casual_plays=100, max_states=_DEFAULT_MAX_STATES, max_memory="auto", moves=None, progress=None,
+              challenge=None, **rules):
+        d = _as_deal(deal, variant, rules)
         kind, target, current, deals_left = _challenge(challenge)
         return Result(self._s.solve(d, _moves_text(moves), bool(optimal), bool(hint), bool(best_score),
                                     bool(reason), bool(measures), int(casual_plays), _budget(max_states),
@@ -235,14 +263,16 @@ def _challenge(c):
     return str(c["kind"]), as_int("target"), int(c.get("current") or 0), as_int("deals_left")
 
 
-def solve(deal, variant=None, passes=None, goal=None, overlap=None, reserves=None, *, optimal=False, hint=False,
-          best_score=False, reason=True, measures=False, casual_plays=100, max_states=_DEFAULT_MAX_STATES,
-          max_memory="auto", moves=None, progress=None, challenge=None):
+@_with_rules("variant", positional=True)
+def solve(deal, variant=None, *, optimal=False, hint=False, best_score=False, reason=True, measures=False,
+          casual_plays=100, max_states=_DEFAULT_MAX_STATES, max_memory="auto", moves=None, progress=None,
+          challenge=None, **rules):
     """Solves a deal exactly, as `pyramid solve` does.
 
     deal: a Deal (from deal()), a seed (int, or 'ms123'), or the cards (the
     compact string, or a pasted board). variant (default 'msc', or the Deal's)
-    and passes/goal/overlap/reserves as the command line's options.
+    and the rule overrides (rule_schema(): passes, goal, ...) as the command
+    line's options.
     moves: moves already played (a string or a list): solve from there.
     optimal: a shortest solution; hint: only its next move. reason: on a
     loss, why (.reason, .reason_text, as `solve` says). measures: on a win,
@@ -256,10 +286,9 @@ def solve(deal, variant=None, passes=None, goal=None, overlap=None, reserves=Non
     --challenge KIND --target N --current N --deals-left D`: .challenge is
     the `challenge` object of `solve --format json` (docs/challenges.md).
     Returns a Result."""
-    return Solver().solve(deal, variant, passes, goal, overlap, reserves, optimal=optimal, hint=hint,
-                          best_score=best_score, reason=reason, measures=measures, casual_plays=casual_plays,
-                          max_states=max_states, max_memory=max_memory,
-                          moves=moves, progress=progress, challenge=challenge)
+    return Solver().solve(deal, variant, optimal=optimal, hint=hint, best_score=best_score, reason=reason,
+                          measures=measures, casual_plays=casual_plays, max_states=max_states,
+                          max_memory=max_memory, moves=moves, progress=progress, challenge=challenge, **rules)
 
 
 class Verification:
@@ -280,10 +309,11 @@ class Verification:
         return f"Verification(valid={self.valid}, moves={self.moves}, error={self.error!r})"
 
 
-def verify(deal, moves, variant=None, passes=None, goal=None, overlap=None, reserves=None):
+@_with_rules("variant", positional=True)
+def verify(deal, moves, variant=None, **rules):
     """Replays `moves` (a string in the move notation, or a list of moves)
     from the deal's start with the independent verifier (`pyramid verify`)."""
-    d = _as_deal(deal, variant, passes, goal, overlap, reserves)
+    d = _as_deal(deal, variant, rules)
     return Verification(_core.verify(d, _moves_text(moves) or ""))
 
 
@@ -311,18 +341,18 @@ def _seeds_text(seeds):
     raise ValueError(f"seeds must be a range, a pair (first, last), or 'A-B' (got {seeds!r})")
 
 
-def study(variant="msc", seeds=None, *, deals=None, deals_file=None, passes=None, goal=None, overlap=None,
-          reserves=None, shard=None, optimal=False, max_states=_DEFAULT_MAX_STATES, max_memory="auto", threads=0,
-          out=None, ahead=4096):
+@_with_rules("deals_file", positional=False)
+def study(variant="msc", seeds=None, *, deals=None, deals_file=None, shard=None, optimal=False,
+          max_states=_DEFAULT_MAX_STATES, max_memory="auto", threads=0, out=None, ahead=4096, **rules):
     """Runs a study as `pyramid stats` does and yields its records, as dicts
     with the fields of the record file's lines (seed, variant, passes, goal,
     overlap, reserves, verdict, moves, states, seconds, deal), in study order
     (seed order; each deal's rule sets in the order given).
 
     variant: a preset or a list of them; seeds: range(1, 101), (1, 100) or
-    '1-100' (or deals=100 for 1..100, or deals_file=PATH); passes, goal,
-    overlap, reserves: a value or a list of them, swept like the command's
-    lists; shard: 'K/N'; threads: 0 = every core. The workers are oneTBB
+    '1-100' (or deals=100 for 1..100, or deals_file=PATH); each rule override
+    of rule_schema() (passes, goal, ...): a value or a list of them, swept
+    like the command's lists; shard: 'K/N'; threads: 0 = every core. The workers are oneTBB
     threads running without the GIL while you consume the records. out=PATH
     writes the record file as `stats --out` does (and resumes from it: records
     already there are yielded without being solved again).
@@ -335,18 +365,15 @@ def study(variant="msc", seeds=None, *, deals=None, deals_file=None, passes=None
     Ctrl-C while it waits for a record stops the workers and raises
     KeyboardInterrupt."""
     a = _core.StudyArgs()
-    call = dict(variant=variant, seeds=seeds, deals=deals, deals_file=None if deals_file is None else str(deals_file), passes=passes, goal=goal,
-                overlap=overlap, reserves=reserves, shard=shard, optimal=optimal, max_states=max_states,
+    call = dict(variant=variant, seeds=seeds, deals=deals, deals_file=None if deals_file is None else str(deals_file),
+                **rules, shard=shard, optimal=optimal, max_states=max_states,
                 max_memory=max_memory, threads=threads, out=None if out is None else str(out))
     defaults = dict(variant="msc", optimal=False, max_states=_DEFAULT_MAX_STATES, max_memory="auto", threads=0)
     # (ahead only paces the workers: not part of the call that made the records)
     a.command = "pyramid_solver.study(" + ", ".join(
         f"{k}={v!r}" for k, v in call.items() if v is not None and defaults.get(k, None) != v) + ")"
     a.variants = _axis(variant)
-    a.passes = _axis(passes, _passes_text)
-    a.goals = _axis(goal)
-    a.overlap = _axis(overlap, lambda v: _on_off("overlap", v))
-    a.reserves = _axis(reserves)
+    a.rules = {k: _axis(v, lambda x, k=k: _core.rule_value(k, x, True)) for k, v in rules.items()}
     given = [x is not None for x in (seeds, deals, deals_file)]
     if sum(given) != 1:
         raise ValueError("give the deals: seeds (A-B), deals (N: seeds 1-N) or deals_file (one of them)")
@@ -371,6 +398,26 @@ def study(variant="msc", seeds=None, *, deals=None, deals_file=None, passes=None
     if max_memory is not None and max_memory != "auto":  # else per worker: 3/4 of the memory shared among them
         a.max_memory = _memory(max_memory, 1)
     return _core.Study(a, None if out is None else str(out))
+
+
+def merge(files):
+    """The summary of a study from its record files (the out= files of
+    study(..., shard=...), or of `pyramid stats --out` runs on several
+    machines), as `pyramid merge` makes it: the study every file names, each
+    task once. A dict: definition (the study line's study), summaries (one per
+    rule set, with the keys of `pyramid merge --format json`'s), tasks, done,
+    missing (tasks with no record: the summaries are partial), files,
+    records_read, duplicates, ignored (records not part of the study),
+    records_made_by (the programs that wrote them) and notes (what `pyramid
+    merge` tells before its summary: the study line chosen, different
+    versions). ValueError for files of different studies, records of one task
+    that disagree, or a file that is not a record file."""
+    if isinstance(files, (str, bytes)) or hasattr(files, "__fspath__"):
+        files = [files]
+    files = [str(f) for f in files]
+    if not files:
+        raise ValueError("no record files given")
+    return _core.merge(files, f"pyramid_solver.merge({files!r})")
 
 
 def read_records(files):

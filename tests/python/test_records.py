@@ -73,3 +73,32 @@ def test_read_records_errors(cli, tmp_path):
     empty = tmp_path / "empty.jsonl"
     empty.write_text("")
     assert len(ps.read_records(empty)) == 0
+
+
+def test_merge_equals_pyramid_merge(cli, tmp_path):
+    files = []
+    for k in range(2):
+        f = tmp_path / f"part{k}.{'csv' if k else 'jsonl'}"
+        run_cli("stats", "--variant", "msc,pharaohs", "--passes", "1,3", "--seeds", "1-20", "--shard", f"{k}/2",
+                "--out", f, "-q")
+        files.append(f)
+    want = json.loads(run_cli("merge", *files, "--format", "json").stdout)
+    got = ps.merge(files)
+    assert got["summaries"] == want["summaries"]
+    for k in ["tasks", "done", "files", "records_read", "duplicates", "ignored", "records_made_by"]:
+        assert got[k] == want[k], k
+    assert got["missing"] == 0 and got["notes"] == []
+    assert got["definition"] == read_jsonl(files[0])[0][0]["study"]
+    # One shard alone: what is missing; a shard of another study and a conflict: merge's messages.
+    half = ps.merge(files[0])
+    assert half["missing"] == 40 and half["done"] == 40
+    other = tmp_path / "other.jsonl"
+    run_cli("stats", "--variant", "msc", "--seeds", "1-5", "--out", other, "-q")
+    with pytest.raises(ValueError, match="is a record file of another study than"):
+        ps.merge([files[0], other])
+    err = run_cli("merge", files[0], other, check=False).stderr
+    with pytest.raises(ValueError) as e:
+        ps.merge([files[0], other])
+    assert str(e.value) in err
+    with pytest.raises(ValueError, match="no record files"):
+        ps.merge([])

@@ -104,6 +104,15 @@ def test_verify_equals_cli(cli):
     assert short.legal and not short.won and out.stdout.strip() == "invalid: " + short.error
 
 
+def test_version_is_the_programs(cli):
+    # One version, set in CMakeLists.txt: `pyramid --version` names it, and so does the module.
+    cli_version = run_cli("--version").stdout
+    assert cli_version.splitlines()[0] == "pyramid " + ps.__version__
+    assert ps.version().splitlines()[0] == "pyramid_solver " + ps.__version__
+    # The same build type, compiler and bench signature (the commit may read -dirty in one of them).
+    assert ps.version().splitlines()[2:] == cli_version.splitlines()[2:]
+
+
 def test_variants_and_describe(cli):
     listed = [line.split()[0] for line in run_cli("variants").stdout.splitlines() if line.strip()]
     assert ps.variants() == listed

@@ -15,6 +15,10 @@
 //   keys       a line played by the keyboard alone (Tab, Enter, D); labels
 //   share      the address of a position with rule changes and moves opens
 //              the same position in a new tab
+//   links      a link that cannot be opened (a broken % escape, an unknown
+//              game, no deal, an illegal move) says why: opened first, the
+//              page starts on deal 1 under deal 1's address; in an open tab
+//              the board is kept and the address goes back to it
 //   bad-deal   pasted deals with a duplicate or a missing card give the
 //              parser's error; the card picker refuses a duplicate and names
 //              missing places; a complete picked layout loads
@@ -60,7 +64,7 @@ const timer = setTimeout(() => { console.log("FAIL: the scenario took over 240 s
 
 // helpers on the page
 const verdictSettled = `(() => { const v = document.getElementById("verdict").dataset.verdict;
-  return v && v !== "running" && v !== "none" ? v : ""; })()`;
+  return v && v !== "running" && v !== "none" && v !== "shortening" ? v : ""; })()`;
 const text = (page, id) => page.eval(`document.getElementById(${JSON.stringify(id)}).textContent`);
 const data = (page, id, key) => page.eval(`document.getElementById(${JSON.stringify(id)}).dataset.${key} || ""`);
 const played = (page) => page.eval(`(location.hash.match(/moves=([^&]*)/) || ["", ""])[1].split(".").filter(Boolean).length`);
@@ -292,6 +296,48 @@ try {
     await other.goto(server.url + "#v=giza&reserves=open&deal=" + cards);
     check((await text(other, "deal-title")).includes("pasted deal") && await other.eval(`document.getElementById("reserves").value`) === "open",
       "a link with cards and a rule change opens them");
+  } else if (scenario === "links") {
+    const hash = (p) => p.eval("location.hash");
+    // Opened first: the page starts, says why, and shows deal 1 under its address.
+    for (const [bad, why] of [["#v=msc&seed=7&moves=QH%2", /'moves=QH%2' has a broken %-escape/], ["#v=%ZZ", /'v=%ZZ' has a broken %-escape/],
+      ["#v=nope&seed=3", /unknown game, 'nope'/], ["#v=msc&moves=draw", /names no deal/],
+      ["#v=msc&seed=7&moves=redeal", /move 1 \(redeal\)/]]) {
+      const fresh = await browser.newPage(1200, 1000);
+      await fresh.goto(server.url + bad);
+      const said = await text(fresh, "message");
+      check(why.test(said) && /^This link cannot be opened: .*Deal 1 instead\.$/.test(said),
+        "opened on " + bad + ", the page says why: " + said);
+      check((await text(fresh, "deal-title")).startsWith("Microsoft Solitaire Collection Pyramid, deal 1") && await hash(fresh) === "#v=msc&seed=1",
+        "and shows deal 1 under its address: " + await text(fresh, "deal-title") + ", " + await hash(fresh));
+      check(fresh.errors.length === 0, "no script error" + (fresh.errors.length ? ": " + fresh.errors.join("; ") : ""));
+      await fresh.close();
+    }
+    // In an open tab: the board is kept and the address goes back to it.
+    await page.goto(server.url + "#v=msc&passes=1&seed=3&moves=draw");
+    await page.waitFor(verdictSettled, 60000);
+    const board = await page.eval(`document.getElementById("board").innerHTML`);
+    const kept = "#v=msc&passes=1&seed=3&moves=draw";
+    for (const [bad, why] of [["#v=msc&seed=7&moves=QH%2", /'moves=QH%2' has a broken %-escape/], ["#v=%ZZ", /'v=%ZZ' has a broken %-escape/],
+      ["#v=nope&seed=3", /unknown game/], ["#seed", /names no deal/], ["#v=msc&seed=7&moves=redeal", /move 1 \(redeal\)/],
+      ["#v=msc&deal=AS%20KS", /^This link cannot be opened: bad deal/]]) {
+      await page.eval(`location.hash = ${JSON.stringify(bad)}`);
+      await page.waitFor(`document.body.dataset.opened === ${JSON.stringify(bad)}`, 30000, "the page to open " + bad);
+      const said = await text(page, "message");
+      check(why.test(said) && said.endsWith("The game on the board is kept."), bad + " in an open tab says why: " + said);
+      check(await hash(page) === kept && await page.eval(`document.getElementById("share").value.endsWith(${JSON.stringify(kept)})`) &&
+        await page.eval(`document.getElementById("board").innerHTML`) === board,
+        "and the board is kept under its own address: " + await hash(page));
+    }
+    // A good link after them opens, and the message goes.
+    await page.eval(`location.hash = "#v=msc&seed=5"`);
+    await page.waitFor(`document.body.dataset.opened === "#v=msc&seed=5"`, 30000);
+    check((await text(page, "deal-title")).includes("deal 5") && await text(page, "message") === "", "a good link opens after them");
+    // One position searched is "1 position" (msc deal 12 is lost at its start).
+    const one = cli("solve", "--variant", "msc", "--seed", "12", "--format", "json");
+    await loadByNumber(page, "msc", 12);
+    await page.waitFor(verdictSettled, 60000);
+    check(one.states === 1 && /^Searched 1 position in /.test(await text(page, "progress")),
+      "one position: " + await text(page, "progress") + " (pyramid solve: " + one.states + ")");
   } else if (scenario === "bad-deal") {
     const deal = cli("solve", "--variant", "msc", "--seed", "7", "--format", "json").deal;
     await page.eval(`document.getElementById("paste-box").open = true`);
@@ -325,10 +371,28 @@ try {
     check(first === "QH AS", "with the picked cards in place: " + first);
   } else if (scenario === "stop") {
     // Apophis with overlap, deal 10, shortest solution: the hardest of 40
-    // deals (3.3 million positions, about 30 s natively on a loaded machine).
-    await page.eval(`document.getElementById("auto").checked = false`);
-    await page.goto(server.url + "#v=apophis&overlap=on&seed=10");
+    // deals (3.3 million positions, about 30 s natively on a loaded machine),
+    // while its verdict takes a few hundred positions. The automatic verdict
+    // comes first, from the fast search (`pyramid solve`), with the line it
+    // found; the search for the fewest moves runs after it, its count of
+    // positions reported from the first 2^16 (not 0 until 2^20).
+    const fast = cli("solve", "--variant", "apophis", "--overlap", "--seed", "10", "--format", "json");
     await page.eval(`document.getElementById("max-states").value = "0"`);
+    await page.goto(server.url + "#v=apophis&overlap=on&seed=10");
+    const early = await page.waitFor(`(t => /^Winnable: a line of/.test(t) && t)(document.getElementById("verdict").textContent)`, 120000,
+      "the verdict before the shortest line");
+    check(early === "Winnable: a line of " + fast.moves + " moves found; searching for the fewest…" &&
+      await data(page, "verdict", "verdict") === "shortening" && !(await page.eval(`document.getElementById("stop").disabled`)),
+      "the verdict first (pyramid solve: " + fast.verdict + " in " + fast.moves + " moves, " + fast.states + " positions): " + early);
+    await page.waitFor(`/Searching… [0-9,]+ positions/.test(document.getElementById("progress").textContent)`, 120000, "a count");
+    check(await data(page, "progress", "first") === "65536", "the count of positions moves from 65,536: " +
+      await data(page, "progress", "first") + "; " + await text(page, "progress"));
+    await page.click("#stop");
+    await page.waitFor(`document.getElementById("verdict").dataset.verdict === "win"`, 15000, "the stop");
+    check(await text(page, "verdict") === "Winnable in " + fast.moves + " moves (perhaps fewer: the search for the fewest was stopped).",
+      "stopped, the verdict stays: " + await text(page, "verdict"));
+    // Check asks for the shortest line again (no automatic verdict now).
+    await page.eval(`document.getElementById("auto").checked = false`);
     await page.click("#check");
     await page.waitFor(`/Searching… [0-9,]{9,} positions/.test(document.getElementById("progress").textContent)`, 120000,
       "a million positions searched");
@@ -343,7 +407,9 @@ try {
     const t0 = Date.now();
     await page.click("#stop");
     const v = await page.waitFor(verdictSettled, 15000);
-    check(v === "stopped" && Date.now() - t0 < 15000, "Stop stops it: " + await text(page, "verdict") + " " + await text(page, "progress"));
+    check(v === "win" && /the search for the fewest was stopped/.test(await text(page, "verdict")) && Date.now() - t0 < 15000 &&
+      await page.eval(`document.getElementById("solution").hidden`),
+      "Stop stops it: " + await text(page, "verdict") + " " + await text(page, "progress"));
     // The fair hint on a hard game: its progress line counts the orders
     // solved while the page answers; Stop (then Escape) ends it.
     await page.goto(server.url + "#v=tuts-tomb&goal=all&overlap=on&seed=41");
@@ -386,6 +452,14 @@ try {
     const cards = want.hint.split("+");
     check(cards.every((c) => said.includes(c[0] === "T" ? "10" : c[0])), "Hint names " + want.hint + ": " + said);
     check(await page.eval(`document.querySelectorAll("#board rect.highlight").length`) >= 1, "and frames it on the board");
+    // Another deal: the hint goes with the old one.
+    const gone = async (what) => {
+      const left = [await text(page, "selection"), await text(page, "progress")].filter((t) => /hint/i.test(t));
+      const framed = await page.eval(`document.querySelectorAll("#board rect.highlight").length`);
+      check(left.length === 0 && framed === 0, what + ": no hint left (" + (left.join(" / ") || "none") + ", " + framed + " framed)");
+    };
+    await loadByNumber(page, "msc", 2);
+    await gone("after Hint, deal 2 loaded");
     // The fair hint: the best odds over the unseen stock orders, as `pyramid odds`.
     const odds = cli("odds", "--variant", "msc", "--passes", "1", "--seed", "4", "--samples", "200", "--exact-limit", "720",
       "--max-states", "10000000", "--format", "json");
@@ -405,6 +479,15 @@ try {
       await data(page, "progress", "updates") + " updates");
     const exact = cli("solve", "--variant", "msc", "--passes", "1", "--seed", "4", "--optimal", "--format", "json");
     check(await page.waitFor(verdictSettled, 60000) === exact.verdict, "the verdict's search runs again: " + exact.verdict);
+    await loadByNumber(page, "msc", 6);
+    await gone("after Fair hint, deal 6 loaded");
+    // A fair hint still running when another deal is loaded: nothing of it stays.
+    await page.goto(server.url + "#v=tuts-tomb&goal=all&overlap=on&seed=41");
+    await page.key("f");
+    await page.waitFor(`/^Fair hint: /.test(document.getElementById("progress").textContent)`, 60000, "a fair hint running");
+    await loadByNumber(page, "msc", 8);
+    await new Promise((r) => setTimeout(r, 500));  // (the stopped worker's answer comes back meanwhile)
+    await gone("a fair hint stopped by loading deal 8");
   } else if (scenario === "offline") {
     // After a visit the page opens with the server gone (its service worker's copy).
     await page.waitFor(`navigator.serviceWorker.controller !== null || (location.reload(), false)`, 30000,
