@@ -78,9 +78,14 @@ TEST_CASE("verify names the first illegal move and exits 1", "[cli]") {
     CHECK(r.status == 1);
     CHECK_THAT(r.out, Catch::Contains("move 2 (JD+2C)"));
     CHECK_THAT(r.out, Catch::Contains("not"));
+    CHECK_THAT(r.out, Catch::StartsWith("invalid: "));
+    // A legal line that does not win is not "invalid" (issue 33).
     const Run partial = run("verify --variant msc --seed 1 --moves 'QH+AS'");
     CHECK(partial.status == 1);
-    CHECK_THAT(partial.out, Catch::Contains("goal is not reached"));
+    CHECK(partial.out == "legal, not a win: the move is legal but the goal is not reached (26 tableau cards left)\n");
+    const Run three = run("verify --variant msc --seed 1 --moves 'QH+AS TS+3C draw'");
+    CHECK(three.status == 1);
+    CHECK(three.out == "legal, not a win: all 3 moves are legal but the goal is not reached (24 tableau cards left)\n");
 }
 
 TEST_CASE("bad input: one clear error line and exit status 2", "[cli]") {
@@ -105,7 +110,8 @@ TEST_CASE("bad input: one clear error line and exit status 2", "[cli]") {
         {"solve --seed 1 --goal most", "goal must be"},
         {"solve --deal-file /nonexistent/file", "cannot read --deal-file"},
         {"verify --seed 1 --moves 'QH+'", "bad move"},
-        {"verify --seed 1", "--moves"},
+        {"verify --seed 1", "give the moves with --moves or --moves-file"},
+        {"verify --seed 1 --moves draw --moves-file /dev/null", "give only one of --moves and --moves-file"},
         {"deal --seed 1 --format png", "unknown format"},
         {"variants nope", "unknown variant"},
         {"solve --variant msc --reserves open --seed 1", "has no reserve piles"},
