@@ -87,13 +87,20 @@ const std::string& stats_usage() {
     return usage;
 }
 
-std::vector<std::string> split_list(const std::string& s) {
+// A comma-separated list of --NAME; an empty item ("msc,,cheops", a comma
+// at an end) is an error.
+std::vector<std::string> split_list(const std::string& s, const std::string& name) {
     std::vector<std::string> out;
-    std::string cur;
-    std::istringstream in(s);
-    while (std::getline(in, cur, ','))
-        if (!cur.empty()) out.push_back(cur);
-    return out;
+    if (s.empty()) return out;
+    size_t from = 0;
+    for (;;) {
+        const size_t comma = s.find(',', from);
+        out.push_back(s.substr(from, comma == std::string::npos ? std::string::npos : comma - from));
+        if (out.back().empty())
+            throw UsageError("--" + name + " has an empty item in '" + s + "' (items are separated by one comma)");
+        if (comma == std::string::npos) return out;
+        from = comma + 1;
+    }
 }
 
 Verdict parse_list(const std::string& s) {
@@ -145,7 +152,7 @@ bool parse_stats(int argc, char** argv, StatsCommand& cmd, const std::string& pr
     RuleAxes axes;
     try {
         for (const auto& d : rule_table())
-            if (d.axis && vm.count(d.key)) axes.add(d.key, split_list(vm[d.key].as<std::string>()));
+            if (d.axis && vm.count(d.key)) axes.add(d.key, split_list(vm[d.key].as<std::string>(), d.key));
     } catch (const StudyError& e) {
         throw UsageError(e.what());
     }
@@ -157,7 +164,7 @@ bool parse_stats(int argc, char** argv, StatsCommand& cmd, const std::string& pr
 
     StudySpec& spec = cmd.spec;
     try {
-        spec.combos = study_combos(split_list(vm["variant"].as<std::string>()), axes);
+        spec.combos = study_combos(split_list(vm["variant"].as<std::string>(), "variant"), axes);
         if (vm.count("seeds")) {
             check_seeds(vm["seeds"].as<std::string>());
             spec.deals = seeds_range(vm["seeds"].as<std::string>());
@@ -181,6 +188,8 @@ bool parse_stats(int argc, char** argv, StatsCommand& cmd, const std::string& pr
     spec.max_states = max_states;
     spec.max_memory_bytes = max_memory_from(vm, cmd.threads > 0 ? cmd.threads : default_threads());
     spec.optimal = vm["optimal"].as<bool>();
+    if (vm["measures"].as<bool>() && vm["reasons"].as<bool>())
+        throw UsageError("give only one of --measures and --reasons (--measures records the loss reasons too)");
     spec.measures = vm["measures"].as<bool>() || vm["reasons"].as<bool>();
     spec.reasons_only = vm["reasons"].as<bool>() && !vm["measures"].as<bool>();
     spec.casual_plays = static_cast<int>(number_option(vm, "casual-plays", 1, 100000));

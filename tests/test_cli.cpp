@@ -119,6 +119,13 @@ TEST_CASE("bad input: one clear error line and exit status 2", "[cli]") {
         {"solve --variant spanish --deal 'KH'", "unknown card token 'KH'"},
         {"deal --variant spanish --deal '1O 12E 10C'", "missing cards: 3 given, a deal has 48"},
         {"frobnicate", "unknown command"},
+        // accepted silently before (issue 33)
+        {"stats --variant msc,,cheops --deals 1", "--variant has an empty item in 'msc,,cheops'"},
+        {"stats --variant msc, --deals 1", "--variant has an empty item"},
+        {"stats --deals 1 --passes 1,,3", "--passes has an empty item"},
+        {"solve --seed 1 --optimal --hint", "give only one of --hint and --optimal"},
+        {"solve --seed 1 --hint --best-score", "give only one of --hint and --best-score"},
+        {"stats --deals 1 --measures --reasons", "give only one of --measures and --reasons"},
     };
     for (const auto& c : cases) {
         INFO(c.args);
