@@ -186,7 +186,9 @@ bool parse_stats(int argc, char** argv, StatsCommand& cmd, const std::string& pr
         throw UsageError(e.what());
     }
     spec.max_states = max_states;
-    spec.max_memory_bytes = max_memory_from(vm, cmd.threads > 0 ? cmd.threads : default_threads());
+    // Shared among the workers --threads 0 would run (the cores, at most one
+    // a task), whatever --threads: the answers do not depend on it.
+    spec.max_memory_bytes = max_memory_from(vm, study_workers(0, spec.shard_tasks()));
     spec.optimal = vm["optimal"].as<bool>();
     if (vm["measures"].as<bool>() && vm["reasons"].as<bool>())
         throw UsageError("give only one of --measures and --reasons (--measures records the loss reasons too)");
@@ -227,6 +229,7 @@ void print_study_summary(std::ostream& out, const std::string& format, const Stu
         o["solved_now"] = run.solved_now;
         o["partial"] = run.interrupted;
         o["threads"] = run.threads;
+        if (run.threads_asked > run.threads) o["threads_asked"] = run.threads_asked;
         o["ranks"] = run.ranks;
         o["wall_seconds"] = run.wall_seconds;
         o["deals_per_second"] = run.wall_seconds > 0 ? run.solved_now / run.wall_seconds : 0.0;

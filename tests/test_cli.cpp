@@ -3,10 +3,13 @@
 #include <catch2/catch.hpp>
 
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <array>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
+#include <set>
 #include <sstream>
 
 #include "engine/json.h"
@@ -697,3 +700,32 @@ TEST_CASE("a build without the test hooks ignores PYRAMID_TEST_FAULT", "[cli][ha
     CHECK_THAT(r.out, Catch::Contains("verdict: win") && Catch::Contains("states searched: "));
 }
 #endif
+TEST_CASE("--threads above the cores: the workers are capped, the answers do not change, no TBB warning", "[cli][threads]") {
+    // Cheops, unlimited passes, deal 15929, --optimal: 4096 threads once split
+    // the automatic memory 4096 ways and lost the shortest solution.
+    const std::string study = "stats --variant cheops --passes unlimited --seeds 15929-15929 --optimal --format json ";
+    const Run many = run(study + "--threads 4096");
+    const Run one = run(study + "--threads 1");
+    REQUIRE(many.status == 0);
+    REQUIRE(one.status == 0);
+    CHECK_THAT(many.err, !Catch::Contains("TBB"));
+    const auto m = boost::json::parse(many.out).as_object(), o = boost::json::parse(one.out).as_object();
+    // No more workers than the cores.
+    const int64_t cores = m.at("program").as_object().at("cores").as_int64();
+    CHECK(m.at("threads").as_int64() >= 1);
+    CHECK(m.at("threads").as_int64() <= cores);
+    CHECK(m.at("threads_asked").as_int64() == 4096);
+    CHECK_FALSE(o.contains("threads_asked"));
+    const auto& ms = m.at("summaries").as_array()[0].as_object();
+    const auto& os = o.at("summaries").as_array()[0].as_object();
+    CHECK(ms.at("wins").as_int64() == 1);
+    CHECK(boost::json::serialize(ms.at("moves_histogram")) == boost::json::serialize(os.at("moves_histogram")));
+    CHECK(ms.at("moves_histogram").as_object().size() == 1);
+    // The text says what ran.
+    const Run text = run("stats --variant msc --seeds 1-3 --threads 4096");
+    REQUIRE(text.status == 0);
+    CHECK_THAT(text.out, Catch::Contains("thread (--threads 4096: no more than the cores)") ||
+                             Catch::Contains("threads (--threads 4096: no more than the cores)"));
+    CHECK_THAT(text.err, !Catch::Contains("TBB"));
+}
+
