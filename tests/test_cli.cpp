@@ -729,3 +729,31 @@ TEST_CASE("--threads above the cores: the workers are capped, the answers do not
     CHECK_THAT(text.err, !Catch::Contains("TBB"));
 }
 
+TEST_CASE("odds prints moves as the other commands do: suits in UTF-8, the notation with --ascii", "[cli]") {
+    const Run u = run("odds --seed 1 --samples 10", "", "LC_ALL=C.UTF-8");
+    REQUIRE(u.status == 0);
+    CHECK_THAT(u.out, Catch::Contains("Q\u2665+A\u2665"));
+    CHECK_THAT(u.out, !Catch::Contains("QH+AH"));
+    const Run a = run("odds --seed 1 --samples 10 --ascii", "", "LC_ALL=C.UTF-8");
+    REQUIRE(a.status == 0);
+    CHECK_THAT(a.out, Catch::Contains("QH+AH"));
+    CHECK_THAT(a.out, !Catch::Contains("\u2665"));
+    // The columns line up whatever the width of the symbols: the shares start at one column.
+    auto share_columns = [](const std::string& out) {
+        std::set<size_t> cols;
+        std::istringstream in(out);
+        for (std::string line; std::getline(in, line);)
+            if (line.rfind("  ", 0) == 0 && line.find('%') != std::string::npos) {
+                size_t chars = 0, i = 0;
+                for (; i < line.size() && !(line[i] >= '0' && line[i] <= '9' && i > 2 && line[i - 1] == ' ' &&
+                                            line[i - 2] == ' ');
+                     ++i)
+                    chars += (static_cast<unsigned char>(line[i]) & 0xC0) != 0x80;
+                cols.insert(chars);
+            }
+        return cols;
+    };
+    CHECK(share_columns(u.out).size() == 1);
+    CHECK(share_columns(a.out).size() == 1);
+}
+
