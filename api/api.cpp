@@ -30,7 +30,8 @@ std::vector<std::string> preset_list() {
 
 LoadedDeal deal_from_seed(const Variant& v, const std::string& seed) {
     try {
-        return {pyr::deal_from_seed(v, seed), seed};
+        // The number as written canonically ("007" is deal 7, "MS24" ms24), in titles and JSON.
+        return {pyr::deal_from_seed(v, seed), parse_pysol_deal_number(seed).text()};
     } catch (const std::invalid_argument& e) {
         throw Error(std::string("bad seed: ") + e.what());
     }

@@ -757,3 +757,16 @@ TEST_CASE("odds prints moves as the other commands do: suits in UTF-8, the notat
     CHECK(share_columns(a.out).size() == 1);
 }
 
+TEST_CASE("--seed 007 is deal 7 in titles and JSON", "[cli]") {
+    const Run j = run("solve --seed 007 --format json");
+    REQUIRE(j.status == 0);
+    CHECK(boost::json::parse(j.out).as_object().at("seed").as_string() == "7");
+    const Run t = run("deal --seed 007");
+    REQUIRE(t.status == 0);
+    CHECK_THAT(t.out, Catch::Contains("deal 7\n"));
+    CHECK(run("deal --seed 7").out == t.out);
+    const Run ms = run("deal --seed MS0024 --format json");
+    REQUIRE(ms.status == 0);
+    CHECK(boost::json::parse(ms.out).as_object().at("seed").as_string() == "ms24");
+}
+
