@@ -770,3 +770,26 @@ TEST_CASE("--seed 007 is deal 7 in titles and JSON", "[cli]") {
     CHECK(boost::json::parse(ms.out).as_object().at("seed").as_string() == "ms24");
 }
 
+TEST_CASE("report on one shard of a study says PARTIAL in its title and summary, and exits 1", "[cli]") {
+    const std::string dir = "/tmp/pyramid_cli_shard_" + std::to_string(getpid());
+    REQUIRE(std::system(("rm -rf " + dir + " && mkdir -p " + dir).c_str()) == 0);
+    for (const char* k : {"0", "1"})
+        REQUIRE(run("stats --variant msc --deals 20 --shard " + std::string(k) + "/2 --out " + dir + "/part" + k +
+                    ".jsonl -q")
+                    .status == 0);
+    const Run one = run("report " + dir + "/part0.jsonl -o " + dir + "/one.html");
+    CHECK(one.status == 1);
+    CHECK_THAT(one.err, Catch::Contains("PARTIAL: records for 10 of the study's 20 tasks"));
+    const std::string page = pyr::test::slurp(dir + "/one.html");
+    CHECK_THAT(page, Catch::Contains("<h1>Pyramid study: msc, 20 deals (PARTIAL: 10 of 20 tasks)</h1>"));
+    CHECK_THAT(page, Catch::Contains("<p class=\"partial\">PARTIAL: records for 10 of 20 tasks of the study (shard 0/2 only)"));
+    const size_t summary = page.find("<section id=\"summary\">");
+    REQUIRE(summary != std::string::npos);
+    CHECK(page.find("<p class=\"partial\">", summary) != std::string::npos);
+    const Run both = run("report " + dir + "/part0.jsonl " + dir + "/part1.jsonl -o " + dir + "/both.html");
+    CHECK(both.status == 0);
+    CHECK(both.err.empty());
+    CHECK_THAT(pyr::test::slurp(dir + "/both.html"), !Catch::Contains("PARTIAL"));
+    std::system(("rm -rf " + dir).c_str());
+}
+
