@@ -16,7 +16,7 @@ const char* kMainHelp =
     "commands:\n"
     "  solve      solve a deal: verdict (win, lose, intractable) and a solution\n"
     "  verify     replay moves on a deal with the independent verifier\n"
-    "  deal       print a deal: drawn, as the compact string, or as JSON\n"
+    "  deal       print a deal: drawn, as the compact string, as JSON, or as an SVG picture\n"
     "  variants   list the rule presets, or describe one\n"
     "  bench      solve a fixed workload; prints speed and a signature (total states)\n"
     "  stats      win-rate study over many deals, in parallel, with a resumable record file\n"

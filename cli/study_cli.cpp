@@ -135,8 +135,8 @@ bool parse_stats(int argc, char** argv, StatsCommand& cmd, const std::string& pr
         ("list", po::value<std::string>(), "print the seeds with this verdict (win, lose, intractable) instead")
         ("report", po::value<std::string>(), "also write the study's HTML report (as `pyramid report`) to this file")
         ("player", po::value<std::string>()->default_value("thoughtful"),
-         "who plays each deal: thoughtful (the solver, who knows the stock: the verdict), or a player who\n"
-         "cannot peek: greedy, casual, sampler[:K], planner[:K] (docs/nopeek.md); its result and moves go\n"
+         "who plays each deal: thoughtful (the solver, who knows the stock: the verdict), or a player who "
+         "cannot peek: greedy, casual, sampler[:K], planner[:K] (docs/nopeek.md); its result and moves go "
          "beside the verdict, the summary adds its win rate and the paired comparison")
         ("player-seed", po::value<std::string>()->default_value("1"), "seed of the players' rng (mixed with each deal)")
         ("quiet,q", po::bool_switch(), "no progress on stderr");

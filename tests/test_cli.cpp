@@ -793,3 +793,31 @@ TEST_CASE("report on one shard of a study says PARTIAL in its title and summary,
     std::system(("rm -rf " + dir).c_str());
 }
 
+TEST_CASE("help: pyramid --help names deal's svg, solve's usage names --max-memory and --measures, no option help "
+          "breaks mid-sentence",
+          "[cli]") {
+    CHECK_THAT(run("--help").out, Catch::Contains("deal       print a deal: drawn, as the compact string, as JSON, or as an SVG"));
+    const Run solve = run("solve --help");
+    const std::string usage = solve.out.substr(0, solve.out.find("\n\n"));
+    CHECK_THAT(usage, Catch::Contains("[--max-memory SIZE]"));
+    CHECK_THAT(usage, Catch::Contains("[--measures"));
+    // A description that runs on to another line fills the one before it
+    // (Boost wraps at 80 columns; a "\n" inside a description made a line of one word).
+    for (const char* cmd : {"solve", "verify", "deal", "variants", "bench", "stats", "merge", "report", "compare",
+                            "generate", "play", "odds", "compare-players"}) {
+        INFO(cmd);
+        const Run r = run(std::string(cmd) + " --help");
+        REQUIRE(r.status == 0);
+        std::vector<std::string> ls;
+        std::istringstream in(r.out);
+        for (std::string l; std::getline(in, l);) ls.push_back(l);
+        for (size_t i = 0; i + 1 < ls.size(); ++i) {
+            const bool continued = ls[i + 1].rfind(std::string(24, ' '), 0) == 0 && ls[i + 1].find_first_not_of(' ') < 40;
+            const size_t text = ls[i].find_first_not_of(' ');
+            if (!continued || text == std::string::npos || ls[i].rfind("  --", 0) == 0) continue;
+            INFO(ls[i]);
+            CHECK(ls[i].size() - text > 20);
+        }
+    }
+}
+
