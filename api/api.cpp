@@ -184,7 +184,7 @@ Answer Session::solve(const Deal& deal, const std::vector<Move>& played, const R
     if (request.reason && r.verdict == Verdict::Lose && !a.interrupted) {
         const DeckKind d = deal.variant.deck;
         const bool uni = request.unicode;
-        a.reason = explain_loss(impl_->solver, b, played, so, [&](Card c) { return card_display(c, d, uni); });
+        a.reason = explain_loss(impl_->solver, b, played, so, [&](Card c) { return card_words(c, d, uni); });
     }
     // The measures' and the reason's searches count in the answer's time.
     a.seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t_extra).count();

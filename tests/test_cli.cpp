@@ -700,6 +700,9 @@ TEST_CASE("a build without the test hooks ignores PYRAMID_TEST_FAULT", "[cli][ha
     CHECK_THAT(r.out, Catch::Contains("verdict: win") && Catch::Contains("states searched: "));
 }
 #endif
+
+// ---- issue 33: defects found trying the CLI as a new user would
+
 TEST_CASE("--threads above the cores: the workers are capped, the answers do not change, no TBB warning", "[cli][threads]") {
     // Cheops, unlimited passes, deal 15929, --optimal: 4096 threads once split
     // the automatic memory 4096 ways and lost the shortest solution.
@@ -821,3 +824,20 @@ TEST_CASE("help: pyramid --help names deal's svg, solve's usage names --max-memo
     }
 }
 
+TEST_CASE("Spanish cards read as words in sentences, not as codes", "[cli]") {
+    // Deal 1 is lost by the stock's order; the reason names the cards left.
+    const Run r = run("solve --variant spanish --seed 1", "", "LC_ALL=C.UTF-8");
+    REQUIRE(r.status == 0);
+    const size_t at = r.out.find("Lost by the stock's order");
+    REQUIRE(at != std::string::npos);
+    const std::string sentence = r.out.substr(at, r.out.find('\n', at) - at);
+    CHECK_THAT(sentence, Catch::Contains("6 of bastos, 8 of bastos and 9 of espadas left"));
+    CHECK_THAT(sentence, !Catch::Contains("6B"));
+    // The solution page's steps.
+    const Run h = run("solve --variant spanish --seed 1 --format html");
+    REQUIRE(h.status == 0);
+    CHECK_THAT(h.out, Catch::Contains("remove <span class=\"card\">8 of espadas</span> and <span class=\"card red\">4 of oros</span>"));
+    // JSON and --ascii keep the notation.
+    const Run j = run("solve --variant spanish --seed 1 --format json");
+    CHECK_THAT(j.out, Catch::Contains("6B, 8B and 9E left"));
+}
