@@ -128,6 +128,8 @@ State Session::position(const Deal& deal, const std::vector<Move>& played) {
 }
 
 Answer Session::solve(const Deal& deal, const std::vector<Move>& played, const Request& request) {
+    if (request.challenge && !played.empty())
+        throw Error("a challenge is answered from the deal's start: it does not take played moves");
     const State start = position(deal, played);
     const Board& b = *impl_->board;
     SolveOptions so;
@@ -187,6 +189,7 @@ Answer Session::solve(const Deal& deal, const std::vector<Move>& played, const R
     }
     // The measures' and the reason's searches count in the answer's time.
     a.seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t_extra).count();
+    if (request.challenge) a.challenge = challenge(deal, *request.challenge, request);  // (its own states and time)
     return a;
 }
 
