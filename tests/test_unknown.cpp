@@ -299,3 +299,10 @@ TEST_CASE("unknown cards: the commands on a position pasted back", "[unknown][cl
     CHECK(ver.out.find("not checked: move 8 (TD+3S) takes TD, a card not seen") != std::string::npos);
     CHECK(ver.out.find("not verified: 7 of 8 moves checked, all legal") != std::string::npos);
 }
+
+TEST_CASE("unknown cards: play refuses them clearly (it draws every card)", "[unknown][cli]") {
+    const std::string deal = compact(with_unknown(*find_preset("msc"), "1", 29));
+    const auto r = test::run("play --variant msc --deal " + deal);
+    CHECK(r.status == 2);
+    CHECK(r.err.find("play needs every card named") != std::string::npos);
+}
