@@ -284,6 +284,8 @@ State Session::position(const Deal& deal, const std::vector<Move>& played) {
 }
 
 Answer Session::solve(const Deal& deal, const std::vector<Move>& played, const Request& request) {
+    if (request.challenge && !played.empty())
+        throw Error("a challenge is answered from the deal's start: it does not take played moves");
     if (deal.has_unknown()) {
         // The moves played name the cards they take: the deal names them too.
         const SeenReplay seen = verify_seen(deal, played, AfterGoal::PlayOn);
@@ -309,8 +311,11 @@ Answer Session::solve(const Deal& deal, const std::vector<Move>& played, const R
         const bool in_play = std::any_of(places.begin(), places.end(),
                                          [](const UnknownPlace& p) { return p.name.rfind("discarded", 0) != 0; });
         if (in_play) {
-            if (request.optimal || request.best_score || request.measures)
-                throw Error(std::string(request.optimal ? "a shortest solution" : request.measures ? "measures" : "a best score") +
+            if (request.optimal || request.best_score || request.measures || request.challenge)
+                throw Error(std::string(request.optimal    ? "a shortest solution"
+                                        : request.measures ? "measures"
+                                        : request.challenge ? "a challenge"
+                                                            : "a best score") +
                             " needs every card named: " + std::to_string(std::popcount(d.unknown)) +
                             " cards are not seen (?\?); solve gives the odds over their orders and the best move "
                             "without peeking");
@@ -400,6 +405,7 @@ Answer Session::solve_known(const Deal& deal, const std::vector<Move>& played, c
     }
     // The measures' and the reason's searches count in the answer's time.
     a.seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t_extra).count();
+    if (request.challenge) a.challenge = challenge(deal, *request.challenge, request);  // (its own states and time)
     return a;
 }
 

@@ -31,6 +31,8 @@
 #include "engine/rules.h"
 #include "engine/table.h"
 #include "engine/variant.h"
+#include "solver/across.h"
+#include "solver/challenge.h"
 #include "solver/measures.h"
 #include "solver/nopeek.h"
 #include "solver/reasons.h"
@@ -142,6 +144,30 @@ uint64_t auto_max_memory(int workers);
 using OddsOptions = nopeek::OddsOptions;
 using Odds = nopeek::Odds;
 using MoveOdds = nopeek::MoveOdds;
+// A challenge (solver/challenge.h; across deals, solver/across.h) as the
+// command line spells it: `--challenge score|cards:R|board --target N
+// --current N --deals-left D`.
+struct ChallengeRequest {
+    std::string kind = "score";    // "score", "cards:R" (R a rank as the card notation writes it: A 2-9 T J Q K), "board"
+    std::optional<int> target;     // points, cards of the rank, or boards (cleared)
+    int current = 0;               // made before this deal (with a target)
+    std::optional<int> deals_left; // the challenge's deals left, this one included: the across-deals answer
+};
+// The challenge these words ask for on this deck; Error naming what is wrong.
+Challenge make_challenge(const Variant& v, const ChallengeRequest& request);
+// "score", "cards:A", "board".
+std::string challenge_name(const Variant& v, const Challenge& c);
+
+struct ChallengeAnswer {
+    Challenge challenge;
+    ChallengeResult result;
+    // With deals_left: the across-deals answer, from the outcome table (its
+    // source); without a table for these rules, none and `note` says why.
+    std::optional<AcrossAnswer> across;
+    const OutcomeTable* table = nullptr;
+    std::string note;
+};
+
 // What to compute, and the search's limits (those of `solve`).
 struct Request {
     bool optimal = false;     // a shortest solution
@@ -167,6 +193,8 @@ struct Request {
     uint64_t odds_samples = 1000;
     uint64_t odds_rng_seed = 1;
     uint64_t odds_exact_limit = 40320;
+    // A challenge, answered from the deal's start besides the verdict.
+    std::optional<ChallengeRequest> challenge;
 };
 
 struct Answer {
@@ -197,6 +225,7 @@ struct Answer {
     bool depends = false;
     std::vector<UnknownPlace> unknown;
     std::optional<Move> best_move;  // the best move without peeking (none when lost or none is given)
+    std::optional<ChallengeAnswer> challenge;  // with Request::challenge
 };
 
 // The options of the no-peek hint as play (key o) and the page ask for it:
@@ -224,6 +253,11 @@ public:
     // same arguments; the true order of the hidden cards is never used.
     Odds odds(const Deal& deal, const std::vector<Move>& played, const OddsOptions& options);
 
+    // A challenge on the deal from its start (solver/challenge.h), within the
+    // limits' budget (max_states, max_memory, stop, progress); with
+    // deals_left, the across-deals odds too. Error for a challenge the deal
+    // cannot take.
+    ChallengeAnswer challenge(const Deal& deal, const ChallengeRequest& request, const Request& limits);
     // The packed board of `deal` (built once per deal and kept) and the
     // position `played` reaches on it: Error naming the first illegal move.
     const Board& board(const Deal& deal);

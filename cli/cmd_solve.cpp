@@ -26,6 +26,15 @@ int cmd_solve(int argc, char** argv) {
          "length, winning moves, critical positions, the casual player's wins, the grade (at the start; "
          "docs/measures.md)")
         ("casual-plays", po::value<std::string>()->default_value("100"), "with --measures: the casual player's plays")
+        ("challenge", po::value<std::string>(),
+         "a challenge, answered from the deal's start: score (the most points, msc's scoring), cards:R (the most "
+         "cards of rank R removed: A 2-9 T J Q K) or board (clear it); the best lines with the fewest steps "
+         "(docs/challenges.md)")
+        ("target", po::value<std::string>(), "with --challenge: the challenge's target (points, cards or boards)")
+        ("current", po::value<std::string>(), "with --target: made so far, before this deal")
+        ("deals-left", po::value<std::string>(),
+         "with --target: the challenge's deals left, this one included: the chance of completing it and the line "
+         "to take")
         ("format", po::value<std::string>()->default_value("text"),
          "output: text, json, or html (a page that draws the deal and steps through the solution)");
     add_max_states_option(opts, "stop with verdict 'intractable' after this many positions (0 = no limit)");
@@ -36,6 +45,7 @@ int cmd_solve(int argc, char** argv) {
     if (!parse_command(argc, argv,
                        "usage: pyramid solve [--variant NAME] (--deal CARDS | --deal-file PATH | --seed N)\n"
                        "                     [--moves \"...\"] [--optimal | --hint] [--best-score]\n"
+                       "                     [--challenge score|cards:R|board [--target N [--current N] [--deals-left D]]]\n"
                        "                     [--max-states N] [--format text|json|html] [--ascii] [-o FILE]\n"
                        "Solves the deal exactly: 'win' with a solution, 'lose' (proved), or 'intractable' when\n"
                        "the --max-states budget runs out first. Ctrl-C stops the search (verdict intractable).\n"
@@ -79,6 +89,20 @@ int cmd_solve(int argc, char** argv) {
         if (!r.undecided && r.positions == 1) ld.deal = r.deal;
     }
 
+    std::optional<api::ChallengeRequest> challenge;
+    if (vm.count("challenge")) {
+        if (vm["hint"].as<bool>()) throw UsageError("--hint does not apply with --challenge (the challenge's lines are the answer)");
+        if (vm.count("moves")) throw UsageError("--challenge is answered from the deal's start: it does not take --moves");
+        api::ChallengeRequest c;
+        c.kind = vm["challenge"].as<std::string>();
+        if (vm.count("target")) c.target = static_cast<int>(number_option(vm, "target", 1, 1'000'000'000));
+        if (vm.count("current")) c.current = static_cast<int>(number_option(vm, "current", 0, 1'000'000'000));
+        if (vm.count("deals-left")) c.deals_left = static_cast<int>(number_option(vm, "deals-left", 1, 1000));
+        challenge = c;
+    } else {
+        for (const char* o : {"target", "current", "deals-left"})
+            if (vm.count(o)) throw UsageError(std::string("--") + o + " needs --challenge");
+    }
     api::Request req;
     req.max_states = max_states;
     req.max_memory = max_memory;
@@ -89,6 +113,7 @@ int cmd_solve(int argc, char** argv) {
     req.measures = vm["measures"].as<bool>();
     req.casual_plays = static_cast<int>(number_option(vm, "casual-plays", 1, 100000));
     req.unicode = text_style(vm).unicode && format != "json";
+    req.challenge = challenge;
     if (isatty(STDERR_FILENO))
         req.progress = [](uint64_t n) { std::cerr << "\r  searching: " << n << " positions" << std::flush; };
     api::Session session;

@@ -35,6 +35,7 @@ add_library(pyramid_solver STATIC
   ${PYR_ROOT}/solver/optimal_walk.cpp
   ${PYR_ROOT}/solver/score.cpp
   ${PYR_ROOT}/solver/challenge.cpp
+  ${PYR_ROOT}/solver/across.cpp
   ${PYR_ROOT}/solver/free_stock.cpp
   ${PYR_ROOT}/solver/reasons.cpp
   ${PYR_ROOT}/solver/measures.cpp
@@ -42,9 +43,21 @@ add_library(pyramid_solver STATIC
   ${PYR_ROOT}/solver/players.cpp
 )
 target_link_libraries(pyramid_solver PUBLIC pyramid_engine)
+# The across-deals odds' table of per-deal outcomes (solver/across.cpp), as a string.
+set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${PYR_ROOT}/data/challenge-distributions.txt)
+file(READ ${PYR_ROOT}/data/challenge-distributions.txt PYR_CHALLENGE_DISTRIBUTIONS)
+set(_pyr_inc "R\"pyrtable(${PYR_CHALLENGE_DISTRIBUTIONS})pyrtable\"")
+set(_pyr_inc_path ${CMAKE_BINARY_DIR}/generated/challenge_distributions.inc)
+if(EXISTS ${_pyr_inc_path})
+  file(READ ${_pyr_inc_path} _pyr_inc_old)
+endif()
+if(NOT "${_pyr_inc_old}" STREQUAL "${_pyr_inc}")  # (rewritten only when the table changes)
+  file(WRITE ${_pyr_inc_path} "${_pyr_inc}")
+endif()
+target_include_directories(pyramid_solver PRIVATE ${CMAKE_BINARY_DIR}/generated)
 
 # api/: the thin API over engine/ and solver/ that every front end calls.
-add_library(pyramid_api STATIC ${PYR_ROOT}/api/api.cpp)
+add_library(pyramid_api STATIC ${PYR_ROOT}/api/api.cpp ${PYR_ROOT}/api/challenge.cpp)
 target_link_libraries(pyramid_api PUBLIC pyramid_solver)
 
 # report/, the board pictures (engine only): the board and moves as text, the
@@ -62,6 +75,7 @@ target_link_libraries(pyramid_pictures PUBLIC pyramid_engine)
 # page), the measures, the no-peek hint, the deal as data.
 add_library(pyramid_answers STATIC
   ${PYR_ROOT}/report/solve.cpp
+  ${PYR_ROOT}/report/challenge.cpp
   ${PYR_ROOT}/report/measures.cpp
   ${PYR_ROOT}/report/odds_hint.cpp
   ${PYR_ROOT}/report/deal.cpp

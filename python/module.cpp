@@ -148,7 +148,8 @@ struct PySolver {
 
 py::dict solve(PySolver& solver, const PyDeal& d, const std::optional<std::string>& moves, bool optimal, bool hint,
                bool best_score, bool reason, bool measures, int casual_plays, uint64_t max_states, uint64_t max_memory,
-               const py::object& progress) {
+               const py::object& progress, const std::optional<std::string>& challenge, std::optional<int> target,
+               int current, std::optional<int> deals_left) {
     const Variant& v = d.variant();
     std::vector<Move> played;
     if (moves) played = api::parse_moves(v, *moves);
@@ -163,6 +164,13 @@ py::dict solve(PySolver& solver, const PyDeal& d, const std::optional<std::strin
     req.unicode = false;  // cards in reason texts in the notation, as `solve --format json` writes them
     req.max_states = max_states;
     req.max_memory = max_memory;
+    if (challenge) {  // `--challenge KIND --target N --current N --deals-left D`
+        if (moves) throw api::Error("a challenge is answered from the deal's start: it does not take moves");
+        if (hint) throw api::Error("hint does not apply with a challenge (the challenge's lines are the answer)");
+        req.challenge = api::ChallengeRequest{*challenge, target, current, deals_left};
+    } else if (target || current || deals_left) {
+        throw api::Error("target, current and deals_left need a challenge");
+    }
     std::atomic<bool> stop{false};
     req.stop = &stop;
     // Every 2^20 positions: the caller's progress(states), then Ctrl-C. A

@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "engine/table.h"
+#include "report/challenge.h"
 #include "report/measures.h"
 #include "report/odds_hint.h"
 #include "report/solution_html.h"
@@ -120,6 +121,7 @@ json::object solve_json(const api::LoadedDeal& ld, const std::vector<Move>& play
         if (a.best_move) o["best_move"] = move_text(*a.best_move, v.deck);
         else o["best_move"] = nullptr;
     }
+    if (a.challenge && request.challenge) o["challenge"] = challenge_json(v, *a.challenge, *request.challenge);
     o["states"] = a.states;
     o["seconds"] = a.seconds;
     if (a.interrupted) o["interrupted"] = true;
@@ -153,6 +155,15 @@ void print_solve(std::ostream& out, const api::LoadedDeal& ld, const std::vector
     else if (r.interrupted) out << " (interrupted)";
     else if (r.verdict == Verdict::Intractable) out << " (" << budget << ")";
     out << "\n";
+    auto totals = [&] {
+        out << "states searched: " << r.states << "\n";
+        out << "time: " << std::fixed << std::setprecision(3) << r.seconds << " s\n";
+    };
+    if (r.challenge && req.challenge) {  // the challenge's lines are the answer
+        print_challenge(out, v, *r.challenge, *req.challenge, style);
+        totals();
+        return;
+    }
     auto list = [&](const std::vector<Move>& ms) {
         for (size_t i = 0; i < ms.size(); ++i)
             out << std::setw(4) << i + 1 << ". " << move_people(ms[i], dk, style) << "\n";
@@ -190,8 +201,7 @@ void print_solve(std::ostream& out, const api::LoadedDeal& ld, const std::vector
             << "\n";
         list(r.best_score_moves);
     }
-    out << "states searched: " << r.states << "\n";
-    out << "time: " << std::fixed << std::setprecision(3) << r.seconds << " s\n";
+    totals();
 }
 
 std::string solve_html(const api::LoadedDeal& ld, const std::vector<Move>& played, const api::Request& req,
@@ -211,6 +221,11 @@ std::string solve_html(const api::LoadedDeal& ld, const std::vector<Move>& playe
         page.moves = r.best_score_moves;
         page.line_name = std::string("best score line (") + std::to_string(r.best_score) +
                          " tableau cards left" + (r.best_score_complete ? "" : ", the best found") + ")";
+    }
+    if (r.challenge) {
+        const ChallengePageLine line = challenge_page_line(ld.deal.variant, *r.challenge);
+        page.moves = line.moves;
+        page.line_name = line.name.empty() ? "no line" : line.name;
     }
     page.notes = facts.str();
     return solution_html(page);

@@ -765,7 +765,7 @@ ChallengeResult solve_challenge(const Board& board, const Challenge& c, const So
     };
 
     const int enough = c.target ? *c.target - c.current : std::numeric_limits<int>::max();
-    const auto m = search.maxima(start, c.kind == ChallengeKind::Cards, enough);
+    const auto m = search.maxima(start, c.kind == ChallengeKind::Cards || c.every_end, enough);
     if (!m) return give_up();
     if (c.target) {
         const int need = *c.target - c.current;
@@ -777,7 +777,7 @@ ChallengeResult solve_challenge(const Board& board, const Challenge& c, const So
             return out;
         }
     }
-    if (c.kind == ChallengeKind::Score) {
+    if (c.kind == ChallengeKind::Score && !c.every_end) {
         // Which kind of end makes the maximum, when the scoring tells: a
         // clear makes every row's bonus and at least one removal for every
         // two tableau cards; an end without it lacks the top row's bonus
@@ -791,7 +791,8 @@ ChallengeResult solve_challenge(const Board& board, const Challenge& c, const So
         if (!add_line(Aim{Aim::End, m->all, cleared})) return give_up();
     } else {
         if (m->clear != kNone && !add_line(Aim{Aim::End, m->clear, 1})) return give_up();
-        if (m->open != kNone && m->open > m->clear && !add_line(Aim{Aim::End, m->open, 0})) return give_up();
+        if (m->open != kNone && (m->open > m->clear || c.every_end) && !add_line(Aim{Aim::End, m->open, 0}))
+            return give_up();
     }
     out.states = budget.count();
     out.seconds = seconds_since(t0);

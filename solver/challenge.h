@@ -47,6 +47,12 @@ struct Challenge {
     std::optional<int> target;  // the challenge's target (points or cards), if any
     int current = 0;            // made before this deal (with a target)
     Scoring scoring = msc_scoring();
+    // Without a target (or one this deal cannot reach): the best line of each
+    // kind of end that exists, with a clear and without, even where one is
+    // no better than the other (the per-deal outcome of a study; score
+    // challenges otherwise give the one best line, cards challenges the
+    // lines that are not beaten).
+    bool every_end = false;
 };
 
 struct ChallengeLine {

@@ -280,6 +280,30 @@ TEST_CASE("rule schema: the web page's schema and every value through its entry 
         for (const auto& x : w) total += static_cast<int>(x.as_int64());
         CHECK(total == p.tableau_size());
     }
+    // Each preset's own values: set as overrides they change nothing; where
+    // the preset cannot take a rule (null), the rule is refused.
+    for (const auto& p : presets()) {
+        const auto& own = schema.at("preset_rules").as_object().at(p.name).as_object();
+        REQUIRE(own.size() == rule_table().size());
+        auto load = [&](const RuleDescriptor* d, const std::string& value) {
+            json::object rs{{"variant", p.name}};
+            if (d) rs[d->key] = value;
+            return json::parse(h.call(json::serialize(json::object{{"op", "load"}, {"seed", "1"}, {"rules", rs}})))
+                .as_object();
+        };
+        const auto plain = load(nullptr, "");
+        for (const auto& d : rule_table()) {
+            INFO(p.name << " " << d.key);
+            const json::value& x = own.at(d.key);
+            if (x.is_null()) {
+                CHECK(load(&d, d.choices.front().value).contains("error"));
+                continue;
+            }
+            const std::string value(x.as_string());
+            if (const auto* in = plain.at("variant").as_object().if_contains(d.key)) CHECK(d.from_json(*in) == value);
+            CHECK(load(&d, value).at("variant") == plain.at("variant"));
+        }
+    }
 }
 
 TEST_CASE("Variant: == compares every field, row_width is each shape's rows", "[rules]") {

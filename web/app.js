@@ -181,10 +181,16 @@ async function pageMain() {
   const positions = (n) => fmt(n) + (Number(n) === 1 ? " position" : " positions");
   const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 
+  // ---- the rule schema (engine/rules.h): the overrides the form offers, in
+  // order, each preset's own values, and its rows' widths
+  const SCHEMA = rulesCall({ op: "schema" });
+  const RULE_KEYS = SCHEMA.rules.map((d) => d.key);
+  const noOverrides = () => Object.fromEntries(RULE_KEYS.map((k) => [k, ""]));
+
   // ---- state
   const S = {
     presets: rulesCall({ op: "presets" }).presets,
-    rules: { variant: "msc", passes: "", goal: "", overlap: "", reserves: "" },
+    rules: Object.assign({ variant: "msc" }, noOverrides()),
     source: null,     // {seed} or {deal}: what the URL carries
     variant: null,    // variant_json of the loaded deal
     deal: "",         // its compact string
@@ -206,27 +212,38 @@ async function pageMain() {
   // ---- messages
   const say = (text) => { $("message").textContent = text; };
 
-  // ---- the rules form
+  // ---- the rules form: one select per rule of the schema (id: its key),
+  // its choices after "(game's: ...)", the preset's own; disabled where the
+  // preset cannot take the rule. "" keeps the preset's.
   for (const p of S.presets) $("variant").add(new Option(p.name + ": " + p.title, p.name));
+  $("rules").replaceChildren(...SCHEMA.rules.map((d) => {
+    const label = document.createElement("label");
+    const select = document.createElement("select");
+    select.id = d.key;
+    select.add(new Option("(game's)", ""));
+    for (const c of d.choices) select.add(new Option(c.words, c.value));
+    label.append(d.label + " ", select);
+    return label;
+  }));
   const fillRuleSelects = () => {
     const p = presetOf($("variant").value);
-    const passes = $("passes");
-    passes.innerHTML = "";
-    passes.add(new Option("(game's: " + p.passes + ")", ""));
-    for (const n of ["1", "2", "3", "4", "5", "unlimited"]) passes.add(new Option(n, n));
-    $("goal").options[0].text = "(game's: " + (p.goal === "all" ? "every card" : "the pyramid") + ")";
-    $("overlap").options[0].text = "(game's: " + (p.overlap ? "on" : "off") + ")";
-    $("reserves").disabled = p.reserve_piles === 0;
-    $("reserves").options[0].text = p.reserve_piles ? "(game's: " + p.reserves + ")" : "(no reserves)";
+    const own = SCHEMA.preset_rules[p.name];
+    for (const d of SCHEMA.rules) {
+      const value = own[d.key];
+      const c = d.choices.find((x) => x.value === value);
+      $(d.key).disabled = value === null;
+      $(d.key).options[0].text = value === null ? "(no " + d.label.toLowerCase() + ")"
+        : "(game's: " + (c ? c.words : value) + ")";
+    }
     $("variant-summary").textContent = p.summary;
   };
-  const formRules = () => ({ variant: $("variant").value, passes: $("passes").value, goal: $("goal").value,
-    overlap: $("overlap").value, reserves: $("reserves").disabled ? "" : $("reserves").value });
+  const formRules = () => Object.assign({ variant: $("variant").value },
+    ...RULE_KEYS.map((k) => ({ [k]: $(k).disabled ? "" : $(k).value })));
   const setForm = (r) => {
     $("variant").value = r.variant;
     fillRuleSelects();
-    for (const k of ["passes", "goal", "overlap", "reserves"]) $(k).value = r[k] || "";
-    if (r.passes || r.goal || r.overlap || r.reserves) $("rules-box").open = true;
+    for (const k of RULE_KEYS) $(k).value = r[k] || "";
+    if (RULE_KEYS.some((k) => r[k])) $("rules-box").open = true;
   };
 
   // ---- loading a deal
@@ -267,11 +284,11 @@ async function pageMain() {
   });
   $("paste-load").addEventListener("click", () => loadFromForm({ deal: $("paste").value }));
   $("variant").addEventListener("change", () => {
-    for (const k of ["passes", "goal", "overlap", "reserves"]) $(k).value = "";
+    for (const k of RULE_KEYS) $(k).value = "";
     fillRuleSelects();
     if (S.source) loadFromForm(); else showPicker();
   });
-  for (const k of ["passes", "goal", "overlap", "reserves"]) {
+  for (const k of RULE_KEYS) {
     $(k).addEventListener("change", () => {
       if (S.source && !loadFromForm()) setForm(S.rules);  // refused: back to the rules in force
     });
@@ -851,7 +868,7 @@ async function pageMain() {
   const esc = (s) => String(s).replace(/[^A-Za-z0-9+._-]/g, (c) => encodeURIComponent(c));
   const linkOf = () => {
     const p = ["v=" + esc(S.rules.variant)];
-    for (const k of ["passes", "goal", "overlap", "reserves"]) if (S.rules[k]) p.push(k + "=" + esc(S.rules[k]));
+    for (const k of RULE_KEYS) if (S.rules[k]) p.push(k + "=" + esc(S.rules[k]));
     p.push(S.seed ? "seed=" + esc(S.seed) : "deal=" + esc(S.deal));
     if (S.played.length) p.push("moves=" + S.played.map(esc).join("."));
     return "#" + p.join("&");
@@ -905,8 +922,7 @@ async function pageMain() {
         return refuse("'" + part + "' has a broken %-escape");
       }
     }
-    const rules = { variant: q.v || "msc", passes: q.passes || "", goal: q.goal || "", overlap: q.overlap || "",
-      reserves: q.reserves || "" };
+    const rules = Object.assign({ variant: q.v || "msc" }, ...RULE_KEYS.map((k) => ({ [k]: q[k] || "" })));
     if (!presetOf(rules.variant)) return refuse("it names an unknown game, '" + rules.variant + "'");
     const source = q.seed ? { seed: q.seed } : q.deal ? { deal: q.deal } : null;
     if (!source) return refuse("it names no deal (seed=N or deal=CARDS)");
@@ -921,7 +937,7 @@ async function pageMain() {
   const layoutSlots = (v) => {
     const out = [];  // {label, row} in dealing order
     for (let r = 0; r < v.rows; r++) {
-      const w = v.shape === "pyramid" ? r + 1 : v.rows - r;
+      const w = SCHEMA.row_widths[v.name][r];
       for (let c = 0; c < w; c++) out.push({ label: "row " + (r + 1) + ", card " + (c + 1), group: "t" + r });
     }
     for (let p = 0; p < v.reserve_piles; p++)

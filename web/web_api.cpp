@@ -149,11 +149,20 @@ json::object presets() {
 }
 
 // The rule schema (engine/rules.h), from which the page builds its rules
-// form, and each preset's row widths (Variant::row_width), from which it
+// form; each preset's own value of every rule (canonical text, null where the
+// preset cannot take the rule: the form's "(game's: ...)" and the controls it
+// disables); and each preset's row widths (Variant::row_width), from which it
 // builds the card picker.
 json::object schema() {
     json::object o;
     o["rules"] = rule_schema_json();
+    json::object own;
+    for (const auto& p : pyr::presets()) {
+        json::object r;
+        for (const auto& d : rule_table()) r[d.key] = d.takes(p) ? json::value(d.get(p)) : json::value(nullptr);
+        own[p.name] = std::move(r);
+    }
+    o["preset_rules"] = std::move(own);
     json::object widths;
     for (const auto& p : pyr::presets()) {
         json::array w;

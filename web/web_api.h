@@ -6,7 +6,9 @@
 // A request is one JSON object with "op":
 //   presets  -> {"presets": [variant_json, ...]}
 //   schema   -> {"rules": the rule schema (engine/rules.h rule_schema_json:
-//            the overrides the rules form offers), "row_widths": {preset:
+//            the overrides the rules form offers), "preset_rules": {preset:
+//            {rule key: the preset's own value as canonical text, or null
+//            where it cannot take the rule}}, "row_widths": {preset:
 //            [cards in row 1, 2, ...]}}
 //   load     rules, deal, moves, highlight, narrow -> {"variant", "seed", "deal",
 //            "cards", "position", "svg"}: the deal and the position the

@@ -188,6 +188,8 @@ class Result:
     .reason, .reason_text  on a loss, why ('blocked', 'free-stock', 'order')
     .measures  with measures=True on a win: the difficulty measures from the
                position (a dict, `solve --measures --format json`'s "measures")
+    .challenge with challenge=: the lines, and across deals the chance and the
+               recommended line (a dict, `solve --challenge --format json`'s "challenge")
     .states, .seconds, .deal (compact cards), .variant, .seed
     .odds      with cards not seen ('??' in the deal): the odds over their
                orders (a dict: share, ci95_low, ci95_high, wins, samples,
@@ -212,6 +214,7 @@ class Result:
     reason = property(lambda self: self._d.get("reason"))
     reason_text = property(lambda self: self._d.get("reason_text"))
     measures = property(lambda self: self._d.get("measures"))
+    challenge = property(lambda self: self._d.get("challenge"))
     states = property(lambda self: self._d["states"])
     seconds = property(lambda self: self._d["seconds"])
     interrupted = property(lambda self: self._d.get("interrupted", False))
@@ -243,16 +246,35 @@ class Solver:
 
     @_with_rules("variant", positional=True)
     def solve(self, deal, variant=None, *, optimal=False, hint=False, best_score=False, reason=True, measures=False,
-              casual_plays=100, max_states=_DEFAULT_MAX_STATES, max_memory="auto", moves=None, progress=None, **rules):
+              casual_plays=100, max_states=_DEFAULT_MAX_STATES, max_memory="auto", moves=None, progress=None,
+              challenge=None, **rules):
         d = _as_deal(deal, variant, rules)
+        kind, target, current, deals_left = _challenge(challenge)
         return Result(self._s.solve(d, _moves_text(moves), bool(optimal), bool(hint), bool(best_score),
                                     bool(reason), bool(measures), int(casual_plays), _budget(max_states),
-                                    _memory(max_memory, 1), progress))
+                                    _memory(max_memory, 1), progress, kind, target, current, deals_left))
+
+
+def _challenge(c):
+    """solve()'s challenge= as (kind, target, current, deals_left)."""
+    if c is None:
+        return None, None, 0, None
+    if isinstance(c, str):
+        return c, None, 0, None
+    if not isinstance(c, dict):
+        raise TypeError("challenge must be 'score', 'cards:R', 'board' or a dict with 'kind'")
+    unknown = set(c) - {"kind", "target", "current", "deals_left"}
+    if unknown or "kind" not in c:
+        raise ValueError("challenge takes kind, target, current and deals_left"
+                         + (f" (got {', '.join(sorted(unknown))})" if unknown else " (kind is missing)"))
+    as_int = lambda k: None if c.get(k) is None else int(c[k])
+    return str(c["kind"]), as_int("target"), int(c.get("current") or 0), as_int("deals_left")
 
 
 @_with_rules("variant", positional=True)
 def solve(deal, variant=None, *, optimal=False, hint=False, best_score=False, reason=True, measures=False,
-          casual_plays=100, max_states=_DEFAULT_MAX_STATES, max_memory="auto", moves=None, progress=None, **rules):
+          casual_plays=100, max_states=_DEFAULT_MAX_STATES, max_memory="auto", moves=None, progress=None,
+          challenge=None, **rules):
     """Solves a deal exactly, as `pyramid solve` does.
 
     deal: a Deal (from deal()), a seed (int, or 'ms123'), or the cards (the
@@ -267,10 +289,14 @@ def solve(deal, variant=None, *, optimal=False, hint=False, best_score=False, re
     budget (0 = none); the verdict is 'intractable' when it runs out.
     progress: called with the positions searched so far every 2**20 of them;
     an exception it raises stops the search and is raised (so does Ctrl-C).
+    challenge: 'score', 'cards:R' (R in A23456789TJQK) or 'board', or a dict
+    {'kind': ..., 'target': N, 'current': N, 'deals_left': D} as `solve
+    --challenge KIND --target N --current N --deals-left D`: .challenge is
+    the `challenge` object of `solve --format json` (docs/challenges.md).
     Returns a Result."""
     return Solver().solve(deal, variant, optimal=optimal, hint=hint, best_score=best_score, reason=reason,
                           measures=measures, casual_plays=casual_plays, max_states=max_states,
-                          max_memory=max_memory, moves=moves, progress=progress, **rules)
+                          max_memory=max_memory, moves=moves, progress=progress, challenge=challenge, **rules)
 
 
 class Verification:

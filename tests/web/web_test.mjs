@@ -15,6 +15,12 @@
 //   keys       a line played by the keyboard alone (Tab, Enter, D); labels
 //   share      the address of a position with rule changes and moves opens
 //              the same position in a new tab
+//   form       the rules form is the module's rule schema (op `schema`,
+//              asked here in node): one select per rule with the schema's
+//              choices, each preset's own value and the rules it cannot
+//              take; each rule chosen in the form reaches the search (as
+//              `pyramid solve --KEY VALUE --optimal`), the link and back,
+//              and another game resets it
 //   links      a link that cannot be opened (a broken % escape, an unknown
 //              game, no deal, an illegal move) says why: opened first, the
 //              page starts on deal 1 under deal 1's address; in an open tab
@@ -35,7 +41,9 @@
 //   shots      screenshots of the main steps into --shots (not a test)
 // Exit 77 (skipped) when Chromium or emscripten is missing.
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { resolve } from "node:path";
 import { Browser, CHROMIUM, requireSite, serve } from "./browser.mjs";
 
 const args = process.argv.slice(2);
@@ -296,6 +304,89 @@ try {
     await other.goto(server.url + "#v=giza&reserves=open&deal=" + cards);
     check((await text(other, "deal-title")).includes("pasted deal") && await other.eval(`document.getElementById("reserves").value`) === "open",
       "a link with cards and a rule change opens them");
+  } else if (scenario === "form") {
+    // The schema from the module itself, apart from the page's copy.
+    const createPyramid = createRequire(import.meta.url)(resolve(site, "pyramid-web.js"));
+    const M = await createPyramid({ wasmBinary: readFileSync(resolve(site, "pyramid-web.wasm")) });
+    const handle = M._pyr_new();
+    const request = JSON.stringify({ op: "schema" });
+    const ptr = M._malloc(M.lengthBytesUTF8(request) + 1);
+    M.stringToUTF8(request, ptr, M.lengthBytesUTF8(request) + 1);
+    const schema = JSON.parse(M.UTF8ToString(M._pyr_call(handle, ptr)));
+    M._free(ptr);
+    M._pyr_free(handle);
+    check(Array.isArray(schema.rules) && schema.rules.length >= 4, schema.rules.length + " rules in the schema");
+    await page.waitFor(verdictSettled, 60000);
+    const form = await page.eval(`[...document.querySelectorAll("#rules select")].map(e => ({ id: e.id,
+      label: e.closest("label").textContent, options: [...e.options].map(o => [o.value, o.text]) }))`);
+    check(form.length === schema.rules.length, `one control per rule: ${form.length} selects, ${schema.rules.length} rules`);
+    schema.rules.forEach((d, i) => {
+      const f = form[i] || { options: [] };
+      const want = [""].concat(d.choices.map((c) => c.value)).join(",");
+      check(f.id === d.key && f.label.startsWith(d.label) && f.options.map((o) => o[0]).join(",") === want &&
+        d.choices.every((c, k) => f.options[k + 1][1] === c.words),
+        `${d.key}: "${d.label}", the values ${want} with their words: ${JSON.stringify(f)}`);
+    });
+    // Each game: the preset's own value first; a rule it cannot take, disabled.
+    const presets = Object.keys(schema.preset_rules);
+    for (const p of presets) {
+      await page.select("#variant", p);
+      await page.waitFor(`location.hash.startsWith("#v=${p}&")`, 30000, "game " + p);
+      const shown = await page.eval(`[...document.querySelectorAll("#rules select")].map(e => [e.disabled, e.options[0].text, e.value])`);
+      schema.rules.forEach((d, i) => {
+        const own = schema.preset_rules[p][d.key];
+        const c = d.choices.find((x) => x.value === own);
+        const [disabled, first, value] = shown[i];
+        check(value === "" && disabled === (own === null) && (own === null || first === "(game's: " + (c ? c.words : own) + ")"),
+          `${p} ${d.key}: ${own === null ? "cannot take it, disabled" : "the game's " + own}: ${JSON.stringify(shown[i])}`);
+      });
+    }
+    // Each rule chosen in the form, on the first game that takes it, with a
+    // value other than the game's: the search, the link, a new tab, a reset.
+    for (const d of schema.rules) {
+      const p = presets.find((x) => schema.preset_rules[x][d.key] !== null);
+      const c = d.choices.find((x) => x.value !== schema.preset_rules[p][d.key]);
+      await loadByNumber(page, p, 3);
+      await page.eval(`document.getElementById("rules-box").open = false`);
+      await page.select("#" + d.key, c.value);
+      const pair = d.key + "=" + encodeURIComponent(c.value);
+      await page.waitFor(`location.hash === "#v=${p}&${pair}&seed=3"`, 30000, pair + " in the address");
+      const want = cli("solve", "--variant", p, "--" + d.key, c.value, "--seed", "3", "--optimal", "--format", "json");
+      const got = await checkPosition(page);
+      const states = +(await data(page, "verdict", "states"));
+      check(got === want.verdict && states === want.states,
+        `${p} ${pair}: the page's search is pyramid solve --${d.key} ${c.value}'s: ${got}, ${states} positions (${want.verdict}, ${want.states})`);
+      if (got === "win") {  // the solution shown, then closed: the board is the game's again
+        await page.waitFor(`!document.getElementById("solution").hidden`, 30000, "the solution");
+        await page.eval(`document.getElementById("close-solution").click()`);  // (the layout may be moving)
+        await page.waitFor(`document.getElementById("solution").hidden`, 30000, "the solution closed");
+      }
+      const link = await page.eval(`document.getElementById("share").value`);
+      check(link.endsWith(`#v=${p}&${pair}&seed=3`), "the link carries it: " + link);
+      await page.waitFor(verdictSettled, 60000);
+      const board = await page.eval(`document.getElementById("board").innerHTML`);
+      const other = await browser.newPage(1200, 1000);
+      await other.goto(link);
+      await other.waitFor(verdictSettled, 60000);
+      const opened = [await other.eval(`document.getElementById(${JSON.stringify(d.key)}).value`),
+        await other.eval(`document.getElementById("rules-box").open`),
+        await other.eval(`document.getElementById("board").innerHTML`) === board, await other.eval("location.hash")];
+      check(opened[0] === c.value && opened[1] && opened[2] && opened[3] === `#v=${p}&${pair}&seed=3`,
+        `the link opens ${p} with ${pair} in the form (${opened[0]}), the box open (${opened[1]}), the same board ` +
+        `(${opened[2]}) and address (${opened[3]})`);
+      check(other.errors.length === 0, "no script error in the new tab" + (other.errors.length ? ": " + other.errors.join("; ") : ""));
+      await other.close();
+      const next = presets.find((x) => x !== p);
+      await page.select("#variant", next);
+      await page.waitFor(`location.hash.startsWith("#v=${next}&")`, 30000, "game " + next);
+      check(await page.eval(`[...document.querySelectorAll("#rules select")].every(e => e.value === "")`) &&
+        !(await page.eval("location.hash")).includes(d.key + "="), `another game (${next}) resets the rules: ` + await page.eval("location.hash"));
+    }
+    await loadByNumber(page, "giza", 3);
+    await page.eval(`document.getElementById("rules-box").open = true`);
+    await page.select("#reserves", "open");
+    await page.waitFor(`location.hash.includes("reserves=open")`, 30000);
+    await page.screenshot(shots + "/web-rules-form.png", false);
   } else if (scenario === "links") {
     const hash = (p) => p.eval("location.hash");
     // Opened first: the page starts, says why, and shows deal 1 under its address.
