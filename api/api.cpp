@@ -32,7 +32,8 @@ std::vector<std::string> preset_list() {
 
 LoadedDeal deal_from_seed(const Variant& v, const std::string& seed) {
     try {
-        return {pyr::deal_from_seed(v, seed), seed};
+        // The number as written canonically ("007" is deal 7, "MS24" ms24), in titles and JSON.
+        return {pyr::deal_from_seed(v, seed), parse_pysol_deal_number(seed).text()};
     } catch (const std::invalid_argument& e) {
         throw Error(std::string("bad seed: ") + e.what());
     }
@@ -401,7 +402,7 @@ Answer Session::solve_known(const Deal& deal, const std::vector<Move>& played, c
     if (request.reason && r.verdict == Verdict::Lose && !a.interrupted) {
         const DeckKind d = deal.variant.deck;
         const bool uni = request.unicode;
-        a.reason = explain_loss(impl_->solver, b, played, so, [&](Card c) { return card_display(c, d, uni); });
+        a.reason = explain_loss(impl_->solver, b, played, so, [&](Card c) { return card_words(c, d, uni); });
     }
     // The measures' and the reason's searches count in the answer's time.
     a.seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t_extra).count();

@@ -3,10 +3,10 @@
 #include <iomanip>
 #include <iostream>
 #include <sstream>
-#include <thread>
 
 #include "bench/bench.h"
 #include "cli/common.h"
+#include "study/runner.h"
 
 namespace pyr::cli {
 
@@ -29,7 +29,7 @@ int cmd_bench(int argc, char** argv) {
     const std::string format = format_from(vm, {"text", "json"});
     const int threads = threads_from(vm);
     const bool quick = vm["quick"].as<bool>();
-    const int used = threads > 0 ? threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    const int used = study_workers(threads, UINT64_MAX);  // the workers that run (no more than the cores)
     const bool tty = isatty(STDERR_FILENO);
     const auto results = run_bench(bench_workload(quick), threads, [&](const std::string& part, size_t done, size_t total) {
         if (tty) std::cerr << "\r  " << part << ": " << done << "/" << total << "        " << std::flush;

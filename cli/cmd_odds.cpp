@@ -75,7 +75,7 @@ int cmd_odds(int argc, char** argv) {
         peek = session.solve(ld.deal, played, req);
     }
 
-    const OddsShown shown{ld, played, o, r, peek};
+    const OddsShown shown{ld, played, o, r, peek, text_style(vm)};
     if (format == "json") std::cout << json_line(odds_json(shown)) << "\n";
     else std::cout << odds_text(shown);
     return kOk;

@@ -28,7 +28,8 @@ int cmd_report(int argc, char** argv) {
                        "`pyramid stats --out` (several files, e.g. shards, make one study): the study, win rates\n"
                        "with 95% Wilson intervals, solution-length histograms, search effort (states per deal by\n"
                        "verdict, the ten hardest deals) and the summary table of `stats --format text`.\n"
-                       "Inline SVG and CSS: no network, readable offline and printed.",
+                       "Inline SVG and CSS: no network, readable offline and printed. Records for only part of\n"
+                       "the study (one shard's file, a run not finished) make a page titled PARTIAL, and exit 1.",
                        opts, vm, &pos))
         return kOk;
     if (!vm.count("files")) throw UsageError("no record files given (pyramid report FILE... -o report.html)");
@@ -56,6 +57,11 @@ int cmd_report(int argc, char** argv) {
     std::ostream& out = output_stream(vm, file);
     out << page.html;
     finish_output(vm, file);
+    if (page.partial) {  // as merge: a summary of part of a study is not the study's
+        std::cerr << "pyramid report: PARTIAL: records for " << page.records << " of the study's " << page.tasks
+                  << " tasks (a shard, or a run not finished); the page says so\n";
+        return kRejected;
+    }
     return kOk;
 }
 

@@ -44,9 +44,10 @@ int cmd_solve(int argc, char** argv) {
     po::variables_map vm;
     if (!parse_command(argc, argv,
                        "usage: pyramid solve [--variant NAME] (--deal CARDS | --deal-file PATH | --seed N)\n"
-                       "                     [--moves \"...\"] [--optimal | --hint] [--best-score]\n"
+                       "                     [--moves \"...\"] [--hint | [--optimal] [--best-score]]\n"
                        "                     [--challenge score|cards:R|board [--target N [--current N] [--deals-left D]]]\n"
-                       "                     [--max-states N] [--format text|json|html] [--ascii] [-o FILE]\n"
+                       "                     [--measures [--casual-plays N]] [--max-states N] [--max-memory SIZE]\n"
+                       "                     [--format text|json|html] [--ascii] [-o FILE]\n"
                        "Solves the deal exactly: 'win' with a solution, 'lose' (proved), or 'intractable' when\n"
                        "the --max-states budget runs out first. Ctrl-C stops the search (verdict intractable).\n"
                        "With cards not seen (?? in the deal or the board): the odds over their orders and the best\n"
@@ -54,6 +55,11 @@ int cmd_solve(int argc, char** argv) {
                        opts, vm))
         return kOk;
     const std::string format = format_from(vm, {"text", "json", "html"});
+    if (vm["hint"].as<bool>() && vm["optimal"].as<bool>())
+        throw UsageError("give only one of --hint and --optimal (--hint's move is from a shortest solution already)");
+    if (vm["hint"].as<bool>() && vm["best-score"].as<bool>())
+        throw UsageError("give only one of --hint and --best-score (a hint is the next move of a win; the best "
+                         "score is a lost deal's)");
     const uint64_t max_states = max_states_from(vm);
     const uint64_t max_memory = max_memory_from(vm, 1);
     const Variant v = variant_from(vm);

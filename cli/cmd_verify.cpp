@@ -60,12 +60,14 @@ int cmd_verify(int argc, char** argv) {
                        "usage: pyramid verify --variant NAME (--deal CARDS | --deal-file PATH | --seed N)\n"
                        "                      (--moves \"draw QH+AS ...\" | --moves-file PATH) [--ascii]\n"
                        "Replays the moves with the independent verifier. Exit 0 and 'valid win' when every move\n"
-                       "is legal and the goal is reached; exit 1 naming the first illegal move otherwise.",
+                       "is legal and the goal is reached; exit 1 with 'invalid' naming the first illegal move, or\n"
+                       "'legal, not a win' when every move is legal but the goal is not reached.",
                        opts, vm))
         return kOk;
     const Variant v = variant_from(vm);
     const api::LoadedDeal ld = deal_from_options(vm, v);
-    if (vm.count("moves") + vm.count("moves-file") != 1) throw UsageError("give the moves with --moves or --moves-file");
+    if (vm.count("moves") + vm.count("moves-file") == 0) throw UsageError("give the moves with --moves or --moves-file");
+    if (vm.count("moves") && vm.count("moves-file")) throw UsageError("give only one of --moves and --moves-file");
     const bool from_file = vm.count("moves-file") > 0;
     const std::string text = from_file ? read_file_or_stdin(vm["moves-file"].as<std::string>(), "--moves-file")
                                        : vm["moves"].as<std::string>();
@@ -78,8 +80,8 @@ int cmd_verify(int argc, char** argv) {
         return kRejected;
     }
     if (!r.won()) {
-        std::cout << "invalid: all " << moves.size() << " moves are legal but the goal is not reached ("
-                  << r.table.tableau_left() << " tableau cards left)\n";
+        std::cout << "legal, not a win: " << (moves.size() == 1 ? "the move is" : "all " + std::to_string(moves.size()) + " moves are")
+                  << " legal but the goal is not reached (" << r.table.tableau_left() << " tableau cards left)\n";
         return kRejected;
     }
     std::cout << "valid win (" << moves.size() << " moves)\n";

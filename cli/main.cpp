@@ -16,7 +16,7 @@ const char* kMainHelp =
     "commands:\n"
     "  solve      solve a deal: verdict (win, lose, intractable) and a solution\n"
     "  verify     replay moves on a deal with the independent verifier\n"
-    "  deal       print a deal: drawn, as the compact string, or as JSON\n"
+    "  deal       print a deal: drawn, as the compact string, as JSON, or as an SVG picture\n"
     "  variants   list the rule presets, or describe one\n"
     "  bench      solve a fixed workload; prints speed and a signature (total states)\n"
     "  stats      win-rate study over many deals, in parallel, with a resumable record file\n"
@@ -29,7 +29,7 @@ const char* kMainHelp =
     "  compare-players  two players (stats --player) deal by deal: flips, paired interval, McNemar's test\n"
     "  version    the version, git commit, build type, compiler and bench signature (also --version)\n"
     "\n"
-    "exit status: 0 done, 1 verify rejected the moves (merge: tasks missing), 2 bad command line or input, 3 internal error,\n"
+    "exit status: 0 done, 1 verify rejected the moves (merge, report: tasks missing), 2 bad command line or input, 3 internal error,\n"
     "             130 stats interrupted (Ctrl-C)\n";
 
 // Bad command line or input: one line, bounded and escaped, whatever the input held; exit 2.

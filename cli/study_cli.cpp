@@ -87,13 +87,20 @@ const std::string& stats_usage() {
     return usage;
 }
 
-std::vector<std::string> split_list(const std::string& s) {
+// A comma-separated list of --NAME; an empty item ("msc,,cheops", a comma
+// at an end) is an error.
+std::vector<std::string> split_list(const std::string& s, const std::string& name) {
     std::vector<std::string> out;
-    std::string cur;
-    std::istringstream in(s);
-    while (std::getline(in, cur, ','))
-        if (!cur.empty()) out.push_back(cur);
-    return out;
+    if (s.empty()) return out;
+    size_t from = 0;
+    for (;;) {
+        const size_t comma = s.find(',', from);
+        out.push_back(s.substr(from, comma == std::string::npos ? std::string::npos : comma - from));
+        if (out.back().empty())
+            throw UsageError("--" + name + " has an empty item in '" + s + "' (items are separated by one comma)");
+        if (comma == std::string::npos) return out;
+        from = comma + 1;
+    }
 }
 
 Verdict parse_list(const std::string& s) {
@@ -128,8 +135,8 @@ bool parse_stats(int argc, char** argv, StatsCommand& cmd, const std::string& pr
         ("list", po::value<std::string>(), "print the seeds with this verdict (win, lose, intractable) instead")
         ("report", po::value<std::string>(), "also write the study's HTML report (as `pyramid report`) to this file")
         ("player", po::value<std::string>()->default_value("thoughtful"),
-         "who plays each deal: thoughtful (the solver, who knows the stock: the verdict), or a player who\n"
-         "cannot peek: greedy, casual, sampler[:K], planner[:K] (docs/nopeek.md); its result and moves go\n"
+         "who plays each deal: thoughtful (the solver, who knows the stock: the verdict), or a player who "
+         "cannot peek: greedy, casual, sampler[:K], planner[:K] (docs/nopeek.md); its result and moves go "
          "beside the verdict, the summary adds its win rate and the paired comparison")
         ("player-seed", po::value<std::string>()->default_value("1"), "seed of the players' rng (mixed with each deal)")
         ("quiet,q", po::bool_switch(), "no progress on stderr");
@@ -145,7 +152,7 @@ bool parse_stats(int argc, char** argv, StatsCommand& cmd, const std::string& pr
     RuleAxes axes;
     try {
         for (const auto& d : rule_table())
-            if (d.axis && vm.count(d.key)) axes.add(d.key, split_list(vm[d.key].as<std::string>()));
+            if (d.axis && vm.count(d.key)) axes.add(d.key, split_list(vm[d.key].as<std::string>(), d.key));
     } catch (const StudyError& e) {
         throw UsageError(e.what());
     }
@@ -157,7 +164,7 @@ bool parse_stats(int argc, char** argv, StatsCommand& cmd, const std::string& pr
 
     StudySpec& spec = cmd.spec;
     try {
-        spec.combos = study_combos(split_list(vm["variant"].as<std::string>()), axes);
+        spec.combos = study_combos(split_list(vm["variant"].as<std::string>(), "variant"), axes);
         if (vm.count("seeds")) {
             check_seeds(vm["seeds"].as<std::string>());
             spec.deals = seeds_range(vm["seeds"].as<std::string>());
@@ -179,8 +186,12 @@ bool parse_stats(int argc, char** argv, StatsCommand& cmd, const std::string& pr
         throw UsageError(e.what());
     }
     spec.max_states = max_states;
-    spec.max_memory_bytes = max_memory_from(vm, cmd.threads > 0 ? cmd.threads : default_threads());
+    // Shared among the workers --threads 0 would run (the cores, at most one
+    // a task), whatever --threads: the answers do not depend on it.
+    spec.max_memory_bytes = max_memory_from(vm, study_workers(0, spec.shard_tasks()));
     spec.optimal = vm["optimal"].as<bool>();
+    if (vm["measures"].as<bool>() && vm["reasons"].as<bool>())
+        throw UsageError("give only one of --measures and --reasons (--measures records the loss reasons too)");
     spec.measures = vm["measures"].as<bool>() || vm["reasons"].as<bool>();
     spec.reasons_only = vm["reasons"].as<bool>() && !vm["measures"].as<bool>();
     spec.casual_plays = static_cast<int>(number_option(vm, "casual-plays", 1, 100000));
@@ -218,6 +229,7 @@ void print_study_summary(std::ostream& out, const std::string& format, const Stu
         o["solved_now"] = run.solved_now;
         o["partial"] = run.interrupted;
         o["threads"] = run.threads;
+        if (run.threads_asked > run.threads) o["threads_asked"] = run.threads_asked;
         o["ranks"] = run.ranks;
         o["wall_seconds"] = run.wall_seconds;
         o["deals_per_second"] = run.wall_seconds > 0 ? run.solved_now / run.wall_seconds : 0.0;

@@ -70,7 +70,8 @@ private:
     std::chrono::steady_clock::time_point last_ = std::chrono::steady_clock::now();
 };
 
-std::vector<std::string> split_list(const std::string& s);
+// A comma-separated list of --NAME (an empty item is a UsageError).
+std::vector<std::string> split_list(const std::string& s, const std::string& name);
 
 // What opening --out found, on stderr (nothing with --quiet): a torn last
 // line cut off, the deals read back, records of other studies ignored.

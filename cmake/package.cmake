@@ -100,10 +100,13 @@ if(TARGET pyramid_python)
   endif()
   execute_process(COMMAND ${_pyr_python} -c "import sys; print('%d.%d' % sys.version_info[:2])"
                   OUTPUT_VARIABLE _pyr_pyver OUTPUT_STRIP_TRAILING_WHITESPACE)
+  # Only the module needs python3 (the programs do not): Recommends, so the
+  # package installs wherever its libraries do; the module imports under the
+  # python3 it was built for (3.11 on Debian 12).
+  set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "python3-pandas")
   if(_pyr_pyver MATCHES "^3\\.([0-9]+)$")
     math(EXPR _pyr_next "${CMAKE_MATCH_1} + 1")
-    set(CPACK_DEBIAN_PACKAGE_DEPENDS "python3 (>= ${_pyr_pyver}~), python3 (<< 3.${_pyr_next})")
+    set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "python3 (>= ${_pyr_pyver}~), python3 (<< 3.${_pyr_next}), python3-pandas")
   endif()
-  set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "python3-pandas")
 endif()
 include(CPack)

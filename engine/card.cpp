@@ -29,6 +29,12 @@ std::string card_display(Card c, DeckKind d, bool unicode) {
     return (c.rank == 10 ? std::string("10") : rank_text(c.rank, d)) + symbols[c.suit];
 }
 
+std::string card_words(Card c, DeckKind d, bool unicode) {
+    if (!unicode || d != DeckKind::Spanish48) return card_display(c, d, unicode);
+    static const char* const suits[4] = {"oros", "copas", "espadas", "bastos"};  // O C E B
+    return rank_text(c.rank, d) + " of " + suits[c.suit];
+}
+
 bool red_suit(Card c, DeckKind d) {
     // Standard C D H S: D and H. Spanish O C E B: oros and copas.
     return d == DeckKind::Standard52 ? (c.suit == 1 || c.suit == 2) : (c.suit == 0 || c.suit == 1);

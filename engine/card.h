@@ -34,6 +34,10 @@ std::string rank_text(int rank, DeckKind d);
 // symbol ("10♠", "Q♥"; the Spanish deck keeps its suit letters: "12E");
 // otherwise card_text ("TS").
 std::string card_display(Card c, DeckKind d, bool unicode);
+// A card in a sentence for people: with `unicode` as card_display, but a
+// Spanish card in words ("8 of espadas": its letters would read as a code,
+// "8E"); otherwise card_text.
+std::string card_words(Card c, DeckKind d, bool unicode);
 // Hearts and diamonds (copas and oros in the Spanish deck): drawn in red.
 bool red_suit(Card c, DeckKind d);
 

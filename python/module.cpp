@@ -251,7 +251,7 @@ struct StudyArgs {
     std::string command;  // the call, for the record file's provenance
 };
 
-StudySpec make_spec(const StudyArgs& a, int threads) {
+StudySpec make_spec(const StudyArgs& a) {
     RuleAxes axes;
     for (const auto& d : rule_table())  // in table order, as the command line reads them
         if (const auto it = a.rules.find(d.key); it != a.rules.end() && !it->second.empty()) axes.add(d.key, it->second);
@@ -264,7 +264,9 @@ StudySpec make_spec(const StudyArgs& a, int threads) {
     spec.deals = a.seeds ? seeds_range(*a.seeds) : read_deals_file(*a.deals_file, spec.combos);
     if (a.shard) spec.shard = parse_shard(*a.shard);
     spec.max_states = a.max_states;
-    spec.max_memory_bytes = a.max_memory ? *a.max_memory : api::auto_max_memory(threads);
+    // Shared among the workers threads=0 would run, whatever `threads`: the
+    // answers do not depend on it (as `pyramid stats`).
+    spec.max_memory_bytes = a.max_memory ? *a.max_memory : api::auto_max_memory(study_workers(0, spec.shard_tasks()));
     spec.optimal = a.optimal;
     // The record file's study line names this program and the call that ran it.
     spec.program = this_program("pyramid_solver", {});
@@ -281,9 +283,9 @@ StudySpec make_spec(const StudyArgs& a, int threads) {
 class Study {
 public:
     Study(const StudyArgs& args, const std::optional<std::string>& out)
-        : threads_(args.threads > 0 ? args.threads : default_threads()),
+        : threads_(study_workers(args.threads, UINT64_MAX)),
           ahead_max_(std::max<uint64_t>(args.ahead, 1)),
-          spec_(make_spec(args, threads_)),
+          spec_(make_spec(args)),
           // The record file: read back (these records are yielded too), then appended to.
           study_(spec_, out, [this](const StudyRecord& r, bool resumed) { ready(r, resumed); }),
           resumed_(study_.out() ? study_.out()->resumed() : 0),

@@ -48,6 +48,11 @@ std::string card(Card c, DeckKind d) {
            "</span>";
 }
 
+std::string card_words(Card c, DeckKind d) {
+    return std::string("<span class=\"card") + (red_suit(c, d) ? " red" : "") + "\">" +
+           escape(pyr::card_words(c, d, true)) + "</span>";
+}
+
 std::string utc_time(std::time_t t) {
     std::tm tm{};
     if (!gmtime_r(&t, &tm)) return "unknown";

@@ -21,6 +21,8 @@ std::string page(std::string_view title, std::string_view css, std::string_view 
 // A card in running text: "Q♥" in red for a red suit (the Spanish deck keeps
 // its letters, "12E"), as <span class="card red">.
 std::string card(Card c, DeckKind d);
+// The same in a sentence: a Spanish card in words (engine/card.h: card_words).
+std::string card_words(Card c, DeckKind d);
 
 // A moment as people read it in a report: "2026-11-23 12:04 UTC".
 std::string utc_time(std::time_t t);

@@ -42,6 +42,13 @@ std::string odds_text(const OddsShown& s) {
     const api::Odds& r = s.odds;
     const Variant& v = s.deal.deal.variant;
     const DeckKind dk = v.deck;
+    // A move as people read it in this style, and its width on screen.
+    auto shown = [&](const Move& m) { return move_people(m, dk, s.style); };
+    auto width_of = [&](const Move& m) {
+        if (m.kind != Move::Pair && m.kind != Move::Single) return static_cast<int>(move_text(m, dk).size());
+        return card_people_width(m.a, dk, s.style) +
+               (m.kind == Move::Pair ? 1 + card_people_width(m.b, dk, s.style) : 0);
+    };
     std::ostringstream out;
     out << "Odds without peeking: " << rules_text(v);
     if (!s.deal.seed.empty()) out << ", seed " << s.deal.seed;
@@ -62,15 +69,15 @@ std::string odds_text(const OddsShown& s) {
     out << "Winnable: " << line(r.wins, r.intractable) << "\n";
     if (!r.moves.empty()) {
         out << "Each move keeps a win in:\n";
-        size_t width = 4;
-        for (const auto& mo : r.moves) width = std::max(width, move_text(mo.move, dk).size());
+        int width = 4;
+        for (const auto& mo : r.moves) width = std::max(width, width_of(mo.move));
         for (const auto& mo : r.moves)
-            out << "  " << std::left << std::setw(static_cast<int>(width)) << move_text(mo.move, dk) << "  "
+            out << "  " << shown(mo.move) << std::string(static_cast<size_t>(width - width_of(mo.move)), ' ') << "  "
                 << line(mo.wins, mo.intractable) << (mo.best ? "   <- best without peeking" : "") << "\n";
     }
     if (s.peek) {
         out << "Peeking at the stock (the thoughtful solver knows its order): " << verdict_text(s.peek->verdict);
-        if (s.peek->hint) out << "; next move of a shortest solution: " << move_text(*s.peek->hint, dk);
+        if (s.peek->hint) out << "; next move of a shortest solution: " << shown(*s.peek->hint);
         out << "\n";
     }
     out << "Solves: " << r.solves << "; states: " << r.states << "; time: " << std::fixed << std::setprecision(3)

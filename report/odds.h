@@ -8,6 +8,7 @@
 
 #include "api/api.h"
 #include "engine/json.h"
+#include "report/board_text.h"
 
 namespace pyr {
 
@@ -20,6 +21,10 @@ struct OddsShown {
     const api::OddsOptions& options;
     const api::Odds& odds;
     const std::optional<api::Answer>& peek;
+    // How the text writes cards (suit symbols in a UTF-8 terminal, the
+    // notation with --ascii), as every other command's text; JSON keeps the
+    // notation.
+    TextStyle style{};
 };
 
 // The object of `pyramid odds --format json` (its keys are a contract):

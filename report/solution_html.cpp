@@ -34,9 +34,9 @@ std::string move_words(const Move& m, const Variant& v) {
             if (v.redeal == RedealOrder::ApophisRows)
                 return "the wastes are gathered back into the stock and a row is dealt: the next pass";
             return "the waste is turned over to make the stock again: the next pass";
-        case Move::Single: return "remove " + html::card(m.a, d) + " alone";
+        case Move::Single: return "remove " + html::card_words(m.a, d) + " alone";
         case Move::Pair:
-            return "remove " + html::card(m.a, d) + " and " + html::card(m.b, d) + " (" + std::to_string(m.a.rank) +
+            return "remove " + html::card_words(m.a, d) + " and " + html::card_words(m.b, d) + " (" + std::to_string(m.a.rank) +
                    " + " + std::to_string(m.b.rank) + " = " + std::to_string(v.target) + ")";
     }
     return "";

@@ -118,7 +118,19 @@ std::string StudyReportBuilder::html(std::vector<std::pair<std::string, std::str
     secs.precision(1);
     secs << std::fixed << seconds_ << " s summed over the deals (per-worker time, not wall time)";
     facts.emplace_back("solver time", secs.str());
-    return report_.html("Pyramid study: " + names + ", " + count_text(deals) + " deals", facts, rows);
+    // Records for part of the study only (a shard's file, a run not
+    // finished): the title and the summary say so.
+    std::string title = "Pyramid study: " + names + ", " + count_text(deals) + " deals";
+    if (partial()) {
+        const std::string part = count_text(sums_.records()) + " of " + count_text(spec.tasks()) + " tasks";
+        title += " (PARTIAL: " + part + ")";
+        report_.set_partial("PARTIAL: records for " + part + " of the study" +
+                            (!spec.shard.whole()     ? " (shard " + shard_text(spec.shard) + " only)"
+                             : shards_read_.empty() ? std::string(" (a run not finished, or files missing)")
+                                                    : " (" + shards_read_ + " only)") +
+                            "; every figure covers those only.");
+    }
+    return report_.html(title, facts, rows);
 }
 
 std::string study_report_html(const StudySpec& spec, const std::vector<StudyRecord>& records,
@@ -133,6 +145,7 @@ ReportFromFiles report_from_files(const std::vector<std::string>& paths, bool op
     ReportFromFiles out;
     // First pass: the study lines, and the rule sets and deals the records name.
     std::set<std::string> studies;
+    std::set<std::string> shards;  // "K/N" of the study lines that name one
     json::object definition;
     std::vector<Provenance> made_by;  // the programs the study lines name, distinct, in the order met
     bool unnamed = false;             // a study line of an older version, naming none
@@ -145,6 +158,8 @@ ReportFromFiles report_from_files(const std::vector<std::string>& paths, bool op
             path,
             [&](const json::object& o) {
                 if (studies.insert(json::serialize(o.at("study"))).second) definition = o.at("study").as_object();
+                if (const json::value* sh = o.if_contains("shard"); sh && sh->is_string())
+                    shards.insert(std::string(sh->as_string()));
                 if (const auto p = provenance_of(o)) {
                     if (std::none_of(made_by.begin(), made_by.end(), [&](const Provenance& q) {
                             return q.same_build(*p) && q.cores == p->cores && q.command == p->command;
@@ -232,7 +247,14 @@ ReportFromFiles report_from_files(const std::vector<std::string>& paths, bool op
         facts.emplace_back("other studies", std::to_string(out.ignored) + " records not part of this study (ignored)");
     if (out.torn)
         facts.emplace_back("torn lines", std::to_string(out.torn) + " torn last lines skipped (a run killed mid-write, or still running)");
+    if (!shards.empty()) {
+        std::string named;
+        for (const auto& sh : shards) named += (named.empty() ? "" : ", ") + sh;
+        page.set_shards_read((shards.size() == 1 ? "shard " : "shards ") + named);
+    }
     out.html = page.html(std::move(facts));
+    out.partial = page.partial();
+    out.tasks = spec.tasks();
     return out;
 }
 

@@ -20,6 +20,12 @@ public:
     void add(const StudyRecord& r);
     // `facts` go first in the study section, before what the records tell.
     std::string html(std::vector<std::pair<std::string, std::string>> facts) const;
+    // Fewer records than the whole study's tasks (a shard, a run not finished):
+    // the page's title and summary say PARTIAL.
+    bool partial() const { return sums_.records() < spec_.tasks(); }
+    // The shards the records come from, as their files' study lines name
+    // them ("shard 0/2", "shards 0/3, 2/3"), for the PARTIAL note.
+    void set_shards_read(std::string shards) { shards_read_ = std::move(shards); }
 
 private:
     const StudySpec& spec_;
@@ -28,6 +34,7 @@ private:
     std::vector<uint8_t> task_verdicts_;  // verdict_code per task (0: no record), for the paired comparisons
     uint64_t verdicts_[3] = {0, 0, 0};
     double seconds_ = 0;
+    std::string shards_read_;
 };
 
 // The page for a study's records (any order, one per task).
@@ -44,6 +51,8 @@ struct ReportFromFiles {
     uint64_t duplicates = 0;  // further records of a task already read
     uint64_t ignored = 0;     // records not part of the study the study lines name
     uint64_t torn = 0;        // torn last lines skipped
+    bool partial = false;     // records for fewer than the study's tasks (the page says PARTIAL)
+    uint64_t tasks = 0;       // the whole study's tasks
 };
 // Throws StudyError naming the file and line of anything unreadable.
 ReportFromFiles report_from_files(const std::vector<std::string>& paths, bool optimal,

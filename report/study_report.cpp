@@ -536,6 +536,8 @@ std::string StudyReport::html(const std::string& title, const std::vector<std::p
                               const std::vector<ReportSummaryRow>& rows) const {
     using html::escape;
     std::string b = "<h1>" + escape(title) + "</h1>\n";
+    const std::string partial = partial_.empty() ? "" : "<p class=\"partial\">" + escape(partial_) + "</p>\n";
+    b += partial;
     b += "<nav class=\"noprint\"><a href=\"#study\">The study</a><a href=\"#win-rates\">Win rates</a>"
          "<a href=\"#lengths\">Solution lengths</a><a href=\"#effort\">Search effort</a>"
          + std::string(measures_section().empty() ? "" : "<a href=\"#measures\">Reasons and measures</a>") +
@@ -575,7 +577,7 @@ std::string StudyReport::html(const std::string& title, const std::vector<std::p
     }
     b += "</table>\n</section>\n";
 
-    b += "<section id=\"summary\">\n<h2>Summary table</h2>\n<p class=\"note\">The figures of <code>pyramid stats "
+    b += "<section id=\"summary\">\n<h2>Summary table</h2>\n" + partial + "<p class=\"note\">The figures of <code>pyramid stats "
          "--format text</code>. Win rate = wins / (wins + losses); intractable deals (the search budget ran out) "
          "are counted apart. deals/s: deals / solver seconds, one worker's speed.</p>\n";
     b += "<table id=\"summary-table\">\n<tr><th class=\"l\">rule set</th><th>deals</th><th>wins</th><th>losses</th>"
@@ -605,7 +607,8 @@ std::string StudyReport::html(const std::string& title, const std::vector<std::p
     b += "</table>\n</section>\n";
     b += "<p class=\"note\">Written by <code>pyramid report</code>: one file, no network; the charts are inline "
          "SVG.</p>\n";
-    return html::page(title, kCss, b);
+    // The PARTIAL note's style, on the pages that have one.
+    return html::page(title, partial_.empty() ? std::string(kCss) : std::string(kCss) + "p.partial { font-weight: bold; color: #a01010; }\n", b);
 }
 
 }  // namespace pyr

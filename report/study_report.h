@@ -75,6 +75,9 @@ public:
     // their intervals); empty when there is none.
     std::string comparison_section() const;
     void set_comparisons(std::vector<ReportComparison> c) { comparisons_ = std::move(c); }
+    // Records for only part of the study (a shard, a run not finished): the
+    // line that says so under the title and above the summary table.
+    void set_partial(std::string note) { partial_ = std::move(note); }
     // A --measures study: losses by reason per rule set (a chart), and the
     // won deals' measures (grades chart and a table); empty otherwise.
     std::string measures_section() const;
@@ -98,6 +101,7 @@ private:
     std::vector<PerRuleSet> per_;
     std::vector<StudyRecord> hardest_;  // most states first, at most kHardest
     std::vector<ReportComparison> comparisons_;
+    std::string partial_;
     // Which rules differ between the rule sets (the chart's axes).
     bool vary_variant_ = false;
     std::vector<std::string> vary_rules_;  // the keys of the rules two rule sets of one variant differ in

@@ -116,8 +116,10 @@ void print_summary_text(std::ostream& out, const std::string& source, const Stud
         if (run.resumed) out << " (" << run.resumed << " from the --out file)";
         out << "\nthis run: " << run.solved_now << " deals in " << fixed(run.wall_seconds, 1) << " s on ";
         if (run.ranks > 1) out << run.ranks << " MPI processes, ";
-        out << run.threads << " thread" << (run.threads == 1 ? "" : "s") << (run.ranks > 1 ? " each" : "") << ", "
-            << fixed(run.wall_seconds > 0 ? run.solved_now / run.wall_seconds : 0, 1) << " deals/s\n";
+        out << run.threads << " thread" << (run.threads == 1 ? "" : "s") << (run.ranks > 1 ? " each" : "");
+        if (run.threads_asked > run.threads)
+            out << " (--threads " << run.threads_asked << ": no more than the cores)";
+        out << ", " << fixed(run.wall_seconds > 0 ? run.solved_now / run.wall_seconds : 0, 1) << " deals/s\n";
     }
     for (const auto& n : notes) out << n << "\n";
     if (run.interrupted)

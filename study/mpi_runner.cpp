@@ -87,7 +87,8 @@ void Session::abort(int code) const {
 StudyRun run_study_mpi(const Session& s, const StudySpec& spec, TaskTable& table, const StudyRunOptions& opts) {
     const auto t0 = std::chrono::steady_clock::now();
     StudyRun run;
-    run.threads = opts.threads > 0 ? opts.threads : default_threads();
+    run.threads = study_workers(opts.threads, UINT64_MAX);
+    run.threads_asked = opts.threads;
     run.ranks = s.size();
     auto stopped = [&] { return opts.stop && opts.stop->load(std::memory_order_relaxed); };
 

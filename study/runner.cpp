@@ -1,5 +1,6 @@
 #include "study/runner.h"
 
+#include <algorithm>
 #include <chrono>
 #include <mutex>
 
@@ -18,6 +19,12 @@
 namespace pyr {
 
 int default_threads() { return tbb::info::default_concurrency(); }
+
+int study_workers(int threads, uint64_t tasks) {
+    const uint64_t cores = static_cast<uint64_t>(std::max(1, default_threads()));
+    const uint64_t asked = threads > 0 ? static_cast<uint64_t>(threads) : cores;
+    return static_cast<int>(std::max<uint64_t>(1, std::min({asked, cores, tasks})));
+}
 
 std::optional<StudyRecord> solve_task(Solver& solver, const StudySpec& spec, uint64_t task,
                                       const std::atomic<bool>* stop) {
@@ -108,7 +115,7 @@ std::optional<StudyRecord> solve_task(Solver& solver, const StudySpec& spec, uin
 
 void solve_tasks(const StudySpec& spec, int threads, const std::atomic<bool>* stop, const TaskSource& source,
                  const RecordSink& sink) {
-    const int n = threads > 0 ? threads : default_threads();
+    const int n = study_workers(threads, UINT64_MAX);  // more than TBB may run would only make it warn
     auto stopped = [&] { return stop && stop->load(std::memory_order_relaxed); };
     std::mutex source_mu, sink_mu;
     tbb::enumerable_thread_specific<Solver> solvers;
@@ -203,7 +210,8 @@ StudyRun run_study(const StudySpec& spec, TaskTable& table, const StudyRunOption
     StudyRun run;
     run.total = table.total();
     run.resumed = table.done();
-    run.threads = opts.threads > 0 ? opts.threads : default_threads();
+    run.threads = study_workers(opts.threads, UINT64_MAX);
+    run.threads_asked = opts.threads;
     StudyProgress progress = progress_from(spec, table);
     // One task at a time, from the table in study order: the deals done at
     // any moment are (nearly) a prefix of the study, so an interrupted

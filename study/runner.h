@@ -32,6 +32,12 @@ std::optional<StudyRecord> solve_task(Solver& solver, const StudySpec& spec, uin
 void solve_tasks(const StudySpec& spec, int threads, const std::atomic<bool>* stop, const TaskSource& source,
                  const RecordSink& sink);
 int default_threads();
+// The workers for --threads `threads` (0 = every core): never more than the
+// cores TBB may use (default_threads()), nor than `tasks`; at least one. A
+// study runs study_workers(threads, UINT64_MAX) (more would only make TBB
+// warn) and splits `--max-memory auto` among study_workers(0, its tasks),
+// whatever --threads, so its answers do not depend on --threads.
+int study_workers(int threads, uint64_t tasks);
 
 struct StudyProgress {
     uint64_t done = 0, total = 0;  // tasks of the study (of the shard), resumed ones included
@@ -82,7 +88,8 @@ struct StudyRun {
     uint64_t solved_now = 0;   // solved by this run
     bool interrupted = false;  // stopped before every task was done
     double wall_seconds = 0;   // this run
-    int threads = 0;
+    int threads = 0;           // the workers that ran: --threads, no more than the cores (per rank under MPI)
+    int threads_asked = 0;     // --threads as given (0 = every core)
     int ranks = 1;             // MPI processes (1 for `pyramid stats`)
 };
 

@@ -40,6 +40,13 @@ names=" $(sed 's/([^)]*)//g; s/|/,/g; s/,/ /g' <<<"$depends" | tr -s ' ') "
 for lib in $libs; do [[ $names == *" $lib "* ]] || bad "Depends lacks $lib"; done
 [ "$(dpkg-deb -f "$deb" Package)" = pyramid-solver ] || bad "Package is not pyramid-solver"
 [ "$(dpkg-deb -f "$deb" Version)" = "$version" ] || bad "Version is not $version"
+# python3 only where the Python module needs it (Recommends): the programs install without it.
+grep -q python3 <<<"$depends" && bad "Depends names python3 (the programs do not need it): $depends"
+if [ "$want_python" = yes ]; then
+  recommends=$(dpkg-deb -f "$deb" Recommends)
+  echo "Recommends: $recommends"
+  grep -q 'python3 (>= 3' <<<"$recommends" || bad "Recommends lacks the module's python3: $recommends"
+fi
 for f in Maintainer Section Description; do [ -n "$(dpkg-deb -f "$deb" $f)" ] || bad "no $f"; done
 
 # 4. Unpacked, and run from there.

@@ -3,10 +3,13 @@
 #include <catch2/catch.hpp>
 
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <array>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
+#include <set>
 #include <sstream>
 
 #include "engine/json.h"
@@ -78,9 +81,14 @@ TEST_CASE("verify names the first illegal move and exits 1", "[cli]") {
     CHECK(r.status == 1);
     CHECK_THAT(r.out, Catch::Contains("move 2 (JD+2C)"));
     CHECK_THAT(r.out, Catch::Contains("not"));
+    CHECK_THAT(r.out, Catch::StartsWith("invalid: "));
+    // A legal line that does not win is not "invalid" (issue 33).
     const Run partial = run("verify --variant msc --seed 1 --moves 'QH+AS'");
     CHECK(partial.status == 1);
-    CHECK_THAT(partial.out, Catch::Contains("goal is not reached"));
+    CHECK(partial.out == "legal, not a win: the move is legal but the goal is not reached (26 tableau cards left)\n");
+    const Run three = run("verify --variant msc --seed 1 --moves 'QH+AS TS+3C draw'");
+    CHECK(three.status == 1);
+    CHECK(three.out == "legal, not a win: all 3 moves are legal but the goal is not reached (24 tableau cards left)\n");
 }
 
 TEST_CASE("bad input: one clear error line and exit status 2", "[cli]") {
@@ -105,7 +113,8 @@ TEST_CASE("bad input: one clear error line and exit status 2", "[cli]") {
         {"solve --seed 1 --goal most", "goal must be"},
         {"solve --deal-file /nonexistent/file", "cannot read --deal-file"},
         {"verify --seed 1 --moves 'QH+'", "bad move"},
-        {"verify --seed 1", "--moves"},
+        {"verify --seed 1", "give the moves with --moves or --moves-file"},
+        {"verify --seed 1 --moves draw --moves-file /dev/null", "give only one of --moves and --moves-file"},
         {"deal --seed 1 --format png", "unknown format"},
         {"variants nope", "unknown variant"},
         {"solve --variant msc --reserves open --seed 1", "has no reserve piles"},
@@ -113,6 +122,13 @@ TEST_CASE("bad input: one clear error line and exit status 2", "[cli]") {
         {"solve --variant spanish --deal 'KH'", "unknown card token 'KH'"},
         {"deal --variant spanish --deal '1O 12E 10C'", "missing cards: 3 given, a deal has 48"},
         {"frobnicate", "unknown command"},
+        // accepted silently before (issue 33)
+        {"stats --variant msc,,cheops --deals 1", "--variant has an empty item in 'msc,,cheops'"},
+        {"stats --variant msc, --deals 1", "--variant has an empty item"},
+        {"stats --deals 1 --passes 1,,3", "--passes has an empty item"},
+        {"solve --seed 1 --optimal --hint", "give only one of --hint and --optimal"},
+        {"solve --seed 1 --hint --best-score", "give only one of --hint and --best-score"},
+        {"stats --deals 1 --measures --reasons", "give only one of --measures and --reasons"},
     };
     for (const auto& c : cases) {
         INFO(c.args);
@@ -684,3 +700,144 @@ TEST_CASE("a build without the test hooks ignores PYRAMID_TEST_FAULT", "[cli][ha
     CHECK_THAT(r.out, Catch::Contains("verdict: win") && Catch::Contains("states searched: "));
 }
 #endif
+
+// ---- issue 33: defects found trying the CLI as a new user would
+
+TEST_CASE("--threads above the cores: the workers are capped, the answers do not change, no TBB warning", "[cli][threads]") {
+    // Cheops, unlimited passes, deal 15929, --optimal: 4096 threads once split
+    // the automatic memory 4096 ways and lost the shortest solution.
+    const std::string study = "stats --variant cheops --passes unlimited --seeds 15929-15929 --optimal --format json ";
+    const Run many = run(study + "--threads 4096");
+    const Run one = run(study + "--threads 1");
+    REQUIRE(many.status == 0);
+    REQUIRE(one.status == 0);
+    CHECK_THAT(many.err, !Catch::Contains("TBB"));
+    const auto m = boost::json::parse(many.out).as_object(), o = boost::json::parse(one.out).as_object();
+    // No more workers than the cores.
+    const int64_t cores = m.at("program").as_object().at("cores").as_int64();
+    CHECK(m.at("threads").as_int64() >= 1);
+    CHECK(m.at("threads").as_int64() <= cores);
+    CHECK(m.at("threads_asked").as_int64() == 4096);
+    CHECK_FALSE(o.contains("threads_asked"));
+    const auto& ms = m.at("summaries").as_array()[0].as_object();
+    const auto& os = o.at("summaries").as_array()[0].as_object();
+    CHECK(ms.at("wins").as_int64() == 1);
+    CHECK(boost::json::serialize(ms.at("moves_histogram")) == boost::json::serialize(os.at("moves_histogram")));
+    CHECK(ms.at("moves_histogram").as_object().size() == 1);
+    // The text says what ran.
+    const Run text = run("stats --variant msc --seeds 1-3 --threads 4096");
+    REQUIRE(text.status == 0);
+    CHECK_THAT(text.out, Catch::Contains("thread (--threads 4096: no more than the cores)") ||
+                             Catch::Contains("threads (--threads 4096: no more than the cores)"));
+    CHECK_THAT(text.err, !Catch::Contains("TBB"));
+}
+
+TEST_CASE("odds prints moves as the other commands do: suits in UTF-8, the notation with --ascii", "[cli]") {
+    const Run u = run("odds --seed 1 --samples 10", "", "LC_ALL=C.UTF-8");
+    REQUIRE(u.status == 0);
+    CHECK_THAT(u.out, Catch::Contains("Q\u2665+A\u2665"));
+    CHECK_THAT(u.out, !Catch::Contains("QH+AH"));
+    const Run a = run("odds --seed 1 --samples 10 --ascii", "", "LC_ALL=C.UTF-8");
+    REQUIRE(a.status == 0);
+    CHECK_THAT(a.out, Catch::Contains("QH+AH"));
+    CHECK_THAT(a.out, !Catch::Contains("\u2665"));
+    // The columns line up whatever the width of the symbols: the shares start at one column.
+    auto share_columns = [](const std::string& out) {
+        std::set<size_t> cols;
+        std::istringstream in(out);
+        for (std::string line; std::getline(in, line);)
+            if (line.rfind("  ", 0) == 0 && line.find('%') != std::string::npos) {
+                size_t chars = 0, i = 0;
+                for (; i < line.size() && !(line[i] >= '0' && line[i] <= '9' && i > 2 && line[i - 1] == ' ' &&
+                                            line[i - 2] == ' ');
+                     ++i)
+                    chars += (static_cast<unsigned char>(line[i]) & 0xC0) != 0x80;
+                cols.insert(chars);
+            }
+        return cols;
+    };
+    CHECK(share_columns(u.out).size() == 1);
+    CHECK(share_columns(a.out).size() == 1);
+}
+
+TEST_CASE("--seed 007 is deal 7 in titles and JSON", "[cli]") {
+    const Run j = run("solve --seed 007 --format json");
+    REQUIRE(j.status == 0);
+    CHECK(boost::json::parse(j.out).as_object().at("seed").as_string() == "7");
+    const Run t = run("deal --seed 007");
+    REQUIRE(t.status == 0);
+    CHECK_THAT(t.out, Catch::Contains("deal 7\n"));
+    CHECK(run("deal --seed 7").out == t.out);
+    const Run ms = run("deal --seed MS0024 --format json");
+    REQUIRE(ms.status == 0);
+    CHECK(boost::json::parse(ms.out).as_object().at("seed").as_string() == "ms24");
+}
+
+TEST_CASE("report on one shard of a study says PARTIAL in its title and summary, and exits 1", "[cli]") {
+    const std::string dir = "/tmp/pyramid_cli_shard_" + std::to_string(getpid());
+    REQUIRE(std::system(("rm -rf " + dir + " && mkdir -p " + dir).c_str()) == 0);
+    for (const char* k : {"0", "1"})
+        REQUIRE(run("stats --variant msc --deals 20 --shard " + std::string(k) + "/2 --out " + dir + "/part" + k +
+                    ".jsonl -q")
+                    .status == 0);
+    const Run one = run("report " + dir + "/part0.jsonl -o " + dir + "/one.html");
+    CHECK(one.status == 1);
+    CHECK_THAT(one.err, Catch::Contains("PARTIAL: records for 10 of the study's 20 tasks"));
+    const std::string page = pyr::test::slurp(dir + "/one.html");
+    CHECK_THAT(page, Catch::Contains("<h1>Pyramid study: msc, 20 deals (PARTIAL: 10 of 20 tasks)</h1>"));
+    CHECK_THAT(page, Catch::Contains("<p class=\"partial\">PARTIAL: records for 10 of 20 tasks of the study (shard 0/2 only)"));
+    const size_t summary = page.find("<section id=\"summary\">");
+    REQUIRE(summary != std::string::npos);
+    CHECK(page.find("<p class=\"partial\">", summary) != std::string::npos);
+    const Run both = run("report " + dir + "/part0.jsonl " + dir + "/part1.jsonl -o " + dir + "/both.html");
+    CHECK(both.status == 0);
+    CHECK(both.err.empty());
+    CHECK_THAT(pyr::test::slurp(dir + "/both.html"), !Catch::Contains("PARTIAL"));
+    std::system(("rm -rf " + dir).c_str());
+}
+
+TEST_CASE("help: pyramid --help names deal's svg, solve's usage names --max-memory and --measures, no option help "
+          "breaks mid-sentence",
+          "[cli]") {
+    CHECK_THAT(run("--help").out, Catch::Contains("deal       print a deal: drawn, as the compact string, as JSON, or as an SVG"));
+    const Run solve = run("solve --help");
+    const std::string usage = solve.out.substr(0, solve.out.find("\n\n"));
+    CHECK_THAT(usage, Catch::Contains("[--max-memory SIZE]"));
+    CHECK_THAT(usage, Catch::Contains("[--measures"));
+    // A description that runs on to another line fills the one before it
+    // (Boost wraps at 80 columns; a "\n" inside a description made a line of one word).
+    for (const char* cmd : {"solve", "verify", "deal", "variants", "bench", "stats", "merge", "report", "compare",
+                            "generate", "play", "odds", "compare-players"}) {
+        INFO(cmd);
+        const Run r = run(std::string(cmd) + " --help");
+        REQUIRE(r.status == 0);
+        std::vector<std::string> ls;
+        std::istringstream in(r.out);
+        for (std::string l; std::getline(in, l);) ls.push_back(l);
+        for (size_t i = 0; i + 1 < ls.size(); ++i) {
+            const bool continued = ls[i + 1].rfind(std::string(24, ' '), 0) == 0 && ls[i + 1].find_first_not_of(' ') < 40;
+            const size_t text = ls[i].find_first_not_of(' ');
+            if (!continued || text == std::string::npos || ls[i].rfind("  --", 0) == 0) continue;
+            INFO(ls[i]);
+            CHECK(ls[i].size() - text > 20);
+        }
+    }
+}
+
+TEST_CASE("Spanish cards read as words in sentences, not as codes", "[cli]") {
+    // Deal 1 is lost by the stock's order; the reason names the cards left.
+    const Run r = run("solve --variant spanish --seed 1", "", "LC_ALL=C.UTF-8");
+    REQUIRE(r.status == 0);
+    const size_t at = r.out.find("Lost by the stock's order");
+    REQUIRE(at != std::string::npos);
+    const std::string sentence = r.out.substr(at, r.out.find('\n', at) - at);
+    CHECK_THAT(sentence, Catch::Contains("6 of bastos, 8 of bastos and 9 of espadas left"));
+    CHECK_THAT(sentence, !Catch::Contains("6B"));
+    // The solution page's steps.
+    const Run h = run("solve --variant spanish --seed 1 --format html");
+    REQUIRE(h.status == 0);
+    CHECK_THAT(h.out, Catch::Contains("remove <span class=\"card\">8 of espadas</span> and <span class=\"card red\">4 of oros</span>"));
+    // JSON and --ascii keep the notation.
+    const Run j = run("solve --variant spanish --seed 1 --format json");
+    CHECK_THAT(j.out, Catch::Contains("6B, 8B and 9E left"));
+}

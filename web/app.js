@@ -167,12 +167,14 @@ async function pageMain() {
     if (spanish()) return c.slice(0, -1) + " of " + SPANISH_SUIT[c.slice(-1)];
     return RANK_NAME[c[0]] + " of " + SUIT_NAME[c[1]];
   };
+  // A card in a sentence: as shown ("8♠"), a Spanish card in words ("8 of espadas", not "8E").
+  const words = (c) => spanish() ? cardName(c) : show(c);
   const moveCards = (m) => m.split("+");
   const moveShown = (m) => m === "draw" || m === "redeal" ? m : moveCards(m).map(show).join("+");
   const moveWords = (m) => {
     if (m === "draw") return "draw a card from the stock";
     if (m === "redeal") return "redeal: the waste goes back to the stock";
-    const cs = moveCards(m).map(show);
+    const cs = moveCards(m).map(words);
     return cs.length === 1 ? "remove " + cs[0] : "remove " + cs[0] + " and " + cs[1];
   };
   const goalWords = () => !S.variant ? "" : S.variant.goal === "all" ? "every card"
@@ -408,9 +410,9 @@ async function pageMain() {
     if (S.selected) {
       const m = pairMove(S.selected, c);
       if (m) return play(m);
-      $("selection").textContent = show(S.selected) + " and " + show(c) + " do not pair; selected " + show(c) + ".";
+      $("selection").textContent = cap(words(S.selected)) + " and " + words(c) + " do not pair; selected " + words(c) + ".";
     } else {
-      $("selection").textContent = "Selected " + show(c) + ": now pick a card to pair it with.";
+      $("selection").textContent = "Selected " + words(c) + ": now pick a card to pair it with.";
     }
     S.selected = c;
     render();
@@ -434,7 +436,7 @@ async function pageMain() {
     if (!el) return;
     if (el.dataset.stock) return clickStock();
     if (el.classList.contains("playable")) return takeCard(el.dataset.card);
-    $("selection").textContent = show(el.dataset.card) + " is covered: it cannot be taken yet.";
+    $("selection").textContent = cap(words(el.dataset.card)) + " is covered: it cannot be taken yet.";
   };
   $("board").addEventListener("click", (e) => boardActivate(e.target));
   $("board").addEventListener("keydown", (e) => {
