@@ -5,6 +5,8 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <bit>
+#include <cstdlib>
 #include <fstream>
 
 #include "engine/card.h"
@@ -64,6 +66,160 @@ std::vector<std::string> move_strings(const Variant& v, const std::vector<Move>&
 
 Replay verify(const Deal& deal, const std::vector<Move>& moves, AfterGoal after_goal) {
     return replay(deal, moves, after_goal);
+}
+
+std::vector<UnknownPlace> unknown_places(const Deal& deal, const std::vector<Move>& played) {
+    const Replay r = replay(deal, played, AfterGoal::PlayOn);
+    if (r.error) throw Error("bad moves: " + *r.error);
+    std::vector<UnknownPlace> out;
+    for (const auto& p : r.table.unseen_places()) out.push_back({p.name, p.playable});
+    return out;
+}
+
+std::string unknown_places_text(const std::vector<UnknownPlace>& places) {
+    // Runs of "PILE card K" with consecutive K: "PILE cards A-B".
+    std::string out;
+    size_t i = 0;
+    auto split = [](const std::string& name, std::string& pile, int& k) {
+        const size_t at = name.rfind(" card ");
+        if (at == std::string::npos) return false;
+        pile = name.substr(0, at);
+        k = std::atoi(name.c_str() + at + 6);
+        return k > 0;
+    };
+    while (i < places.size()) {
+        std::string pile;
+        int first = 0;
+        size_t j = i + 1;
+        if (split(places[i].name, pile, first)) {
+            std::string p2;
+            int k = 0;
+            while (j < places.size() && split(places[j].name, p2, k) && p2 == pile && k == first + int(j - i)) ++j;
+        }
+        if (!out.empty()) out += ", ";
+        if (j - i == 1) out += places[i].name;
+        else if (j - i == 2) out += places[i].name + ", " + places[i + 1].name;
+        else out += pile + " cards " + std::to_string(first) + "-" + std::to_string(first + int(j - i) - 1);
+        i = j;
+    }
+    return out;
+}
+
+namespace {
+
+int slot_of(const Deal& d, Card c) {
+    for (int i = 0; i < static_cast<int>(d.cards.size()); ++i)
+        if (d.cards[i] == c) return i;
+    return -1;
+}
+
+}  // namespace
+
+Deal reveal(const Deal& deal, const std::vector<Move>& played, const std::string& place, const std::string& card) {
+    const Replay r = replay(deal, played, AfterGoal::PlayOn);
+    if (r.error) throw Error("bad moves: " + *r.error);
+    const auto c = parse_card(card, deal.deck());
+    if (!c) throw Error("bad card '" + card + "'");
+    const auto places = r.table.unseen_places();
+    for (const auto& p : places)
+        if (p.name == place) {
+            try {
+                return pyr::reveal(deal, slot_of(deal, p.card), *c);
+            } catch (const ParseError& e) {
+                throw Error("cannot name " + card_text(*c, deal.deck()) + " at " + place + ": " + e.what());
+            }
+        }
+    std::vector<UnknownPlace> ups;
+    for (const auto& p : places) ups.push_back({p.name, p.playable});
+    throw Error("no card not seen at '" + place + "'" +
+                (ups.empty() ? std::string(": every card is named") : " (cards not seen: " + unknown_places_text(ups) + ")"));
+}
+
+SeenReplay verify_seen(const Deal& deal, const std::vector<Move>& moves, AfterGoal after_goal) {
+    const DeckKind dk = deal.deck();
+    // Every layout of the cards not seen that the moves so far allow, one
+    // per position they lead to (a pair of two cards not seen, each at
+    // either place, leaves one position).
+    std::vector<Deal> branches{deal};
+    SeenReplay out{deal, replay(deal, {}, after_goal), {}, {}, {}, {}};
+    size_t checked = moves.size();
+    for (size_t i = 0; i < moves.size() && branches[0].has_unknown(); ++i) {
+        const Move& m = moves[i];
+        const std::vector<Move> before(moves.begin(), moves.begin() + static_cast<long>(i));
+        const std::vector<Move> upto(moves.begin(), moves.begin() + static_cast<long>(i) + 1);
+        std::vector<Card> hidden;  // the move's cards not seen (the same in every branch)
+        std::vector<Card> taken;
+        if (m.kind == Move::Single) taken = {m.a};
+        if (m.kind == Move::Pair) taken = {m.a, m.b};
+        for (Card c : taken) {
+            const int s = slot_of(branches[0], c);
+            if (s >= 0 && branches[0].unknown_at(s)) hidden.push_back(c);
+        }
+        if (hidden.empty()) {
+            std::vector<Deal> keep;
+            for (const Deal& b : branches)
+                if (replay(b, upto, after_goal).legal()) keep.push_back(b);
+            if (keep.empty()) break;  // the final replay names the illegal move
+            branches = std::move(keep);
+            continue;
+        }
+        std::vector<Deal> next;
+        std::vector<std::string> keys;
+        std::vector<std::string> where(hidden.size());  // each card's possible places
+        for (const Deal& b : branches) {
+            const Replay pre = replay(b, before, after_goal);
+            if (pre.error) continue;
+            // The places by slot: a reveal puts the placeholders back in card
+            // order, so the card a place holds changes, its slot does not.
+            std::vector<std::pair<int, std::string>> places;
+            for (const auto& p : pre.table.unseen_places())
+                if (p.playable) places.push_back({slot_of(b, p.card), p.name});
+            std::vector<std::string> names;
+            std::function<void(size_t, const Deal&)> put = [&](size_t k, const Deal& cur) {
+                if (k == hidden.size()) {
+                    const Replay r = replay(cur, upto, after_goal);
+                    if (!r.legal()) return;
+                    for (size_t j = 0; j < names.size(); ++j)
+                        if (where[j].find(names[j]) == std::string::npos)
+                            where[j] += (where[j].empty() ? "" : " or ") + names[j];
+                    const std::string key = r.table.key() + "|" + std::to_string(cur.unknown);
+                    if (std::find(keys.begin(), keys.end(), key) != keys.end()) return;
+                    keys.push_back(key);
+                    next.push_back(cur);
+                    return;
+                }
+                for (const auto& [sl, name] : places) {
+                    if (sl < 0 || !cur.unknown_at(sl)) continue;
+                    names.push_back(name);
+                    put(k + 1, pyr::reveal(cur, sl, hidden[k]));
+                    names.pop_back();
+                }
+            };
+            put(0, b);
+        }
+        if (next.empty()) {  // no layout of the cards not seen makes the move legal
+            out.deal = branches[0];
+            out.replay = replay(branches[0], before, after_goal);
+            out.replay.error = move_label(i, m, dk) + ": " + card_text(hidden[0], dk) +
+                               " is a card not seen, and no place not seen where a move may take it can hold it";
+            return out;
+        }
+        for (size_t k = 0; k < hidden.size(); ++k) out.unchecked.push_back({i, hidden[k], where[k]});
+        if (next.size() > branches.size()) out.splits.push_back(i);
+        if (next.size() > kMaxSeenBranches) {
+            checked = i + 1;
+            out.undecided = i;
+            out.undecided_places = where;
+            branches.resize(1);
+            branches[0] = next[0];
+            break;
+        }
+        branches = std::move(next);
+    }
+    out.deal = branches[0];
+    out.positions = branches.size();
+    out.replay = replay(out.deal, std::vector<Move>(moves.begin(), moves.begin() + static_cast<long>(checked)), after_goal);
+    return out;
 }
 
 uint64_t available_memory() {
@@ -129,6 +285,66 @@ State Session::position(const Deal& deal, const std::vector<Move>& played) {
 Answer Session::solve(const Deal& deal, const std::vector<Move>& played, const Request& request) {
     if (request.challenge && !played.empty())
         throw Error("a challenge is answered from the deal's start: it does not take played moves");
+    if (deal.has_unknown()) {
+        // The moves played name the cards they take: the deal names them too.
+        const SeenReplay seen = verify_seen(deal, played, AfterGoal::PlayOn);
+        if (seen.replay.error) throw Error("bad moves: " + *seen.replay.error);
+        if (seen.undecided || seen.positions > 1) {
+            const size_t k = seen.undecided ? *seen.undecided : seen.splits.back();
+            std::string where;
+            for (const auto& u : seen.unchecked)
+                if (u.index == k) where += (where.empty() ? "" : "; ") + card_text(u.card, deal.deck()) + " at " + u.place;
+            throw Error("bad moves: " + move_label(k, played[k], deal.deck()) +
+                        " takes a card not seen whose place decides the position (" + where + "): name it in the deal");
+        }
+        const Deal& d = seen.deal;
+        OddsOptions oo;
+        oo.stock_hidden = false;
+        oo.samples = request.odds_samples;
+        oo.rng_seed = request.odds_rng_seed;
+        oo.exact_limit = request.odds_exact_limit;
+        oo.max_states = request.max_states;
+        oo.max_memory = request.max_memory;
+        oo.stop = request.stop;
+        const std::vector<UnknownPlace> places = unknown_places(d, played);
+        const bool in_play = std::any_of(places.begin(), places.end(),
+                                         [](const UnknownPlace& p) { return p.name.rfind("discarded", 0) != 0; });
+        if (in_play) {
+            if (request.optimal || request.best_score || request.measures || request.challenge)
+                throw Error(std::string(request.optimal    ? "a shortest solution"
+                                        : request.measures ? "measures"
+                                        : request.challenge ? "a challenge"
+                                                            : "a best score") +
+                            " needs every card named: " + std::to_string(std::popcount(d.unknown)) +
+                            " cards are not seen (?\?); solve gives the odds over their orders and the best move "
+                            "without peeking");
+            position(d, played);
+            Answer a;
+            a.odds = nopeek::odds(impl_->solver, d, played, oo);
+            const Odds& o = *a.odds;
+            a.states = o.states;
+            a.seconds = o.seconds;
+            a.interrupted = o.interrupted;
+            const bool every = o.exact && !o.interrupted && o.intractable == 0;
+            a.verdict = every && o.wins == o.samples ? Verdict::Win
+                        : every && o.wins == 0       ? Verdict::Lose
+                                                     : Verdict::Intractable;
+            a.depends = a.verdict == Verdict::Intractable && !o.interrupted;
+            for (const auto& mo : o.moves)
+                if (mo.best && mo.wins > 0) a.best_move = mo.move;
+            a.unknown = places;
+            return a;
+        }
+        // Every card still in play is seen (those not seen are discarded, or
+        // named by the moves): the one answer holds in every order.
+        Answer a = solve_known(d, played, request);
+        a.unknown = places;
+        return a;
+    }
+    return solve_known(deal, played, request);
+}
+
+Answer Session::solve_known(const Deal& deal, const std::vector<Move>& played, const Request& request) {
     const State start = position(deal, played);
     const Board& b = *impl_->board;
     SolveOptions so;

@@ -78,6 +78,59 @@ std::vector<std::string> move_strings(const Variant& v, const std::vector<Move>&
 // verify`); PlayOn plays it by the rules.
 Replay verify(const Deal& deal, const std::vector<Move>& moves, AfterGoal after_goal);
 
+// ---------------------------------------------------------------- cards not seen
+// A deal may leave cards not seen (`??`, Deal::unknown), and may begin at a
+// position as seen mid-game (engine/position.h). Nothing that depends on the
+// order of the cards not seen is answered as if it were known: Session::solve
+// answers with the odds over their orders and the best move without peeking;
+// verify_seen says which moves could not be checked.
+
+// Where the cards not seen lie at the position `played` reaches (Error
+// naming the first illegal move): each place as engine/table.h names it
+// ("stock card 1" is the next card, "waste card K" or "waste W card K" from
+// the bottom, "discarded card K"), and whether a move may take the card there.
+struct UnknownPlace {
+    std::string name;
+    bool playable = false;
+};
+std::vector<UnknownPlace> unknown_places(const Deal& deal, const std::vector<Move>& played);
+// The places in a few words: "stock cards 2-24, waste card 3" ("" when none).
+std::string unknown_places_text(const std::vector<UnknownPlace>& places);
+
+// Names the card at a place not seen (the front ends' "the next card is QH":
+// reveal(deal, played, "stock card 1", "QH")): the deal with that card named
+// there, for every later call (the moves played stay legal). Error when the
+// place is not one of unknown_places' or the card is not one of the cards not
+// seen (named elsewhere, or not in the deck).
+Deal reveal(const Deal& deal, const std::vector<Move>& played, const std::string& place, const std::string& card);
+
+// A move that takes a card not seen: it is legal only if that card was at
+// `place` (the place named before the move; "A or B" when it could be at
+// either); the deal then names it there.
+struct UncheckedMove {
+    size_t index = 0;  // 0-based, into the moves
+    Card card{};
+    std::string place;
+};
+// The verifier's replay (engine/table.h) of moves on a deal with cards not
+// seen: each move that takes a card not seen is not checked (it is legal
+// when the card was at one of the places not seen where a move may take
+// it), the move's other cards and every other move are checked, in every
+// layout of the cards not seen that the moves allow (one per position they
+// lead to, at most kMaxSeenBranches; past that the check stops: `undecided`).
+// On a deal without cards not seen this is verify().
+constexpr size_t kMaxSeenBranches = 64;
+struct SeenReplay {
+    Deal deal;      // a deal with each card the moves take named where it was (the first layout allowed)
+    Replay replay;  // the replay of the moves checked, on `deal` (error: the first illegal one)
+    std::vector<UncheckedMove> unchecked;
+    std::vector<size_t> splits;  // the moves after which more positions were possible than before
+    std::optional<size_t> undecided;  // the move past which the check stopped (too many layouts)
+    std::vector<std::string> undecided_places;  // where its cards not seen could be
+    size_t positions = 1;  // the positions the moves may have led to (1: `deal` plays the game exactly)
+};
+SeenReplay verify_seen(const Deal& deal, const std::vector<Move>& moves, AfterGoal after_goal);
+
 // The machine's memory in bytes (physical, or a container's cgroup limit when
 // lower); 0 when unknown.
 uint64_t available_memory();
@@ -85,6 +138,12 @@ uint64_t available_memory();
 // shared among them; 0 (no limit) when the memory is unknown.
 uint64_t auto_max_memory(int workers);
 
+// The no-peek odds (solver/nopeek.h): the share of the orders of the cards
+// the player has not seen in which a position is winnable, and each legal
+// move's share. Session::odds computes them.
+using OddsOptions = nopeek::OddsOptions;
+using Odds = nopeek::Odds;
+using MoveOdds = nopeek::MoveOdds;
 // A challenge (solver/challenge.h; across deals, solver/across.h) as the
 // command line spells it: `--challenge score|cards:R|board --target N
 // --current N --deals-left D`.
@@ -128,6 +187,12 @@ struct Request {
     // graded only from the deal's start.
     bool measures = false;
     int casual_plays = kDefaultCasualPlays;
+    // A deal with cards not seen: the odds' options (max_states, max_memory,
+    // stop and the progress from the fields above). The cards named are
+    // known (stock_hidden false); every legal move's share is computed.
+    uint64_t odds_samples = 1000;
+    uint64_t odds_rng_seed = 1;
+    uint64_t odds_exact_limit = 40320;
     // A challenge, answered from the deal's start besides the verdict.
     std::optional<ChallengeRequest> challenge;
 };
@@ -149,15 +214,20 @@ struct Answer {
     std::optional<LossReason> reason;  // with Request::reason, on a loss
     std::optional<DealMeasures> measures;  // with Request::measures, on a win (from the position)
     std::optional<Grade> grade;            // from the measures at the deal's start, where the rule set has thresholds
+    // A deal with cards not seen, at a position where some are still in play:
+    // no solution, hint, best score, measures or reason (each would assume
+    // the placeholders' order) but the odds over the orders of the cards not
+    // seen (odds->moves: each legal move's share, the best without peeking
+    // marked; none while a card not seen is playable) and their places.
+    // `verdict` is Win or Lose only when it holds in every order (exact,
+    // nothing intractable); else Intractable with `depends`.
+    std::optional<Odds> odds;
+    bool depends = false;
+    std::vector<UnknownPlace> unknown;
+    std::optional<Move> best_move;  // the best move without peeking (none when lost or none is given)
     std::optional<ChallengeAnswer> challenge;  // with Request::challenge
 };
 
-// The no-peek odds (solver/nopeek.h): the share of the orders of the cards
-// the player has not seen in which a position is winnable, and each legal
-// move's share. Session::odds computes them.
-using OddsOptions = nopeek::OddsOptions;
-using Odds = nopeek::Odds;
-using MoveOdds = nopeek::MoveOdds;
 // The options of the no-peek hint as play (key o) and the page ask for it:
 // 200 sampled orders, every order up to 6 hidden cards (720), 10^7 positions
 // a solve.
@@ -172,7 +242,11 @@ public:
 
     // Solves the position that `played` reaches from the deal's start (Error
     // naming the first illegal move). Every answer from the start is replayed
-    // by the verifier (InternalError when it disagrees).
+    // by the verifier (InternalError when it disagrees). With cards not seen
+    // (Deal::unknown) the answer is the odds (Answer::odds; the moves played
+    // as verify_seen takes them: Error when one of them leaves undecided where
+    // a card not seen was), and Request::optimal, best_score and measures are
+    // refused (Error): they need every card named.
     Answer solve(const Deal& deal, const std::vector<Move>& played, const Request& request);
     // The no-peek odds of the position `played` reaches (Error naming the
     // first illegal move), with this session's solver. Deterministic for the
@@ -190,6 +264,7 @@ public:
     State position(const Deal& deal, const std::vector<Move>& played);
 
 private:
+    Answer solve_known(const Deal& deal, const std::vector<Move>& played, const Request& request);
     struct Impl;
     std::unique_ptr<Impl> impl_;
 };

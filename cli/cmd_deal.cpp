@@ -25,6 +25,10 @@ int cmd_deal(int argc, char** argv) {
     const std::string format = format_from(vm, {"text", "compact", "json", "svg"});
     const Variant v = variant_from(vm);
     const api::LoadedDeal ld = deal_from_options(vm, v);
+    if (format == "compact" && ld.deal.position)
+        throw UsageError("a position has no compact form (its cards are not in dealing order): use --format text");
+    if (format == "svg" && ld.deal.has_unknown())
+        throw UsageError("--format svg draws every card: this deal has cards not seen (?\?); use text or json");
     std::ofstream file;
     std::ostream& out = output_stream(vm, file);
     const std::string title = v.name + ": " + v.title + (ld.seed.empty() ? "" : ", deal " + ld.seed);

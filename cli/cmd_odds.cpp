@@ -41,13 +41,19 @@ int cmd_odds(int argc, char** argv) {
         return kOk;
     const std::string format = format_from(vm, {"text", "json"});
     const Variant v = variant_from(vm);
-    const api::LoadedDeal ld = deal_from_options(vm, v);
+    api::LoadedDeal ld = deal_from_options(vm, v);
     std::vector<Move> played;
     if (vm.count("moves")) {
         played = api::parse_moves(v, vm["moves"].as<std::string>(), "bad --moves");
-        const Replay r = api::verify(ld.deal, played, AfterGoal::GameOver);
-        if (r.error) throw UsageError("bad --moves: " + *r.error);
+        // With cards not seen, the moves name the cards they take (solve's rule).
+        const api::SeenReplay r = api::verify_seen(ld.deal, played, AfterGoal::GameOver);
+        if (r.replay.error) throw UsageError("bad --moves: " + *r.replay.error);
+        if (r.undecided || r.positions > 1)
+            throw UsageError("bad --moves: a move takes a card not seen whose place decides the position: name it in the deal");
+        ld.deal = r.deal;
     }
+    if (ld.deal.has_unknown() && vm["thoughtful"].as<bool>())
+        throw UsageError("--thoughtful peeks at the order of every card: this deal has cards not seen (?\?)");
     api::OddsOptions o;
     o.samples = number_option(vm, "samples", 1, 10'000'000);
     o.rng_seed = number_option(vm, "rng-seed", 0, UINT64_MAX);

@@ -38,6 +38,11 @@ int cmd_play(int argc, char** argv) {
                          "CARDS or a file");
     const Variant v = variant_from(vm);
     const api::LoadedDeal ld = deal_from_options(vm, v);
+    // play draws and plays every card: cards not seen would be shown as the
+    // placeholders they hold (docs/play.md).
+    if (ld.deal.has_unknown())
+        throw UsageError("play needs every card named: this deal has cards not seen (?\?); pyramid solve and "
+                         "pyramid odds give their odds and the best move without peeking");
     if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))
         throw UsageError(std::string("play is interactive and needs a terminal, but standard ") +
                          (isatty(STDIN_FILENO) ? "output" : "input") +

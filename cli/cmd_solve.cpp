@@ -49,7 +49,9 @@ int cmd_solve(int argc, char** argv) {
                        "                     [--measures [--casual-plays N]] [--max-states N] [--max-memory SIZE]\n"
                        "                     [--format text|json|html] [--ascii] [-o FILE]\n"
                        "Solves the deal exactly: 'win' with a solution, 'lose' (proved), or 'intractable' when\n"
-                       "the --max-states budget runs out first. Ctrl-C stops the search (verdict intractable).",
+                       "the --max-states budget runs out first. Ctrl-C stops the search (verdict intractable).\n"
+                       "With cards not seen (?? in the deal or the board): the odds over their orders and the best\n"
+                       "move without peeking (docs/solve.md), never a verdict or a solution that assumes an order.",
                        opts, vm))
         return kOk;
     const std::string format = format_from(vm, {"text", "json", "html"});
@@ -61,7 +63,9 @@ int cmd_solve(int argc, char** argv) {
     const uint64_t max_states = max_states_from(vm);
     const uint64_t max_memory = max_memory_from(vm, 1);
     const Variant v = variant_from(vm);
-    const api::LoadedDeal ld = deal_from_options(vm, v);
+    api::LoadedDeal ld = deal_from_options(vm, v);
+    if (ld.deal.has_unknown() && format == "html")
+        throw UsageError("--format html draws every card: this deal has cards not seen (?\?); use text or json");
     // The solver's answers are replayed by the independent verifier; a failed
     // replay (or the packed rules and the verifier disagreeing) is a bug:
     // exit 3, naming the deal so that it can be reported and reproduced.
@@ -83,8 +87,12 @@ int cmd_solve(int argc, char** argv) {
     std::vector<Move> played;
     if (vm.count("moves")) {
         played = api::parse_moves(v, vm["moves"].as<std::string>(), "bad --moves");
-        const Replay r = api::verify(ld.deal, played, AfterGoal::PlayOn);
-        if (r.error) throw UsageError("bad --moves: " + *r.error);
+        // With cards not seen, the moves name the cards they take (the
+        // position's deal names them too; Session::solve refuses a move
+        // whose card could be at several places).
+        const api::SeenReplay r = api::verify_seen(ld.deal, played, AfterGoal::PlayOn);
+        if (r.replay.error) throw UsageError("bad --moves: " + *r.replay.error);
+        if (!r.undecided && r.positions == 1) ld.deal = r.deal;
     }
 
     std::optional<api::ChallengeRequest> challenge;

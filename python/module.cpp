@@ -206,10 +206,24 @@ py::dict solve(PySolver& solver, const PyDeal& d, const std::optional<std::strin
 py::dict verify(const PyDeal& d, const std::string& moves_text) {
     const auto moves = api::parse_moves(d.variant(), moves_text);
     // PlayOn: a move after the goal is judged by the rules (`pyramid verify` ends the game at the goal).
-    const Replay r = api::verify(d.loaded.deal, moves, AfterGoal::PlayOn);
+    // With cards not seen (??), a move that takes one is not checked (api::verify_seen).
+    const api::SeenReplay seen = api::verify_seen(d.loaded.deal, moves, AfterGoal::PlayOn);
+    const Replay& r = seen.replay;
     const int left = r.table.tableau_left();
     py::dict o;
-    o["valid"] = r.legal() && r.won();
+    o["valid"] = r.legal() && r.won() && seen.unchecked.empty() && !seen.undecided;
+    if (d.loaded.deal.has_unknown()) {
+        py::list unchecked;
+        for (const auto& u : seen.unchecked) {
+            py::dict x;
+            x["move"] = u.index + 1;
+            x["card"] = card_text(u.card, d.variant().deck);
+            x["place"] = u.place;
+            unchecked.append(x);
+        }
+        o["unchecked"] = unchecked;
+        o["undecided"] = seen.undecided ? py::object(py::int_(*seen.undecided + 1)) : py::object(py::none());
+    }
     o["legal"] = r.legal();
     o["won"] = r.won();
     o["moves"] = moves.size();

@@ -5,36 +5,15 @@
 #include <sstream>
 
 #include "solver/nopeek.h"
-#include "study/study.h"
+#include "report/odds_hint.h"
 
 namespace pyr {
 
 namespace {
 
-std::string pct(double x) {
-    char b[32];
-    std::snprintf(b, sizeof b, "%.1f%%", 100 * x);
-    return b;
-}
-
-// The share of the decided orders won, and its interval: exact when every
-// order was solved, else Wilson's 95%; none when no order was decided.
-std::optional<double> share(const api::Odds& r, uint64_t wins, uint64_t intractable) {
-    const uint64_t n = r.samples - intractable;
-    if (n == 0) return std::nullopt;
-    return double(wins) / double(n);
-}
-std::optional<Interval> interval(const api::Odds& r, uint64_t wins, uint64_t intractable) {
-    const uint64_t n = r.samples - intractable;
-    if (n == 0) return std::nullopt;
-    if (r.exact && !r.interrupted) return Interval{double(wins) / n, double(wins) / n};
-    return wilson_interval(wins, n);
-}
-
 }  // namespace
 
 json::object odds_json(const OddsShown& s) {
-    const api::Odds& r = s.odds;
     const Variant& v = s.deal.deal.variant;
     const DeckKind dk = v.deck;
     json::object j;
@@ -44,41 +23,7 @@ json::object odds_json(const OddsShown& s) {
     json::array pl;
     for (const Move& m : s.played) pl.push_back(json::value(move_text(m, dk)));
     j["played"] = pl;
-    j["hidden"] = static_cast<uint64_t>(r.unseen);
-    j["method"] = r.nothing_hidden ? "nothing hidden" : r.exact ? "exact" : "sampled";
-    j["exact"] = r.exact && !r.interrupted;
-    if (r.orders == UINT64_MAX) j["orders"] = nullptr;
-    else j["orders"] = r.orders;
-    j["samples"] = r.samples;
-    j["rng_seed"] = s.options.rng_seed;
-    j["wins"] = r.wins;
-    j["intractable"] = r.intractable;
-    auto put_share = [&](json::object& x, uint64_t wins, uint64_t intr) {
-        if (auto sh = share(r, wins, intr)) x["share"] = *sh;
-        else x["share"] = nullptr;
-        if (auto ci = interval(r, wins, intr)) {
-            x["ci95_low"] = ci->low;
-            x["ci95_high"] = ci->high;
-        } else {
-            x["ci95_low"] = nullptr;
-            x["ci95_high"] = nullptr;
-        }
-    };
-    put_share(j, r.wins, r.intractable);
-    json::array ms;
-    json::value best = nullptr;
-    for (const auto& mo : r.moves) {
-        json::object x;
-        x["move"] = move_text(mo.move, dk);
-        x["wins"] = mo.wins;
-        x["intractable"] = mo.intractable;
-        put_share(x, mo.wins, mo.intractable);
-        x["best"] = mo.best;
-        if (mo.best) best = json::value(move_text(mo.move, dk));
-        ms.push_back(json::value(x));
-    }
-    j["moves"] = ms;
-    j["best_move"] = best;
+    for (auto& [k, x] : odds_fields(s.odds, s.options.rng_seed, dk)) j[k] = x;
     if (s.peek) {
         json::object t;
         t["verdict"] = verdict_text(s.peek->verdict);
@@ -86,10 +31,10 @@ json::object odds_json(const OddsShown& s) {
         else t["hint"] = nullptr;
         j["thoughtful"] = t;
     }
-    j["solves"] = r.solves;
-    j["states"] = r.states;
-    j["seconds"] = r.seconds;
-    if (r.interrupted) j["interrupted"] = true;
+    j["solves"] = s.odds.solves;
+    j["states"] = s.odds.states;
+    j["seconds"] = s.odds.seconds;
+    if (s.odds.interrupted) j["interrupted"] = true;
     return j;
 }
 
@@ -120,16 +65,7 @@ std::string odds_text(const OddsShown& s) {
         else out << ": " << r.samples << " sampled (--rng-seed " << s.options.rng_seed << "), 95% Wilson intervals.\n";
     }
     if (r.interrupted) out << "Interrupted: " << r.samples << " orders solved so far.\n";
-    auto line = [&](uint64_t wins, uint64_t intr) {
-        std::string t;
-        if (auto sh = share(r, wins, intr)) t = pct(*sh);
-        else t = "-";
-        if (!r.exact && !r.nothing_hidden)
-            if (auto ci = interval(r, wins, intr)) t += " (" + pct(ci->low) + "-" + pct(ci->high) + ")";
-        t += "  " + std::to_string(wins) + "/" + std::to_string(r.samples - intr);
-        if (intr) t += ", " + std::to_string(intr) + " intractable";
-        return t;
-    };
+    auto line = [&](uint64_t wins, uint64_t intr) { return odds_share_text(r, wins, intr); };
     out << "Winnable: " << line(r.wins, r.intractable) << "\n";
     if (!r.moves.empty()) {
         out << "Each move keeps a win in:\n";

@@ -1,6 +1,85 @@
 #include "report/odds_hint.h"
 
+#include <cstdio>
+
+#include "solver/interval.h"
+
 namespace pyr {
+
+namespace {
+
+std::string pct(double x) {
+    char b[32];
+    std::snprintf(b, sizeof b, "%.1f%%", 100 * x);
+    return b;
+}
+
+// The share of the decided orders won, and its interval: exact when every
+// order was solved, else Wilson's 95%; none when no order was decided.
+std::optional<double> share(const api::Odds& r, uint64_t wins, uint64_t intractable) {
+    const uint64_t n = r.samples - intractable;
+    if (n == 0) return std::nullopt;
+    return double(wins) / double(n);
+}
+std::optional<Interval> interval(const api::Odds& r, uint64_t wins, uint64_t intractable) {
+    const uint64_t n = r.samples - intractable;
+    if (n == 0) return std::nullopt;
+    if (r.exact && !r.interrupted) return Interval{double(wins) / n, double(wins) / n};
+    return wilson_interval(wins, n);
+}
+
+}  // namespace
+
+std::string odds_share_text(const api::Odds& r, uint64_t wins, uint64_t intr) {
+    std::string t;
+    if (auto sh = share(r, wins, intr)) t = pct(*sh);
+    else t = "-";
+    if (!r.exact && !r.nothing_hidden)
+        if (auto ci = interval(r, wins, intr)) t += " (" + pct(ci->low) + "-" + pct(ci->high) + ")";
+    t += "  " + std::to_string(wins) + "/" + std::to_string(r.samples - intr);
+    if (intr) t += ", " + std::to_string(intr) + " intractable";
+    return t;
+}
+
+json::object odds_fields(const api::Odds& r, uint64_t rng_seed, DeckKind dk) {
+    json::object j;
+    j["hidden"] = static_cast<uint64_t>(r.unseen);
+    j["method"] = r.nothing_hidden ? "nothing hidden" : r.exact ? "exact" : "sampled";
+    j["exact"] = r.exact && !r.interrupted;
+    if (r.orders == UINT64_MAX) j["orders"] = nullptr;
+    else j["orders"] = r.orders;
+    j["samples"] = r.samples;
+    j["rng_seed"] = rng_seed;
+    j["wins"] = r.wins;
+    j["intractable"] = r.intractable;
+    auto put_share = [&](json::object& x, uint64_t wins, uint64_t intr) {
+        if (auto sh = share(r, wins, intr)) x["share"] = *sh;
+        else x["share"] = nullptr;
+        if (auto ci = interval(r, wins, intr)) {
+            x["ci95_low"] = ci->low;
+            x["ci95_high"] = ci->high;
+        } else {
+            x["ci95_low"] = nullptr;
+            x["ci95_high"] = nullptr;
+        }
+    };
+    put_share(j, r.wins, r.intractable);
+    json::array ms;
+    json::value best = nullptr;
+    for (const auto& mo : r.moves) {
+        json::object x;
+        x["move"] = move_text(mo.move, dk);
+        x["wins"] = mo.wins;
+        x["intractable"] = mo.intractable;
+        put_share(x, mo.wins, mo.intractable);
+        x["best"] = mo.best;
+        if (mo.best) best = json::value(move_text(mo.move, dk));
+        ms.push_back(json::value(x));
+    }
+    j["moves"] = ms;
+    j["best_move"] = best;
+    return j;
+}
 
 json::object odds_hint_json(const Variant& v, const api::Odds& r) {
     json::object out;

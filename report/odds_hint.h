@@ -12,4 +12,14 @@ namespace pyr {
 // ([{move, wins, intractable, best}]), solves, states, seconds.
 json::object odds_hint_json(const Variant& v, const api::Odds& odds);
 
+// The odds' shares and intervals as `pyramid odds` gives them (report/odds.h)
+// and `solve` on a deal with cards not seen (report/solve.h):
+// the keys hidden, method, exact, orders (null past 2^64), samples,
+// rng_seed, wins, intractable, share, ci95_low, ci95_high, moves ([{move,
+// wins, intractable, share, ci95_low, ci95_high, best}]), best_move.
+json::object odds_fields(const api::Odds& odds, uint64_t rng_seed, DeckKind deck);
+// "62.3% (58.1%-66.2%)  623/1000[, 2 intractable]": the share of the orders
+// decided won with `wins` of them (the interval when sampled).
+std::string odds_share_text(const api::Odds& odds, uint64_t wins, uint64_t intractable);
+
 }  // namespace pyr

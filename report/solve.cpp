@@ -6,6 +6,7 @@
 #include "engine/table.h"
 #include "report/challenge.h"
 #include "report/measures.h"
+#include "report/odds_hint.h"
 #include "report/solution_html.h"
 
 namespace pyr {
@@ -25,6 +26,40 @@ std::string budget_text(const api::Request& request, const api::Answer& a) {
                                : "--max-states " + std::to_string(request.max_states) + " reached";
 }
 
+// The answer on a deal with cards not seen still in play: their places, the
+// odds over their orders, the best move without peeking; never a verdict,
+// a solution or a hint that assumes an order.
+void print_solve_odds(std::ostream& out, const api::LoadedDeal& ld, const api::Request& req, const api::Answer& r, const TextStyle& style) {
+    const api::Odds& o = *r.odds;
+    const DeckKind dk = ld.deal.variant.deck;
+    out << "cards not seen: " << r.unknown.size() << " (" << api::unknown_places_text(r.unknown) << ")";
+    if (o.exact) out << ", " << o.orders << " orders: every order solved\n";
+    else
+        out << ", " << (o.orders == UINT64_MAX ? std::string("more than 10^19") : std::to_string(o.orders))
+            << " orders: " << o.samples << " sampled (seed " << req.odds_rng_seed << "), 95% Wilson interval\n";
+    out << "verdict: ";
+    if (r.interrupted) out << "none (interrupted)";
+    else if (r.verdict == Verdict::Win) out << "win in every order of the cards not seen (the moves depend on them)";
+    else if (r.verdict == Verdict::Lose) out << "lose in every order of the cards not seen";
+    else out << "none: it depends on the cards not seen";
+    out << "\n";
+    out << "winnable: " << odds_share_text(o, o.wins, o.intractable) << " orders\n";
+    if (o.unknown_playable)
+        out << "best move without peeking: none given, a card not seen is playable (name it: the moves differ)\n";
+    else if (r.best_move) {
+        std::string share;
+        for (const auto& mo : o.moves)
+            if (mo.move == *r.best_move) {
+                share = odds_share_text(o, mo.wins, mo.intractable);
+            }
+        out << (req.hint ? "hint (without peeking): " : "best move without peeking: ")
+            << move_people(*r.best_move, dk, style) << ", a win in " << share << "\n";
+    } else if (!o.moves.empty() || r.verdict == Verdict::Lose)
+        out << "best move without peeking: none keeps a win\n";
+    out << "states searched: " << r.states << "\n";
+    out << "time: " << std::fixed << std::setprecision(3) << r.seconds << " s\n";
+}
+
 }  // namespace
 
 json::object solve_json(const api::LoadedDeal& ld, const std::vector<Move>& played, bool played_given,
@@ -40,7 +75,8 @@ json::object solve_json(const api::LoadedDeal& ld, const std::vector<Move>& play
     if (!ld.seed.empty()) o["seed"] = ld.seed;
     o["deal"] = compact(ld.deal);
     if (played_given) o["played"] = texts(played);
-    o["verdict"] = verdict_text(a.verdict);
+    if (a.depends) o["verdict"] = nullptr;  // it depends on the cards not seen
+    else o["verdict"] = verdict_text(a.verdict);
     o["solution"] = texts(a.solution);
     if (request.optimal || request.hint) o["optimal"] = a.optimal;
     if (a.verdict == Verdict::Win) o["moves"] = a.solution.size();
@@ -72,6 +108,19 @@ json::object solve_json(const api::LoadedDeal& ld, const std::vector<Move>& play
         }
     }
     if (a.measures) o["measures"] = measures_json(v, *a.measures, a.grade);
+    if (ld.deal.has_unknown()) {
+        json::array places;
+        for (const auto& p : a.unknown) places.push_back(json::value(p.name));
+        o["unknown"] = std::move(places);
+        json::array cards;
+        for (Card c : unknown_cards(ld.deal)) cards.push_back(json::value(card_text(c, v.deck)));
+        o["unknown_cards"] = std::move(cards);
+    }
+    if (a.odds) {
+        o["odds"] = odds_fields(*a.odds, request.odds_rng_seed, v.deck);
+        if (a.best_move) o["best_move"] = move_text(*a.best_move, v.deck);
+        else o["best_move"] = nullptr;
+    }
     if (a.challenge && request.challenge) o["challenge"] = challenge_json(v, *a.challenge, *request.challenge);
     o["states"] = a.states;
     o["seconds"] = a.seconds;
@@ -94,6 +143,13 @@ void print_solve(std::ostream& out, const api::LoadedDeal& ld, const std::vector
     } else {
         out << board_text(Table(ld.deal), style) << "\n";
     }
+    if (r.odds) {
+        print_solve_odds(out, ld, req, r, style);
+        return;
+    }
+    if (!r.unknown.empty())
+        out << "cards not seen: " << r.unknown.size() << " (" << api::unknown_places_text(r.unknown)
+            << "), none still in play: the answer holds whatever they are\n";
     out << "verdict: " << verdict_text(r.verdict);
     if (r.interrupted && r.verdict == Verdict::Win) out << " (search for a shorter solution interrupted)";
     else if (r.interrupted) out << " (interrupted)";

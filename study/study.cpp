@@ -11,20 +11,6 @@
 
 namespace pyr {
 
-// ---------------------------------------------------------------- statistics
-
-std::optional<Interval> wilson_interval(uint64_t successes, uint64_t n, double z) {
-    if (n == 0) return std::nullopt;
-    const double nn = static_cast<double>(n);
-    const double p = static_cast<double>(successes) / nn;
-    const double z2 = z * z;
-    const double denom = 1 + z2 / nn;
-    const double center = (p + z2 / (2 * nn)) / denom;
-    const double half = z * std::sqrt(p * (1 - p) / nn + z2 / (4 * nn * nn)) / denom;
-    // Clamp the rounding noise at the ends (0/n gives low = 0 exactly in real numbers).
-    return Interval{std::max(0.0, center - half), std::min(1.0, center + half)};
-}
-
 // ---------------------------------------------------------------- the study
 
 

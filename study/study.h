@@ -28,20 +28,12 @@
 #include "engine/json.h"
 #include "engine/rules.h"
 #include "engine/variant.h"
+#include "solver/interval.h"
 #include "solver/solver.h"
 #include "study/seed.h"
 #include "study/provenance.h"
 
 namespace pyr {
-
-// z for a two-sided 95% interval: the 0.975 quantile of the standard normal.
-constexpr double kZ95 = 1.959963984540054;
-
-struct Interval {
-    double low = 0, high = 0;
-};
-// Wilson score interval for `successes` out of `n` trials; nullopt when n == 0.
-std::optional<Interval> wilson_interval(uint64_t successes, uint64_t n, double z = kZ95);
 
 // Something wrong with what the study was asked to do (bad variant list,
 // rules a variant cannot take, a bad deals file, an unusable --out file,

@@ -58,6 +58,13 @@ TEST_CASE("web api: rule changes, pasted boards and bad input", "[web]") {
 
     CHECK(str(call(h, R"({"op":"load","rules":{"variant":"msc"},"deal":"AS AS"})").at("error"))
               .rfind("bad deal: duplicate card AS", 0) == 0);
+    // Cards not seen: refused, never drawn as the placeholders they hold.
+    {
+        std::string unseen = compact(api::deal_from_seed(*find_preset("msc"), "1").deal).substr(0, 58);
+        for (int i = 0; i < 23; ++i) unseen += "??";
+        CHECK(str(call(h, R"({"op":"load","rules":{"variant":"msc"},"deal":")" + unseen + R"("})").at("error"))
+                  .find("the page needs every card named") != std::string::npos);
+    }
     CHECK(str(call(h, R"({"op":"load","rules":{"variant":"msc","reserves":"open"},"seed":"1"})").at("error"))
               .find("no reserve piles") != std::string::npos);
     CHECK(str(call(h, R"({"op":"load","rules":{"variant":"msc"},"seed":"0"})").at("error")).rfind("bad seed", 0) == 0);

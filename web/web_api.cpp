@@ -58,7 +58,13 @@ api::LoadedDeal deal_of(const Variant& v, const json::object& req) {
     if (!seed.empty()) return api::deal_from_seed(v, seed);
     if (text.find_first_not_of(" \t\r\n") == std::string::npos)
         throw api::Error("no deal: give a deal number or paste the cards");
-    return api::deal_from_text(v, text);
+    api::LoadedDeal ld = api::deal_from_text(v, text);
+    // The page draws and plays every card: cards not seen would be drawn as
+    // the placeholders they hold (docs/web.md).
+    if (ld.deal.has_unknown())
+        throw api::Error("the page needs every card named: this deal has cards not seen (?\?); pyramid solve "
+                         "gives their odds and the best move without peeking");
+    return ld;
 }
 
 std::string board_svg(const Deal& deal, const Table& t, const BoardHighlight& h, const std::string& title,

@@ -191,6 +191,11 @@ class Result:
     .challenge with challenge=: the lines, and across deals the chance and the
                recommended line (a dict, `solve --challenge --format json`'s "challenge")
     .states, .seconds, .deal (compact cards), .variant, .seed
+    .odds      with cards not seen ('??' in the deal): the odds over their
+               orders (a dict: share, ci95_low, ci95_high, wins, samples,
+               exact, moves, best_move...); .verdict is then None unless every
+               order agrees, .moves empty; .best_move the best move without
+               peeking; .unknown the places of the cards not seen
     .to_dict() the whole JSON object
     """
 
@@ -217,6 +222,9 @@ class Result:
     deal = property(lambda self: self._d["deal"])
     variant = property(lambda self: self._d["variant"])
     seed = property(lambda self: self._d.get("seed"))
+    odds = property(lambda self: self._d.get("odds"))
+    best_move = property(lambda self: self._d.get("best_move"))
+    unknown = property(lambda self: list(self._d.get("unknown", [])))
 
     def to_dict(self):
         """The object `pyramid solve --format json` prints (a fresh copy)."""
@@ -294,13 +302,16 @@ def solve(deal, variant=None, *, optimal=False, hint=False, best_score=False, re
 class Verification:
     """The verifier's replay: .valid (every move legal and the goal reached),
     .legal, .won, .error (why not, in the command line's words, or None),
-    .moves (given), .played (legal moves replayed), .tableau_left."""
+    .moves (given), .played (legal moves replayed), .tableau_left; with cards
+    not seen ('??'), .unchecked: the moves that take one ([{move (1-based),
+    card, place}]: legal only if the card was there; .valid is then False)
+    and .undecided (the move past which nothing was checked, or None)."""
 
-    __slots__ = ("valid", "legal", "won", "error", "moves", "played", "tableau_left")
+    __slots__ = ("valid", "legal", "won", "error", "moves", "played", "tableau_left", "unchecked", "undecided")
 
     def __init__(self, d):
         for k in self.__slots__:
-            setattr(self, k, d[k])
+            setattr(self, k, d.get(k, [] if k == "unchecked" else None))
 
     def __bool__(self):
         return self.valid

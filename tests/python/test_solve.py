@@ -229,3 +229,21 @@ def test_measures_from_the_start_and_after_moves_equal_cli(cli):
     assert ps.solve(2, passes=1).measures is None
     with pytest.raises(ValueError):
         ps.solve(2, passes=1, measures=True, casual_plays=0)
+
+
+def test_cards_not_seen_solve_gives_the_odds_as_the_cli(cli):
+    # '??' cards not seen: solve answers with the odds (no verdict, no
+    # solution), the same object as `pyramid solve --format json`.
+    full = ps.deal("msc", 1).cards
+    cards = full[:58] + "??" * 23
+    want = cli_json("solve", "--variant", "msc", "--deal", cards, "--format", "json")
+    got = ps.solve(ps.deal("msc", cards=cards))
+    assert got.verdict is None and got.moves == [] and got.length is None
+    assert got.odds["samples"] == 1000 and got.odds["wins"] == want["odds"]["wins"]
+    assert got.best_move == want["best_move"] and got.unknown[0] == "stock card 2"
+    strip = lambda d: {k: v for k, v in without_timing(d).items() if k != "odds"}
+    assert strip(got.to_dict()) == strip(want)
+    # verify: the moves that take a card not seen are not checked.
+    moves = ps.solve(ps.deal("msc", 1)).moves
+    v = ps.verify(ps.deal("msc", cards=cards), moves)
+    assert not v.valid and v.legal and v.unchecked and v.unchecked[0]["move"] == 8
