@@ -131,8 +131,9 @@ Deal reveal(const Deal& deal, const std::vector<Move>& played, const std::string
         }
     std::vector<UnknownPlace> ups;
     for (const auto& p : places) ups.push_back({p.name, p.playable});
-    throw Error("no card not seen at '" + place + "'" +
-                (ups.empty() ? std::string(": every card is named") : " (cards not seen: " + unknown_places_text(ups) + ")"));
+    throw Error(
+        "no card not seen at '" + place + "'" +
+        (ups.empty() ? std::string(": every card is named") : " (cards not seen: " + unknown_places_text(ups) + ")"));
 }
 
 SeenReplay verify_seen(const Deal& deal, const std::vector<Move>& moves, AfterGoal after_goal) {
@@ -218,7 +219,8 @@ SeenReplay verify_seen(const Deal& deal, const std::vector<Move>& moves, AfterGo
     }
     out.deal = branches[0];
     out.positions = branches.size();
-    out.replay = replay(out.deal, std::vector<Move>(moves.begin(), moves.begin() + static_cast<long>(checked)), after_goal);
+    out.replay = replay(out.deal, std::vector<Move>(moves.begin(), moves.begin() + static_cast<long>(checked)),
+                        after_goal);
     return out;
 }
 
@@ -293,7 +295,8 @@ Answer Session::solve(const Deal& deal, const std::vector<Move>& played, const R
             const size_t k = seen.undecided ? *seen.undecided : seen.splits.back();
             std::string where;
             for (const auto& u : seen.unchecked)
-                if (u.index == k) where += (where.empty() ? "" : "; ") + card_text(u.card, deal.deck()) + " at " + u.place;
+                if (u.index == k)
+                    where += (where.empty() ? "" : "; ") + card_text(u.card, deal.deck()) + " at " + u.place;
             throw Error("bad moves: " + move_label(k, played[k], deal.deck()) +
                         " takes a card not seen whose place decides the position (" + where + "): name it in the deal");
         }
@@ -311,8 +314,8 @@ Answer Session::solve(const Deal& deal, const std::vector<Move>& played, const R
                                          [](const UnknownPlace& p) { return p.name.rfind("discarded", 0) != 0; });
         if (in_play) {
             if (request.optimal || request.best_score || request.measures || request.challenge)
-                throw Error(std::string(request.optimal    ? "a shortest solution"
-                                        : request.measures ? "measures"
+                throw Error(std::string(request.optimal     ? "a shortest solution"
+                                        : request.measures  ? "measures"
                                         : request.challenge ? "a challenge"
                                                             : "a best score") +
                             " needs every card named: " + std::to_string(std::popcount(d.unknown)) +
@@ -439,7 +442,8 @@ json::object variant_json(const Variant& v) {
     put("score_variant", v.score_variant);
     put("pysol_game", v.pysol_game);
     json::array cards;
-    for (int i = 0; i < deck_size(v.deck); ++i) cards.push_back(json::value(card_text(card_from_index(i, v.deck), v.deck)));
+    for (int i = 0; i < deck_size(v.deck); ++i)
+        cards.push_back(json::value(card_text(card_from_index(i, v.deck), v.deck)));
     o["cards"] = std::move(cards);
     return o;
 }

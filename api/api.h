@@ -124,8 +124,8 @@ struct SeenReplay {
     Deal deal;      // a deal with each card the moves take named where it was (the first layout allowed)
     Replay replay;  // the replay of the moves checked, on `deal` (error: the first illegal one)
     std::vector<UncheckedMove> unchecked;
-    std::vector<size_t> splits;  // the moves after which more positions were possible than before
-    std::optional<size_t> undecided;  // the move past which the check stopped (too many layouts)
+    std::vector<size_t> splits;                 // the moves after which more positions were possible than before
+    std::optional<size_t> undecided;            // the move past which the check stopped (too many layouts)
     std::vector<std::string> undecided_places;  // where its cards not seen could be
     size_t positions = 1;  // the positions the moves may have led to (1: `deal` plays the game exactly)
 };
@@ -148,10 +148,10 @@ using MoveOdds = nopeek::MoveOdds;
 // command line spells it: `--challenge score|cards:R|board --target N
 // --current N --deals-left D`.
 struct ChallengeRequest {
-    std::string kind = "score";    // "score", "cards:R" (R a rank as the card notation writes it: A 2-9 T J Q K), "board"
-    std::optional<int> target;     // points, cards of the rank, or boards (cleared)
-    int current = 0;               // made before this deal (with a target)
-    std::optional<int> deals_left; // the challenge's deals left, this one included: the across-deals answer
+    std::string kind = "score";  // "score", "cards:R" (R a rank as the card notation writes it: A 2-9 T J Q K), "board"
+    std::optional<int> target;   // points, cards of the rank, or boards (cleared)
+    int current = 0;             // made before this deal (with a target)
+    std::optional<int> deals_left;  // the challenge's deals left, this one included: the across-deals answer
 };
 // The challenge these words ask for on this deck; Error naming what is wrong.
 Challenge make_challenge(const Variant& v, const ChallengeRequest& request);
@@ -170,14 +170,14 @@ struct ChallengeAnswer {
 
 // What to compute, and the search's limits (those of `solve`).
 struct Request {
-    bool optimal = false;     // a shortest solution
-    bool hint = false;        // only the next move of a shortest solution (implies optimal)
-    bool best_score = false;  // on a lost position, the fewest tableau cards left (always for score variants)
+    bool optimal = false;               // a shortest solution
+    bool hint = false;                  // only the next move of a shortest solution (implies optimal)
+    bool best_score = false;            // on a lost position, the fewest tableau cards left (always for score variants)
     uint64_t max_states = 100'000'000;  // 0 = no limit
     uint64_t max_memory = 0;            // bytes; 0 = no limit
-    const std::atomic<bool>* stop = nullptr;  // set elsewhere to stop: verdict intractable (interrupted)
+    const std::atomic<bool>* stop = nullptr;        // set elsewhere to stop: verdict intractable (interrupted)
     std::function<void(uint64_t states)> progress;  // every 2^progress_shift positions
-    int progress_shift = 20;  // (and the stop flag looked at as often)
+    int progress_shift = 20;                        // (and the stop flag looked at as often)
     // On a lost position, why (solver/reasons.h): blocked, free-stock or
     // order (with the best line, searched within max_states).
     bool reason = false;
@@ -211,7 +211,7 @@ struct Answer {
     bool best_score_complete = true;
     uint64_t states = 0;
     double seconds = 0;
-    std::optional<LossReason> reason;  // with Request::reason, on a loss
+    std::optional<LossReason> reason;      // with Request::reason, on a loss
     std::optional<DealMeasures> measures;  // with Request::measures, on a win (from the position)
     std::optional<Grade> grade;            // from the measures at the deal's start, where the rule set has thresholds
     // A deal with cards not seen, at a position where some are still in play:
@@ -224,7 +224,7 @@ struct Answer {
     std::optional<Odds> odds;
     bool depends = false;
     std::vector<UnknownPlace> unknown;
-    std::optional<Move> best_move;  // the best move without peeking (none when lost or none is given)
+    std::optional<Move> best_move;             // the best move without peeking (none when lost or none is given)
     std::optional<ChallengeAnswer> challenge;  // with Request::challenge
 };
 

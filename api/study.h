@@ -49,8 +49,8 @@ public:
     // Runs the tasks not yet recorded on `threads` workers (0 = every core)
     // until done or `stop` is set (a running task is abandoned); `progress`
     // after each record solved.
-    StudyRun run(int threads, const std::atomic<bool>* stop,
-                 const std::function<void(const StudyProgress&)>& progress, const Runner& runner = run_study);
+    StudyRun run(int threads, const std::atomic<bool>* stop, const std::function<void(const StudyProgress&)>& progress,
+                 const Runner& runner = run_study);
     // A record solved by the caller's own workers (Python's iterator): the
     // table, the record file, the summary and on_record. False (and nothing
     // else) for a task already recorded. Never two at a time.

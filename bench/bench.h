@@ -10,12 +10,12 @@
 namespace pyr {
 
 struct BenchPart {
-    std::string name;          // variant, or "msc --optimal"
+    std::string name;  // variant, or "msc --optimal"
     std::string variant;
     bool optimal = false;
     std::vector<std::string> deals;  // seeds ("123") or compact deals
-    bool seeds = true;         // deals are seed numbers, else compact strings
-    uint64_t max_states = 0;   // each deal's budget (0 = the solver's default: none)
+    bool seeds = true;               // deals are seed numbers, else compact strings
+    uint64_t max_states = 0;         // each deal's budget (0 = the solver's default: none)
 };
 
 struct BenchPartResult {
@@ -27,7 +27,7 @@ struct BenchPartResult {
     double solver_seconds = 0;  // the deals' solver times added up (all threads)
     double replay_seconds = 0;  // of those, the verifier replaying every win
     std::string worst_deal;
-    uint64_t peak_rss_kb = 0;   // high-water mark of the process while the part ran (0 if unknown)
+    uint64_t peak_rss_kb = 0;  // high-water mark of the process while the part ran (0 if unknown)
 };
 
 // The workload: quick (for CI, seconds) or full (for people measuring).

@@ -43,7 +43,8 @@ int main(int argc, char** argv) {
         std::fprintf(stderr, "cannot read %s\n", file.c_str());
         return 2;
     }
-    std::printf("deal  score steps clear   cpu_score  | aces: clear(cards steps) open(cards steps)  cpu_aces  states\n");
+    std::printf(
+        "deal  score steps clear   cpu_score  | aces: clear(cards steps) open(cards steps)  cpu_aces  states\n");
     double total_score = 0, total_aces = 0, worst_score = 0, worst_aces = 0;
     int deals = 0;
     for (std::string line; std::getline(in, line);) {
@@ -70,7 +71,9 @@ int main(int argc, char** argv) {
         worst_score = std::max(worst_score, s_cpu);
         worst_aces = std::max(worst_aces, a_cpu);
         std::printf("%4d", deals);
-        if (s.complete) std::printf("  %5d %5zu %5s %10.4f", s.lines[0].score, s.lines[0].moves.size(), s.lines[0].cleared ? "yes" : "no", s_cpu);
+        if (s.complete)
+            std::printf("  %5d %5zu %5s %10.4f", s.lines[0].score, s.lines[0].moves.size(),
+                        s.lines[0].cleared ? "yes" : "no", s_cpu);
         else std::printf("  intractable       %10.4f", s_cpu);
         std::printf("  |");
         std::string lines;

@@ -61,8 +61,11 @@ int main(int argc, char** argv) {
             const ChallengeResult r = solve_challenge(board, c, options);
             states += r.states;
             const std::optional<DealOutcome> o = deal_outcome(c, r);
-            auto text = [&](const std::optional<int>& x) { return !o ? std::string("?") : x ? std::to_string(*x) : "-"; };
-            std::printf("\t%s\t%s", text(o ? o->clear : std::nullopt).c_str(), text(o ? o->open : std::nullopt).c_str());
+            auto text = [&](const std::optional<int>& x) {
+                return !o ? std::string("?") : x ? std::to_string(*x) : "-";
+            };
+            std::printf("\t%s\t%s", text(o ? o->clear : std::nullopt).c_str(),
+                        text(o ? o->open : std::nullopt).c_str());
         }
         std::printf("\t%llu\n", static_cast<unsigned long long>(states));
         std::fflush(stdout);

@@ -35,7 +35,8 @@ size_t pick(const VerdictColumns& cols, const std::string& text, const char* opt
     std::string all;
     for (const auto& v : cols.rule_sets) all += (all.empty() ? "" : "; ") + rule_set_name(v);
     if (hits.empty())
-        throw UsageError(std::string(option) + " " + text + " matches no rule set of the files (they hold: " + all + ")");
+        throw UsageError(std::string(option) + " " + text + " matches no rule set of the files (they hold: " + all +
+                         ")");
     if (hits.size() > 1)
         throw UsageError(std::string(option) + " " + text + " matches " + std::to_string(hits.size()) +
                          " rule sets; name more rules (the files hold: " + all + ")");
@@ -45,12 +46,12 @@ size_t pick(const VerdictColumns& cols, const std::string& text, const char* opt
 
 int cmd_compare(int argc, char** argv) {
     po::options_description opts("pyramid compare options");
-    opts.add_options()
-        ("files", po::value<std::vector<std::string>>()->composing(), "record files (also as plain arguments)")
-        ("a", po::value<std::string>(), "the first rule set, e.g. msc:passes=1")
-        ("b", po::value<std::string>(), "the second rule set, e.g. msc:passes=3")
-        ("format", po::value<std::string>()->default_value("text"), "text, json or csv")
-        ("list", po::bool_switch(), "print the deals that flip (seed order) instead of the counts");
+    opts.add_options()("files", po::value<std::vector<std::string>>()->composing(),
+                       "record files (also as plain arguments)")("a", po::value<std::string>(),
+                                                                 "the first rule set, e.g. msc:passes=1")(
+        "b", po::value<std::string>(), "the second rule set, e.g. msc:passes=3")(
+        "format", po::value<std::string>()->default_value("text"), "text, json or csv")(
+        "list", po::bool_switch(), "print the deals that flip (seed order) instead of the counts");
     po::positional_options_description pos;
     pos.add("files", -1);
     po::variables_map vm;
@@ -82,7 +83,8 @@ int cmd_compare(int argc, char** argv) {
     });
     print_comparison(std::cout, c, format);
     if (cols.duplicates)
-        std::cerr << "pyramid compare: " << cols.duplicates << " further records of deals already read (the first counts)\n";
+        std::cerr << "pyramid compare: " << cols.duplicates
+                  << " further records of deals already read (the first counts)\n";
     if (cols.torn) std::cerr << "pyramid compare: " << cols.torn << " torn last lines skipped\n";
     return kOk;
 }

@@ -39,10 +39,10 @@ Column read_column(const std::string& path) {
 
 int cmd_compare_players(int argc, char** argv) {
     po::options_description opts("pyramid compare-players options");
-    opts.add_options()
-        ("first", po::value<std::string>(), "record file of the first player's study (stats --player ... --out)")
-        ("second", po::value<std::string>(), "record file of the second player's study")
-        ("format", po::value<std::string>()->default_value("text"), "output: text or json");
+    opts.add_options()("first", po::value<std::string>(),
+                       "record file of the first player's study (stats --player ... --out)")(
+        "second", po::value<std::string>(), "record file of the second player's study")(
+        "format", po::value<std::string>()->default_value("text"), "output: text or json");
     po::positional_options_description pos;
     pos.add("first", 1).add("second", 1);
     po::variables_map vm;

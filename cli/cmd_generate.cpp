@@ -32,15 +32,15 @@ const char* kGenerateUsage =
 int cmd_generate(int argc, char** argv) {
     po::options_description opts("pyramid generate options");
     add_variant_options(opts);
-    opts.add_options()
-        ("grade", po::value<std::string>(), "easy, medium, hard or expert")
-        ("count", po::value<std::string>()->default_value("10"), "how many deals, 1 to 100000")
-        ("from-seed", po::value<std::string>()->default_value("1"), "the first PySolFC seed looked at")
-        ("max-seeds", po::value<std::string>()->default_value("10000000"), "give up after looking at this many seeds")
-        ("thresholds", po::value<std::string>(), "Q1,Q2,Q3: the difficulty quartiles to grade by (default: bench/measures.md's)")
-        ("casual-plays", po::value<std::string>()->default_value("100"), "the casual player's plays per deal")
-        ("format", po::value<std::string>()->default_value("text"), "text, json or csv")
-        ("quiet,q", po::bool_switch(), "no progress on stderr");
+    opts.add_options()("grade", po::value<std::string>(), "easy, medium, hard or expert")(
+        "count", po::value<std::string>()->default_value("10"), "how many deals, 1 to 100000")(
+        "from-seed", po::value<std::string>()->default_value("1"), "the first PySolFC seed looked at")(
+        "max-seeds", po::value<std::string>()->default_value("10000000"), "give up after looking at this many seeds")(
+        "thresholds", po::value<std::string>(),
+        "Q1,Q2,Q3: the difficulty quartiles to grade by (default: bench/measures.md's)")(
+        "casual-plays", po::value<std::string>()->default_value("100"), "the casual player's plays per deal")(
+        "format", po::value<std::string>()->default_value("text"), "text, json or csv")("quiet,q", po::bool_switch(),
+                                                                                        "no progress on stderr");
     add_threads_option(opts, "worker threads, 1 to 4096, or 0 for every core (the default)");
     add_max_states_option(opts, "per search: a deal whose search runs out is skipped (0 = no limit)");
     po::variables_map vm;
@@ -48,7 +48,8 @@ int cmd_generate(int argc, char** argv) {
     const std::string format = format_from(vm, {"text", "json", "csv"});
     if (!vm.count("grade")) throw UsageError("--grade is required (easy, medium, hard or expert)");
     const auto grade = parse_grade(vm["grade"].as<std::string>());
-    if (!grade) throw UsageError("--grade must be easy, medium, hard or expert (got '" + vm["grade"].as<std::string>() + "')");
+    if (!grade)
+        throw UsageError("--grade must be easy, medium, hard or expert (got '" + vm["grade"].as<std::string>() + "')");
     GenerateRequest q;
     q.rules = variant_from(vm);
     q.grade = *grade;
@@ -65,7 +66,8 @@ int cmd_generate(int argc, char** argv) {
     if (vm.count("thresholds")) {
         double t[3];
         char extra;
-        if (std::sscanf(vm["thresholds"].as<std::string>().c_str(), "%lf,%lf,%lf%c", &t[0], &t[1], &t[2], &extra) != 3 ||
+        if (std::sscanf(vm["thresholds"].as<std::string>().c_str(), "%lf,%lf,%lf%c", &t[0], &t[1], &t[2], &extra) !=
+                3 ||
             !(t[0] <= t[1] && t[1] <= t[2]))
             throw UsageError("--thresholds must be three increasing numbers Q1,Q2,Q3 (got '" +
                              vm["thresholds"].as<std::string>() + "')");
@@ -84,8 +86,8 @@ int cmd_generate(int argc, char** argv) {
             t.reserves_open = r.reserves_open;
             have += (have.empty() ? "" : ", ") + rule_set_name(t);
         }
-        throw UsageError("no grade thresholds for " + rule_set_name(q.rules) + " (built in for " + q.rules.name +
-                         ": " + (have.empty() ? std::string("none") : have) +
+        throw UsageError("no grade thresholds for " + rule_set_name(q.rules) + " (built in for " + q.rules.name + ": " +
+                         (have.empty() ? std::string("none") : have) +
                          "; docs/measures.md): give --thresholds Q1,Q2,Q3");
     }
     const bool quiet = vm["quiet"].as<bool>();

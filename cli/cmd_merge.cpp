@@ -26,11 +26,11 @@ const char* kMergeUsage =
 
 int cmd_merge(int argc, char** argv) {
     po::options_description opts("pyramid merge options");
-    opts.add_options()
-        ("files", po::value<std::vector<std::string>>()->composing(), "record files (also as plain arguments)")
-        ("format", po::value<std::string>()->default_value("text"), "summary on stdout: text, json or csv")
-        ("list", po::value<std::string>(), "print the seeds with this verdict (win, lose, intractable) instead")
-        ("quiet,q", po::bool_switch(), "with --list: no summary on stderr");
+    opts.add_options()("files", po::value<std::vector<std::string>>()->composing(),
+                       "record files (also as plain arguments)")(
+        "format", po::value<std::string>()->default_value("text"), "summary on stdout: text, json or csv")(
+        "list", po::value<std::string>(), "print the seeds with this verdict (win, lose, intractable) instead")(
+        "quiet,q", po::bool_switch(), "with --list: no summary on stderr");
     po::positional_options_description pos;
     pos.add("files", -1);
     po::variables_map vm;

@@ -13,17 +13,18 @@ int cmd_odds(int argc, char** argv) {
     po::options_description opts("pyramid odds options");
     add_variant_options(opts);
     add_deal_options(opts);
-    opts.add_options()
-        ("moves", po::value<std::string>(), "moves already played (notation as in verify): the odds from there")
-        ("samples", po::value<std::string>()->default_value("1000"),
-         "orders of the hidden cards to sample when there are too many to enumerate (1 to 10^7)")
-        ("rng-seed", po::value<std::string>()->default_value("1"), "seed of the sampling (splitmix64)")
-        ("exact-limit", po::value<std::string>()->default_value("40320"),
-         "enumerate every order when there are at most this many (default 8! = 40320; 0: always sample)")
-        ("thoughtful", po::bool_switch(),
-         "also print the exact answer of a solver that knows the stock's order (peeking), labelled as such")
-        ("format", po::value<std::string>()->default_value("text"), "output: text or json");
-    add_max_states_option(opts, "per solve: a sampled order whose search hits this many positions is counted intractable");
+    opts.add_options()("moves", po::value<std::string>(),
+                       "moves already played (notation as in verify): the odds from there")(
+        "samples", po::value<std::string>()->default_value("1000"),
+        "orders of the hidden cards to sample when there are too many to enumerate (1 to 10^7)")(
+        "rng-seed", po::value<std::string>()->default_value("1"), "seed of the sampling (splitmix64)")(
+        "exact-limit", po::value<std::string>()->default_value("40320"),
+        "enumerate every order when there are at most this many (default 8! = 40320; 0: always sample)")(
+        "thoughtful", po::bool_switch(),
+        "also print the exact answer of a solver that knows the stock's order (peeking), labelled as such")(
+        "format", po::value<std::string>()->default_value("text"), "output: text or json");
+    add_max_states_option(opts,
+                          "per solve: a sampled order whose search hits this many positions is counted intractable");
     add_max_memory_option(opts);
     add_text_options(opts);
     po::variables_map vm;
@@ -49,7 +50,8 @@ int cmd_odds(int argc, char** argv) {
         const api::SeenReplay r = api::verify_seen(ld.deal, played, AfterGoal::GameOver);
         if (r.replay.error) throw UsageError("bad --moves: " + *r.replay.error);
         if (r.undecided || r.positions > 1)
-            throw UsageError("bad --moves: a move takes a card not seen whose place decides the position: name it in the deal");
+            throw UsageError(
+                "bad --moves: a move takes a card not seen whose place decides the position: name it in the deal");
         ld.deal = r.deal;
     }
     if (ld.deal.has_unknown() && vm["thoughtful"].as<bool>())

@@ -13,11 +13,11 @@ int cmd_play(int argc, char** argv) {
     add_variant_options(opts);
     add_deal_options(opts);
     add_text_options(opts);
-    opts.add_options()
-        ("no-colour", po::bool_switch(), "no colour, even when the terminal has it (so does NO_COLOR)")
-        ("fair", po::bool_switch(),
-         "hide the exact verdict and hint (they know the stock's order); o still gives the no-peek hint");
-    add_max_states_option(opts, "the verdict's search budget per position (as solve's): past it the verdict is 'unknown'");
+    opts.add_options()("no-colour", po::bool_switch(), "no colour, even when the terminal has it (so does NO_COLOR)")(
+        "fair", po::bool_switch(),
+        "hide the exact verdict and hint (they know the stock's order); o still gives the no-peek hint");
+    add_max_states_option(opts,
+                          "the verdict's search budget per position (as solve's): past it the verdict is 'unknown'");
     add_max_memory_option(opts, "'unknown'");
     po::variables_map vm;
     if (!parse_command(argc, argv,

@@ -14,10 +14,10 @@ namespace pyr::cli {
 
 int cmd_report(int argc, char** argv) {
     po::options_description opts("pyramid report options");
-    opts.add_options()
-        ("files", po::value<std::vector<std::string>>()->composing(), "record files (also as plain arguments)")
-        ("optimal", po::bool_switch(),
-         "the records come from a study run with --optimal: solution lengths are minimum move counts");
+    opts.add_options()("files", po::value<std::vector<std::string>>()->composing(),
+                       "record files (also as plain arguments)")(
+        "optimal", po::bool_switch(),
+        "the records come from a study run with --optimal: solution lengths are minimum move counts");
     add_output_option(opts, "write the page to this file (default: stdout)");
     po::positional_options_description pos;
     pos.add("files", -1);
@@ -38,7 +38,7 @@ int cmd_report(int argc, char** argv) {
     std::time_t newest = 0;  // when the study last wrote a record: the files' newest change
     for (const auto& p : paths) {
         names += (names.empty() ? "" : ", ") + p;
-        struct stat st{};
+        struct stat st {};
         if (::stat(p.c_str(), &st) == 0) newest = std::max(newest, st.st_mtime);
     }
     std::vector<std::string> words{"pyramid"};

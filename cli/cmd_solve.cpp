@@ -14,45 +14,44 @@ int cmd_solve(int argc, char** argv) {
     po::options_description opts("pyramid solve options");
     add_variant_options(opts);
     add_deal_options(opts);
-    opts.add_options()
-        ("moves", po::value<std::string>(),
-         "moves already played (notation as in verify): solve from the position they reach")
-        ("optimal", po::bool_switch(), "find a shortest solution (every draw, redeal and removal counts one move)")
-        ("hint", po::bool_switch(), "print just the next move of a shortest solution (from --moves' position)")
-        ("best-score", po::bool_switch(),
-         "when the deal is lost, find the fewest tableau cards that can be left (always on for classic/spanish)")
-        ("measures", po::bool_switch(),
-         "on a won deal (or a winnable position, with --moves), its difficulty measures from there: shortest "
-         "length, winning moves, critical positions, the casual player's wins, the grade (at the start; "
-         "docs/measures.md)")
-        ("casual-plays", po::value<std::string>()->default_value("100"), "with --measures: the casual player's plays")
-        ("challenge", po::value<std::string>(),
-         "a challenge, answered from the deal's start: score (the most points, msc's scoring), cards:R (the most "
-         "cards of rank R removed: A 2-9 T J Q K) or board (clear it); the best lines with the fewest steps "
-         "(docs/challenges.md)")
-        ("target", po::value<std::string>(), "with --challenge: the challenge's target (points, cards or boards)")
-        ("current", po::value<std::string>(), "with --target: made so far, before this deal")
-        ("deals-left", po::value<std::string>(),
-         "with --target: the challenge's deals left, this one included: the chance of completing it and the line "
-         "to take")
-        ("format", po::value<std::string>()->default_value("text"),
-         "output: text, json, or html (a page that draws the deal and steps through the solution)");
+    opts.add_options()("moves", po::value<std::string>(),
+                       "moves already played (notation as in verify): solve from the position they reach")(
+        "optimal", po::bool_switch(), "find a shortest solution (every draw, redeal and removal counts one move)")(
+        "hint", po::bool_switch(), "print just the next move of a shortest solution (from --moves' position)")(
+        "best-score", po::bool_switch(),
+        "when the deal is lost, find the fewest tableau cards that can be left (always on for classic/spanish)")(
+        "measures", po::bool_switch(),
+        "on a won deal (or a winnable position, with --moves), its difficulty measures from there: shortest "
+        "length, winning moves, critical positions, the casual player's wins, the grade (at the start; "
+        "docs/measures.md)")("casual-plays", po::value<std::string>()->default_value("100"),
+                             "with --measures: the casual player's plays")(
+        "challenge", po::value<std::string>(),
+        "a challenge, answered from the deal's start: score (the most points, msc's scoring), cards:R (the most "
+        "cards of rank R removed: A 2-9 T J Q K) or board (clear it); the best lines with the fewest steps "
+        "(docs/challenges.md)")("target", po::value<std::string>(),
+                                "with --challenge: the challenge's target (points, cards or boards)")(
+        "current", po::value<std::string>(), "with --target: made so far, before this deal")(
+        "deals-left", po::value<std::string>(),
+        "with --target: the challenge's deals left, this one included: the chance of completing it and the line "
+        "to take")("format", po::value<std::string>()->default_value("text"),
+                   "output: text, json, or html (a page that draws the deal and steps through the solution)");
     add_max_states_option(opts, "stop with verdict 'intractable' after this many positions (0 = no limit)");
     add_max_memory_option(opts);
     add_text_options(opts);
     add_output_option(opts, "write to this file instead of stdout (e.g. the html page)");
     po::variables_map vm;
-    if (!parse_command(argc, argv,
-                       "usage: pyramid solve [--variant NAME] (--deal CARDS | --deal-file PATH | --seed N)\n"
-                       "                     [--moves \"...\"] [--hint | [--optimal] [--best-score]]\n"
-                       "                     [--challenge score|cards:R|board [--target N [--current N] [--deals-left D]]]\n"
-                       "                     [--measures [--casual-plays N]] [--max-states N] [--max-memory SIZE]\n"
-                       "                     [--format text|json|html] [--ascii] [-o FILE]\n"
-                       "Solves the deal exactly: 'win' with a solution, 'lose' (proved), or 'intractable' when\n"
-                       "the --max-states budget runs out first. Ctrl-C stops the search (verdict intractable).\n"
-                       "With cards not seen (?? in the deal or the board): the odds over their orders and the best\n"
-                       "move without peeking (docs/solve.md), never a verdict or a solution that assumes an order.",
-                       opts, vm))
+    if (!parse_command(
+            argc, argv,
+            "usage: pyramid solve [--variant NAME] (--deal CARDS | --deal-file PATH | --seed N)\n"
+            "                     [--moves \"...\"] [--hint | [--optimal] [--best-score]]\n"
+            "                     [--challenge score|cards:R|board [--target N [--current N] [--deals-left D]]]\n"
+            "                     [--measures [--casual-plays N]] [--max-states N] [--max-memory SIZE]\n"
+            "                     [--format text|json|html] [--ascii] [-o FILE]\n"
+            "Solves the deal exactly: 'win' with a solution, 'lose' (proved), or 'intractable' when\n"
+            "the --max-states budget runs out first. Ctrl-C stops the search (verdict intractable).\n"
+            "With cards not seen (?? in the deal or the board): the odds over their orders and the best\n"
+            "move without peeking (docs/solve.md), never a verdict or a solution that assumes an order.",
+            opts, vm))
         return kOk;
     const std::string format = format_from(vm, {"text", "json", "html"});
     if (vm["hint"].as<bool>() && vm["optimal"].as<bool>())
@@ -77,9 +76,10 @@ int cmd_solve(int argc, char** argv) {
 #endif
             return f();
         } catch (const InternalError& e) {
-            throw InternalError("on the deal --variant " + v.name + " --deal " + compact(ld.deal) +
-                                (vm.count("moves") ? " --moves '" + vm["moves"].as<std::string>() + "'" : std::string()) +
-                                ": " + e.what());
+            throw InternalError(
+                "on the deal --variant " + v.name + " --deal " + compact(ld.deal) +
+                (vm.count("moves") ? " --moves '" + vm["moves"].as<std::string>() + "'" : std::string()) + ": " +
+                e.what());
         }
     };
 
@@ -97,8 +97,10 @@ int cmd_solve(int argc, char** argv) {
 
     std::optional<api::ChallengeRequest> challenge;
     if (vm.count("challenge")) {
-        if (vm["hint"].as<bool>()) throw UsageError("--hint does not apply with --challenge (the challenge's lines are the answer)");
-        if (vm.count("moves")) throw UsageError("--challenge is answered from the deal's start: it does not take --moves");
+        if (vm["hint"].as<bool>())
+            throw UsageError("--hint does not apply with --challenge (the challenge's lines are the answer)");
+        if (vm.count("moves"))
+            throw UsageError("--challenge is answered from the deal's start: it does not take --moves");
         api::ChallengeRequest c;
         c.kind = vm["challenge"].as<std::string>();
         if (vm.count("target")) c.target = static_cast<int>(number_option(vm, "target", 1, 1'000'000'000));

@@ -51,9 +51,8 @@ int cmd_verify(int argc, char** argv) {
     po::options_description opts("pyramid verify options");
     add_variant_options(opts);
     add_deal_options(opts);
-    opts.add_options()
-        ("moves", po::value<std::string>(), "the moves, e.g. \"draw QH+AS KS redeal\"")
-        ("moves-file", po::value<std::string>(), "read the moves from a file ('-' for stdin)");
+    opts.add_options()("moves", po::value<std::string>(), "the moves, e.g. \"draw QH+AS KS redeal\"")(
+        "moves-file", po::value<std::string>(), "read the moves from a file ('-' for stdin)");
     add_text_options(opts);
     po::variables_map vm;
     if (!parse_command(argc, argv,
@@ -66,7 +65,8 @@ int cmd_verify(int argc, char** argv) {
         return kOk;
     const Variant v = variant_from(vm);
     const api::LoadedDeal ld = deal_from_options(vm, v);
-    if (vm.count("moves") + vm.count("moves-file") == 0) throw UsageError("give the moves with --moves or --moves-file");
+    if (vm.count("moves") + vm.count("moves-file") == 0)
+        throw UsageError("give the moves with --moves or --moves-file");
     if (vm.count("moves") && vm.count("moves-file")) throw UsageError("give only one of --moves and --moves-file");
     const bool from_file = vm.count("moves-file") > 0;
     const std::string text = from_file ? read_file_or_stdin(vm["moves-file"].as<std::string>(), "--moves-file")
@@ -80,7 +80,8 @@ int cmd_verify(int argc, char** argv) {
         return kRejected;
     }
     if (!r.won()) {
-        std::cout << "legal, not a win: " << (moves.size() == 1 ? "the move is" : "all " + std::to_string(moves.size()) + " moves are")
+        std::cout << "legal, not a win: "
+                  << (moves.size() == 1 ? "the move is" : "all " + std::to_string(moves.size()) + " moves are")
                   << " legal but the goal is not reached (" << r.table.tableau_left() << " tableau cards left)\n";
         return kRejected;
     }

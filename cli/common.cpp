@@ -51,14 +51,14 @@ void add_rule_options(po::options_description& o, bool lists) {
 }
 
 void add_deal_options(po::options_description& o) {
-    o.add_options()
-        ("deal", po::value<std::string>(),
-         "the deal: every card in dealing order, tableau row by row from the top, then any reserve piles (pile 1 "
-         "bottom to top, pile 2, ...), then the stock from its top (separators optional), e.g. \"6D 5H AH ...\"")
-        ("deal-file", po::value<std::string>(),
-         "read the deal from a file ('-' for stdin): cards as --deal takes them, or a board as `pyramid deal` and "
-         "`pyramid solve` print it (headers, labels, '#' lines and anything after the deal are skipped)")
-        ("seed", po::value<std::string>(), "PySolFC deal number of the variant's game: 1 to 10^20-1, or msN");
+    o.add_options()(
+        "deal", po::value<std::string>(),
+        "the deal: every card in dealing order, tableau row by row from the top, then any reserve piles (pile 1 "
+        "bottom to top, pile 2, ...), then the stock from its top (separators optional), e.g. \"6D 5H AH ...\"")(
+        "deal-file", po::value<std::string>(),
+        "read the deal from a file ('-' for stdin): cards as --deal takes them, or a board as `pyramid deal` and "
+        "`pyramid solve` print it (headers, labels, '#' lines and anything after the deal are skipped)")(
+        "seed", po::value<std::string>(), "PySolFC deal number of the variant's game: 1 to 10^20-1, or msN");
 }
 
 Variant variant_from(const po::variables_map& vm) {
@@ -143,8 +143,10 @@ uint64_t parse_size(const std::string& option, const std::string& text) {
         ok = n <= (UINT64_MAX >> shift);
     }
     if (!ok)
-        throw UsageError(option + " must be a size: a whole number of bytes, or with a K, M, G or T suffix "
-                         "(e.g. 512M, 4G; 0 = no limit) (got " + excerpt(text) + ")");
+        throw UsageError(option +
+                         " must be a size: a whole number of bytes, or with a K, M, G or T suffix "
+                         "(e.g. 512M, 4G; 0 = no limit) (got " +
+                         excerpt(text) + ")");
     return n << shift;
 }
 
@@ -179,8 +181,9 @@ api::LoadedDeal deal_from_options(const po::variables_map& vm, const Variant& v)
     if (given > 1) throw UsageError("give only one of --deal, --deal-file and --seed");
     if (vm.count("seed")) return api::deal_from_seed(v, vm["seed"].as<std::string>());
     // One deal reader for --deal, --deal-file and the lines of a deals file.
-    return api::deal_from_text(v, vm.count("deal") ? vm["deal"].as<std::string>()
-                                                   : read_file_or_stdin(vm["deal-file"].as<std::string>(), "--deal-file"));
+    return api::deal_from_text(v, vm.count("deal")
+                                      ? vm["deal"].as<std::string>()
+                                      : read_file_or_stdin(vm["deal-file"].as<std::string>(), "--deal-file"));
 }
 
 bool parse_command(int argc, char** argv, const std::string& usage, const po::options_description& opts,
@@ -234,7 +237,8 @@ std::string format_from(const po::variables_map& vm, const std::vector<std::stri
 }
 
 void add_text_options(po::options_description& o) {
-    o.add_options()("ascii", po::bool_switch(), "cards in letters (TS, QH) even in a UTF-8 locale, not 10\u2660 Q\u2665");
+    o.add_options()("ascii", po::bool_switch(),
+                    "cards in letters (TS, QH) even in a UTF-8 locale, not 10\u2660 Q\u2665");
 }
 
 namespace {

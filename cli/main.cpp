@@ -29,7 +29,8 @@ const char* kMainHelp =
     "  compare-players  two players (stats --player) deal by deal: flips, paired interval, McNemar's test\n"
     "  version    the version, git commit, build type, compiler and bench signature (also --version)\n"
     "\n"
-    "exit status: 0 done, 1 verify rejected the moves (merge, report: tasks missing), 2 bad command line or input, 3 internal error,\n"
+    "exit status: 0 done, 1 verify rejected the moves (merge, report: tasks missing), 2 bad command line or input, 3 "
+    "internal error,\n"
     "             130 stats interrupted (Ctrl-C)\n";
 
 // Bad command line or input: one line, bounded and escaped, whatever the input held; exit 2.

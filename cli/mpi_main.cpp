@@ -19,17 +19,16 @@
 
 namespace {
 
-const char* kHelp =
-    "pyramid-mpi: `pyramid stats` on a cluster, over MPI\n"
-    "\n"
-    "usage: mpirun -np N pyramid-mpi stats OPTIONS   (the options of `pyramid stats --help`)\n"
-    "\n"
-    "Rank 0 hands out the study's deals in small chunks on request and writes --out and the summary;\n"
-    "every rank solves with its TBB threads (--threads per rank; default: the cores it may use). The\n"
-    "records and summary are those of `pyramid stats` with the same options, for any N. Killed at any\n"
-    "moment, the same command resumes from the --out file.\n"
-    "\n"
-    "pyramid-mpi --version prints the version, git commit, build type, compiler and bench signature.\n";
+const char* kHelp = "pyramid-mpi: `pyramid stats` on a cluster, over MPI\n"
+                    "\n"
+                    "usage: mpirun -np N pyramid-mpi stats OPTIONS   (the options of `pyramid stats --help`)\n"
+                    "\n"
+                    "Rank 0 hands out the study's deals in small chunks on request and writes --out and the summary;\n"
+                    "every rank solves with its TBB threads (--threads per rank; default: the cores it may use). The\n"
+                    "records and summary are those of `pyramid stats` with the same options, for any N. Killed at any\n"
+                    "moment, the same command resumes from the --out file.\n"
+                    "\n"
+                    "pyramid-mpi --version prints the version, git commit, build type, compiler and bench signature.\n";
 
 int run_stats(const pyr::mpi::Session& mpi, int argc, char** argv) {
     using namespace pyr;
@@ -38,9 +37,11 @@ int run_stats(const pyr::mpi::Session& mpi, int argc, char** argv) {
     StatsCommand cmd;
     // Every rank parses the same options and so fails the same way; rank 0 says why.
     try {
-        if (!parse_stats(argc, argv, cmd, "pyramid-mpi")) return kOk;  // --help: printed by every rank, so only rank 0 runs it
+        if (!parse_stats(argc, argv, cmd, "pyramid-mpi"))
+            return kOk;                // --help: printed by every rank, so only rank 0 runs it
         if (!cmd.spec.player.empty())  // records travel between ranks as a few numbers, without the player's moves
-            throw UsageError("--player is not supported by pyramid-mpi (run pyramid stats --player, or shards with --shard)");
+            throw UsageError(
+                "--player is not supported by pyramid-mpi (run pyramid stats --player, or shards with --shard)");
     } catch (const UsageError& e) {
         if (root) std::cerr << "pyramid-mpi stats: " << e.what() << "\n";
         return kUsage;
@@ -77,10 +78,11 @@ int run_stats(const pyr::mpi::Session& mpi, int argc, char** argv) {
     Progress progress(cmd.quiet || !root, "pyramid-mpi stats");
     const StudyRun run = [&] {  // Ctrl-C or SIGTERM: take no new deal
         const StopOnSignals signals;
-        return study->run(cmd.threads, signals.flag(), [&](const StudyProgress& p) { progress.update(p); },
-                          [&](const StudySpec& s, TaskTable& t, const StudyRunOptions& o) {
-                              return mpi::run_study_mpi(mpi, s, t, o);
-                          });
+        return study->run(
+            cmd.threads, signals.flag(), [&](const StudyProgress& p) { progress.update(p); },
+            [&](const StudySpec& s, TaskTable& t, const StudyRunOptions& o) {
+                return mpi::run_study_mpi(mpi, s, t, o);
+            });
     }();
     if (!root) return kOk;
     progress.clear();
@@ -106,7 +108,7 @@ int main(int argc, char** argv) {
     if (first == "--version" || first == "version" || first == "--help" || first == "-h" || first == "help") {
         if (launcher_rank() <= 0)
             std::cout << (first == "--version" || first == "version" ? pyr::build::version_text("pyramid-mpi")
-                                                                      : std::string(kHelp));
+                                                                     : std::string(kHelp));
         return 0;
     }
     pyr::mpi::Session mpi(&argc, &argv);
@@ -122,7 +124,9 @@ int main(int argc, char** argv) {
             mpi.abort(3);
         }
     } else {
-        if (root) std::cerr << (cmd.empty() ? std::string(kHelp) : "pyramid-mpi: unknown command '" + cmd + "' (only stats)\n");
+        if (root)
+            std::cerr << (cmd.empty() ? std::string(kHelp)
+                                      : "pyramid-mpi: unknown command '" + cmd + "' (only stats)\n");
         status = 2;
     }
     return status;

@@ -59,18 +59,21 @@ const std::string& stats_usage() {
              "                     [--list win|lose|intractable] [--report FILE.html] [--quiet]\n"
              "                     [--measures [--casual-plays K] | --reasons]\n"
              "                     [--player thoughtful|greedy|casual|sampler[:K]|planner[:K]] [--player-seed S]\n";
-        u += wrap(words_of("Solves every deal of a study and summarizes the win rates. The study is the cross product of "
-                           "the variants and every rule list (" + lists +
-                           "), over the same deals: PySolFC seeds A..B (--deals N is 1..N), or the deals of a file, "
-                           "one a line (words after the cards are ignored; '#' lines skipped). A rule a variant cannot "
-                           "take is an error before any work."),
-                  100, "");
+        u += wrap(
+            words_of("Solves every deal of a study and summarizes the win rates. The study is the cross product of "
+                     "the variants and every rule list (" +
+                     lists +
+                     "), over the same deals: PySolFC seeds A..B (--deals N is 1..N), or the deals of a file, "
+                     "one a line (words after the cards are ignored; '#' lines skipped). A rule a variant cannot "
+                     "take is an error before any work."),
+            100, "");
         u += "\n\n"
              "Counting: a deal whose search runs out of --max-states is 'intractable': counted apart, never a win\n"
              "or a loss. The win rate and its 95% Wilson interval are over decided deals: wins / (wins + losses).\n"
              "Results are the same for any --threads, shards or MPI ranks; only timings differ.\n\n";
         u += wrap(words_of("--out FILE gets a study line, then one record per deal as it completes (JSON Lines, or CSV "
-                           "when FILE ends in .csv): seed, variant, " + fields +
+                           "when FILE ends in .csv): seed, variant, " +
+                           fields +
                            "verdict, moves, states, seconds (and deal, with --deals-file). It is also the checkpoint: "
                            "run the same command again after Ctrl-C, a kill or a crash and the deals already in the "
                            "file are not solved again; the summary covers every record of the study in the file "
@@ -112,34 +115,32 @@ Verdict parse_list(const std::string& s) {
 
 bool parse_stats(int argc, char** argv, StatsCommand& cmd, const std::string& program) {
     po::options_description opts("pyramid stats options");
-    opts.add_options()
-        ("variant", po::value<std::string>()->default_value("msc"),
-         ("comma-separated game rules, from: " + preset_names()).c_str());
+    opts.add_options()("variant", po::value<std::string>()->default_value("msc"),
+                       ("comma-separated game rules, from: " + preset_names()).c_str());
     add_rule_options(opts, true);
-    opts.add_options()
-        ("seeds", po::value<std::string>(), "PySolFC seeds A-B of each variant's game")
-        ("deals", po::value<std::string>(), "seeds 1..N")
-        ("deals-file", po::value<std::string>(), "one deal a line; a deal's seed in records is its index 1..N")
-        ("shard", po::value<std::string>(), "K/N: only the K-th (0-based) of N disjoint parts of the study")
-        ("optimal", po::bool_switch(),
-         "shortest solutions: the solution-length statistics are minimum move counts (also in json/csv)")
-        ("measures", po::bool_switch(),
-         "every record also carries a lost deal's reason code and a won deal's measures (docs/measures.md); "
-         "much slower")
-        ("casual-plays", po::value<std::string>()->default_value("100"), "with --measures: the casual player's plays per won deal")
-        ("reasons", po::bool_switch(),
-         "every lost deal's record carries its reason code (blocked, free-stock, order): the records of --measures "
-         "without the won deals' measures, nearly as fast as without")
-        ("out", po::value<std::string>(), "record file and checkpoint: JSON Lines, or CSV if it ends in .csv")
-        ("format", po::value<std::string>()->default_value("text"), "summary on stdout: text, json or csv")
-        ("list", po::value<std::string>(), "print the seeds with this verdict (win, lose, intractable) instead")
-        ("report", po::value<std::string>(), "also write the study's HTML report (as `pyramid report`) to this file")
-        ("player", po::value<std::string>()->default_value("thoughtful"),
-         "who plays each deal: thoughtful (the solver, who knows the stock: the verdict), or a player who "
-         "cannot peek: greedy, casual, sampler[:K], planner[:K] (docs/nopeek.md); its result and moves go "
-         "beside the verdict, the summary adds its win rate and the paired comparison")
-        ("player-seed", po::value<std::string>()->default_value("1"), "seed of the players' rng (mixed with each deal)")
-        ("quiet,q", po::bool_switch(), "no progress on stderr");
+    opts.add_options()("seeds", po::value<std::string>(), "PySolFC seeds A-B of each variant's game")(
+        "deals", po::value<std::string>(), "seeds 1..N")("deals-file", po::value<std::string>(),
+                                                         "one deal a line; a deal's seed in records is its index 1..N")(
+        "shard", po::value<std::string>(), "K/N: only the K-th (0-based) of N disjoint parts of the study")(
+        "optimal", po::bool_switch(),
+        "shortest solutions: the solution-length statistics are minimum move counts (also in json/csv)")(
+        "measures", po::bool_switch(),
+        "every record also carries a lost deal's reason code and a won deal's measures (docs/measures.md); "
+        "much slower")("casual-plays", po::value<std::string>()->default_value("100"),
+                       "with --measures: the casual player's plays per won deal")(
+        "reasons", po::bool_switch(),
+        "every lost deal's record carries its reason code (blocked, free-stock, order): the records of --measures "
+        "without the won deals' measures, nearly as fast as without")(
+        "out", po::value<std::string>(), "record file and checkpoint: JSON Lines, or CSV if it ends in .csv")(
+        "format", po::value<std::string>()->default_value("text"), "summary on stdout: text, json or csv")(
+        "list", po::value<std::string>(), "print the seeds with this verdict (win, lose, intractable) instead")(
+        "report", po::value<std::string>(), "also write the study's HTML report (as `pyramid report`) to this file")(
+        "player", po::value<std::string>()->default_value("thoughtful"),
+        "who plays each deal: thoughtful (the solver, who knows the stock: the verdict), or a player who "
+        "cannot peek: greedy, casual, sampler[:K], planner[:K] (docs/nopeek.md); its result and moves go "
+        "beside the verdict, the summary adds its win rate and the paired comparison")(
+        "player-seed", po::value<std::string>()->default_value("1"), "seed of the players' rng (mixed with each deal)")(
+        "quiet,q", po::bool_switch(), "no progress on stderr");
     add_threads_option(opts, "worker threads, 1 to 4096, or 0 for every core (the default)");
     add_max_states_option(opts, "per deal: stop with 'intractable' after storing this many positions (0 = no limit)");
     add_max_memory_option(opts);
@@ -210,9 +211,9 @@ bool parse_stats(int argc, char** argv, StatsCommand& cmd, const std::string& pr
     return true;
 }
 
-void print_study_summary(std::ostream& out, const std::string& format, const StudySpec& spec,
-                         const std::string& source, const StudyRun& run, const std::vector<StudySummary>& sums,
-                         const json::object& extra, const std::vector<Provenance>& made_by) {
+void print_study_summary(std::ostream& out, const std::string& format, const StudySpec& spec, const std::string& source,
+                         const StudyRun& run, const std::vector<StudySummary>& sums, const json::object& extra,
+                         const std::vector<Provenance>& made_by) {
     if (format == "json") {
         json::object o;
         json::array a;

@@ -24,12 +24,12 @@ struct StatsCommand {
     StudySpec spec;
     std::string format = "text";
     bool quiet = false;
-    int threads = 0;                        // per process; 0 = every core
-    std::optional<std::string> out_path;    // --out
-    std::optional<std::string> report_path; // --report
-    std::optional<Verdict> list;            // --list
-    std::string source;                     // the deals in words ("seeds 1-100")
-    std::string deals_file;                 // --deals-file
+    int threads = 0;                         // per process; 0 = every core
+    std::optional<std::string> out_path;     // --out
+    std::optional<std::string> report_path;  // --report
+    std::optional<Verdict> list;             // --list
+    std::string source;                      // the deals in words ("seeds 1-100")
+    std::string deals_file;                  // --deals-file
 };
 
 // `stats --help`'s usage text (the rule lists from the rule schema).
@@ -48,9 +48,9 @@ Verdict parse_list(const std::string& s);
 // and text name the program (spec.program: version, commit, build, cores,
 // command) and, for merge, the builds that made the records (`made_by`,
 // from the files' study lines).
-void print_study_summary(std::ostream& out, const std::string& format, const StudySpec& spec,
-                         const std::string& source, const StudyRun& run, const std::vector<StudySummary>& sums,
-                         const json::object& extra = {}, const std::vector<Provenance>& made_by = {});
+void print_study_summary(std::ostream& out, const std::string& format, const StudySpec& spec, const std::string& source,
+                         const StudyRun& run, const std::vector<StudySummary>& sums, const json::object& extra = {},
+                         const std::vector<Provenance>& made_by = {});
 
 // --list: the seeds with verdict `v`, one a line, in seed order; with
 // several rule sets, each rule set's list after a '# rules' line.

@@ -37,7 +37,8 @@ Board::Board(const Deal& deal) : deal_(deal) {
         // Gathering the wastes reorders the stock, so an idle pass does not end
         // where it began: no clamping, and the key below holds at most 3 passes.
         if (v.passes < 1 || v.passes > 3)
-            throw std::invalid_argument("variant '" + v.name + "': with the row redeal, passes must be 1 to 3 (the packed "
+            throw std::invalid_argument("variant '" + v.name +
+                                        "': with the row redeal, passes must be 1 to 3 (the packed "
                                         "position records the pass each stock card left in; got " +
                                         passes_text(v.passes) + ")");
         passes_ = v.passes;
@@ -240,9 +241,9 @@ int RowRedeal::pass_length(const State& s) const {
     if (s.pass == 0) return stock;
     constexpr uint64_t kLow = 0x5555'5555'5555'5555ull;
     const uint64_t lo = s.epochs & kLow, hi = (s.epochs >> 1) & kLow;
-    uint64_t gone = lo & ~hi;               // epoch 1
-    if (s.pass >= 2) gone |= ~lo & hi;      // epoch 2
-    if (s.pass >= 3) gone |= lo & hi;       // epoch 3
+    uint64_t gone = lo & ~hi;           // epoch 1
+    if (s.pass >= 2) gone |= ~lo & hi;  // epoch 2
+    if (s.pass >= 3) gone |= lo & hi;   // epoch 3
     return stock - std::popcount(gone);
 }
 
@@ -275,7 +276,10 @@ State RowRedeal::apply(State s, SlotMove m) const {
     };
     switch (m.kind) {
         case SlotMove::Single: take(m.a); break;
-        case SlotMove::Pair: take(m.a); take(m.b); break;
+        case SlotMove::Pair:
+            take(m.a);
+            take(m.b);
+            break;
         case SlotMove::Draw:  // a row: one card onto each waste
             s.pos = static_cast<uint8_t>(std::min(s.pos + wastes_, pass_length(s)));
             break;

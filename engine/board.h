@@ -290,32 +290,32 @@ public:
 private:
     State apply_other(const State& s, SlotMove m) const;  // apply(), the rest
     uint64_t stock_playable_other(const State& s) const;  // stock_playable(), the rest
-    uint64_t drawn_mask(const State& s) const {  // stock slots [0, pos)
+    uint64_t drawn_mask(const State& s) const {           // stock slots [0, pos)
         return ((uint64_t{1} << (f_ + s.pos)) - 1) & stock_mask_;
     }
 
     Deal deal_;
     int n_ = 0, f_ = 0, t_ = 0;
     int passes_ = 0;
-    int wastes_ = 0;           // variant().wastes
-    int waste_playable_ = 0;   // variant().waste_playable
+    int wastes_ = 0;                   // variant().wastes
+    int waste_playable_ = 0;           // variant().waste_playable
     bool stock_top_playable_ = false;  // variant().stock_top_playable
     std::array<uint8_t, kMaxSlots> rank_{};
-    std::array<uint64_t, kMaxSlots> cover_{};   // slots directly covering this one
+    std::array<uint64_t, kMaxSlots> cover_{};  // slots directly covering this one
     // cover_ by distance: slot i is covered by slot i + cover_shift_[k] exactly
     // when bit i of cover_by_shift_[k] is set (every cover lies at a higher slot).
     int cover_shifts_ = 0;
     std::array<uint8_t, kMaxSlots> cover_shift_{};
     std::array<uint64_t, kMaxSlots> cover_by_shift_{};
-    std::array<uint64_t, kMaxSlots> below_{};   // slots this one covers, transitively
+    std::array<uint64_t, kMaxSlots> below_{};  // slots this one covers, transitively
     std::array<uint64_t, kMaxSlots> partners_{};
     std::array<uint64_t, kMaxSlots> open_partners_{};
     std::array<uint64_t, kMaxSlots> blocked_{};
     std::array<uint64_t, 14> rank_mask_{};
     uint64_t goal_mask_ = 0;
     std::array<int8_t, 64> slot_of_{};
-    std::array<uint64_t, 3> waste_mask_{};      // stock slots dealt to each waste
-    std::optional<RowRedeal> rows_;             // the row redeal's stock order (Apophis), else none
+    std::array<uint64_t, 3> waste_mask_{};  // stock slots dealt to each waste
+    std::optional<RowRedeal> rows_;         // the row redeal's stock order (Apophis), else none
     // For each stock index j and rank r, the stock index of the first card of
     // rank r at or after j (suit_blind_stock; asked only where one exists).
     std::array<std::array<uint8_t, 14>, kMaxSlots + 1> next_of_rank_{};

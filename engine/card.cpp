@@ -117,7 +117,10 @@ std::vector<SeenCard> parse_seen_cards(std::string_view text, DeckKind d) {
     std::vector<SeenCard> out;
     size_t i = 0;
     while (i < text.size()) {
-        if (is_separator(text[i])) { ++i; continue; }
+        if (is_separator(text[i])) {
+            ++i;
+            continue;
+        }
         if (text[i] == '?') {
             // `??`: a card not seen. A lone '?' is not a token: "??" would be
             // ambiguous in the compact form if it were.
@@ -135,7 +138,8 @@ std::vector<SeenCard> parse_seen_cards(std::string_view text, DeckKind d) {
         // or up to a separator.
         size_t j = i;
         while (j < text.size() && !is_separator(text[j]) && text[j] != '?' && suit_at(text, j, d).suit < 0) ++j;
-        if (j < text.size() && !is_separator(text[j]) && text[j] != '?') j += suit_at(text, j, d).length;  // include the suit
+        if (j < text.size() && !is_separator(text[j]) && text[j] != '?')
+            j += suit_at(text, j, d).length;  // include the suit
         // Standard deck: a rank letter that is also... (no suit letter is a rank letter,
         // so the scan above is unambiguous for both decks).
         std::string_view tok = text.substr(i, j - i);
@@ -147,11 +151,9 @@ std::vector<SeenCard> parse_seen_cards(std::string_view text, DeckKind d) {
             if (tok.empty()) tok = text.substr(i, k - i);
             std::string word(text.substr(i, k - i));
             throw ParseError("unknown card token " + excerpt(tok) +
-                             (word != tok ? " (in " + excerpt(word) + ")" : std::string()) +
-                             "; cards are a rank (" +
-                             (d == DeckKind::Standard52 ? "A 2-9 T/10 J Q K" : "1-12") +
-                             ") then a suit (" + deck_suits(d) +
-                             (d == DeckKind::Standard52 ? " or \u2663 \u2666 \u2665 \u2660" : "") +
+                             (word != tok ? " (in " + excerpt(word) + ")" : std::string()) + "; cards are a rank (" +
+                             (d == DeckKind::Standard52 ? "A 2-9 T/10 J Q K" : "1-12") + ") then a suit (" +
+                             deck_suits(d) + (d == DeckKind::Standard52 ? " or \u2663 \u2666 \u2665 \u2660" : "") +
                              "), or ?? for a card not seen");
         }
         out.push_back(*c);

@@ -12,8 +12,8 @@ namespace pyr {
 
 enum class DeckKind : uint8_t { Standard52, Spanish48 };
 
-int deck_size(DeckKind d);       // 52 or 48
-int deck_ranks(DeckKind d);      // 13 or 12
+int deck_size(DeckKind d);           // 52 or 48
+int deck_ranks(DeckKind d);          // 13 or 12
 const char* deck_suits(DeckKind d);  // "CDHS" or "OCEB"
 
 struct Card {

@@ -71,8 +71,8 @@ Deal make_seen_deal(const Variant& v, const std::vector<SeenCard>& seen) {
                          (duplicate.empty() ? "" : "; duplicate card " + duplicate));
     if (!duplicate.empty()) throw ParseError("duplicate card " + duplicate);
     if (n < need)
-        throw ParseError("missing cards: " + given + ", a deal has " + std::to_string(need) + ": write ?? for each of the " +
-                         std::to_string(need - n + unknowns) + " cards not named");
+        throw ParseError("missing cards: " + given + ", a deal has " + std::to_string(need) +
+                         ": write ?? for each of the " + std::to_string(need - n + unknowns) + " cards not named");
     for (int i = 0; i < std::min(n, v.fixed_size()); ++i)
         if (!seen[i])
             throw ParseError("card " + std::to_string(i + 1) + " is ?? but lies in the " +
@@ -125,7 +125,8 @@ Deal reveal(const Deal& d, int slot, Card card) {
     for (int i = 0; i < static_cast<int>(d.cards.size()); ++i)
         if (d.cards[i] == card) from = i;
     if (from < 0 || !d.unknown_at(from))
-        throw ParseError(card_text(card, dk) + (from < 0 ? " is not a card of this deal" : " is already seen elsewhere") +
+        throw ParseError(card_text(card, dk) +
+                         (from < 0 ? " is not a card of this deal" : " is already seen elsewhere") +
                          ": the card there is one of the cards not seen");
     Deal out = d;
     std::swap(out.cards[from], out.cards[slot]);

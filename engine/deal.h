@@ -28,7 +28,7 @@ namespace pyr {
 struct Deal {
     Variant variant;
     std::vector<Card> cards;
-    uint64_t unknown = 0;  // slots whose card was not seen (they hold placeholders, see above)
+    uint64_t unknown = 0;                      // slots whose card was not seen (they hold placeholders, see above)
     std::shared_ptr<const Position> position;  // null: play begins at the deal's start
 
     int tableau_size() const { return variant.tableau_size(); }

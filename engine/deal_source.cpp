@@ -60,7 +60,7 @@ std::vector<SeenCard> read_seen_deal_cards(DeckKind d, std::string_view text) {
                 got = parse_seen_cards(word, d);
             } catch (const ParseError&) {
                 if (cards.size() >= full) return cards;  // the deal is complete: the rest is ignored
-                if (labelled && !read_any) break;       // a header or a label with no cards: skipped
+                if (labelled && !read_any) break;        // a header or a label with no cards: skipped
                 if (word.find_first_not_of('.') == std::string::npos)
                     throw ParseError("a place whose card is gone (" + word +
                                      ") belongs to a board: give the whole board, with its stock line "

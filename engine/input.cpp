@@ -84,7 +84,7 @@ std::FILE* open_input(const std::string& path, const std::string& option, bool* 
             throw InputError("cannot read " + option + " " + quoted_path(path) + ": " + std::strerror(e));
         }
     }
-    struct stat st{};
+    struct stat st {};
     if (::fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
         if (*close) std::fclose(f);
         throw InputError(option + " " + quoted_path(path) + " is a directory, not a file");
@@ -125,7 +125,9 @@ std::string without_colour_codes(std::string_view line) {
 }
 
 std::vector<std::string> split_words(std::string_view line) {
-    auto separator = [](char ch) { return ch == ' ' || ch == '\t' || ch == '\r' || ch == '\n' || ch == ',' || ch == ';'; };
+    auto separator = [](char ch) {
+        return ch == ' ' || ch == '\t' || ch == '\r' || ch == '\n' || ch == ',' || ch == ';';
+    };
     std::vector<std::string> out;
     size_t i = 0;
     while (i < line.size()) {

@@ -50,7 +50,10 @@ std::vector<Move> parse_moves(std::string_view text, DeckKind d) {
     size_t i = 0;
     auto sep = [](char ch) { return ch == ' ' || ch == ',' || ch == '\n' || ch == '\r' || ch == '\t'; };
     while (i < text.size()) {
-        if (sep(text[i])) { ++i; continue; }
+        if (sep(text[i])) {
+            ++i;
+            continue;
+        }
         size_t j = i;
         while (j < text.size() && !sep(text[j])) ++j;
         out.push_back(parse_move(text.substr(i, j - i), d));

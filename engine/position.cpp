@@ -72,11 +72,13 @@ Deal make_position(const Variant& v, const BoardView& b) {
                          (v.passes == 1 ? " pass" : " passes"));
     for (int i = 0; i < t; ++i)
         if (b.tableau[i].kind == Seen::Unknown)
-            throw ParseError("the tableau is dealt face up: name the card at " + place_name(v, i) + " (?? is for a stock card)");
+            throw ParseError("the tableau is dealt face up: name the card at " + place_name(v, i) +
+                             " (?? is for a stock card)");
     for (size_t p = 0; p < b.reserves.size(); ++p)
         for (const Seen& s : b.reserves[p])
             if (s.kind != Seen::Named)
-                throw ParseError("reserve " + std::to_string(p + 1) + ": the reserve piles are dealt face up, name every card");
+                throw ParseError("reserve " + std::to_string(p + 1) +
+                                 ": the reserve piles are dealt face up, name every card");
     auto no_gone_place = [](const std::vector<Seen>& pile, const std::string& where) {
         for (const Seen& s : pile)
             if (s.kind == Seen::Gone)
@@ -119,22 +121,24 @@ Deal make_position(const Variant& v, const BoardView& b) {
     for (const Seen& s : b.stock) in_play_unknown += s.kind == Seen::Unknown;
     const int gone_count = deck - on_board;
     if (gone_count < 0)
-        throw ParseError("too many cards: " + std::to_string(on_board) + " on the board, a deck has " + std::to_string(deck));
+        throw ParseError("too many cards: " + std::to_string(on_board) + " on the board, a deck has " +
+                         std::to_string(deck));
     if (b.gone && static_cast<int>(b.gone->size()) != gone_count)
         throw ParseError("the gone line lists " + plural(static_cast<int>(b.gone->size()), "card") + ", but " +
                          std::to_string(gone_count) + " are gone: the deck's " + std::to_string(deck) + " less the " +
                          std::to_string(on_board) + " on the board");
     int unnamed_gone = gone_count;
-    if (b.gone) unnamed_gone = static_cast<int>(std::count_if(b.gone->begin(), b.gone->end(), [](const Seen& s) {
-        return s.kind != Seen::Named;
-    }));
+    if (b.gone)
+        unnamed_gone = static_cast<int>(
+            std::count_if(b.gone->begin(), b.gone->end(), [](const Seen& s) { return s.kind != Seen::Named; }));
     // Which of the cards not seen are gone and which lie in the stock cannot
     // be known from the board: the removals that took them depend on the
     // play, so no order of the unknown cards is equally likely as another
     // unless the gone cards are named (docs/formats.md, Positions).
     if (unnamed_gone > 0 && in_play_unknown > 0)
         throw ParseError(plural(gone_count, "card") + (gone_count == 1 ? " is" : " are") + " gone from the game and " +
-                         std::to_string(in_play_unknown) + " in the stock and waste are not seen (?\?): name the gone cards (a line 'gone: QH AS ...'), "
+                         std::to_string(in_play_unknown) +
+                         " in the stock and waste are not seen (?\?): name the gone cards (a line 'gone: QH AS ...'), "
                          "since which of the unseen cards were paired away cannot be known from the board");
     // A gone place of the tableau must have lost every card covering it first.
     const auto covers = tableau_covers(v);
@@ -142,8 +146,8 @@ Deal make_position(const Variant& v, const BoardView& b) {
         if (b.tableau[i].kind == Seen::Gone)
             for (int c : covers[i])
                 if (b.tableau[c].kind != Seen::Gone)
-                    throw ParseError("the card at " + place_name(v, i) + " is gone but the card at " + place_name(v, c) +
-                                     " still covers it: no play removes a covered card");
+                    throw ParseError("the card at " + place_name(v, i) + " is gone but the card at " +
+                                     place_name(v, c) + " still covers it: no play removes a covered card");
 
     // The deal's start: nothing gone, pass 1, the waste as dealt.
     const int dealt_at_start = wastes == 0 ? 0 : std::min(v.waste_start * wastes, stock_slots);
@@ -189,8 +193,8 @@ Deal make_position(const Variant& v, const BoardView& b) {
     // The stock region: the order of the position's pass (the waste piles'
     // cards and the cards gone from them this pass, the stock), laid out so
     // that the packed rules deal it in that order.
-    std::vector<Item> items;             // what each entry is
-    std::vector<int> order;              // the pass's order, entries of items
+    std::vector<Item> items;  // what each entry is
+    std::vector<int> order;   // the pass's order, entries of items
     std::vector<std::vector<int>> waste_items(wastes);
     std::vector<int> stock_items, discard_items;
     auto add = [&](const Seen& s, uint8_t epoch = 0) {
@@ -199,7 +203,7 @@ Deal make_position(const Variant& v, const BoardView& b) {
     };
     const int m = static_cast<int>(b.stock.size());
     const int p_index = v.unlimited_passes() ? 0 : b.pass - 1;
-    int boundary = 0;  // the packed boundary: entries of the pass dealt
+    int boundary = 0;         // the packed boundary: entries of the pass dealt
     std::vector<int> layout;  // entry of items at each stock slot
     if (wastes <= 1) {
         // [waste or discards][stock][gone]: the boundary after the waste.
@@ -232,8 +236,8 @@ Deal make_position(const Variant& v, const BoardView& b) {
         if (p_index == 0) {
             boundary = stock_slots - m;
             if (m > 0 && boundary % wastes != 0)
-                throw ParseError("in the first pass the stock is dealt in rows of " + std::to_string(wastes) + " from " +
-                                 std::to_string(stock_slots) + " cards, so " + plural(m, "card") +
+                throw ParseError("in the first pass the stock is dealt in rows of " + std::to_string(wastes) +
+                                 " from " + std::to_string(stock_slots) + " cards, so " + plural(m, "card") +
                                  " cannot be left in it");
             if (boundary < dealt_at_start)
                 throw ParseError("a row is dealt at the start: the stock holds at most " +
@@ -244,8 +248,9 @@ Deal make_position(const Variant& v, const BoardView& b) {
             if (boundary + m > stock_slots)
                 throw ParseError("the wastes and the stock hold more cards than a pass can: waste piles of up to " +
                                  plural(highest, "card") + " take " + std::to_string(boundary) +
-                                 " cards dealt in rows, and " + plural(m, "card") + " are left in the stock, more than the " +
-                                 std::to_string(stock_slots) + " stock cards");
+                                 " cards dealt in rows, and " + plural(m, "card") +
+                                 " are left in the stock, more than the " + std::to_string(stock_slots) +
+                                 " stock cards");
         }
         for (int j = 0; j < boundary; ++j) {
             const int w = j % wastes, r = j / wastes;
@@ -259,9 +264,10 @@ Deal make_position(const Variant& v, const BoardView& b) {
         }
         for (int w = 0; w < wastes; ++w)
             if (waste_items[w].size() != b.wastes[w].size())
-                throw ParseError("waste " + std::to_string(w + 1) + " holds " + plural(static_cast<int>(b.wastes[w].size()), "card") +
-                                 ", but only " + std::to_string(waste_items[w].size()) +
-                                 " have been dealt to it with " + plural(m, "card") + " left in the stock");
+                throw ParseError("waste " + std::to_string(w + 1) + " holds " +
+                                 plural(static_cast<int>(b.wastes[w].size()), "card") + ", but only " +
+                                 std::to_string(waste_items[w].size()) + " have been dealt to it with " +
+                                 plural(m, "card") + " left in the stock");
         for (const Seen& s : b.stock) {
             const int id = add(s);
             order.push_back(id);
@@ -337,7 +343,8 @@ Deal make_position(const Variant& v, const BoardView& b) {
         for (Card c : gone_cards) named_gone.push_back(card_index(c, dk));
         std::vector<Card> rest;
         for (Card c : unseen)
-            if (std::find(named_gone.begin(), named_gone.end(), card_index(c, dk)) == named_gone.end()) rest.push_back(c);
+            if (std::find(named_gone.begin(), named_gone.end(), card_index(c, dk)) == named_gone.end())
+                rest.push_back(c);
         // The discarded ones not named take the first of the rest.
         size_t k = 0;
         for (int id : discard_items)
@@ -434,9 +441,13 @@ Label label_of(std::string_view text) {
     s = s.substr(b);
     Label l;
     size_t i = 0;
-    for (const auto& [word, kind] : {std::pair{"reserve", Label::Reserve}, {"waste", Label::Waste},
-                                     {"stock", Label::Stock}, {"discarded", Label::Discarded}, {"gone", Label::Gone}})
-        if (s.rfind(word, 0) == 0 && (s.size() == std::string(word).size() || !std::isalpha(static_cast<unsigned char>(s[std::string(word).size()])))) {
+    for (const auto& [word, kind] : {std::pair{"reserve", Label::Reserve},
+                                     {"waste", Label::Waste},
+                                     {"stock", Label::Stock},
+                                     {"discarded", Label::Discarded},
+                                     {"gone", Label::Gone}})
+        if (s.rfind(word, 0) == 0 && (s.size() == std::string(word).size() ||
+                                      !std::isalpha(static_cast<unsigned char>(s[std::string(word).size()])))) {
             l.kind = kind;
             i = std::string(word).size();
         }
@@ -520,12 +531,12 @@ std::optional<Deal> read_board(const Variant& v, std::string_view text) {
             if (ws.empty() && l.count >= 0) number = l.count;
             if (number >= 0) {
                 if (l.count >= 0 && l.count != number)
-                    throw ParseError("the line " + excerpt(what) + " says " + std::to_string(l.count) + " cards but gives " +
-                                     std::to_string(number));
+                    throw ParseError("the line " + excerpt(what) + " says " + std::to_string(l.count) +
+                                     " cards but gives " + std::to_string(number));
                 cards.assign(number, Seen::unknown());
             } else if (l.count >= 0 && l.count != static_cast<int>(cards.size())) {
-                throw ParseError("the line " + excerpt(what) + " says " + std::to_string(l.count) + " cards but lists " +
-                                 std::to_string(cards.size()));
+                throw ParseError("the line " + excerpt(what) + " says " + std::to_string(l.count) +
+                                 " cards but lists " + std::to_string(cards.size()));
             }
             auto once = [&](bool& given) {
                 if (given) throw ParseError("the board gives " + excerpt(what) + " twice");
@@ -543,9 +554,11 @@ std::optional<Deal> read_board(const Variant& v, std::string_view text) {
                 case Label::Waste: {
                     const int w = l.index == 0 ? 1 : l.index;
                     if (v.wastes == 0 || w > v.wastes)
-                        throw ParseError("no " + excerpt(what) + ": " + v.name + " has " + plural(v.wastes, "waste pile"));
+                        throw ParseError("no " + excerpt(what) + ": " + v.name + " has " +
+                                         plural(v.wastes, "waste pile"));
                     if (l.index == 0 && v.wastes > 1)
-                        throw ParseError(v.name + " has " + std::to_string(v.wastes) + " waste piles: say which (waste 1, waste 2, ...)");
+                        throw ParseError(v.name + " has " + std::to_string(v.wastes) +
+                                         " waste piles: say which (waste 1, waste 2, ...)");
                     once(given_waste[w - 1]);
                     b.wastes[w - 1] = cards;
                     break;
@@ -578,8 +591,8 @@ std::optional<Deal> read_board(const Variant& v, std::string_view text) {
         if (piles) break;  // the board is over: an answer, a verdict, a move list follow
         // A tableau line; a labelled line is a header (a title, "position
         // after N played moves:") unless cards follow its label.
-        std::vector<std::string> ws = split_words(colon == std::string::npos ? std::string_view(line)
-                                                                      : std::string_view(line).substr(colon + 1));
+        std::vector<std::string> ws = split_words(
+            colon == std::string::npos ? std::string_view(line) : std::string_view(line).substr(colon + 1));
         if (colon != std::string::npos) {
             if (ws.empty()) continue;
             if (!dots(ws[0]) && ws[0] != "??") {

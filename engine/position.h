@@ -55,15 +55,15 @@ struct Seen {
 
 // A board as the player gives it (the text's lines, or a front end's picker).
 struct BoardView {
-    std::vector<Seen> tableau;                 // every place, row by row
-    std::vector<std::vector<Seen>> reserves;   // each pile's cards left, bottom to top
-    std::vector<std::vector<Seen>> wastes;     // each waste, bottom to top
-    std::vector<Seen> stock;                   // next card first
-    std::vector<Seen> discarded;               // layouts without a waste
+    std::vector<Seen> tableau;                // every place, row by row
+    std::vector<std::vector<Seen>> reserves;  // each pile's cards left, bottom to top
+    std::vector<std::vector<Seen>> wastes;    // each waste, bottom to top
+    std::vector<Seen> stock;                  // next card first
+    std::vector<Seen> discarded;              // layouts without a waste
     // The cards gone from the game: std::nullopt when not given (then they
     // are every card not seen, which needs every other card named).
     std::optional<std::vector<Seen>> gone;
-    int pass = 1;                              // 1-based
+    int pass = 1;  // 1-based
 };
 
 // The deal that plays `view`: a plain deal (with unknown cards, maybe) when

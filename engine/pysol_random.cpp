@@ -71,9 +71,7 @@ public:
     }
 
     // A random integer in [0, n], as Python 2's int(random() * (n + 1)).
-    int randint(int n) {
-        return static_cast<int>(random() * static_cast<double>(n + 1));
-    }
+    int randint(int n) { return static_cast<int>(random() * static_cast<double>(n + 1)); }
 
 private:
     static constexpr int N = 624;
@@ -93,8 +91,7 @@ private:
         int i = 1;
         int j = 0;
         for (int k = (N > key_len ? N : key_len); k > 0; --k) {
-            mt_[i] = (mt_[i] ^ ((mt_[i - 1] ^ (mt_[i - 1] >> 30)) * 1664525u)) + key[j] +
-                     static_cast<std::uint32_t>(j);
+            mt_[i] = (mt_[i] ^ ((mt_[i - 1] ^ (mt_[i - 1] >> 30)) * 1664525u)) + key[j] + static_cast<std::uint32_t>(j);
             ++i;
             ++j;
             if (i >= N) {
@@ -104,8 +101,7 @@ private:
             if (j >= key_len) j = 0;
         }
         for (int k = N - 1; k > 0; --k) {
-            mt_[i] = (mt_[i] ^ ((mt_[i - 1] ^ (mt_[i - 1] >> 30)) * 1566083941u)) -
-                     static_cast<std::uint32_t>(i);
+            mt_[i] = (mt_[i] ^ ((mt_[i - 1] ^ (mt_[i - 1] >> 30)) * 1566083941u)) - static_cast<std::uint32_t>(i);
             ++i;
             if (i >= N) {
                 mt_[0] = mt_[N - 1];
@@ -146,8 +142,7 @@ private:
     double random() {
         const std::uint32_t a = genrand_uint32() >> 5;
         const std::uint32_t b = genrand_uint32() >> 6;
-        return (static_cast<double>(a) * 67108864.0 + static_cast<double>(b)) *
-               (1.0 / 9007199254740992.0);
+        return (static_cast<double>(a) * 67108864.0 + static_cast<double>(b)) * (1.0 / 9007199254740992.0);
     }
 
     std::array<std::uint32_t, N> mt_{};
@@ -165,15 +160,14 @@ void pysol_shuffle(std::vector<int>& seq, Rng& rng) {
 
 }  // namespace
 
-std::string PysolDealNumber::text() const {
-    return (ms ? "ms" : "") + u128_to_string(value);
-}
+std::string PysolDealNumber::text() const { return (ms ? "ms" : "") + u128_to_string(value); }
 
 PysolDealNumber parse_pysol_deal_number(std::string_view s) {
     // One message for every bad number: the rule, what is wrong, what was typed.
     const auto fail = [&](const char* why) {
         return std::invalid_argument(std::string("a PySolFC deal number is 1 to 99999999999999999999 or ms1 to "
-                                                 "ms8589934591; ") + why + " (got " + excerpt(s) + ")");
+                                                 "ms8589934591; ") +
+                                     why + " (got " + excerpt(s) + ")");
     };
     if (s.empty()) throw fail("this one is empty");
 
@@ -202,8 +196,7 @@ PysolDealNumber parse_pysol_deal_number(std::string_view s) {
 
 std::vector<int> pysol_deal_order(const PysolDealNumber& n, int deck_size) {
     if (deck_size != 52 && deck_size != 48) {
-        throw std::invalid_argument("pysol_deal_order: deck size must be 52 or 48, got " +
-                                    std::to_string(deck_size));
+        throw std::invalid_argument("pysol_deal_order: deck size must be 52 or 48, got " + std::to_string(deck_size));
     }
     if (n.value == 0) throw std::invalid_argument("pysol_deal_order: deal number 0");
     if (n.ms && n.value > kMaxMs) {

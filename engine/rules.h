@@ -80,7 +80,7 @@ struct RuleDescriptor {
     // The rule in a study report's label: "3 passes", "goal all", "no overlap".
     std::function<std::string(const Variant&)> words;
 
-    bool axis = true;              // a study can sweep it (stats --KEY A,B)
+    bool axis = true;                  // a study can sweep it (stats --KEY A,B)
     bool in_every_record = false;      // every record since the first format carries it: one without it is bad
     bool in_every_study_line = false;  // every study line carries it: one without it is bad
     // A record's bad JSON string is told as must_be ("goal must be ... (got 'x')",
@@ -90,7 +90,7 @@ struct RuleDescriptor {
     // set does not name it): the rules since the first record format. A
     // newer rule has its column only where a rule set of the file names it.
     bool column_always = false;
-    int column_width = 8;          // its column in the text summary
+    int column_width = 8;  // its column in the text summary
     // The key it follows in the page's variant object (api::variant_json),
     // where it has always been; empty: at the end.
     std::string variant_json_after;

@@ -23,7 +23,7 @@ bool game_ended(const Table& t) {
     for (int i = 0; i < 2 * (cards + 2); ++i) {
         if (any_removal(u)) return false;
         const bool drew = !u.apply(Move::draw()) || !u.apply(Move::redeal());  // (apply: nullopt when legal)
-        if (!drew) break;  // neither: nothing left to turn
+        if (!drew) break;                                                      // neither: nothing left to turn
     }
     return !any_removal(u);
 }

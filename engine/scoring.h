@@ -38,18 +38,16 @@ struct Scoring {
 inline Scoring msc_scoring() { return Scoring{}; }
 
 // Cards in tableau row r (row 0 dealt first).
-inline int tableau_row_width(const Variant& v, int r) {
-    return v.shape == TableauShape::Pyramid ? r + 1 : v.rows - r;
-}
+inline int tableau_row_width(const Variant& v, int r) { return v.shape == TableauShape::Pyramid ? r + 1 : v.rows - r; }
 
 // What a line scored, counted by the verifier.
 struct LineTally {
-    int steps = 0;                   // moves: every draw, redeal and removal
-    int removals = 0;                // Kings and pairs removed
-    int score = 0;                   // per_removal * removals + the cleared rows' bonuses
-    std::array<int, 14> removed{};   // cards removed, by rank
-    bool cleared = false;            // every tableau card removed
-    bool won = false;                // the variant's goal reached (the game is over)
+    int steps = 0;                  // moves: every draw, redeal and removal
+    int removals = 0;               // Kings and pairs removed
+    int score = 0;                  // per_removal * removals + the cleared rows' bonuses
+    std::array<int, 14> removed{};  // cards removed, by rank
+    bool cleared = false;           // every tableau card removed
+    bool won = false;               // the variant's goal reached (the game is over)
     // The game has ended at the final position: won; or, with a finite pass
     // count, no move left (the stock run through its last pass); or, with
     // unlimited passes, no removal can ever be made again (only draws and

@@ -19,7 +19,8 @@ Table::Table(const Deal& deal) : v_(deal.variant) {
         for (int r = 0; r < v_.rows; ++r) {
             tableau_.emplace_back();
             for (int c = 0; c < v_.row_width(r); ++c, ++k)
-                tableau_.back().push_back((p->tableau_gone >> k) & 1 ? std::nullopt : std::optional<Card>(deal.cards.at(k)));
+                tableau_.back().push_back((p->tableau_gone >> k) & 1 ? std::nullopt
+                                                                     : std::optional<Card>(deal.cards.at(k)));
         }
         auto cards = [&](const std::vector<uint8_t>& slots) {
             std::vector<Card> out;
@@ -209,7 +210,8 @@ std::optional<std::string> Table::apply(const Move& m) {
             if (m.a.rank + m.b.rank != v_.target) return both + " do not sum to " + std::to_string(v_.target);
             const Loc la = find(m.a), lb = find(m.b);
             for (auto [card, l] : {std::pair{m.a, la}, std::pair{m.b, lb}})
-                if (l.where == Where::None) return card_text(card, d) + " is not in play (removed, or inside the stock)";
+                if (l.where == Where::None)
+                    return card_text(card, d) + " is not in play (removed, or inside the stock)";
             bool ok = playable(la) && playable(lb);
             if (!ok && v_.overlap) {
                 // Overlap rule: one card may pair with the one card still covering it, if that card is playable.

@@ -36,9 +36,9 @@ public:
     // Explicit piles (read-only views for printing and tests).
     const std::vector<std::vector<std::optional<Card>>>& tableau() const { return tableau_; }
     const std::vector<std::vector<Card>>& reserves() const { return reserves_; }
-    const std::vector<Card>& stock() const { return stock_; }  // back() is the next card
+    const std::vector<Card>& stock() const { return stock_; }                 // back() is the next card
     const std::vector<std::vector<Card>>& wastes() const { return wastes_; }  // back() is the top
-    int pass() const { return pass_; }  // 1-based
+    int pass() const { return pass_; }                                        // 1-based
     bool has_stock() const { return has_stock_; }  // the deal has a stock (a giza deal has none)
     int discarded() const { return static_cast<int>(discards_.size()); }
     const std::vector<Card>& discards() const { return discards_; }  // in the order discarded

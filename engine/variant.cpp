@@ -147,9 +147,7 @@ std::string preset_names() {
 }
 
 void Variant::validate() const {
-    auto fail = [&](const std::string& why) {
-        throw std::invalid_argument("variant '" + name + "': " + why);
-    };
+    auto fail = [&](const std::string& why) { throw std::invalid_argument("variant '" + name + "': " + why); };
     const int ranks = deck_ranks(deck);
     if (rows < 1 || rows > 7) fail("the tableau must have 1 to 7 rows");
     if (reserve_piles < 0 || reserve_height < 0 || (reserve_piles > 0) != (reserve_height > 0))
@@ -163,7 +161,8 @@ void Variant::validate() const {
     if (wastes == 0) {
         if (passes != 1)
             fail("unpaired stock cards are discarded out of play, so there is no waste to redeal: "
-                 "passes must be 1 (got " + passes_text(passes) + ")");
+                 "passes must be 1 (got " +
+                 passes_text(passes) + ")");
         if (waste_start != 0 || waste_playable != 0) fail("there is no waste to deal to or play from");
         if (!stock_top_playable) fail("with no waste, the stock's top card must be playable");
     } else {
@@ -181,7 +180,8 @@ void Variant::validate() const {
     if (wastes > 1 && passes != 1 && redeal == RedealOrder::Same)
         fail("with several wastes a redeal gathers them back and deals a row at once (the row redeal), "
              "not one waste turned over");
-    if (redeal == RedealOrder::ApophisRows && reserve_piles > 0) fail("the row redeal is for layouts without reserve piles");
+    if (redeal == RedealOrder::ApophisRows && reserve_piles > 0)
+        fail("the row redeal is for layouts without reserve piles");
     if (wastes > 1 && stock_top_playable) fail("with several wastes the stock is face down");
 }
 
@@ -191,7 +191,8 @@ int parse_passes(const std::string& s) {
     long n = -1;
     if (!s.empty() && s.size() <= 7 && s.find_first_not_of("0123456789") == std::string::npos) n = std::stol(s);
     if (n < 1 || n > 1000000)
-        throw std::invalid_argument("passes must be a number from 1 to 1000000 or 'unlimited' (got " + excerpt(s) + ")");
+        throw std::invalid_argument("passes must be a number from 1 to 1000000 or 'unlimited' (got " + excerpt(s) +
+                                    ")");
     return static_cast<int>(n);
 }
 
@@ -207,9 +208,7 @@ const char* goal_text(Goal g) { return g == Goal::Pyramid ? "pyramid" : "all"; }
 
 namespace {
 
-std::string plural(int n, const std::string& word) {
-    return std::to_string(n) + " " + word + (n == 1 ? "" : "s");
-}
+std::string plural(int n, const std::string& word) { return std::to_string(n) + " " + word + (n == 1 ? "" : "s"); }
 
 const char* nth_top(int k) {
     switch (k) {
@@ -255,17 +254,19 @@ std::string describe(const Variant& v) {
         if (v.discards()) {
             o << "A draw discards the top card out of play and turns the next; there is no waste.\n";
         } else {
-            o << "A draw " << (v.wastes > 1 ? "deals one card onto each of the " + std::to_string(v.wastes) + " waste piles"
-                                            : v.draw == 1 ? std::string("moves one card to the waste")
-                                                          : "moves " + std::to_string(v.draw) +
-                                                                " cards to the waste (the rest, when fewer are left)")
+            o << "A draw "
+              << (v.wastes > 1 ? "deals one card onto each of the " + std::to_string(v.wastes) + " waste piles"
+                  : v.draw == 1
+                      ? std::string("moves one card to the waste")
+                      : "moves " + std::to_string(v.draw) + " cards to the waste (the rest, when fewer are left)")
               << "; the " << nth_top(v.waste_playable) << " of " << (v.wastes > 1 ? "each waste " : "the waste ")
               << (v.waste_playable == 1 ? "is" : "are") << " playable";
             if (v.waste_playable > 1 || v.wastes > 1) o << ", with tableau cards or with each other";
             o << ". ";
             if (v.waste_start == 0) o << "The waste starts empty.\n";
-            else o << plural(v.waste_start, "card") << (v.wastes > 1 ? " dealt to each waste" : " dealt to the waste")
-                   << " at the start.\n";
+            else
+                o << plural(v.waste_start, "card") << (v.wastes > 1 ? " dealt to each waste" : " dealt to the waste")
+                  << " at the start.\n";
         }
         o << "Passes: ";
         if (v.unlimited_passes()) o << "unlimited";
@@ -279,11 +280,13 @@ std::string describe(const Variant& v) {
         o << ".\n";
     }
     o << "Overlap rule: "
-      << (v.overlap ? "on: a tableau card may pair with the one tableau card still covering it, if that card is playable"
-                    : "off")
+      << (v.overlap
+              ? "on: a tableau card may pair with the one tableau card still covering it, if that card is playable"
+              : "off")
       << ".\n";
-    o << "Goal: " << (v.goal == Goal::Pyramid ? "remove all " + std::to_string(v.tableau_size()) + " tableau cards"
-                                              : "remove all " + std::to_string(total) + " cards")
+    o << "Goal: "
+      << (v.goal == Goal::Pyramid ? "remove all " + std::to_string(v.tableau_size()) + " tableau cards"
+                                  : "remove all " + std::to_string(total) + " cards")
       << (v.score_variant ? "; the score is the number of pyramid cards left (0 is a win)" : "") << ".\n";
     o << "Moves: ";
     if (stock > 0) o << "draw, ";
@@ -293,10 +296,11 @@ std::string describe(const Variant& v) {
     // The compact string (--deal, --format compact) lists the cards in this order.
     o << "Deal order: the tableau row by row, the first row first, left to right";
     if (v.reserve_piles > 0) o << "; then reserve pile 1 bottom to top, then pile 2, and so on";
-    if (stock > 0) o << "; then the stock in the order its cards come off" << (v.waste_start > 0 ? " (those dealt to the waste at the start first)" : "");
+    if (stock > 0)
+        o << "; then the stock in the order its cards come off"
+          << (v.waste_start > 0 ? " (those dealt to the waste at the start first)" : "");
     o << ".\n";
-    if (v.deck == DeckKind::Standard52)
-        o << "Deals: --seed N gives PySolFC's deal N of game " << v.pysol_game << ".\n";
+    if (v.deck == DeckKind::Standard52) o << "Deals: --seed N gives PySolFC's deal N of game " << v.pysol_game << ".\n";
     else
         o << "Deals: PySolFC has no " << total << "-card deck; --seed N shuffles it, ordered by suit then rank, with "
           << "the generator and shuffle of PySolFC's deal N of game " << v.pysol_game << ".\n";

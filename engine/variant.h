@@ -10,7 +10,7 @@
 
 namespace pyr {
 
-enum class Goal : uint8_t { Pyramid, All };        // clear the 28 tableau cards, or every card
+enum class Goal : uint8_t { Pyramid, All };  // clear the 28 tableau cards, or every card
 enum class TableauShape : uint8_t { Pyramid, Triangle };
 enum class RedealOrder : uint8_t {
     Same,        // the waste is turned over: the stock runs in the same order again
@@ -18,17 +18,17 @@ enum class RedealOrder : uint8_t {
 };
 
 struct Variant {
-    std::string name;                 // preset name (the CLI's --variant)
-    std::string title;                // human-readable game name
+    std::string name;   // preset name (the CLI's --variant)
+    std::string title;  // human-readable game name
     DeckKind deck = DeckKind::Standard52;
-    int target = 13;                  // two playable cards whose ranks sum to this are removed
-    int lone_rank = 13;               // a playable card of this rank is removed alone (King)
+    int target = 13;     // two playable cards whose ranks sum to this are removed
+    int lone_rank = 13;  // a playable card of this rank is removed alone (King)
 
     TableauShape shape = TableauShape::Pyramid;
-    int rows = 7;                     // tableau rows (7 = 28 cards; smaller in tests)
-    int reserve_piles = 0;            // Giza: 8 face-up reserve piles ...
-    int reserve_height = 0;           // ... of 3 cards each
-    bool reserves_open = false;       // every reserve card playable, not just each top
+    int rows = 7;                // tableau rows (7 = 28 cards; smaller in tests)
+    int reserve_piles = 0;       // Giza: 8 face-up reserve piles ...
+    int reserve_height = 0;      // ... of 3 cards each
+    bool reserves_open = false;  // every reserve card playable, not just each top
 
     int wastes = 1;                   // waste piles fed by the stock (0: none, unpaired stock cards are discarded)
     int waste_start = 0;              // cards dealt to each waste at the start
@@ -39,10 +39,10 @@ struct Variant {
     RedealOrder redeal = RedealOrder::Same;
 
     Goal goal = Goal::Pyramid;
-    bool overlap = false;             // a card may pair with the one card still covering it, if exposed
-    bool score_variant = false;       // the score (pyramid cards left) is the headline result
+    bool overlap = false;        // a card may pair with the one card still covering it, if exposed
+    bool score_variant = false;  // the score (pyramid cards left) is the headline result
 
-    int pysol_game = 38;              // PySolFC game whose numbered deals --seed reproduces
+    int pysol_game = 38;  // PySolFC game whose numbered deals --seed reproduces
 
     // Derived sizes.
     int tableau_size() const { return rows * (rows + 1) / 2; }

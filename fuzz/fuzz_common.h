@@ -17,8 +17,8 @@ namespace pyr::fuzz {
     std::fprintf(stderr, "fuzz invariant broken: %s\n%.*s\n", what, static_cast<int>(detail.size()), detail.data());
     std::abort();
 }
-#define FUZZ_CHECK(cond, detail) \
-    do {                         \
+#define FUZZ_CHECK(cond, detail)                       \
+    do {                                               \
         if (!(cond)) ::pyr::fuzz::fail(#cond, detail); \
     } while (0)
 

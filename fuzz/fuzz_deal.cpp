@@ -38,7 +38,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         TextStyle ts;
         ts.unicode = style & 1;
         ts.colour = style & 2;
-        const std::string board = v.name + ": " + v.title + ", deal 1\n" + board_text(Table(deal), ts) + "verdict: win\n";
+        const std::string board = v.name + ": " + v.title + ", deal 1\n" + board_text(Table(deal), ts) +
+                                  "verdict: win\n";
         Deal pasted;
         try {
             pasted = deal_from_text(v, board);

@@ -30,7 +30,8 @@ std::string slurp(const std::string& path) {
 }
 
 void spit(const std::string& path, std::string_view data) {
-    std::ofstream(path, std::ios::binary | std::ios::trunc).write(data.data(), static_cast<std::streamsize>(data.size()));
+    std::ofstream(path, std::ios::binary | std::ios::trunc)
+        .write(data.data(), static_cast<std::streamsize>(data.size()));
 }
 
 const StudySpec& the_spec() {

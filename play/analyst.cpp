@@ -38,18 +38,19 @@ std::string verdict_words(const Analysis& a, const Variant& v) {
         case Verdict::Win: {
             const std::string n = std::to_string(a.moves) + (a.moves == 1 ? " move" : " moves");
             if (a.moves == 0) return "won";
-            return a.optimal ? "winnable in " + n : "winnable: a solution of " + n + " (shortest not proved: search budget reached)";
+            return a.optimal ? "winnable in " + n
+                             : "winnable: a solution of " + n + " (shortest not proved: search budget reached)";
         }
         case Verdict::Lose: return "lost: no way to clear " + goal_words(v) + " from here";
         case Verdict::Intractable:
-            return a.memory_exceeded ? "unknown: memory limit reached (--max-memory)" : "unknown: search budget reached";
+            return a.memory_exceeded ? "unknown: memory limit reached (--max-memory)"
+                                     : "unknown: search budget reached";
     }
     return "unknown";
 }
 
 Analyst::Analyst(const Limits& limits)
-    : limits_(limits),
-      worker_([this](Job& job, uint64_t id, const std::atomic<bool>* stop) {
+    : limits_(limits), worker_([this](Job& job, uint64_t id, const std::atomic<bool>* stop) {
           auto a = analyse(solver_, *job.board, job.moves, limits_, stop);
           if (a) a->id = id;
           return a;

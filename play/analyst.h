@@ -24,13 +24,13 @@
 namespace pyr::play {
 
 struct Analysis {
-    uint64_t id = 0;             // the request it answers
+    uint64_t id = 0;  // the request it answers
     Verdict verdict = Verdict::Intractable;
-    int moves = 0;               // length of the solution found (when won)
-    bool optimal = false;        // ... proved shortest
-    std::optional<Move> hint;    // its first move (none when lost, or already won)
+    int moves = 0;             // length of the solution found (when won)
+    bool optimal = false;      // ... proved shortest
+    std::optional<Move> hint;  // its first move (none when lost, or already won)
     uint64_t states = 0;
-    std::string error;           // the packed rules refused the moves (never expected)
+    std::string error;             // the packed rules refused the moves (never expected)
     bool memory_exceeded = false;  // intractable because the search outgrew Limits::max_memory
 };
 
@@ -166,7 +166,7 @@ private:
         std::vector<Move> moves;
     };
     const Limits limits_;
-    Solver solver_;  // used by the worker's thread only
+    Solver solver_;                              // used by the worker's thread only
     LatestRequestWorker<Job, Analysis> worker_;  // last: its thread uses the members above
 };
 
@@ -205,7 +205,7 @@ private:
         std::vector<Move> moves;
     };
     const api::OddsOptions options_;
-    api::Session session_;  // used by the worker's thread only
+    api::Session session_;                         // used by the worker's thread only
     LatestRequestWorker<Job, OddsAnswer> worker_;  // last: its thread uses the members above
 };
 

@@ -24,9 +24,7 @@ size_t column_offset(const std::string& s, int col) {
         if ((static_cast<unsigned char>(s[i]) & 0xC0) != 0x80 && n++ == col) return i;
     return s.size();
 }
-bool is_suit(int k, DeckKind d) {
-    return k > 0 && k < 128 && std::strchr(deck_suits(d), std::toupper(k)) != nullptr;
-}
+bool is_suit(int k, DeckKind d) { return k > 0 && k < 128 && std::strchr(deck_suits(d), std::toupper(k)) != nullptr; }
 // The first character of a rank's name (a Queen's `q` is the quit key: see key()).
 bool starts_rank(int k, DeckKind d) {
     if (k <= 0 || k >= 128) return false;
@@ -73,7 +71,9 @@ std::string Controller::counts() const {
         } else {
             const int left = v.passes - t.pass();
             s += "   pass " + std::to_string(t.pass()) + " of " + std::to_string(v.passes) + " (" +
-                 (left == 0 ? std::string("no redeal left") : std::to_string(left) + (left == 1 ? " redeal" : " redeals") + " left") + ")";
+                 (left == 0 ? std::string("no redeal left")
+                            : std::to_string(left) + (left == 1 ? " redeal" : " redeals") + " left") +
+                 ")";
         }
     }
     return s;
@@ -88,7 +88,7 @@ std::string Controller::verdict() const {
 
 std::string Controller::key_bar(int width) {
     // Left out first when the line is too narrow, in this order.
-    static const char* const kKeys[] = {"?:help", "h:hint", "o:odds", "d:draw",  "r:redeal",
+    static const char* const kKeys[] = {"?:help", "h:hint",  "o:odds",    "d:draw",     "r:redeal",
                                         "u:undo", "^Y:redo", "s:restart", "n:new deal", "q q:quit"};
     static const int kDropOrder[] = {7, 6, 8, 4, 2};
     const int room = width - 2;  // drawn from column 1, one column spare
@@ -156,8 +156,9 @@ std::vector<std::string> Controller::help_lines() const {
         "r                     redeal (a new pass through the stock), when one is left",
         "u, Ctrl+Z             undo",
         "Ctrl+Y, Ctrl+Shift+Z  redo",
-        fair_ ? "h                     (hidden with --fair: the exact hint knows the stock's order)"
-              : "h                     hint: the next move of a shortest solution from here (it knows the stock's order)",
+        fair_
+            ? "h                     (hidden with --fair: the exact hint knows the stock's order)"
+            : "h                     hint: the next move of a shortest solution from here (it knows the stock's order)",
         "o                     odds without peeking: the move that keeps a win in most orders of the hidden cards",
         "s                     restart the same deal (redo replays the moves)",
         "n                     a new deal (the next seed)",
@@ -206,8 +207,7 @@ std::string Controller::odds_how(uint64_t done, uint64_t total) const {
 void Controller::odds_progress(uint64_t done, uint64_t total) {
     if (!odds_wanted_ || total == 0) return;
     odds_done_ = {done, total};
-    message_ = "no-peek hint: " + odds_how(done, total) + " solved" + (unicode_ ? "\u2026" : "...") +
-               " (Esc stops)";
+    message_ = "no-peek hint: " + odds_how(done, total) + " solved" + (unicode_ ? "\u2026" : "...") + " (Esc stops)";
 }
 
 void Controller::odds_answered(const OddsAnswer& a) {
@@ -220,7 +220,9 @@ void Controller::odds_answered(const OddsAnswer& a) {
     const api::Odds& r = a.odds;
     nopeek_hint_.reset();
     const DeckKind d = game_.deal().deck();
-    auto pct = [](uint64_t w, uint64_t n) { return n ? std::to_string((200 * w + n) / (2 * n)) + "%" : std::string("-"); };
+    auto pct = [](uint64_t w, uint64_t n) {
+        return n ? std::to_string((200 * w + n) / (2 * n)) + "%" : std::string("-");
+    };
     const uint64_t n = r.samples - r.intractable;
     const std::string how = r.nothing_hidden ? "nothing hidden"
                             : r.exact        ? "all " + std::to_string(r.samples) + " orders"
@@ -361,7 +363,8 @@ void Controller::click(int x, int y) {
 
 void Controller::new_deal() {
     if (game_.seed().empty()) {
-        message_ = "no next deal: this deal was given as cards, not as a seed (start pyramid play --seed N for numbered deals)";
+        message_ = "no next deal: this deal was given as cards, not as a seed (start pyramid play --seed N for "
+                   "numbered deals)";
         return;
     }
     try {
@@ -436,9 +439,13 @@ void Controller::key(int k) {
         case kRight: cursor_ = step(layout_, cursor_, Direction::Right); return;
         case kEnter:
         case ' ': activate(cursor_); return;
-        case 'd': case 'D': draw(); return;
-        case 'r': case 'R': redeal(); return;
-        case 'u': case 'U': case kUndo:
+        case 'd':
+        case 'D': draw(); return;
+        case 'r':
+        case 'R': redeal(); return;
+        case 'u':
+        case 'U':
+        case kUndo:
             message_ = game_.can_undo() ? "undone" : "nothing to undo";
             if (game_.undo()) changed();
             return;
@@ -446,13 +453,18 @@ void Controller::key(int k) {
             message_ = game_.can_redo() ? "redone" : "nothing to redo";
             if (game_.redo()) changed();
             return;
-        case 'h': case 'H': show_hint(); return;
-        case 'o': case 'O': show_odds(); return;
-        case 's': case 'S':
-            message_ = game_.can_undo() ? "restarted: the same deal (Ctrl+Y replays the moves)" : "already at the start";
+        case 'h':
+        case 'H': show_hint(); return;
+        case 'o':
+        case 'O': show_odds(); return;
+        case 's':
+        case 'S':
+            message_ = game_.can_undo() ? "restarted: the same deal (Ctrl+Y replays the moves)"
+                                        : "already at the start";
             if (game_.restart()) changed();
             return;
-        case 'n': case 'N': new_deal(); return;
+        case 'n':
+        case 'N': new_deal(); return;
         case 'q':
             quit_pending_ = true;
             message_ = d == DeckKind::Standard52 ? "quit? q or y quits; a suit letter (c d h s) types a Queen"

@@ -100,7 +100,7 @@ private:
     void show_odds();  // the no-peek hint: asks for the no-peek odds of each move (api::Session::odds)
     std::string odds_how(uint64_t done, uint64_t total) const;
     void typed_key(int k);
-    void changed();  // after every change of position
+    void changed();                               // after every change of position
     void say(const std::string& engine_message);  // a message with cards in this style
     std::string end_message() const;
 
@@ -110,13 +110,13 @@ private:
     Layout layout_;
     Spot cursor_;
     std::optional<Card> selected_;
-    std::string typed_;         // a card's name being typed (its rank so far)
+    std::string typed_;          // a card's name being typed (its rank so far)
     bool quit_pending_ = false;  // `q` pressed: q/y/Enter quits, a suit letter makes a Queen
     bool help_ = false;
     bool quit_ = false;
     bool hint_wanted_ = false;
     bool fair_ = false;
-    std::optional<Move> nopeek_hint_;    // the no-peek hint on show (key o)
+    std::optional<Move> nopeek_hint_;      // the no-peek hint on show (key o)
     std::optional<uint64_t> odds_wanted_;  // the no-peek hint being computed
     uint64_t odds_requests_ = 0;
     std::pair<uint64_t, uint64_t> odds_done_{0, 0};  // its orders solved, of

@@ -13,7 +13,9 @@ constexpr int kPitch = 6;
 constexpr int kHalf = kPitch / 2;
 constexpr int kWasteShown = 5;  // the waste's top cards drawn (older ones are under them)
 
-bool contains(const std::vector<Card>& cards, Card c) { return std::find(cards.begin(), cards.end(), c) != cards.end(); }
+bool contains(const std::vector<Card>& cards, Card c) {
+    return std::find(cards.begin(), cards.end(), c) != cards.end();
+}
 }  // namespace
 
 const Cell* Layout::find(const Spot& s) const {
@@ -51,7 +53,7 @@ Layout layout_board(const Table& t, int card_width) {
     const int piles = static_cast<int>(t.reserves().size());
     const int reserves_w = piles ? piles * kPitch - kPitch + w : 0;
     const bool stock = t.has_stock();
-    const int waste_x = 5 * kPitch;        // the waste's label; its cards start a label later
+    const int waste_x = 5 * kPitch;  // the waste's label; its cards start a label later
     const int waste_cards_x = waste_x + 10;
     const int stock_w = stock ? waste_cards_x + kWasteShown * kPitch : 0;
     l.width = std::max({tableau_w, reserves_w, stock_w});
@@ -71,7 +73,9 @@ Layout layout_board(const Table& t, int card_width) {
     // Reserve piles: columns, bottom card first, the top card lowest.
     if (piles) {
         ++y;
-        l.labels.push_back({0, y, v.reserves_open ? "reserves (every card playable)" : "reserves (the lowest card of each pile is its top)"});
+        l.labels.push_back({0, y,
+                            v.reserves_open ? "reserves (every card playable)"
+                                            : "reserves (the lowest card of each pile is its top)"});
         ++y;
         const int rx = (l.width - reserves_w) / 2;
         for (int p = 0; p < piles; ++p) {
@@ -100,8 +104,9 @@ Layout layout_board(const Table& t, int card_width) {
         for (int wi = 0; wi < v.wastes; ++wi) {
             const auto& waste = t.wastes()[wi];
             const int wy = y + wi;
-            l.labels.push_back({waste_x, wy, (v.wastes > 1 ? "waste " + std::to_string(wi + 1) : std::string("waste")) +
-                                                 " (" + std::to_string(waste.size()) + ")"});
+            l.labels.push_back({waste_x, wy,
+                                (v.wastes > 1 ? "waste " + std::to_string(wi + 1) : std::string("waste")) + " (" +
+                                    std::to_string(waste.size()) + ")"});
             const int n = static_cast<int>(waste.size());
             const int first = std::max(0, n - kWasteShown);
             for (int j = first; j < n; ++j) {

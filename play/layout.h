@@ -24,8 +24,8 @@ struct Cell {
     Spot spot;
     std::optional<Card> card;  // none: a removed tableau card, or the stock pile
     int x = 0, y = 0, w = 0;
-    bool playable = false;     // the card is playable (the stock pile: a draw or redeal is possible)
-    bool pointable = false;    // the arrow keys may stop here
+    bool playable = false;   // the card is playable (the stock pile: a draw or redeal is possible)
+    bool pointable = false;  // the arrow keys may stop here
 };
 
 struct Label {

@@ -149,7 +149,8 @@ public:
         }
         if (c_.help()) {
             const auto lines = c_.help_lines(w - 3);
-            for (size_t i = 0; i < lines.size(); ++i) put(1 + static_cast<int>(i), 2, lines[i], i == 0 ? A_BOLD : A_NORMAL);
+            for (size_t i = 0; i < lines.size(); ++i)
+                put(1 + static_cast<int>(i), 2, lines[i], i == 0 ? A_BOLD : A_NORMAL);
             refresh();
             return;
         }
@@ -233,12 +234,17 @@ int to_key(int ch) {
         case KEY_DOWN: return kDown;
         case KEY_LEFT: return kLeft;
         case KEY_RIGHT: return kRight;
-        case '\n': case '\r': case KEY_ENTER: return kEnter;
-        case KEY_BACKSPACE: case 127: case 8: return kBackspace;
+        case '\n':
+        case '\r':
+        case KEY_ENTER: return kEnter;
+        case KEY_BACKSPACE:
+        case 127:
+        case 8: return kBackspace;
         case 27: return kEscape;
-        case 26: return kUndo;                     // Ctrl+Z
-        case 25: case kCtrlShiftZ: return kRedo;   // Ctrl+Y, Ctrl+Shift+Z
-        case 3: return kInterrupt;                 // Ctrl+C
+        case 26: return kUndo;  // Ctrl+Z
+        case 25:
+        case kCtrlShiftZ: return kRedo;  // Ctrl+Y, Ctrl+Shift+Z
+        case 3: return kInterrupt;       // Ctrl+C
         default: return ch >= ' ' && ch < 127 ? ch : -1;
     }
 }

@@ -10,9 +10,9 @@
 namespace pyr::play {
 
 struct ScreenOptions {
-    bool colour = true;        // use colour when the terminal has it
-    uint64_t max_states = 0;   // the analyst's search budget per position
-    uint64_t max_memory = 0;   // ... and its memory limit (bytes; 0: none)
+    bool colour = true;       // use colour when the terminal has it
+    uint64_t max_states = 0;  // the analyst's search budget per position
+    uint64_t max_memory = 0;  // ... and its memory limit (bytes; 0: none)
 };
 
 // Thrown when the terminal cannot be set up (an unknown TERM).

@@ -248,13 +248,14 @@ struct StudyArgs {
     std::optional<uint64_t> max_memory;  // per worker; none = auto
     int threads = 0;
     uint64_t ahead = 4096;  // records solved but not yet taken, at most (then the workers wait)
-    std::string command;  // the call, for the record file's provenance
+    std::string command;    // the call, for the record file's provenance
 };
 
 StudySpec make_spec(const StudyArgs& a) {
     RuleAxes axes;
     for (const auto& d : rule_table())  // in table order, as the command line reads them
-        if (const auto it = a.rules.find(d.key); it != a.rules.end() && !it->second.empty()) axes.add(d.key, it->second);
+        if (const auto it = a.rules.find(d.key); it != a.rules.end() && !it->second.empty())
+            axes.add(d.key, it->second);
     for (const auto& [k, list] : a.rules)
         if (!find_rule(k)) throw api::Error("unknown rule " + excerpt(k) + " (" + rule_keys_text() + ")");
     if (a.seeds.has_value() == a.deals_file.has_value())
@@ -428,14 +429,14 @@ private:
     std::condition_variable cv_;    // a record is ready, or the workers finished
     std::condition_variable room_;  // the workers may take deals again
     std::unordered_map<uint64_t, Ready> ready_;
-    uint64_t ahead_ = 0;            // records of ready_ solved by this run
+    uint64_t ahead_ = 0;  // records of ready_ solved by this run
     bool finished_ = false;
     std::exception_ptr error_;
-    api::Study study_;     // after what its records go to (ready_ and its lock)
+    api::Study study_;  // after what its records go to (ready_ and its lock)
     uint64_t resumed_ = 0;
-    uint64_t deal_ = 0;    // the next record to yield: deal index ...
-    uint32_t combo_ = 0;   // ... and rule set
-    std::thread worker_;   // last: started once everything above is built
+    uint64_t deal_ = 0;   // the next record to yield: deal index ...
+    uint32_t combo_ = 0;  // ... and rule set
+    std::thread worker_;  // last: started once everything above is built
 };
 
 // ---------------------------------------------------------------- record files
@@ -450,10 +451,12 @@ py::dict read_records(const std::vector<std::string>& paths) {
     {
         py::gil_scoped_release nogil;
         for (size_t f = 0; f < paths.size(); ++f)
-            read_record_file(paths[f], [](const json::object&) {}, [&](const StudyRecord& r) {
-                any_deal = any_deal || r.deal.has_value();
-                rows.push_back({r, f});
-            });
+            read_record_file(
+                paths[f], [](const json::object&) {},
+                [&](const StudyRecord& r) {
+                    any_deal = any_deal || r.deal.has_value();
+                    rows.push_back({r, f});
+                });
     }
     // The core fields of the records (record_fields()), then deal and file.
     std::vector<std::pair<const RecordField*, py::list>> cols;
@@ -539,37 +542,43 @@ PYBIND11_MODULE(_core, m) {
     });
     // The rule schema (engine/rules.h): the overrides every function takes as keyword arguments.
     m.def("rule_schema", [] { return to_python(rule_schema_json()); });
-    m.def("rule_value", [](const std::string& key, const py::object& x, bool list) { return rule_value(key, x, list); });
+    m.def("rule_value",
+          [](const std::string& key, const py::object& x, bool list) { return rule_value(key, x, list); });
 
     py::class_<PyDeal>(m, "Deal")
         .def_property_readonly("variant", [](const PyDeal& d) { return d.variant().name; })
         .def_property_readonly("title", [](const PyDeal& d) { return d.variant().title; })
-        .def_property_readonly("seed", [](const PyDeal& d) -> py::object {
-            return d.loaded.seed.empty() ? py::none() : py::object(py::str(d.loaded.seed));
-        })
+        .def_property_readonly("seed",
+                               [](const PyDeal& d) -> py::object {
+                                   return d.loaded.seed.empty() ? py::none() : py::object(py::str(d.loaded.seed));
+                               })
         .def_property_readonly("cards", [](const PyDeal& d) { return compact(d.loaded.deal); })
         .def_property_readonly("rules", [](const PyDeal& d) { return rules_dict(d.variant()); })
-        .def_property_readonly("_rules", [](const PyDeal& d) {  // the variant and the overrides it was made with
-            py::dict o;
-            for (const auto& [k, t] : d.rules.overrides) o[py::str(k)] = t;
-            return py::make_tuple(d.rules.preset, o);
-        })
-        .def("text", [](const PyDeal& d, bool unicode) {
-            TextStyle style;
-            style.unicode = unicode;
-            return board_text(Table(d.loaded.deal), style);
-        }, py::arg("unicode") = false, "The board as `pyramid deal` draws it.")
+        .def_property_readonly("_rules",
+                               [](const PyDeal& d) {  // the variant and the overrides it was made with
+                                   py::dict o;
+                                   for (const auto& [k, t] : d.rules.overrides) o[py::str(k)] = t;
+                                   return py::make_tuple(d.rules.preset, o);
+                               })
+        .def(
+            "text",
+            [](const PyDeal& d, bool unicode) {
+                TextStyle style;
+                style.unicode = unicode;
+                return board_text(Table(d.loaded.deal), style);
+            },
+            py::arg("unicode") = false, "The board as `pyramid deal` draws it.")
         .def("__str__", [](const PyDeal& d) { return compact(d.loaded.deal); })
         .def("__repr__", deal_repr)
-        .def("__eq__", [](const PyDeal& a, const PyDeal& b) {
-            return same_rules(a.variant(), b.variant()) && compact(a.loaded.deal) == compact(b.loaded.deal);
-        })
+        .def("__eq__",
+             [](const PyDeal& a, const PyDeal& b) {
+                 return same_rules(a.variant(), b.variant()) && compact(a.loaded.deal) == compact(b.loaded.deal);
+             })
         .def("__hash__", [](const PyDeal& d) { return std::hash<std::string>()(compact(d.loaded.deal)); });
 
-    m.def("make_deal", [](const std::string& variant, const py::dict& overrides, std::optional<std::string> seed,
-                          std::optional<std::string> text) {
-        return deal_from(make_rules(variant, overrides), seed, text);
-    });
+    m.def("make_deal",
+          [](const std::string& variant, const py::dict& overrides, std::optional<std::string> seed,
+             std::optional<std::string> text) { return deal_from(make_rules(variant, overrides), seed, text); });
 
     py::class_<PySolver>(m, "Solver").def(py::init<>()).def("solve", &solve);
     m.def("verify", &verify);

@@ -59,22 +59,23 @@ void print_bench(std::ostream& out, const std::vector<BenchPartResult>& results,
     }
     out << "pyramid bench" << (quick ? " --quick" : "") << ", " << threads << " threads\n";
     out << std::left << std::setw(15) << "part" << std::right << std::setw(7) << "deals" << std::setw(7) << "wins"
-              << std::setw(12) << "states" << std::setw(9) << "seconds" << std::setw(12) << "states/s" << std::setw(10)
-              << "deals/s" << std::setw(9) << "worst s" << std::setw(11) << "peak MiB" << "\n";
+        << std::setw(12) << "states" << std::setw(9) << "seconds" << std::setw(12) << "states/s" << std::setw(10)
+        << "deals/s" << std::setw(9) << "worst s" << std::setw(11) << "peak MiB"
+        << "\n";
     auto row = [&](const BenchPartResult& r) {
         out << std::left << std::setw(15) << r.name << std::right << std::setw(7) << r.deals << std::setw(7) << r.wins
-                  << std::setw(12) << r.states << std::fixed << std::setprecision(2) << std::setw(9) << r.seconds
-                  << std::setprecision(0) << std::setw(12) << rate(static_cast<double>(r.states), r.seconds)
-                  << std::setprecision(1) << std::setw(10) << rate(static_cast<double>(r.deals), r.seconds)
-                  << std::setprecision(3) << std::setw(9) << r.worst_seconds << std::setprecision(1) << std::setw(11)
-                  << r.peak_rss_kb / 1024.0 << "\n";
+            << std::setw(12) << r.states << std::fixed << std::setprecision(2) << std::setw(9) << r.seconds
+            << std::setprecision(0) << std::setw(12) << rate(static_cast<double>(r.states), r.seconds)
+            << std::setprecision(1) << std::setw(10) << rate(static_cast<double>(r.deals), r.seconds)
+            << std::setprecision(3) << std::setw(9) << r.worst_seconds << std::setprecision(1) << std::setw(11)
+            << r.peak_rss_kb / 1024.0 << "\n";
     };
     for (const auto& r : results) row(r);
     row(total);
     out << "slowest deal: " << total.worst_deal << " (" << std::setprecision(3) << total.worst_seconds << " s)\n";
     out << "replay of every win by the verifier: " << std::setprecision(3) << total.replay_seconds << " s of "
-              << total.solver_seconds << " s solver time ("
-              << std::setprecision(2) << rate(100.0 * total.replay_seconds, total.solver_seconds) << "%)\n";
+        << total.solver_seconds << " s solver time (" << std::setprecision(2)
+        << rate(100.0 * total.replay_seconds, total.solver_seconds) << "%)\n";
     out << "signature: " << signature << "\n";
 }
 

@@ -9,16 +9,16 @@ using svg::num;
 
 namespace {
 // Card size and spacing, in picture units (px at 100%).
-constexpr double W = 56, H = 78;  // a card
-constexpr double P = 64;          // horizontal pitch of the tableau
-constexpr double V = 34;          // a row covers all but this much of the row above
-constexpr double M = 14;          // margin
-constexpr double RV = 24;         // reserve piles fan down by this much
-constexpr double F = 20;          // waste piles fan right by this much
-constexpr int kFan = 3;           // waste cards shown
-constexpr double kSideGap = 34;   // between the tableau and the stock column
-constexpr double kRowPitch = H + 36;  // stock / waste rows (two caption lines)
-constexpr double kSideWidth = 122;    // the stock column, its captions included
+constexpr double W = 56, H = 78;               // a card
+constexpr double P = 64;                       // horizontal pitch of the tableau
+constexpr double V = 34;                       // a row covers all but this much of the row above
+constexpr double M = 14;                       // margin
+constexpr double RV = 24;                      // reserve piles fan down by this much
+constexpr double F = 20;                       // waste piles fan right by this much
+constexpr int kFan = 3;                        // waste cards shown
+constexpr double kSideGap = 34;                // between the tableau and the stock column
+constexpr double kRowPitch = H + 36;           // stock / waste rows (two caption lines)
+constexpr double kSideWidth = 122;             // the stock column, its captions included
 constexpr double kPileStep = W + 2 * 20 + 16;  // narrow: from one pile of the row to the next (a fanned waste)
 
 const char* const kRed = "#c8102e";
@@ -62,9 +62,8 @@ std::string suit_id(int suit, DeckKind d) {
 // A placed card: a card face (or the back) as a <use>.
 void place(svg::Document& doc, const std::string& href, double x, double y, const std::string& cls,
            const std::string& data_card) {
-    doc.raw("<use" + attr("href", "#" + href) + attr("x", x) + attr("y", y) + attr("width", W) +
-            attr("height", H) + attr("class", cls) + (data_card.empty() ? "" : attr("data-card", data_card)) +
-            "/>\n");
+    doc.raw("<use" + attr("href", "#" + href) + attr("x", x) + attr("y", y) + attr("width", W) + attr("height", H) +
+            attr("class", cls) + (data_card.empty() ? "" : attr("data-card", data_card)) + "/>\n");
 }
 
 // An empty place: a dashed outline.

@@ -23,9 +23,7 @@ std::string card_people(Card c, DeckKind d, const TextStyle& style) {
     return style.colour && red_suit(c, d) ? kRed + s + kReset : s;
 }
 
-int card_people_width(Card c, DeckKind d, const TextStyle& style) {
-    return columns(card_display(c, d, style.unicode));
-}
+int card_people_width(Card c, DeckKind d, const TextStyle& style) { return columns(card_display(c, d, style.unicode)); }
 
 std::string move_people(const Move& m, DeckKind d, const TextStyle& style) {
     switch (m.kind) {

@@ -26,7 +26,8 @@ std::string kind_words(const Variant& v, const Challenge& c) {
 std::string unit_words(const Variant& v, const Challenge& c, int n) {
     switch (c.kind) {
         case ChallengeKind::Score: return std::to_string(n) + (n == 1 ? " point" : " points");
-        case ChallengeKind::Cards: return std::to_string(n) + " " + (n == 1 ? rank_text(c.rank, v.deck) : rank_plural(c.rank, v.deck));
+        case ChallengeKind::Cards:
+            return std::to_string(n) + " " + (n == 1 ? rank_text(c.rank, v.deck) : rank_plural(c.rank, v.deck));
         case ChallengeKind::Board: return std::to_string(n) + (n == 1 ? " board" : " boards");
     }
     return "";
@@ -132,25 +133,31 @@ void print_challenge(std::ostream& out, const Variant& v, const api::ChallengeAn
     }
     out << "\n";
     if (!r.complete) {
-        out << "  no answer: " << (r.interrupted ? "interrupted" : r.memory_exceeded ? "--max-memory reached" : "--max-states reached")
+        out << "  no answer: "
+            << (r.interrupted       ? "interrupted"
+                : r.memory_exceeded ? "--max-memory reached"
+                                    : "--max-states reached")
             << " (intractable)\n";
     } else if (r.target_reached && *r.target_reached) {
         out << "  this deal makes the target: the line stops there\n";
     } else if (r.target_reached) {
         out << "  this deal cannot make the target: the lines of the most it makes (that carries to the next deal)\n";
     }
-    if (r.complete && c.kind == ChallengeKind::Board && r.lines.empty()) out << "  the board cannot be cleared (lose)\n";
+    if (r.complete && c.kind == ChallengeKind::Board && r.lines.empty())
+        out << "  the board cannot be cleared (lose)\n";
     const std::optional<size_t> best = a.across ? a.across->recommended : std::nullopt;
     const size_t marked = best.value_or(r.lines.size());
     for (size_t i = 0; i < r.lines.size(); ++i) {
         const ChallengeLine& l = r.lines[i];
-        out << "line " << i + 1 << (marked == i ? " (recommended)" : "") << ": " << challenge_line_text(v, c, l) << "\n";
+        out << "line " << i + 1 << (marked == i ? " (recommended)" : "") << ": " << challenge_line_text(v, c, l)
+            << "\n";
         for (size_t k = 0; k < l.moves.size(); ++k)
             out << std::setw(4) << k + 1 << ". " << move_people(l.moves[k], v.deck, style) << "\n";
     }
     if (request.deals_left && r.complete) {
         const int d = *request.deals_left;
-        out << "across deals: " << d << (d == 1 ? " deal" : " deals") << " left, this one included (a deal whose board is cleared does not use one up)\n";
+        out << "across deals: " << d << (d == 1 ? " deal" : " deals")
+            << " left, this one included (a deal whose board is cleared does not use one up)\n";
         if (a.across) {
             const api::ChallengeAnswer& x = a;
             out << "  chance of completing the challenge: " << probability_text(x.across->probability);
@@ -163,7 +170,8 @@ void print_challenge(std::ostream& out, const Variant& v, const api::ChallengeAn
                     out << " line " << i + 1 << ": " << probability_text(x.across->line_probability[i])
                         << (i + 1 < r.lines.size() ? "," : "\n");
             }
-            if (x.table) out << "  (the deals to come: " << x.table->deals() << " random deals, " << x.table->source << ")\n";
+            if (x.table)
+                out << "  (the deals to come: " << x.table->deals() << " random deals, " << x.table->source << ")\n";
         } else {
             out << "  chance: unknown (" << a.note << ")\n";
         }
@@ -179,7 +187,9 @@ ChallengePageLine challenge_page_line(const Variant& v, const api::ChallengeAnsw
     if (lines.empty()) return p;
     const size_t i = a.across && a.across->recommended ? *a.across->recommended : 0;
     p.moves = lines[i].moves;
-    p.name = std::string(a.across && a.across->recommended ? "recommended line" : lines.size() > 1 ? "line 1" : "line") +
+    p.name = std::string(a.across && a.across->recommended ? "recommended line"
+                         : lines.size() > 1                ? "line 1"
+                                                           : "line") +
              " (" + api::challenge_name(v, a.challenge) + "): " + challenge_line_text(v, a.challenge, lines[i]);
     return p;
 }

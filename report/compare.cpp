@@ -91,7 +91,8 @@ std::string comparison_csv_row(const NamedComparison& c) {
       << r.counts.both << ',' << r.counts.first_only << ',' << r.counts.second_only << ',' << r.counts.neither << ','
       << r.counts.excluded << ',' << csv_num(r.first_rate) << ',' << csv_num(r.second_rate) << ','
       << csv_num(r.difference) << ',' << (r.ci95 ? csv_num(r.ci95->low) : "") << ','
-      << (r.ci95 ? csv_num(r.ci95->high) : "") << ",newcombe-paired," << csv_num(r.mcnemar_p) << "," << csv_num(r.mcnemar_log10_p);
+      << (r.ci95 ? csv_num(r.ci95->high) : "") << ",newcombe-paired," << csv_num(r.mcnemar_p) << ","
+      << csv_num(r.mcnemar_log10_p);
     return o.str();
 }
 
@@ -135,8 +136,8 @@ void print_player_comparisons(std::ostream& out, const std::string& first, const
     std::ostringstream text;
     text << "first: " << first << "   second: " << second << "\n";
     text << std::left << std::setw(44) << "rule set" << std::right << std::setw(8) << "deals" << std::setw(8) << "both"
-         << std::setw(8) << "first" << std::setw(8) << "second" << std::setw(9) << "neither" << std::setw(10)
-         << "diff" << "  " << std::left << std::setw(19) << "95% CI" << std::right << std::setw(11) << "McNemar p"
+         << std::setw(8) << "first" << std::setw(8) << "second" << std::setw(9) << "neither" << std::setw(10) << "diff"
+         << "  " << std::left << std::setw(19) << "95% CI" << std::right << std::setw(11) << "McNemar p"
          << "\n";
     for (const auto& [rules, counts] : per_rule_set) {
         const PairedComparison p = paired_comparison(counts);
@@ -167,8 +168,8 @@ void print_player_comparisons(std::ostream& out, const std::string& first, const
         text << std::left << std::setw(44) << rules << std::right << std::setw(8) << counts.decided() << std::setw(8)
              << counts.both << std::setw(8) << counts.first_only << std::setw(8) << counts.second_only << std::setw(9)
              << counts.neither << std::setw(10) << (p.difference ? pc(*p.difference) : "-") << "  " << std::left
-             << std::setw(19) << (p.ci95 ? pc(p.ci95->low) + " - " + pc(p.ci95->high) : std::string("-"))
-             << std::right << std::setw(11) << mp.str() << "\n";
+             << std::setw(19) << (p.ci95 ? pc(p.ci95->low) + " - " + pc(p.ci95->high) : std::string("-")) << std::right
+             << std::setw(11) << mp.str() << "\n";
     }
     if (format == "json") {
         json::object o;

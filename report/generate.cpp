@@ -49,22 +49,23 @@ void print_generated(std::ostream& out, const GenerateRequest& q, const Generate
         out << json::serialize(o) << "\n";
     } else if (format == "csv") {
         out << "seed,pysol_game,deal,shortest,winning_first_moves,legal_first_moves,critical_positions,crossroads,"
-                     "casual_wins,casual_plays,difficulty,grade\n";
+               "casual_wins,casual_plays,difficulty,grade\n";
         for (const auto& g : res.deals) {
             const StudyRecord& r = g.record;
             out << r.seed.text() << "," << v.pysol_game << "," << deal_of(r) << "," << r.m.shortest << ","
-                      << r.m.winning_first << "," << r.m.legal_first << "," << r.m.critical << "," << r.m.crossroads
-                      << "," << r.m.casual_wins << "," << r.m.casual_plays << "," << fmt(r.m.difficulty) << ","
-                      << grade_text(g.grade) << "\n";
+                << r.m.winning_first << "," << r.m.legal_first << "," << r.m.critical << "," << r.m.crossroads << ","
+                << r.m.casual_wins << "," << r.m.casual_plays << "," << fmt(r.m.difficulty) << ","
+                << grade_text(g.grade) << "\n";
         }
     } else {
-        out << summary(v) << "\n" << grade_text(q.grade) << " deals (difficulty "
-                  << (q.grade == Grade::Easy     ? "<= " + fmt(q.thresholds.q1)
-                      : q.grade == Grade::Medium ? fmt(q.thresholds.q1) + " < d <= " + fmt(q.thresholds.q2)
-                      : q.grade == Grade::Hard   ? fmt(q.thresholds.q2) + " < d <= " + fmt(q.thresholds.q3)
-                                                 : "> " + fmt(q.thresholds.q3))
-                  << "): " << res.deals.size() << " found in " << res.looked << " seeds from " << q.from_seed.text()
-                  << (res.interrupted ? " (interrupted)" : "") << "\n";
+        out << summary(v) << "\n"
+            << grade_text(q.grade) << " deals (difficulty "
+            << (q.grade == Grade::Easy     ? "<= " + fmt(q.thresholds.q1)
+                : q.grade == Grade::Medium ? fmt(q.thresholds.q1) + " < d <= " + fmt(q.thresholds.q2)
+                : q.grade == Grade::Hard   ? fmt(q.thresholds.q2) + " < d <= " + fmt(q.thresholds.q3)
+                                           : "> " + fmt(q.thresholds.q3))
+            << "): " << res.deals.size() << " found in " << res.looked << " seeds from " << q.from_seed.text()
+            << (res.interrupted ? " (interrupted)" : "") << "\n";
         out << "    seed  shortest  first moves  crossroads  casual  difficulty  deal\n";
         for (const auto& g : res.deals) {
             const StudyRecord& r = g.record;

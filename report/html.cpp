@@ -44,8 +44,8 @@ std::string page(std::string_view title, std::string_view css, std::string_view 
 }
 
 std::string card(Card c, DeckKind d) {
-    return std::string("<span class=\"card") + (red_suit(c, d) ? " red" : "") + "\">" + escape(card_display(c, d, true)) +
-           "</span>";
+    return std::string("<span class=\"card") + (red_suit(c, d) ? " red" : "") + "\">" +
+           escape(card_display(c, d, true)) + "</span>";
 }
 
 std::string card_words(Card c, DeckKind d) {

@@ -47,7 +47,9 @@ json::object measures_json(const Variant& v, const DealMeasures& m, const std::o
 void print_measures(std::ostream& out, const Variant& v, const DealMeasures& m, const std::optional<Grade>& grade,
                     const std::string& budget, const TextStyle& style) {
     const bool mid = m.from_move > 0;
-    out << "measures" << (mid ? " from here (after " + std::to_string(m.from_move) + (m.from_move == 1 ? " move)" : " moves)") : std::string())
+    out << "measures"
+        << (mid ? " from here (after " + std::to_string(m.from_move) + (m.from_move == 1 ? " move)" : " moves)")
+                : std::string())
         << (m.complete ? "" : " (incomplete: " + budget + ")") << ":\n";
     if (m.shortest >= 0) out << "  shortest solution:   " << m.shortest << " moves" << (mid ? " more" : "") << "\n";
     if (m.winning_first >= 0)
@@ -64,7 +66,8 @@ void print_measures(std::ostream& out, const Variant& v, const DealMeasures& m, 
     if (m.difficulty >= 0) {
         char d[32];
         std::snprintf(d, sizeof d, "%.0f", m.difficulty);
-        out << "  difficulty:          " << d << " (100 x the casual player's failure rate + critical positions with a choice)\n";
+        out << "  difficulty:          " << d
+            << " (100 x the casual player's failure rate + critical positions with a choice)\n";
     }
     out << "  grade:               ";
     if (grade) out << grade_text(*grade) << "\n";

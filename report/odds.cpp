@@ -9,9 +9,7 @@
 
 namespace pyr {
 
-namespace {
-
-}  // namespace
+namespace {}  // namespace
 
 json::object odds_json(const OddsShown& s) {
     const Variant& v = s.deal.deal.variant;

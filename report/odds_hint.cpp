@@ -92,8 +92,8 @@ json::object odds_hint_json(const Variant& v, const api::Odds& r) {
     out["intractable"] = r.intractable;
     json::array moves;
     for (const auto& m : r.moves)
-        moves.push_back(json::object{{"move", move_text(m.move, v.deck)}, {"wins", m.wins},
-                                     {"intractable", m.intractable}, {"best", m.best}});
+        moves.push_back(json::object{
+            {"move", move_text(m.move, v.deck)}, {"wins", m.wins}, {"intractable", m.intractable}, {"best", m.best}});
     out["moves"] = std::move(moves);
     out["solves"] = r.solves;
     out["states"] = r.states;

@@ -36,15 +36,14 @@ std::string move_words(const Move& m, const Variant& v) {
             return "the waste is turned over to make the stock again: the next pass";
         case Move::Single: return "remove " + html::card_words(m.a, d) + " alone";
         case Move::Pair:
-            return "remove " + html::card_words(m.a, d) + " and " + html::card_words(m.b, d) + " (" + std::to_string(m.a.rank) +
-                   " + " + std::to_string(m.b.rank) + " = " + std::to_string(v.target) + ")";
+            return "remove " + html::card_words(m.a, d) + " and " + html::card_words(m.b, d) + " (" +
+                   std::to_string(m.a.rank) + " + " + std::to_string(m.b.rank) + " = " + std::to_string(v.target) + ")";
     }
     return "";
 }
 
 std::string end_words(const Table& t, const Variant& v) {
-    if (t.won())
-        return v.goal == Goal::Pyramid ? "Won: the pyramid is empty." : "Won: every card is removed.";
+    if (t.won()) return v.goal == Goal::Pyramid ? "Won: the pyramid is empty." : "Won: every card is removed.";
     const int left = t.tableau_left();
     return "The line ends here: " + std::to_string(left) + " tableau card" + (left == 1 ? "" : "s") + " left.";
 }
@@ -183,21 +182,19 @@ std::string solution_html(const SolutionPage& p) {
         if (k > 0)
             caps += "<p>Move " + std::to_string(k) + (k <= start ? " (played before)" : "") + ": <b>" +
                     move_name(all[k - 1], d) + "</b>: " + move_words(all[k - 1], v) + ".</p>";
-        else
-            caps += "<p>The deal as dealt.</p>";
+        else caps += "<p>The deal as dealt.</p>";
         if (k < all.size())
             caps += "<p class=\"next\">Next, move " + std::to_string(k + 1) + ": <b>" + move_name(all[k], d) +
                     "</b>: " + move_words(all[k], v) + " (marked with a dashed frame).</p>";
-        else
-            caps += "<p class=\"end\">" + escape(end_words(positions[k], v)) + "</p>";
+        else caps += "<p class=\"end\">" + escape(end_words(positions[k], v)) + "</p>";
         caps += "</div>\n";
     }
 
     std::string list;
     for (size_t i = 0; i < all.size(); ++i)
-        list += std::string("<li") + (i < start ? " class=\"played\"" : "") + "><a href=\"#step=" +
-                std::to_string(i + 1) + "\">" + move_name(all[i], d) + "</a>" + (i < start ? " (played)" : "") +
-                "</li>\n";
+        list += std::string("<li") + (i < start ? " class=\"played\"" : "") +
+                "><a href=\"#step=" + std::to_string(i + 1) + "\">" + move_name(all[i], d) + "</a>" +
+                (i < start ? " (played)" : "") + "</li>\n";
 
     const std::string deal_name = v.name + (p.seed.empty() ? std::string() : ", deal " + p.seed);
     std::string body = "<h1>" + escape(v.title) + (p.seed.empty() ? "" : ", deal " + escape(p.seed)) + "</h1>\n";

@@ -22,12 +22,12 @@ namespace pyr {
 
 struct SolutionPage {
     Deal deal;
-    std::string seed;           // as typed, when the deal came from --seed
-    std::vector<Move> played;   // --moves: played before the solve
-    std::vector<Move> moves;    // the line to step through from there
-    std::string verdict;        // win, lose, intractable
-    std::string line_name;      // what `moves` is: "shortest solution", "solution", "best score line"
-    std::string notes;          // one more line of facts (states searched, time)
+    std::string seed;          // as typed, when the deal came from --seed
+    std::vector<Move> played;  // --moves: played before the solve
+    std::vector<Move> moves;   // the line to step through from there
+    std::string verdict;       // win, lose, intractable
+    std::string line_name;     // what `moves` is: "shortest solution", "solution", "best score line"
+    std::string notes;         // one more line of facts (states searched, time)
 };
 
 // The whole page. Every move must be legal (replayed by the verifier here;

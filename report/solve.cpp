@@ -29,7 +29,8 @@ std::string budget_text(const api::Request& request, const api::Answer& a) {
 // The answer on a deal with cards not seen still in play: their places, the
 // odds over their orders, the best move without peeking; never a verdict,
 // a solution or a hint that assumes an order.
-void print_solve_odds(std::ostream& out, const api::LoadedDeal& ld, const api::Request& req, const api::Answer& r, const TextStyle& style) {
+void print_solve_odds(std::ostream& out, const api::LoadedDeal& ld, const api::Request& req, const api::Answer& r,
+                      const TextStyle& style) {
     const api::Odds& o = *r.odds;
     const DeckKind dk = ld.deal.variant.deck;
     out << "cards not seen: " << r.unknown.size() << " (" << api::unknown_places_text(r.unknown) << ")";
@@ -54,8 +55,7 @@ void print_solve_odds(std::ostream& out, const api::LoadedDeal& ld, const api::R
             }
         out << (req.hint ? "hint (without peeking): " : "best move without peeking: ")
             << move_people(*r.best_move, dk, style) << ", a win in " << share << "\n";
-    } else if (!o.moves.empty() || r.verdict == Verdict::Lose)
-        out << "best move without peeking: none keeps a win\n";
+    } else if (!o.moves.empty() || r.verdict == Verdict::Lose) out << "best move without peeking: none keeps a win\n";
     out << "states searched: " << r.states << "\n";
     out << "time: " << std::fixed << std::setprecision(3) << r.seconds << " s\n";
 }
@@ -129,8 +129,8 @@ json::object solve_json(const api::LoadedDeal& ld, const std::vector<Move>& play
     return o;
 }
 
-void print_solve(std::ostream& out, const api::LoadedDeal& ld, const std::vector<Move>& played,
-                 const api::Request& req, const api::Answer& r, const TextStyle& style) {
+void print_solve(std::ostream& out, const api::LoadedDeal& ld, const std::vector<Move>& played, const api::Request& req,
+                 const api::Answer& r, const TextStyle& style) {
     const Variant& v = ld.deal.variant;
     const DeckKind dk = v.deck;
     const std::string budget = budget_text(req, r);
@@ -171,17 +171,15 @@ void print_solve(std::ostream& out, const api::LoadedDeal& ld, const std::vector
     if (req.hint) {
         if (r.verdict == Verdict::Win && !r.solution.empty())
             out << "hint: " << move_people(r.solution.front(), dk, style) << "\n"
-                << (r.optimal     ? "shortest solution from here: "
-                                  : "a solution from here (not proved shortest: " + budget + "): ")
+                << (r.optimal ? "shortest solution from here: "
+                              : "a solution from here (not proved shortest: " + budget + "): ")
                 << r.solution.size() << " moves\n";
-        else if (r.verdict == Verdict::Win)
-            out << "hint: none needed, the goal is reached\n";
-        else if (r.verdict == Verdict::Lose)
-            out << "hint: none, the position is lost\n";
+        else if (r.verdict == Verdict::Win) out << "hint: none needed, the goal is reached\n";
+        else if (r.verdict == Verdict::Lose) out << "hint: none, the position is lost\n";
     } else if (r.verdict == Verdict::Win) {
-        out << (r.optimal     ? "shortest solution: "
+        out << (r.optimal      ? "shortest solution: "
                 : !req.optimal ? "solution: "
-                              : "solution (not proved shortest: " + budget + "): ")
+                               : "solution (not proved shortest: " + budget + "): ")
             << r.solution.size() << " moves\n";
         list(r.solution);
     }
@@ -196,9 +194,7 @@ void print_solve(std::ostream& out, const api::LoadedDeal& ld, const std::vector
     }
     if (r.has_score && r.verdict == Verdict::Lose) {
         out << "best score: " << r.best_score << " tableau cards left"
-            << (r.best_score_complete ? ""
-                               : " (" + budget + ": the best found, maybe not the best)")
-            << "\n";
+            << (r.best_score_complete ? "" : " (" + budget + ": the best found, maybe not the best)") << "\n";
         list(r.best_score_moves);
     }
     totals();
@@ -207,8 +203,7 @@ void print_solve(std::ostream& out, const api::LoadedDeal& ld, const std::vector
 std::string solve_html(const api::LoadedDeal& ld, const std::vector<Move>& played, const api::Request& req,
                        const api::Answer& r) {
     std::ostringstream facts;
-    facts << "States searched: " << r.states << "; time: " << std::fixed << std::setprecision(3)
-          << r.seconds << " s.";
+    facts << "States searched: " << r.states << "; time: " << std::fixed << std::setprecision(3) << r.seconds << " s.";
     SolutionPage page;
     page.deal = ld.deal;
     page.seed = ld.seed;
@@ -219,8 +214,8 @@ std::string solve_html(const api::LoadedDeal& ld, const std::vector<Move>& playe
         page.line_name = req.hint ? "hint" : r.optimal ? "shortest solution" : "solution";
     } else if (r.has_score) {
         page.moves = r.best_score_moves;
-        page.line_name = std::string("best score line (") + std::to_string(r.best_score) +
-                         " tableau cards left" + (r.best_score_complete ? "" : ", the best found") + ")";
+        page.line_name = std::string("best score line (") + std::to_string(r.best_score) + " tableau cards left" +
+                         (r.best_score_complete ? "" : ", the best found") + ")";
     }
     if (r.challenge) {
         const ChallengePageLine line = challenge_page_line(ld.deal.variant, *r.challenge);

@@ -103,12 +103,15 @@ std::string StudyReportBuilder::html(std::vector<std::pair<std::string, std::str
         if (names.find(v.name) == std::string::npos) names += (names.empty() ? "" : ", ") + v.name;
     const uint64_t deals = spec.deals.count();
     facts.emplace_back("rule sets", std::to_string(spec.combos.size()) + " (listed below)");
-    facts.emplace_back("deals", spec.deals.from_file
-                                    ? count_text(deals) + " deals of a deals file (a deal's seed is its line number)"
-                                    : "PySolFC seeds " + spec.deals.range_text() + " (" + count_text(deals) + " deals)");
-    if (!spec.shard.whole()) facts.emplace_back("shard", shard_text(spec.shard) + " (every " + std::to_string(spec.shard.count) + "th deal)");
-    facts.emplace_back("records", count_text(sums_.records()) + " of " + count_text(spec.shard_tasks()) +
-                                      " (rule set, deal) tasks");
+    facts.emplace_back("deals",
+                       spec.deals.from_file
+                           ? count_text(deals) + " deals of a deals file (a deal's seed is its line number)"
+                           : "PySolFC seeds " + spec.deals.range_text() + " (" + count_text(deals) + " deals)");
+    if (!spec.shard.whole())
+        facts.emplace_back("shard",
+                           shard_text(spec.shard) + " (every " + std::to_string(spec.shard.count) + "th deal)");
+    facts.emplace_back(
+        "records", count_text(sums_.records()) + " of " + count_text(spec.shard_tasks()) + " (rule set, deal) tasks");
     facts.emplace_back("verdicts", count_text(verdicts_[0]) + " wins, " + count_text(verdicts_[1]) + " losses, " +
                                        count_text(verdicts_[2]) + " intractable");
     if (spec.max_states) facts.emplace_back("search budget", count_text(spec.max_states) + " positions per deal");
@@ -125,7 +128,7 @@ std::string StudyReportBuilder::html(std::vector<std::pair<std::string, std::str
         const std::string part = count_text(sums_.records()) + " of " + count_text(spec.tasks()) + " tasks";
         title += " (PARTIAL: " + part + ")";
         report_.set_partial("PARTIAL: records for " + part + " of the study" +
-                            (!spec.shard.whole()     ? " (shard " + shard_text(spec.shard) + " only)"
+                            (!spec.shard.whole()    ? " (shard " + shard_text(spec.shard) + " only)"
                              : shards_read_.empty() ? std::string(" (a run not finished, or files missing)")
                                                     : " (" + shards_read_ + " only)") +
                             "; every figure covers those only.");
@@ -149,7 +152,7 @@ ReportFromFiles report_from_files(const std::vector<std::string>& paths, bool op
     json::object definition;
     std::vector<Provenance> made_by;  // the programs the study lines name, distinct, in the order met
     bool unnamed = false;             // a study line of an older version, naming none
-    std::vector<Variant> rules;  // in the order met
+    std::vector<Variant> rules;       // in the order met
     bool any = false, from_file = false, measured = false;
     Seed first = 0, last = 0;
     std::vector<std::string> cards;
@@ -242,11 +245,13 @@ ReportFromFiles report_from_files(const std::vector<std::string>& paths, bool op
     if (unnamed && !studies.empty())
         facts.emplace_back("records made by", "an older version (a study line naming no program)");
     if (out.duplicates)
-        facts.emplace_back("duplicates", std::to_string(out.duplicates) + " records of tasks already read (the first counts)");
+        facts.emplace_back("duplicates",
+                           std::to_string(out.duplicates) + " records of tasks already read (the first counts)");
     if (out.ignored)
         facts.emplace_back("other studies", std::to_string(out.ignored) + " records not part of this study (ignored)");
     if (out.torn)
-        facts.emplace_back("torn lines", std::to_string(out.torn) + " torn last lines skipped (a run killed mid-write, or still running)");
+        facts.emplace_back("torn lines", std::to_string(out.torn) +
+                                             " torn last lines skipped (a run killed mid-write, or still running)");
     if (!shards.empty()) {
         std::string named;
         for (const auto& sh : shards) named += (named.empty() ? "" : ", ") + sh;

@@ -42,8 +42,8 @@ std::vector<int> rule_key(const Variant& v) { return rules_order(v); }
 // A panel of small multiples: its title (bold rule set, then a note), and a
 // count axis from 0 to a nice number above `top`, labelled `what`. Returns
 // the count scale.
-svg::LinearScale count_panel(svg::Document& d, const svg::Frame& f, const std::string& title,
-                             const std::string& note, uint64_t top, const std::string& what) {
+svg::LinearScale count_panel(svg::Document& d, const svg::Frame& f, const std::string& title, const std::string& note,
+                             uint64_t top, const std::string& what) {
     d.raw("<text x=\"" + num(f.left - 40) + "\" y=\"16\" font-size=\"12\"><tspan font-weight=\"bold\">" +
           svg::escape(title) + "</tspan> " + svg::escape(note) + "</text>\n");
     const double ymax = svg::nice_domain(0, std::max<double>(1, static_cast<double>(top)), 4).second;
@@ -95,7 +95,8 @@ void StudyReport::add(const StudyRecord& r) {
         if (r.verdict == Verdict::Win) {
             ++p.measured_wins;
             ++p.grades[m.grade >= 0 && m.grade < 4 ? m.grade : 4];
-            if (m.shortest >= 0) ++p.shortest_n, p.shortest_sum += m.shortest, p.crossroads_sum += std::max(0, int{m.crossroads});
+            if (m.shortest >= 0)
+                ++p.shortest_n, p.shortest_sum += m.shortest, p.crossroads_sum += std::max(0, int{m.crossroads});
             if (m.casual_plays > 0) p.casual_wins += m.casual_wins, p.casual_plays += m.casual_plays;
             if (m.legal_first > 0) p.first_win += m.winning_first, p.first_legal += m.legal_first;
         }
@@ -145,7 +146,8 @@ std::string StudyReport::win_rate_chart(const std::vector<ReportSummaryRow>& sum
         if (std::find(inner_kinds.begin(), inner_kinds.end(), inner_label(i)) == inner_kinds.end())
             inner_kinds.push_back(inner_label(i));
     auto kind_of = [&](size_t i) {
-        return static_cast<int>(std::find(inner_kinds.begin(), inner_kinds.end(), inner_label(i)) - inner_kinds.begin());
+        return static_cast<int>(std::find(inner_kinds.begin(), inner_kinds.end(), inner_label(i)) -
+                                inner_kinds.begin());
     };
 
     auto under_label_of = [&](size_t i) {
@@ -159,8 +161,8 @@ std::string StudyReport::win_rate_chart(const std::vector<ReportSummaryRow>& sum
         longest = std::max(longest, svg::text_width(under_label_of(i), 10.5));
     }
     const double slot = 76, group_gap = 30;
-    const double plot_w = std::max(360.0, static_cast<double>(rules_.size()) * slot +
-                                              static_cast<double>(group_names.size() - 1) * group_gap);
+    const double plot_w = std::max(
+        360.0, static_cast<double>(rules_.size()) * slot + static_cast<double>(group_names.size() - 1) * group_gap);
     std::vector<svg::LegendEntry> legend_entries;
     for (size_t k = 0; k < inner_kinds.size(); ++k) legend_entries.push_back({inner_kinds[k], static_cast<int>(k)});
     const double legend_w = inner_kinds.size() > 1 ? svg::legend_width(legend_entries) + 8 : 0;
@@ -168,7 +170,8 @@ std::string StudyReport::win_rate_chart(const std::vector<ReportSummaryRow>& sum
     // point: they reach down sin 35 and left cos 35 of their width, so the
     // margins grow with the longest one (the first may reach past the axis).
     const double slant_sin = 0.574, slant_cos = 0.819;
-    const double first_w = rules_.empty() ? 0 : svg::text_width(under_label_of(groups[group_names.front()].front()), 10.5);
+    const double first_w = rules_.empty() ? 0
+                                          : svg::text_width(under_label_of(groups[group_names.front()].front()), 10.5);
     const double left = long_labels ? std::max(78.0, first_w * slant_cos - slot / 2 + 6) : 78.0;
     const svg::Frame f{left, 34, plot_w, 250};
     const double under = (long_labels ? 14 + longest * slant_sin + 12 : 22) +
@@ -219,8 +222,7 @@ std::string StudyReport::win_rate_chart(const std::vector<ReportSummaryRow>& sum
                 d.text(x, f.bottom() + 14, under_label,
                        " font-size=\"10.5\" text-anchor=\"end\" transform=\"rotate(-35 " + num(x) + " " +
                            num(f.bottom() + 14) + ")\"");
-            else
-                d.text(x, f.bottom() + 15, under_label, " font-size=\"10.5\" text-anchor=\"middle\"");
+            else d.text(x, f.bottom() + 15, under_label, " font-size=\"10.5\" text-anchor=\"middle\"");
             d.close("g");
             x += slot;
         }
@@ -333,8 +335,8 @@ std::string StudyReport::effort_chart() const {
         for (const auto& b : bins) top = std::max({top, b[0], b[1], b[2]});
         const svg::Frame f{58, 30, 330, 130};
         svg::Document d(f.right() + 14, f.bottom() + 48, "states per deal by verdict, " + label(i));
-        const svg::LinearScale y =
-            count_panel(d, f, label(i), "(" + thousands(per_[i].records) + " deals)", top, "deals");
+        const svg::LinearScale y = count_panel(d, f, label(i), "(" + thousands(per_[i].records) + " deals)", top,
+                                               "deals");
         const svg::LogScale x(xd0, xd1, f.left, f.right());
         const auto xt = svg::log_ticks(xd0, xd1);
         std::vector<std::string> xl;
@@ -359,7 +361,8 @@ std::string StudyReport::effort_chart() const {
             d.open("g", attr("class", std::string("verdict verdict-") + kVerdictNames[v]));
             d.path(path, a);
             for (const auto& [px, py] : points)
-                d.marker(svg::series_shape(v), px, py, 6.5, attr("fill", colour) + " stroke=\"#fff\" stroke-width=\"0.6\"");
+                d.marker(svg::series_shape(v), px, py, 6.5,
+                         attr("fill", colour) + " stroke=\"#fff\" stroke-width=\"0.6\"");
             d.close("g");
         }
         out += d.str();
@@ -412,10 +415,12 @@ std::string StudyReport::measures_section() const {
                            attr("data-count", static_cast<double>(c[k])));
                 if (xb - xa > 34)
                     d.text((xa + xb) / 2, y + 14, svg::tick_label(share, share >= 10 ? 1 : 0.1) + "%",
-                           " font-size=\"10\" text-anchor=\"middle\" fill=\"" + std::string(k == 0 ? "#fff" : "#000") + "\"");
+                           " font-size=\"10\" text-anchor=\"middle\" fill=\"" + std::string(k == 0 ? "#fff" : "#000") +
+                               "\"");
                 at += share;
             }
-            d.text(f.right() + 8, y + 14, n ? svg::tick_label(static_cast<double>(n), 1) : "none", " font-size=\"10.5\"");
+            d.text(f.right() + 8, y + 14, n ? svg::tick_label(static_cast<double>(n), 1) : "none",
+                   " font-size=\"10.5\"");
             d.close("g");
         }
         return d.str();
@@ -427,21 +432,23 @@ std::string StudyReport::measures_section() const {
                                    : "<p class=\"note\">The study ran <code>--reasons</code>: every lost deal has a "
                                      "reason (docs/measures.md).</p>\n";
     out += "<figure id=\"chart-reasons\" class=\"chart\">\n" +
-           stacked("reasons", "Losses by reason per rule set", {"blocked", "free-stock", "order", "unexplained"},
-                   [](const PerRuleSet& p) { return std::vector<uint64_t>(p.reasons, p.reasons + 4); },
-                   "share of the rule set's lost deals (count at the right)") +
+           stacked(
+               "reasons", "Losses by reason per rule set", {"blocked", "free-stock", "order", "unexplained"},
+               [](const PerRuleSet& p) { return std::vector<uint64_t>(p.reasons, p.reasons + 4); },
+               "share of the rule set's lost deals (count at the right)") +
            "<figcaption>Why each lost deal is lost. <b>blocked</b>: a card that can never be removed (the "
            "dead-card check at the start); <b>free-stock</b>: lost even if every stock card could be played at any "
            "time; <b>order</b>: the pairing rules allow a win, the stock's order does not.</figcaption>\n"
            "</figure>\n";
     if (won_measures)
-    out += "<figure id=\"chart-grades\" class=\"chart\">\n" +
-           stacked("grades", "Won deals by grade per rule set", {"easy", "medium", "hard", "expert", "no grade"},
+        out += "<figure id=\"chart-grades\" class=\"chart\">\n" +
+               stacked(
+                   "grades", "Won deals by grade per rule set", {"easy", "medium", "hard", "expert", "no grade"},
                    [](const PerRuleSet& p) { return std::vector<uint64_t>(p.grades, p.grades + 5); },
                    "share of the rule set's won deals (count at the right)") +
-           "<figcaption>Grades from the difficulty (100 x the casual player's failure rate + crossroads) against "
-           "the rule set's quartiles (bench/measures.md); <b>no grade</b>: no thresholds for the rule set, or a "
-           "measure over budget.</figcaption>\n</figure>\n";
+               "<figcaption>Grades from the difficulty (100 x the casual player's failure rate + crossroads) against "
+               "the rule set's quartiles (bench/measures.md); <b>no grade</b>: no thresholds for the rule set, or a "
+               "measure over budget.</figcaption>\n</figure>\n";
     out += "<table id=\"measures-table\">\n<tr><th class=\"l\">rule set</th><th>lost</th><th>blocked</th>"
            "<th>free-stock</th><th>order</th><th>won</th>" +
            std::string(won_measures ? "<th>mean shortest</th><th>winning first moves</th><th>mean crossroads</th>"
@@ -451,15 +458,19 @@ std::string StudyReport::measures_section() const {
     for (size_t i = 0; i < per_.size(); ++i) {
         const PerRuleSet& p = per_[i];
         const uint64_t lost = p.reasons[0] + p.reasons[1] + p.reasons[2] + p.reasons[3];
-        auto pct = [](uint64_t a, uint64_t b) { return b ? fixed(100.0 * static_cast<double>(a) / static_cast<double>(b), 1) + "%" : std::string("-"); };
+        auto pct = [](uint64_t a, uint64_t b) {
+            return b ? fixed(100.0 * static_cast<double>(a) / static_cast<double>(b), 1) + "%" : std::string("-");
+        };
         out += "<tr><td class=\"l\">" + escape(label(i)) + "</td><td>" + std::to_string(lost) + "</td><td>" +
                pct(p.reasons[0], lost) + "</td><td>" + pct(p.reasons[1], lost) + "</td><td>" + pct(p.reasons[2], lost) +
                "</td><td>" + std::to_string(p.measured_wins) + "</td>";
         if (won_measures)
             out += "<td>" +
-                   (p.shortest_n ? fixed(static_cast<double>(p.shortest_sum) / static_cast<double>(p.shortest_n), 1) : "-") +
+                   (p.shortest_n ? fixed(static_cast<double>(p.shortest_sum) / static_cast<double>(p.shortest_n), 1)
+                                 : "-") +
                    "</td><td>" + pct(p.first_win, p.first_legal) + "</td><td>" +
-                   (p.shortest_n ? fixed(static_cast<double>(p.crossroads_sum) / static_cast<double>(p.shortest_n), 2) : "-") +
+                   (p.shortest_n ? fixed(static_cast<double>(p.crossroads_sum) / static_cast<double>(p.shortest_n), 2)
+                                 : "-") +
                    "</td><td>" + pct(p.casual_wins, p.casual_plays) + "</td>";
         out += "</tr>\n";
     }
@@ -506,7 +517,8 @@ std::string StudyReport::comparison_section() const {
             d.line(xb, y - 5, xb, y + 5, stroke);
             d.marker(svg::Shape::Diamond, x(100 * *c.result.difference), y, 10,
                      attr("fill", svg::series_colour(0)) + " stroke=\"#fff\"");
-            d.text(f.right() + 8, y + 4, "p = " + p_value_text(c.result.mcnemar_p, c.result.mcnemar_log10_p), " font-size=\"10.5\"");
+            d.text(f.right() + 8, y + 4, "p = " + p_value_text(c.result.mcnemar_p, c.result.mcnemar_log10_p),
+                   " font-size=\"10.5\"");
         } else {
             d.text(f.left + 4, y + 4, "no deal decided in both", " font-size=\"10.5\"");
         }
@@ -525,8 +537,8 @@ std::string StudyReport::comparison_section() const {
                "</td><td class=\"l\">" + escape(c.axis) + "</td><td>" + std::to_string(k.both) + "</td><td>" +
                std::to_string(k.first_only) + "</td><td>" + std::to_string(k.second_only) + "</td><td>" +
                std::to_string(k.neither) + "</td><td>" + std::to_string(k.excluded) + "</td><td class=\"l\">" +
-               escape(difference_text(c.result)) + "</td><td>" + escape(p_value_text(c.result.mcnemar_p, c.result.mcnemar_log10_p)) +
-               "</td></tr>\n";
+               escape(difference_text(c.result)) + "</td><td>" +
+               escape(p_value_text(c.result.mcnemar_p, c.result.mcnemar_log10_p)) + "</td></tr>\n";
     }
     out += "</table>\n";
     return out;
@@ -539,13 +551,14 @@ std::string StudyReport::html(const std::string& title, const std::vector<std::p
     const std::string partial = partial_.empty() ? "" : "<p class=\"partial\">" + escape(partial_) + "</p>\n";
     b += partial;
     b += "<nav class=\"noprint\"><a href=\"#study\">The study</a><a href=\"#win-rates\">Win rates</a>"
-         "<a href=\"#lengths\">Solution lengths</a><a href=\"#effort\">Search effort</a>"
-         + std::string(measures_section().empty() ? "" : "<a href=\"#measures\">Reasons and measures</a>") +
+         "<a href=\"#lengths\">Solution lengths</a><a href=\"#effort\">Search effort</a>" +
+         std::string(measures_section().empty() ? "" : "<a href=\"#measures\">Reasons and measures</a>") +
          std::string(comparisons_.empty() ? "" : "<a href=\"#compare\">Paired comparisons</a>") +
          "<a href=\"#summary\">Summary table</a></nav>\n";
 
     b += "<section id=\"study\">\n<h2>The study</h2>\n<table class=\"facts\">\n";
-    for (const auto& [what, value] : facts) b += "<tr><td>" + escape(what) + "</td><td>" + escape(value) + "</td></tr>\n";
+    for (const auto& [what, value] : facts)
+        b += "<tr><td>" + escape(what) + "</td><td>" + escape(value) + "</td></tr>\n";
     b += "</table>\n<p>Rule sets:</p>\n<ol>\n";
     for (size_t i = 0; i < rules_.size(); ++i)
         b += "<li><b>" + escape(label(i)) + "</b>: " + escape(summary(rules_[i])) + "</li>\n";
@@ -570,14 +583,14 @@ std::string StudyReport::html(const std::string& title, const std::vector<std::p
         cmd += rules_options(v);
         cmd += r.deal && !r.deal->empty() ? " --deal " + *r.deal : " --seed " + r.seed.text();
         b += "<tr><td>" + std::to_string(k + 1) + "</td><td class=\"l\">" + escape(label(r.combo)) + "</td><td>" +
-             r.seed.text() + "</td><td class=\"l\">" + verdict_text(r.verdict) + "</td><td>" +
-             thousands(r.states) + "</td><td>" + fixed(r.seconds, 3) + "</td><td>" +
-             (r.moves >= 0 ? std::to_string(r.moves) : "-") + "</td><td class=\"l\"><code>" + escape(cmd) +
-             "</code></td></tr>\n";
+             r.seed.text() + "</td><td class=\"l\">" + verdict_text(r.verdict) + "</td><td>" + thousands(r.states) +
+             "</td><td>" + fixed(r.seconds, 3) + "</td><td>" + (r.moves >= 0 ? std::to_string(r.moves) : "-") +
+             "</td><td class=\"l\"><code>" + escape(cmd) + "</code></td></tr>\n";
     }
     b += "</table>\n</section>\n";
 
-    b += "<section id=\"summary\">\n<h2>Summary table</h2>\n" + partial + "<p class=\"note\">The figures of <code>pyramid stats "
+    b += "<section id=\"summary\">\n<h2>Summary table</h2>\n" + partial +
+         "<p class=\"note\">The figures of <code>pyramid stats "
          "--format text</code>. Win rate = wins / (wins + losses); intractable deals (the search budget ran out) "
          "are counted apart. deals/s: deals / solver seconds, one worker's speed.</p>\n";
     b += "<table id=\"summary-table\">\n<tr><th class=\"l\">rule set</th><th>deals</th><th>wins</th><th>losses</th>"
@@ -592,8 +605,9 @@ std::string StudyReport::html(const std::string& title, const std::vector<std::p
              std::to_string(s.states_max) + "</td><td>" + fixed(s.deals_per_second, 1) + "</td></tr>\n";
     }
     b += "</table>\n<p class=\"note\">Solution length of won deals (" +
-         std::string(optimal_ ? "minimum move counts: the study ran --optimal" : "moves of the solution found, not "
-                                                                                 "minimal") +
+         std::string(optimal_ ? "minimum move counts: the study ran --optimal"
+                              : "moves of the solution found, not "
+                                "minimal") +
          "):</p>\n<table id=\"lengths-table\">\n<tr><th class=\"l\">rule set</th><th>won</th><th>mean</th>"
          "<th>median</th><th>min</th><th>max</th></tr>\n";
     for (size_t i = 0; i < rows.size() && i < rules_.size(); ++i) {
@@ -608,7 +622,10 @@ std::string StudyReport::html(const std::string& title, const std::vector<std::p
     b += "<p class=\"note\">Written by <code>pyramid report</code>: one file, no network; the charts are inline "
          "SVG.</p>\n";
     // The PARTIAL note's style, on the pages that have one.
-    return html::page(title, partial_.empty() ? std::string(kCss) : std::string(kCss) + "p.partial { font-weight: bold; color: #a01010; }\n", b);
+    return html::page(
+        title,
+        partial_.empty() ? std::string(kCss) : std::string(kCss) + "p.partial { font-weight: bold; color: #a01010; }\n",
+        b);
 }
 
 }  // namespace pyr

@@ -90,7 +90,7 @@ private:
         std::vector<std::array<uint64_t, 3>> state_bins;  // bin -> deals per verdict (win, lose, intractable)
         std::vector<uint64_t> lengths;                    // solution length -> won deals
         uint64_t records = 0;
-        uint64_t reasons[4] = {0, 0, 0, 0};  // losses by reason code
+        uint64_t reasons[4] = {0, 0, 0, 0};    // losses by reason code
         uint64_t grades[5] = {0, 0, 0, 0, 0};  // won deals by grade (4: no grade)
         uint64_t measured_wins = 0, shortest_n = 0, shortest_sum = 0, crossroads_sum = 0, casual_wins = 0,
                  casual_plays = 0, first_win = 0, first_legal = 0;
@@ -104,7 +104,7 @@ private:
     std::string partial_;
     // Which rules differ between the rule sets (the chart's axes).
     bool vary_variant_ = false;
-    std::vector<std::string> vary_rules_;  // the keys of the rules two rule sets of one variant differ in
+    std::vector<std::string> vary_rules_;            // the keys of the rules two rule sets of one variant differ in
     std::string inner_label(size_t rule_set) const;  // the rules that vary, variant aside
 };
 

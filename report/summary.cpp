@@ -107,9 +107,9 @@ void rules_cells(std::ostream& out, const StudySummary& s, const std::vector<con
 }  // namespace
 
 void print_summary_text(std::ostream& out, const std::string& source, const StudyRun& run,
-                const std::vector<StudySummary>& sums, bool optimal, const std::vector<std::string>& notes) {
-    out << "pyramid stats: " << source << ", " << sums.size() << " rule set" << (sums.size() == 1 ? "" : "s")
-        << ", " << run.done << " of " << run.total << " deals done";
+                        const std::vector<StudySummary>& sums, bool optimal, const std::vector<std::string>& notes) {
+    out << "pyramid stats: " << source << ", " << sums.size() << " rule set" << (sums.size() == 1 ? "" : "s") << ", "
+        << run.done << " of " << run.total << " deals done";
     if (run.threads == 0) {  // no run: records read back (pyramid merge)
         out << "\n";
     } else {
@@ -117,8 +117,7 @@ void print_summary_text(std::ostream& out, const std::string& source, const Stud
         out << "\nthis run: " << run.solved_now << " deals in " << fixed(run.wall_seconds, 1) << " s on ";
         if (run.ranks > 1) out << run.ranks << " MPI processes, ";
         out << run.threads << " thread" << (run.threads == 1 ? "" : "s") << (run.ranks > 1 ? " each" : "");
-        if (run.threads_asked > run.threads)
-            out << " (--threads " << run.threads_asked << ": no more than the cores)";
+        if (run.threads_asked > run.threads) out << " (--threads " << run.threads_asked << ": no more than the cores)";
         out << ", " << fixed(run.wall_seconds > 0 ? run.solved_now / run.wall_seconds : 0, 1) << " deals/s\n";
     }
     for (const auto& n : notes) out << n << "\n";
@@ -128,28 +127,30 @@ void print_summary_text(std::ostream& out, const std::string& source, const Stud
     out << "win rate = wins / (wins + losses); intractable deals are counted apart\n\n";
     const auto cols = rule_columns(sums);
     rules_header(out, cols);
-    out << std::right << std::setw(8) << "deals"
-        << std::setw(8) << "wins" << std::setw(8) << "losses" << std::setw(8) << "intract" << std::setw(10) << "win rate"
+    out << std::right << std::setw(8) << "deals" << std::setw(8) << "wins" << std::setw(8) << "losses" << std::setw(8)
+        << "intract" << std::setw(10) << "win rate"
         << "  " << std::left << std::setw(17) << "95% CI" << std::right << std::setw(14) << "states total"
-        << std::setw(11) << "mean" << std::setw(11) << "max" << std::setw(10) << "deals/s" << "\n";
+        << std::setw(11) << "mean" << std::setw(11) << "max" << std::setw(10) << "deals/s"
+        << "\n";
     for (const auto& s : sums) {
         rules_cells(out, s, cols);
-        out << std::right << std::setw(8) << s.deals << std::setw(8) << s.wins << std::setw(8) << s.losses << std::setw(8)
-            << s.intractable << std::setw(10) << (s.win_rate ? percent(*s.win_rate, 2) : "-") << "  " << std::left
-            << std::setw(17)
-            << (s.ci95 ? percent(s.ci95->low, 2) + " - " + percent(s.ci95->high, 2) : std::string("-"))
-            << std::right << std::setw(14) << s.states_total << std::setw(11) << fixed(s.states_mean, 0)
-            << std::setw(11) << s.states_max << std::setw(10) << fixed(s.deals_per_second, 1) << "\n";
+        out << std::right << std::setw(8) << s.deals << std::setw(8) << s.wins << std::setw(8) << s.losses
+            << std::setw(8) << s.intractable << std::setw(10) << (s.win_rate ? percent(*s.win_rate, 2) : "-") << "  "
+            << std::left << std::setw(17)
+            << (s.ci95 ? percent(s.ci95->low, 2) + " - " + percent(s.ci95->high, 2) : std::string("-")) << std::right
+            << std::setw(14) << s.states_total << std::setw(11) << fixed(s.states_mean, 0) << std::setw(11)
+            << s.states_max << std::setw(10) << fixed(s.deals_per_second, 1) << "\n";
     }
     out << "(deals/s per row: deals / solver seconds, one worker's speed)\n";
     if (!sums.empty() && !sums.front().player.empty()) {
         out << "\nplayer " << sums.front().player
             << " (cannot see the stock; a deal proved lost is a loss, unplayed), against the thoughtful verdict:\n";
         rules_header(out, cols);
-        out << std::right << std::setw(8) << "games" << std::setw(8) << "wins" << std::setw(10) << "win rate" << "  "
-            << std::left << std::setw(17) << "95% CI" << std::right << std::setw(9) << "both" << std::setw(10)
+        out << std::right << std::setw(8) << "games" << std::setw(8) << "wins" << std::setw(10) << "win rate"
+            << "  " << std::left << std::setw(17) << "95% CI" << std::right << std::setw(9) << "both" << std::setw(10)
             << "thought." << std::setw(8) << "player" << std::setw(9) << "neither" << std::setw(11) << "McNemar p"
-            << std::setw(10) << "s/deal" << "\n";
+            << std::setw(10) << "s/deal"
+            << "\n";
         for (const auto& s : sums) {
             rules_cells(out, s, cols);
             const auto& c = s.paired.counts;
@@ -170,8 +171,8 @@ void print_summary_text(std::ostream& out, const std::string& source, const Stud
     out << "\nsolution length of won deals (moves of the solution found"
         << (optimal ? "; --optimal asks the solver for shortest solutions" : "") << "):\n";
     rules_header(out, cols);
-    out << std::right << std::setw(8) << "won"
-        << std::setw(8) << "mean" << std::setw(8) << "median" << std::setw(6) << "min" << std::setw(6) << "max"
+    out << std::right << std::setw(8) << "won" << std::setw(8) << "mean" << std::setw(8) << "median" << std::setw(6)
+        << "min" << std::setw(6) << "max"
         << "  histogram (moves:deals)\n";
     for (const auto& s : sums) {
         const MovesStats& m = s.moves;
@@ -189,7 +190,8 @@ void print_summary_text(std::ostream& out, const std::string& source, const Stud
 }
 
 void print_summary_csv(std::ostream& out, const std::vector<StudySummary>& sums, bool optimal) {
-    out << "variant," << rules_csv_header(rule_sets(sums)) << ",planned,deals,wins,losses,intractable,win_rate,ci95_low,ci95_high,states_total,states_mean,"
+    out << "variant," << rules_csv_header(rule_sets(sums))
+        << ",planned,deals,wins,losses,intractable,win_rate,ci95_low,ci95_high,states_total,states_mean,"
            "states_max,seconds,deals_per_second";
     if (optimal) out << ",moves_mean,moves_median,moves_min,moves_max,moves_histogram";
     const bool player = !sums.empty() && !sums.front().player.empty();
@@ -204,8 +206,8 @@ void print_summary_csv(std::ostream& out, const std::vector<StudySummary>& sums,
     };
     const auto sets = rule_sets(sums);
     for (const auto& s : sums) {
-        out << s.variant << "," << rules_csv_fields(s.rules, sets) << "," << s.planned << "," << s.deals << "," << s.wins << ","
-            << s.losses << "," << s.intractable << "," << (s.win_rate ? num(*s.win_rate) : "") << ","
+        out << s.variant << "," << rules_csv_fields(s.rules, sets) << "," << s.planned << "," << s.deals << ","
+            << s.wins << "," << s.losses << "," << s.intractable << "," << (s.win_rate ? num(*s.win_rate) : "") << ","
             << (s.ci95 ? num(s.ci95->low) : "") << "," << (s.ci95 ? num(s.ci95->high) : "") << "," << s.states_total
             << "," << num(s.states_mean) << "," << s.states_max << "," << num(s.seconds) << ","
             << num(s.deals_per_second);

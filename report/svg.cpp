@@ -169,8 +169,8 @@ std::string si_label(double v) {
 }
 
 Shape series_shape(int i) {
-    static const Shape shapes[] = {Shape::Circle, Shape::Square, Shape::Triangle, Shape::Diamond, Shape::Cross,
-                                   Shape::Star};
+    static const Shape shapes[] = {Shape::Circle,  Shape::Square, Shape::Triangle,
+                                   Shape::Diamond, Shape::Cross,  Shape::Star};
     return shapes[((i % 6) + 6) % 6];
 }
 
@@ -228,8 +228,8 @@ void Document::marker(Shape shape, double cx, double cy, double size, std::strin
         case Shape::Cross: {
             const double a = r * 0.35;
             path("M" + pt(cx - a, cy - r) + "H" + num(cx + a) + "V" + num(cy - a) + "H" + num(cx + r) + "V" +
-                     num(cy + a) + "H" + num(cx + a) + "V" + num(cy + r) + "H" + num(cx - a) + "V" + num(cy + a) +
-                     "H" + num(cx - r) + "V" + num(cy - a) + "H" + num(cx - a) + "Z",
+                     num(cy + a) + "H" + num(cx + a) + "V" + num(cy + r) + "H" + num(cx - a) + "V" + num(cy + a) + "H" +
+                     num(cx - r) + "V" + num(cy - a) + "H" + num(cx - a) + "Z",
                  extra);
             return;
         }

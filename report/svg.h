@@ -133,10 +133,10 @@ void axis_left(Document& d, const Frame& f, const std::function<double(double)>&
 // One legend line: a marker and/or a dashed line sample, then the label.
 struct LegendEntry {
     std::string label;
-    int series = 0;          // its shape, dash and colour
-    bool marker = true;      // draw the series' marker
-    bool line = false;       // draw a line sample in the series' dash
-    bool box = false;        // draw a filled box (bars) instead
+    int series = 0;      // its shape, dash and colour
+    bool marker = true;  // draw the series' marker
+    bool line = false;   // draw a line sample in the series' dash
+    bool box = false;    // draw a filled box (bars) instead
 };
 // Draws the legend as a column starting at (x, y); returns its height.
 double legend(Document& d, double x, double y, const std::vector<LegendEntry>& entries);

@@ -85,7 +85,8 @@ AcrossDeals::AcrossDeals(const OutcomeTable& table, int max_need, int max_deals)
                 double sum = 0;
                 for (const Row& r : rows) {
                     double best = r.open >= 0 ? before[static_cast<size_t>(std::max(n - r.open, 0))] : 0.0;
-                    if (r.clear >= 0) best = std::max(best, r.clear == 0 ? p : here[static_cast<size_t>(std::max(n - r.clear, 0))]);
+                    if (r.clear >= 0)
+                        best = std::max(best, r.clear == 0 ? p : here[static_cast<size_t>(std::max(n - r.clear, 0))]);
                     if (r.clear < 0 && r.open < 0) best = before[static_cast<size_t>(n)];  // (no such deal)
                     sum += r.w * best;
                 }

@@ -112,8 +112,8 @@ private:
 // the challenge's): each line's chance, the best, and the line that takes it.
 struct AcrossAnswer {
     int need = 0, deals_left = 0;
-    std::optional<double> before;      // P(need, deals_left): before this deal was seen (needs the table)
-    double probability = 0;            // with this deal, playing the recommended line
+    std::optional<double> before;          // P(need, deals_left): before this deal was seen (needs the table)
+    double probability = 0;                // with this deal, playing the recommended line
     std::vector<double> line_probability;  // each line's, in the answer's order
     std::optional<size_t> recommended;     // the best line (the first of equals); none without lines
 };

@@ -39,7 +39,8 @@ struct ChainRules {
 };
 
 template <class Visitor>
-void walk_chain(const Board& board, const RuleTraits& traits, const ChainRules& rules, const State& s, Visitor& visitor) {
+void walk_chain(const Board& board, const RuleTraits& traits, const ChainRules& rules, const State& s,
+                Visitor& visitor) {
     const Variant& v = board.variant();
     auto bit = [](int i) { return uint64_t{1} << i; };
     auto offer = [&](SlotMove::Kind k, int a, int b, const State& at) __attribute__((always_inline)) {
@@ -80,7 +81,8 @@ void walk_chain(const Board& board, const RuleTraits& traits, const ChainRules& 
         for (uint64_t q = board.partners(a) & fixed & ~(bit(a + 1) - 1); q; q &= q - 1)
             offer(SlotMove::Pair, a, std::countr_zero(q), s);
     }
-    board.for_each_overlap_pair(s.removed, fixed, [&](int cover, int covered) { offer(SlotMove::Pair, cover, covered, s); });
+    board.for_each_overlap_pair(s.removed, fixed,
+                                [&](int cover, int covered) { offer(SlotMove::Pair, cover, covered, s); });
 
     const int f = board.fixed();
     const uint64_t stock_left = board.stock_mask() & ~s.removed;
@@ -111,7 +113,8 @@ void walk_chain(const Board& board, const RuleTraits& traits, const ChainRules& 
                     if (king_forced(board, traits, rules.forced, c)) return;  // dominates the rest of the chain
                     continue;
                 }
-                for (uint64_t q = board.partners(c) & fixed; q; q &= q - 1) offer(SlotMove::Pair, c, std::countr_zero(q), at);
+                for (uint64_t q = board.partners(c) & fixed; q; q &= q - 1)
+                    offer(SlotMove::Pair, c, std::countr_zero(q), at);
             }
             for (uint64_t q = board.partners(c) & stockish & ~(bit(c + 1) - 1) & ~offered_with[c]; q; q &= q - 1) {
                 const int d = std::countr_zero(q);
@@ -212,7 +215,8 @@ void walk_chain_draw_n(const Board& board, const RuleTraits& traits, const Force
         for (uint64_t q = board.partners(a) & fixed & ~((uint64_t{1} << (a + 1)) - 1); q; q &= q - 1)
             offer(SlotMove::Pair, a, std::countr_zero(q), s);
     }
-    board.for_each_overlap_pair(s.removed, fixed, [&](int cover, int covered) { offer(SlotMove::Pair, cover, covered, s); });
+    board.for_each_overlap_pair(s.removed, fixed,
+                                [&](int cover, int covered) { offer(SlotMove::Pair, cover, covered, s); });
 
     // Along the chain, by the boundary k alone: the stock cards in play in
     // slot order, the k-th drawn one (k > 0) is the waste's top.
@@ -244,8 +248,9 @@ void walk_chain_draw_n(const Board& board, const RuleTraits& traits, const Force
                 visitor.offer(SlotMove{SlotMove::Single, static_cast<uint8_t>(c), 0}, pos, pass, after);
             } else {
                 for (uint64_t q = board.partners(c) & fixed; q; q &= q - 1)
-                    visitor.offer(SlotMove{SlotMove::Pair, static_cast<uint8_t>(c), static_cast<uint8_t>(std::countr_zero(q))},
-                                  pos, pass, after);
+                    visitor.offer(
+                        SlotMove{SlotMove::Pair, static_cast<uint8_t>(c), static_cast<uint8_t>(std::countr_zero(q))},
+                        pos, pass, after);
             }
         }
         if (k < m) {

@@ -193,8 +193,7 @@ private:
     bool tick();
     std::size_t bytes() const {
         std::size_t n = table_bytes(seen_, false) + table_bytes(nodes_, false) + vector_bytes(stack_, false) +
-                        walk_memo_.bytes(false) + vector_bytes(entries_, false) +
-                        table_bytes(heads_, false);
+                        walk_memo_.bytes(false) + vector_bytes(entries_, false) + table_bytes(heads_, false);
         for (const auto& b : open_) n += vector_bytes(b, false);
         return n;
     }
@@ -225,9 +224,9 @@ private:
         bool closed;
         uint32_t parent;  // the entry whose walk made the move
         SlotMove move;
-        uint8_t at_pos, at_pass;  // where on the parent's chain it was made
-        uint32_t next;            // the next entry of the same removed set
-        bool walked;              // expanded: its walk offered the removals from (pos, pass) ...
+        uint8_t at_pos, at_pass;      // where on the parent's chain it was made
+        uint32_t next;                // the next entry of the same removed set
+        bool walked;                  // expanded: its walk offered the removals from (pos, pass) ...
         uint8_t last_pos, last_pass;  // ... through this position of the chain
     };
     std::vector<Entry> entries_;
@@ -328,7 +327,8 @@ int ChallengeSearch::bound(const State& s, const Aim& goal) const {
                 const uint64_t stuck_stock = stuck & stock;
                 const int passes_left = board_.passes() - 1 - s.pass;
                 const int stuck_draws = std::popcount(stuck_stock & ahead) +
-                                        (stuck_stock && !v.discards() ? passes_left * (std::popcount(stuck_stock) + 1) : 0);
+                                        (stuck_stock && !v.discards() ? passes_left * (std::popcount(stuck_stock) + 1)
+                                                                      : 0);
                 h = std::max(h, std::popcount(ahead & ~stuck)) + stuck_draws;
             }
         }
@@ -396,7 +396,6 @@ std::optional<std::optional<std::vector<Move>>> ChallengeSearch::fewest_steps(co
     return std::optional<std::vector<Move>>{};
 }
 
-
 // Draws and redeals from (p1, x1) to (p2, x2) along the chain of R
 // (draw-one onto at most one waste, or discards): the stock cards in play
 // passed, and a redeal a pass. kFar when (p2, x2) is not ahead.
@@ -456,8 +455,8 @@ void walk_removals(const Board& b, const RuleTraits& traits, const State& s, For
     };
     const uint64_t fixed = b.fixed_playable(s.removed);
     if (force_kings && v.lone_rank)
-        for (uint64_t m = fixed & b.rank_mask(v.lone_rank) & (force == Force::Values ? ~uint64_t{0} : b.tableau_mask()); m;
-             m &= m - 1) {
+        for (uint64_t m = fixed & b.rank_mask(v.lone_rank) & (force == Force::Values ? ~uint64_t{0} : b.tableau_mask());
+             m; m &= m - 1) {
             const int a = std::countr_zero(m);
             if (b.won(State{s.removed | uint64_t{1} << a, 0, 0, 0})) continue;
             offer(slot_move(SlotMove::Single, a, 0), s, 0u);
@@ -469,10 +468,11 @@ void walk_removals(const Board& b, const RuleTraits& traits, const State& s, For
         for (uint64_t q = b.partners(a) & fixed & ~((uint64_t{2} << a) - 1); q; q &= q - 1)
             offer(slot_move(SlotMove::Pair, a, std::countr_zero(q)), s, 0u);
     }
-    b.for_each_overlap_pair(s.removed, fixed, [&](int cover, int covered) { offer(slot_move(SlotMove::Pair, cover, covered), s, 0u); });
+    b.for_each_overlap_pair(s.removed, fixed,
+                            [&](int cover, int covered) { offer(slot_move(SlotMove::Pair, cover, covered), s, 0u); });
     const int f = b.fixed(), passes = b.passes();
     const uint64_t stock_left = b.stock_mask() & ~s.removed;
-    uint64_t handled = 0;  // stock cards whose pairs with tableau and reserve cards were offered
+    uint64_t handled = 0;              // stock cards whose pairs with tableau and reserve cards were offered
     uint64_t offered_with[kMaxSlots];  // stock-stock pairs offered, per lower slot
     State at = s;
     for (uint32_t draws = 0;; ++draws) {
@@ -491,7 +491,8 @@ void walk_removals(const Board& b, const RuleTraits& traits, const State& s, For
                     if (force == Force::Values || (force == Force::OpenEnd && c >= f + at.pos)) return;
                     continue;
                 }
-                for (uint64_t q = b.partners(c) & fixed; q; q &= q - 1) offer(slot_move(SlotMove::Pair, c, std::countr_zero(q)), at, draws);
+                for (uint64_t q = b.partners(c) & fixed; q; q &= q - 1)
+                    offer(slot_move(SlotMove::Pair, c, std::countr_zero(q)), at, draws);
             }
             for (uint64_t q = b.partners(c) & stockish & ~((uint64_t{2} << c) - 1) & ~offered_with[c]; q; q &= q - 1) {
                 const int d = std::countr_zero(q);
@@ -545,15 +546,17 @@ std::optional<ChallengeSearch::Maxima> ChallengeSearch::maxima_walk(const State&
         // Children are tried in the walk's order (removals at s first, then
         // along the chain): pushed in reverse.
         const size_t first = stack_.size();
-        walk_removals(board_, traits, s, Force::Values,
-                      [&](SlotMove mv, const State& at, uint32_t) { stack_.push_back(board_.apply(at, mv)); },
-                      [&](const State& at, uint32_t) { return board_.unlimited() || WalkMemo::time_of(board_, at) < limit; });
+        walk_removals(
+            board_, traits, s, Force::Values,
+            [&](SlotMove mv, const State& at, uint32_t) { stack_.push_back(board_.apply(at, mv)); },
+            [&](const State& at, uint32_t) { return board_.unlimited() || WalkMemo::time_of(board_, at) < limit; });
         std::reverse(stack_.begin() + static_cast<std::ptrdiff_t>(first), stack_.end());
     }
     return m;
 }
 
-std::optional<std::optional<std::vector<Move>>> ChallengeSearch::fewest_steps_walk(const State& start, const Aim& goal) {
+std::optional<std::optional<std::vector<Move>>> ChallengeSearch::fewest_steps_walk(const State& start,
+                                                                                   const Aim& goal) {
     constexpr uint32_t kNoEntry = 0xFFFFFFFFu;
     constexpr uint64_t kFinish = uint64_t{1} << 40;  // in the open list: the entry's line drawn on to the game's end
     const RuleTraits traits(board_);
@@ -577,7 +580,7 @@ std::optional<std::optional<std::vector<Move>>> ChallengeSearch::fewest_steps_wa
             if (dominates(entries_[i], t.pos, t.pass, g)) return kNoEntry;
         const uint32_t index = static_cast<uint32_t>(entries_.size());
         Entry e{t.removed, t.pos, t.pass, static_cast<uint16_t>(g), 0, false, parent, move, at.pos, at.pass, it->second,
-                false, 0, 0};
+                false,     0,     0};
         // Entries the new one dominates leave the list (and are never expanded).
         for (uint32_t* link = &e.next; *link != kNoEntry;) {
             Entry& o = entries_[*link];
@@ -607,7 +610,8 @@ std::optional<std::optional<std::vector<Move>>> ChallengeSearch::fewest_steps_wa
             const Entry& e = entries_[index];
             State at{e.removed, e.pos, e.pass, 0};
             for (State next = at; board_.advance(next); at = next)
-                out.push_back(board_.to_move(SlotMove{board_.stock_empty(at) ? SlotMove::Redeal : SlotMove::Draw, 0, 0}));
+                out.push_back(
+                    board_.to_move(SlotMove{board_.stock_empty(at) ? SlotMove::Redeal : SlotMove::Draw, 0, 0}));
         }
         return std::optional<std::vector<Move>>(std::move(out));
     };
@@ -640,7 +644,8 @@ std::optional<std::optional<std::vector<Move>>> ChallengeSearch::fewest_steps_wa
                 } else {
                     const State end = chain_end(board_, s);
                     if (game_over(board_, end))
-                        push(index | kFinish, e.g + static_cast<int>(draws_between(board_, s.removed, s.pass, s.pos, end.pass, end.pos)));
+                        push(index | kFinish, e.g + static_cast<int>(draws_between(board_, s.removed, s.pass, s.pos,
+                                                                                   end.pass, end.pos)));
                 }
             }
             if (board_.won(s)) continue;  // the game is over
@@ -648,36 +653,43 @@ std::optional<std::optional<std::vector<Move>>> ChallengeSearch::fewest_steps_wa
             entries_[index].walked = true;
             entries_[index].last_pos = s.pos;
             entries_[index].last_pass = s.pass;
-            walk_removals(board_, traits, s, goal.kind == Aim::AtLeast ? Force::None : goal.cleared == 0 ? Force::OpenEnd : Force::Steps, [&](SlotMove m, const State& at, uint32_t draws) {
-                const uint32_t cost = e.g + draws;
-                const State t = board_.apply(at, m);
-                const uint32_t child = reach(t, cost + 1, index, m, at);
-                if (child == kNoEntry) return;
-                const int h = bound(t, goal);
-                if (h >= kDead) {
-                    entries_[child].closed = true;
-                    return;
-                }
-                entries_[child].h = static_cast<uint16_t>(h);
-                push(child, static_cast<int>(cost) + 1 + h);
-            }, [&](const State& at, uint32_t draws) {
-                // Covered (finite passes): another entry of R walked this
-                // position at no greater cost, so it offered every removal
-                // this walk would offer from here on at least as early and
-                // as cheaply (beyond its walk, what it stopped at covers:
-                // a full cycle, the end, a King on the stock, or another walk).
-                if (board_.unlimited()) return true;
-                const uint32_t cost = e.g + draws;
-                for (uint32_t i = heads_.at(s.removed); i != kNoEntry; i = entries_[i].next) {
-                    const Entry& o = entries_[i];
-                    if (i == index || !o.walked || std::pair(o.last_pass, o.last_pos) < std::pair(at.pass, at.pos)) continue;
-                    const uint32_t d = draws_between(board_, s.removed, o.pass, o.pos, at.pass, at.pos);
-                    if (d < kFar && o.g + d <= cost) return false;
-                }
-                entries_[index].last_pos = at.pos;
-                entries_[index].last_pass = at.pass;
-                return true;
-            });
+            walk_removals(
+                board_, traits, s,
+                goal.kind == Aim::AtLeast ? Force::None
+                : goal.cleared == 0       ? Force::OpenEnd
+                                          : Force::Steps,
+                [&](SlotMove m, const State& at, uint32_t draws) {
+                    const uint32_t cost = e.g + draws;
+                    const State t = board_.apply(at, m);
+                    const uint32_t child = reach(t, cost + 1, index, m, at);
+                    if (child == kNoEntry) return;
+                    const int h = bound(t, goal);
+                    if (h >= kDead) {
+                        entries_[child].closed = true;
+                        return;
+                    }
+                    entries_[child].h = static_cast<uint16_t>(h);
+                    push(child, static_cast<int>(cost) + 1 + h);
+                },
+                [&](const State& at, uint32_t draws) {
+                    // Covered (finite passes): another entry of R walked this
+                    // position at no greater cost, so it offered every removal
+                    // this walk would offer from here on at least as early and
+                    // as cheaply (beyond its walk, what it stopped at covers:
+                    // a full cycle, the end, a King on the stock, or another walk).
+                    if (board_.unlimited()) return true;
+                    const uint32_t cost = e.g + draws;
+                    for (uint32_t i = heads_.at(s.removed); i != kNoEntry; i = entries_[i].next) {
+                        const Entry& o = entries_[i];
+                        if (i == index || !o.walked || std::pair(o.last_pass, o.last_pos) < std::pair(at.pass, at.pos))
+                            continue;
+                        const uint32_t d = draws_between(board_, s.removed, o.pass, o.pos, at.pass, at.pos);
+                        if (d < kFar && o.g + d <= cost) return false;
+                    }
+                    entries_[index].last_pos = at.pos;
+                    entries_[index].last_pass = at.pass;
+                    return true;
+                });
         }
     }
     return std::optional<std::vector<Move>>{};
@@ -736,7 +748,8 @@ ChallengeResult solve_challenge(const Board& board, const Challenge& c, const So
         throw std::invalid_argument("the target (" + std::to_string(*c.target) + ") is already reached with " +
                                     std::to_string(c.current) + " made");
     if (v.lone_rank && v.target - v.lone_rank >= 1 && v.target - v.lone_rank <= deck_ranks(v.deck))
-        throw std::invalid_argument("challenges need a lone rank that never pairs (the removals are counted from the cards)");
+        throw std::invalid_argument(
+            "challenges need a lone rank that never pairs (the removals are counted from the cards)");
 
     const ChallengeValues values(board, c.scoring);
     const Objective obj{board, values, c.scoring, c.kind == ChallengeKind::Cards, c.rank};
@@ -786,7 +799,8 @@ ChallengeResult solve_challenge(const Board& board, const Challenge& c, const So
         int bonuses = 0, lone = v.lone_rank ? std::popcount(board.rank_mask(v.lone_rank)) : 0;
         for (int r = 0; r < v.rows; ++r) bonuses += c.scoring.bonus_of_row(v, r);
         const int least_clear = c.scoring.per_removal * ((v.tableau_size() + 1) / 2) + bonuses;
-        const int most_open = c.scoring.per_removal * (lone + (board.slots() - lone) / 2) + bonuses - c.scoring.bonus_of_row(v, 0);
+        const int most_open = c.scoring.per_removal * (lone + (board.slots() - lone) / 2) + bonuses -
+                              c.scoring.bonus_of_row(v, 0);
         const int cleared = least_clear <= most_open ? -1 : m->all >= least_clear ? 1 : m->all <= most_open ? 0 : -1;
         if (!add_line(Aim{Aim::End, m->all, cleared})) return give_up();
     } else {

@@ -56,11 +56,11 @@ struct Challenge {
 };
 
 struct ChallengeLine {
-    bool cleared = false;          // the tableau cleared
-    int score = 0;                 // points made in this deal
-    std::optional<int> cards;      // cards of the rank removed (Cards challenges)
-    std::vector<Move> moves;       // the line; its steps are moves.size()
-    bool reaches_target = false;   // the line stops at the target
+    bool cleared = false;         // the tableau cleared
+    int score = 0;                // points made in this deal
+    std::optional<int> cards;     // cards of the rank removed (Cards challenges)
+    std::vector<Move> moves;      // the line; its steps are moves.size()
+    bool reaches_target = false;  // the line stops at the target
 };
 
 struct ChallengeResult {

@@ -40,8 +40,8 @@ namespace pyr {
 // A position handed out by a space, with what its space and goal read.
 struct DfsNode {
     State state;
-    SlotMove move{};       // the move that reached it (none at the start)
-    uint64_t key = 0;      // the walks: its memo key (the stack makes it when the walk offers the move)
+    SlotMove move{};   // the move that reached it (none at the start)
+    uint64_t key = 0;  // the walks: its memo key (the stack makes it when the walk offers the move)
     // The row redeal's final-pass order when the move was made in that pass
     // (has_dead_card_after), else null.
     const uint8_t* order = nullptr;
@@ -129,12 +129,14 @@ private:
 // `policy`'s forced moves.
 class DrawWalkSpace : public ChainSpace<DrawWalkMemo> {
 public:
-    DrawWalkSpace(const Board& board, const RuleTraits& traits, ForcedPolicy policy, DrawWalkMemo& memo, WalkStack& stack,
-                  bool suit_blind)
+    DrawWalkSpace(const Board& board, const RuleTraits& traits, ForcedPolicy policy, DrawWalkMemo& memo,
+                  WalkStack& stack, bool suit_blind)
         : ChainSpace(board, traits, memo, stack, suit_blind, false),
           policy_(policy),
           prefetch_(DrawWalkMemo::packed(board) ? &memo : nullptr) {}
-    [[gnu::always_inline]] bool next(DfsNode& n) { return stack_.next(board_, n.state, n.move, nullptr, nullptr, &n.key); }
+    [[gnu::always_inline]] bool next(DfsNode& n) {
+        return stack_.next(board_, n.state, n.move, nullptr, nullptr, &n.key);
+    }
     [[gnu::always_inline]] bool arrive(const DfsNode& n) {
         return memo_.arrive(board_, n.state, draw_lane(board_, n.state), old_, n.key);
     }
@@ -186,8 +188,8 @@ struct WinGoal {
     const Board& board;
     std::vector<Move>& solution;
     const SearchBudget& budget;
-    uint64_t cap = 0;                         // 0: none
-    FreeStockRelaxation* relaxed = nullptr;   // null: not asked
+    uint64_t cap = 0;                        // 0: none
+    FreeStockRelaxation* relaxed = nullptr;  // null: not asked
 
     static constexpr bool done() { return false; }
     template <class Space>
@@ -207,7 +209,9 @@ struct WinGoal {
 
 // The verdict of a search that ended `end`, into `result`.
 inline SolveResult verdict_of(DfsEnd end, SolveResult& result, const SearchBudget& budget) {
-    result.verdict = end.kind == DfsEnd::Reached ? Verdict::Win : end.kind == DfsEnd::Exhausted ? Verdict::Lose : Verdict::Intractable;
+    result.verdict = end.kind == DfsEnd::Reached     ? Verdict::Win
+                     : end.kind == DfsEnd::Exhausted ? Verdict::Lose
+                                                     : Verdict::Intractable;
     result.interrupted = end.interrupted;
     return finish_search(result, budget);
 }

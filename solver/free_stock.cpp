@@ -34,7 +34,8 @@ FreeStockRelaxation::Outcome FreeStockRelaxation::solve(const Board& b, const St
                                                         uint64_t goal) {
     const Variant& v = b.variant();
     if (deck_ranks(v.deck) * kCountBits + kCountBits > 64) return Outcome::Unknown;
-    const uint64_t want = goal ? goal & b.fixed_mask() : b.fixed_mask() & (v.goal == Goal::All ? b.all_mask() : b.tableau_mask());
+    const uint64_t want = goal ? goal & b.fixed_mask()
+                               : b.fixed_mask() & (v.goal == Goal::All ? b.all_mask() : b.tableau_mask());
     if (board_ != &b || !same_relaxed_game(deal_, b.deal()) || want != goal_) {
         seen_.clear();
         board_ = &b;

@@ -79,8 +79,8 @@ private:
     bool expand(uint64_t removed, uint64_t counts);  // search's moves from a new relaxed position
 
     const Board* board_ = nullptr;
-    Deal deal_;              // the board's deal, to tell a new board from the same one
-    uint64_t goal_ = 0;      // the fixed cards the goal needs removed
+    Deal deal_;          // the board's deal, to tell a new board from the same one
+    uint64_t goal_ = 0;  // the fixed cards the goal needs removed
     uint64_t nodes_ = 0, max_nodes_ = 0;
     bool aborted_ = false;
     uint64_t reached_ = 0;  // the union of the removed sets of the positions entered

@@ -44,9 +44,9 @@ struct CriticalPosition {
 };
 
 struct DealMeasures {
-    int from_move = 0;     // moves played before the measured position (0: the deal's start)
-    bool complete = true;  // every search ended within the budget (else the measures below may be missing)
-    int shortest = -1;     // proved shortest solution length; -1 when not proved
+    int from_move = 0;           // moves played before the measured position (0: the deal's start)
+    bool complete = true;        // every search ended within the budget (else the measures below may be missing)
+    int shortest = -1;           // proved shortest solution length; -1 when not proved
     std::vector<Move> solution;  // that shortest solution
     int winning_first = -1, legal_first = 0;
     std::vector<CriticalPosition> critical;
@@ -58,8 +58,8 @@ struct DealMeasures {
         for (const auto& c : critical) n += c.legal >= 2;
         return n;
     }
-    uint64_t states = 0;     // positions expanded by every search together
-    uint64_t solves = 0;     // searches run
+    uint64_t states = 0;  // positions expanded by every search together
+    uint64_t solves = 0;  // searches run
 };
 
 struct MeasureOptions {

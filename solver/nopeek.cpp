@@ -34,8 +34,7 @@ std::string knowledge_text(const Variant& v) {
     s += ", and remembers every card drawn";
     s += v.wastes == 0 ? " (and discarded)" : "";
     s += "; the stock's other cards are hidden until they are dealt";
-    if (v.wastes > 0 && (v.unlimited_passes() || v.passes > 1))
-        s += ", so after the first pass nothing is hidden";
+    if (v.wastes > 0 && (v.unlimited_passes() || v.passes > 1)) s += ", so after the first pass nothing is hidden";
     s += ". Their set is known, their order is not.";
     return s;
 }

@@ -92,10 +92,10 @@ bool move_less(const Move& x, const Move& y, DeckKind d);
 // ---------------------------------------------------------------- odds
 
 struct OddsOptions {
-    uint64_t samples = 1000;          // sampled orders when not exact
+    uint64_t samples = 1000;  // sampled orders when not exact
     uint64_t rng_seed = 1;
-    uint64_t exact_limit = 40320;     // enumerate every order when there are at most this many (8!)
-    bool per_move = true;             // also each legal move's share
+    uint64_t exact_limit = 40320;       // enumerate every order when there are at most this many (8!)
+    bool per_move = true;               // also each legal move's share
     uint64_t max_states = 100'000'000;  // per solve; 0 = no limit
     uint64_t max_memory = 0;
     // Hide the stock cards the player has not seen dealt (pyramid odds); with

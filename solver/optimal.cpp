@@ -60,7 +60,8 @@ PairMatchings::PairMatchings(const Board& b) {
         count_[r] = static_cast<uint8_t>(std::popcount(b.rank_mask(r)));
         if (count_[r] > 4) standard_ = false;
         int i = 0;
-        for (uint64_t m = b.rank_mask(r); m && i < 4; m &= m - 1) slots_[r][i++] = static_cast<uint8_t>(std::countr_zero(m));
+        for (uint64_t m = b.rank_mask(r); m && i < 4; m &= m - 1)
+            slots_[r][i++] = static_cast<uint8_t>(std::countr_zero(m));
     }
     if (!standard_) return;
     for (int r = 1; r <= ranks; ++r) {
@@ -106,7 +107,6 @@ struct RankClass {
     int a, b;  // needed cards of rank r, of rank q
     int m;     // maximum matching between them (no card paired with one it blocks)
 };
-
 
 // Fills classes[] (room for 13) and returns how many; counts needed Kings
 // and self-pairing ranks into *other_moves (removal moves outside classes).
@@ -178,7 +178,8 @@ int removal_bound(const RankClass* classes, int n, int other_moves) {
 // stock partners; per pair of ranks with a > b, at least a - b stock cards of
 // rank q (tableau pairs can absorb only b); with goal `all`, every stock card.
 // The bound is the largest of these costs (draws are shared by all).
-int draw_bound(const Board& b, const State& s, uint64_t in_play, uint64_t need, const RankClass* classes, int nclasses) {
+int draw_bound(const Board& b, const State& s, uint64_t in_play, uint64_t need, const RankClass* classes,
+               int nclasses) {
     const Variant& v = b.variant();
     const int f = b.fixed();
     const uint64_t stock = in_play & b.stock_mask();
@@ -318,7 +319,8 @@ int draw_bound(const Board& b, const State& s, uint64_t in_play, uint64_t need, 
         if (count <= 0) return true;
         int costs[4];
         int k = 0;
-        for (uint64_t m = stock & b.rank_mask(partner_rank); m && k < 4; m &= m - 1) costs[k++] = reach[std::countr_zero(m)];
+        for (uint64_t m = stock & b.rank_mask(partner_rank); m && k < 4; m &= m - 1)
+            costs[k++] = reach[std::countr_zero(m)];
         if (k < count) return false;
         std::sort(costs, costs + k);
         h = std::max(h, costs[count - 1]);
@@ -442,8 +444,14 @@ void OptimalSearch::run(const Board& board, const RuleTraits& traits, const Stat
                 // BPMX: a parent's bound minus one is also a bound here; it keeps f from decreasing.
                 th = std::max(th >= kUnreachable ? 0 : th, h - 1);
                 th = std::min(th, 255);  // a weaker bound is still a bound
-                it->second = Reached{static_cast<uint16_t>(tg), static_cast<uint8_t>(th), s.pos, s.pass,
-                                     static_cast<uint8_t>(buf[i].kind), dead, buf[i].a, buf[i].b};
+                it->second = Reached{static_cast<uint16_t>(tg),
+                                     static_cast<uint8_t>(th),
+                                     s.pos,
+                                     s.pass,
+                                     static_cast<uint8_t>(buf[i].kind),
+                                     dead,
+                                     buf[i].a,
+                                     buf[i].b};
                 if (!dead) open_.push(tg + th, tk);
             }
         }

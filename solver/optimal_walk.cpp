@@ -56,7 +56,7 @@ inline uint64_t bit(int i) { return uint64_t{1} << i; }
 uint32_t OptimalWalkSearch::chain_distance(const Board& board, uint64_t removed, int p1, int x1, int p2, int x2) const {
     const int f = board.fixed();
     const uint64_t left = board.stock_mask() & ~removed;
-    if (left == 0) return 0;  // no stock: every time is the same position
+    if (left == 0) return 0;              // no stock: every time is the same position
     auto count = [&](int from, int to) {  // remaining stock cards in slots [from, to) of the stock
         if (to <= from) return 0;
         const uint64_t m = ((to + f >= 64 ? ~uint64_t{0} : bit(to + f) - 1) & ~(bit(from + f) - 1));
@@ -187,7 +187,8 @@ void OptimalWalkSearch::run(const Board& board, const RuleTraits& traits, const 
                 for (size_t i = 1; i < path.size(); ++i) {
                     const Node& from = nodes_[path[i - 1]];
                     const NodeLink& how = nodes_[path[i]].how;
-                    append_draws(board, State{from.removed, from.pos, from.pass, 0}, how.pos, how.pass, result.solution);
+                    append_draws(board, State{from.removed, from.pos, from.pass, 0}, how.pos, how.pass,
+                                 result.solution);
                     result.solution.push_back(board.to_move(how.move));
                 }
                 finish(true);
@@ -221,8 +222,9 @@ void OptimalWalkSearch::run(const Board& board, const RuleTraits& traits, const 
                     for (uint32_t i = head; i != kNone; i = nodes[i].next) {
                         const Node& o = nodes[i];
                         if (i == index || !o.walked || !self.node_dominates(board, o, at.pos, at.pass, cost)) continue;
-                        if (o.end_far || self.chain_distance(board, node.removed, o.pass, o.pos, at.pass, at.pos) <
-                                             self.chain_distance(board, node.removed, o.pass, o.pos, o.end_pass, o.end_pos)) {
+                        if (o.end_far ||
+                            self.chain_distance(board, node.removed, o.pass, o.pos, at.pass, at.pos) <
+                                self.chain_distance(board, node.removed, o.pass, o.pos, o.end_pass, o.end_pos)) {
                             nodes[index].end_far = false;
                             nodes[index].end_pos = at.pos;
                             nodes[index].end_pass = at.pass;

@@ -249,7 +249,8 @@ private:
     // with no solve (solution_starting_with).
     static std::vector<char> known_wins(const View& v, const std::vector<Move>& solution, const Board& masked) {
         std::vector<char> wins(v.legal.size(), 0);
-        for (size_t i = 0; i < v.legal.size(); ++i) wins[i] = solution_starting_with(masked, v.legal[i], solution).has_value();
+        for (size_t i = 0; i < v.legal.size(); ++i)
+            wins[i] = solution_starting_with(masked, v.legal[i], solution).has_value();
         return wins;
     }
     int k_;
@@ -263,7 +264,8 @@ std::optional<std::vector<Move>> solution_starting_with(const Board& board, cons
                                                         const std::vector<Move>& solution) {
     auto fixed_card = [&](Card c) { return board.slot_of(c) >= 0 && board.slot_of(c) < board.fixed(); };
     auto fixed_only = [&](const Move& m) {
-        return (m.kind == Move::Single && fixed_card(m.a)) || (m.kind == Move::Pair && fixed_card(m.a) && fixed_card(m.b));
+        return (m.kind == Move::Single && fixed_card(m.a)) ||
+               (m.kind == Move::Pair && fixed_card(m.a) && fixed_card(m.b));
     };
     const bool first_fixed = fixed_only(first);
     for (size_t j = 0; j < solution.size(); ++j) {
@@ -287,8 +289,7 @@ std::unique_ptr<Player> make_player(const std::string& spec) {
     int k = 32;
     if (colon != std::string::npos) {
         const std::string num = spec.substr(colon + 1);
-        if (base != "sampler" && base != "planner")
-            throw std::invalid_argument("player '" + base + "' takes no ':K'");
+        if (base != "sampler" && base != "planner") throw std::invalid_argument("player '" + base + "' takes no ':K'");
         if (num.empty() || num.size() > 6 || num.find_first_not_of("0123456789") != std::string::npos ||
             std::stoul(num) < 1 || std::stoul(num) > 100000)
             throw std::invalid_argument("the K of '" + spec + "' must be a whole number from 1 to 100000");

@@ -85,8 +85,8 @@ std::optional<std::vector<Move>> solution_starting_with(const Board& board, cons
 Move greedy_move(const std::vector<Move>& legal);
 
 struct GameOptions {
-    uint64_t max_states = 100'000'000;  // per solve of a searching player
-    uint64_t max_moves = 100000;        // a game longer than this is lost (a safety net)
+    uint64_t max_states = 100'000'000;        // per solve of a searching player
+    uint64_t max_moves = 100000;              // a game longer than this is lost (a safety net)
     const std::atomic<bool>* stop = nullptr;  // set elsewhere: the game stops (GameResult::interrupted)
 };
 

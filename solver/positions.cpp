@@ -53,7 +53,8 @@ void PositionStack::path(const Board& board, std::vector<Move>& out) const {
     for (const Frame& fr : frames_) out.push_back(board.to_move(moves_[fr.next - 1]));
 }
 
-SolveResult PositionsSearch::run(const Board& board, const RuleTraits& traits, const State& start, SearchBudget& budget) {
+SolveResult PositionsSearch::run(const Board& board, const RuleTraits& traits, const State& start,
+                                 SearchBudget& budget) {
     SolveResult result;
     PositionSpace space(board, traits, ForcedPolicy::win(), memo_, stack_);
     WinGoal goal{board, result.solution, budget};

@@ -8,9 +8,7 @@ namespace pyr {
 
 // The cards x could still pair with: in play, of the partner rank, and not
 // blocked (beneath x or lying on it; see Board::blocked).
-inline uint64_t usable_partners(const Board& b, uint64_t in_play, int x) {
-    return in_play & b.open_partners(x);
-}
+inline uint64_t usable_partners(const Board& b, uint64_t in_play, int x) { return in_play & b.open_partners(x); }
 
 // Dead-card detection: true when the cards the goal needs (the tableau, or
 // every card) can no longer all be removed, so the position is lost.
@@ -50,11 +48,11 @@ bool has_dead_card(const Board& b, const State& s);
 // that said "dead", and the cards it names. Slot masks.
 struct DeadCardFinding {
     enum class Kind {
-        None,           // no dead card
-        Discarded,      // goal `all` and `cards` were discarded
-        Buried,         // final pass: `cards` (needed) lie under a waste card that can never leave (`buried`: all so buried)
-        NoPartner,      // `cards` (one card) has no partner it could ever pair with (`buried`: cards out of play by burial)
-        Hall,           // the needed cards `cards` (one rank) can reach only the partners `partners`, fewer than them
+        None,       // no dead card
+        Discarded,  // goal `all` and `cards` were discarded
+        Buried,  // final pass: `cards` (needed) lie under a waste card that can never leave (`buried`: all so buried)
+        NoPartner,  // `cards` (one card) has no partner it could ever pair with (`buried`: cards out of play by burial)
+        Hall,       // the needed cards `cards` (one rank) can reach only the partners `partners`, fewer than them
         MustComeAfter,  // `cards` (one card x): each of its partners `partners` is in `after`, the cards that can only leave after x
     };
     Kind kind = Kind::None;

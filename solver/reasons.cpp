@@ -63,7 +63,8 @@ std::string where(const Board& b, const State& s, const DeadCardFinding& f, int 
     if (!(b.in_play(s) & ybit)) return "was discarded";
     if (b.below(x) & ybit) return "lies beneath it";
     if (b.below(y) >> x & 1) return "lies on it";
-    if ((b.stock_mask() & ybit) && (b.stock_mask() >> x & 1)) return "is in the stock too (in the last pass two stock cards never pair)";
+    if ((b.stock_mask() & ybit) && (b.stock_mask() >> x & 1))
+        return "is in the stock too (in the last pass two stock cards never pair)";
     return "can never reach it";
 }
 
@@ -96,7 +97,8 @@ std::string blocked_text(const Board& b, const State& s, const DeadCardFinding& 
             }
             std::string t = "the " + name(b.card(x)) + " needs " + rank_words(r, d) + ", and ";
             if (groups.size() == 1)
-                return t + "every " + rank_noun(r, d) + " " + groups[0].first + " (" + list_words(groups[0].second) + ")";
+                return t + "every " + rank_noun(r, d) + " " + groups[0].first + " (" + list_words(groups[0].second) +
+                       ")";
             std::vector<std::string> parts;
             for (const auto& [w, cs] : groups) {
                 std::string verb = w;
@@ -112,8 +114,7 @@ std::string blocked_text(const Board& b, const State& s, const DeadCardFinding& 
         case DeadCardFinding::Kind::Hall: {
             const int x = std::countr_zero(f.cards);
             const int r = v.target - b.rank(x);
-            return "the " + names(f.cards) + " each need their own " + rank_noun(r, d) +
-                   ", but " +
+            return "the " + names(f.cards) + " each need their own " + rank_noun(r, d) + ", but " +
                    (f.partners ? (std::popcount(f.partners) == 1
                                       ? "the only " + rank_noun(r, d) + " they could ever pair with is the "
                                       : "the only " + rank_plural(r, d) + " they could ever pair with are the ") +
@@ -128,10 +129,10 @@ std::string blocked_text(const Board& b, const State& s, const DeadCardFinding& 
             std::string t = "the " + name(b.card(x)) + " needs " + rank_words(r, d) + ", but ";
             if (f.after >> x & 1)
                 return t + "it lies beneath cards that can only leave after it has gone (" + names(chain) + ")";
-            t += (std::popcount(f.partners) == 1 ? "the only one it could pair with, the " + names(f.partners) + ", " +
-                                                       "can only leave after it has gone"
-                                                 : "each one it could pair with (" + names(f.partners) +
-                                                       ") can only leave after it has gone");
+            t += (std::popcount(f.partners) == 1
+                      ? "the only one it could pair with, the " + names(f.partners) + ", " +
+                            "can only leave after it has gone"
+                      : "each one it could pair with (" + names(f.partners) + ") can only leave after it has gone");
             if (chain) {
                 std::vector<int> cs = slots_of(chain);
                 if (cs.size() > 4) cs.resize(4);
@@ -173,7 +174,8 @@ uint64_t free_stock_never_cleared(const Board& b, const State& s, bool* lost) {
     uint64_t never = 0;
     for (uint64_t m = goal; m; m &= m - 1) {
         const uint64_t x = m & (~m + 1);
-        if (relax.solve(b, s, FreeStockRelaxation::kDefaultMaxNodes, x) == FreeStockRelaxation::Outcome::Lost) never |= x;
+        if (relax.solve(b, s, FreeStockRelaxation::kDefaultMaxNodes, x) == FreeStockRelaxation::Outcome::Lost)
+            never |= x;
     }
     return never;
 }
@@ -193,7 +195,8 @@ LossReason explain_loss(Solver& solver, const Board& b, const std::vector<Move>&
         for (int c : slots_of(out.finding.cards)) out.cards.push_back(b.card(c));
         const std::string t = blocked_text(b, s, out.finding, name);
         out.text = "Blocked from the start: " + t + ", so " +
-                   (std::popcount(out.finding.cards) == 1 ? "it can never be removed." : "they can never all be removed.");
+                   (std::popcount(out.finding.cards) == 1 ? "it can never be removed."
+                                                          : "they can never all be removed.");
         if (!played.empty()) out.text = "Blocked: " + out.text.substr(std::string("Blocked from the start: ").size());
         return out;
     }
@@ -231,7 +234,8 @@ LossReason explain_loss(Solver& solver, const Board& b, const std::vector<Move>&
     }
     if (outcome != FreeStockRelaxation::Outcome::Clearable) {
         out.code = "unexplained";
-        out.text = "Lost: the search proves it, but no short reason was found (the free-stock relaxation ran out of budget).";
+        out.text =
+            "Lost: the search proves it, but no short reason was found (the free-stock relaxation ran out of budget).";
         return out;
     }
     // 3. Order: the best line.
@@ -257,9 +261,9 @@ LossReason explain_loss(Solver& solver, const Board& b, const std::vector<Move>&
                     std::to_string(out.tableau_total - out.tableau_left) + " of the " +
                     std::to_string(out.tableau_total) + " pyramid cards (" + std::to_string(best.moves.size()) +
                     " moves) and gets stuck with " +
-                    (n.empty()        ? std::string("stock and waste cards left (the goal is every card)")
+                    (n.empty()       ? std::string("stock and waste cards left (the goal is every card)")
                      : n.size() <= 8 ? list_words(n) + " left"
-                                      : std::to_string(n.size()) + " cards left") +
+                                     : std::to_string(n.size()) + " cards left") +
                     ".";
     }
     return out;

@@ -31,16 +31,16 @@
 namespace pyr {
 
 struct LossReason {
-    std::string code;         // "blocked", "free-stock", "order", "unexplained"
-    std::string text;         // for people, one or two sentences
+    std::string code;  // "blocked", "free-stock", "order", "unexplained"
+    std::string text;  // for people, one or two sentences
     // The cards the reason names: blocked, the dead card(s); free-stock, the
     // never-cleared ones; order, the tableau cards the best line is stuck with (= stuck).
     std::vector<Card> cards;
     DeadCardFinding finding;  // blocked: what the dead-card check found
     // order: the best line from the position (the best-score search).
     bool has_best = false;
-    int tableau_left = 0;     // fewest tableau cards left
-    int tableau_total = 0;    // tableau cards at the position
+    int tableau_left = 0;       // fewest tableau cards left
+    int tableau_total = 0;      // tableau cards at the position
     bool best_complete = true;  // false when the search's budget ran out (then: at least this good)
     std::vector<Move> best_moves;
     std::vector<Card> stuck;  // the tableau cards left at the end of the best line

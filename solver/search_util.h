@@ -57,7 +57,9 @@ class SearchBudget {
 public:
     enum class Stop { No, Budget, Memory, Interrupted };
     explicit SearchBudget(const SolveOptions& options, uint64_t already = 0, const Searches* searches = nullptr)
-        : options_(options), count_(already), searches_(searches),
+        : options_(options),
+          count_(already),
+          searches_(searches),
           look_mask_((uint64_t{1} << std::clamp(options.progress_shift, 0, 30)) - 1) {}
     // Call once for each position about to be expanded. The memory limit is
     // checked before every 16th expansion, against the tables as they would

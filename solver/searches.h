@@ -333,14 +333,17 @@ private:
     FreeStockRelaxation relaxed_;  // every walk's first check; the row redeal's at every position (solver/free_stock.h)
     bool free_stock_ = true;       // ... asked (SolveOptions::rows_free_stock)
     bool suit_blind_ = true;       // the memo keyed by suit-blind removed sets (SolveOptions::suit_blind)
-    uint64_t key_of(const Board& board, const State& s) const { return suit_blind_ ? board.suit_blind(s.removed) : s.removed; }
+    uint64_t key_of(const Board& board, const State& s) const {
+        return suit_blind_ ? board.suit_blind(s.removed) : s.removed;
+    }
 };
 
 // The shortest solution, given a first solution whose length bounds it: A*
 // over positions (optimal.cpp) ...
 class OptimalSearch {
 public:
-    void run(const Board& board, const RuleTraits& traits, const State& start, SearchBudget& budget, SolveResult& result);
+    void run(const Board& board, const RuleTraits& traits, const State& start, SearchBudget& budget,
+             SolveResult& result);
     void release() { *this = OptimalSearch(); }
     std::size_t bytes(bool grow) const;
 
@@ -361,7 +364,8 @@ private:
 // ... or A* over entry points of chains (optimal_walk.cpp).
 class OptimalWalkSearch {
 public:
-    void run(const Board& board, const RuleTraits& traits, const State& start, SearchBudget& budget, SolveResult& result);
+    void run(const Board& board, const RuleTraits& traits, const State& start, SearchBudget& budget,
+             SolveResult& result);
     void release() { *this = OptimalWalkSearch(); }
     std::size_t bytes(bool grow) const;
 
@@ -376,10 +380,10 @@ private:
         uint8_t pos, pass;
         uint16_t g;
         uint8_t h = 0;
-        bool closed = false;  // expanded, dominated, or a dead end
-        uint8_t stage = 0;    // h is: 0 a floor from the parent, 1 the removal bound, 2 the heuristic
-        bool walked = false;  // expanded (or dead): covers [t, end) of its chain
-        bool end_far = false; // ... through to the chain's end
+        bool closed = false;   // expanded, dominated, or a dead end
+        uint8_t stage = 0;     // h is: 0 a floor from the parent, 1 the removal bound, 2 the heuristic
+        bool walked = false;   // expanded (or dead): covers [t, end) of its chain
+        bool end_far = false;  // ... through to the chain's end
         uint8_t end_pos = 0, end_pass = 0;
         NodeLink how;
         uint32_t next;  // the next node of the same removed set

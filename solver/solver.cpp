@@ -71,9 +71,10 @@ SolveResult Solver::solve_with(Method method, const Board& board, const State& s
     SolveResult result;
     {
         SearchBudget budget(options, 1, searches_.get());  // the start counts as expanded
-        result = method == Method::Walk ? searches_->walk.run(board, traits, start, budget, options.rows_first_order_states,
-                                                                      options.rows_free_stock, options.suit_blind)
-                                        : searches_->positions.run(board, traits, start, budget);
+        result = method == Method::Walk
+                     ? searches_->walk.run(board, traits, start, budget, options.rows_first_order_states,
+                                           options.rows_free_stock, options.suit_blind)
+                     : searches_->positions.run(board, traits, start, budget);
     }
     if (options.optimal) {
         // The verdict first, with the fast search: a lost deal is proved lost
@@ -84,8 +85,7 @@ SolveResult Solver::solve_with(Method method, const Board& board, const State& s
             SearchBudget budget(options, result.states, searches_.get());
             if (method == Method::Walk && traits.optimal_walk)
                 searches_->optimal_walk.run(board, traits, start, budget, result);
-            else
-                searches_->optimal.run(board, traits, start, budget, result);
+            else searches_->optimal.run(board, traits, start, budget, result);
         }
     }
     if (result.verdict == Verdict::Win && start == board.initial()) {

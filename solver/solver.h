@@ -27,8 +27,8 @@ const char* verdict_text(Verdict v);
 std::optional<Verdict> parse_verdict(std::string_view s);
 
 struct SolveOptions {
-    bool optimal = false;                     // a shortest solution (every move counts one)
-    uint64_t max_states = 0;                  // positions the search may expand; 0 = no limit
+    bool optimal = false;     // a shortest solution (every move counts one)
+    uint64_t max_states = 0;  // positions the search may expand; 0 = no limit
     // Bytes the search's tables and stacks may hold; 0 = no limit. A search
     // whose tables would grow past it stops with `intractable` (for the
     // optimal search after a win: the win, not proved shortest).
@@ -60,10 +60,10 @@ struct SolveResult {
     std::vector<Move> solution;  // the moves, when won
     uint64_t states = 0;         // positions expanded (the search's work; see each method)
     double seconds = 0;
-    bool interrupted = false;  // stopped through SolveOptions::stop: verdict is intractable
-    bool optimal = false;      // with SolveOptions::optimal: the solution is proved shortest
+    bool interrupted = false;      // stopped through SolveOptions::stop: verdict is intractable
+    bool optimal = false;          // with SolveOptions::optimal: the solution is proved shortest
     bool memory_exceeded = false;  // stopped by SolveOptions::max_memory_bytes: verdict is intractable
-    double replay_seconds = 0;  // of `seconds`, the verifier's replay of the win (bench reports its cost)
+    double replay_seconds = 0;     // of `seconds`, the verifier's replay of the win (bench reports its cost)
 };
 
 struct ScoreResult {
@@ -71,7 +71,7 @@ struct ScoreResult {
     std::vector<Move> moves;  // moves that leave that few
     uint64_t states = 0;
     double seconds = 0;
-    bool complete = true;     // false when the budget ran out: tableau_left is then only reachable, maybe not best
+    bool complete = true;  // false when the budget ran out: tableau_left is then only reachable, maybe not best
     bool interrupted = false;
     bool memory_exceeded = false;
 };

@@ -88,7 +88,7 @@ private:
     int f_;
     uint64_t left_;
     int m_ = 0;
-    uint64_t keep_;                             // the matched slots
+    uint64_t keep_;  // the matched slots
     // The stock cards left, in order, and each one's match (a stock index);
     // bit_positions writes whole groups of 8.
     uint8_t seq_[kMaxSlots + 8], emb_[kMaxSlots + 8];
@@ -129,7 +129,8 @@ bool WalkMemo::arrive(const Board& board, const State& s, uint32_t& limit, uint6
 
 bool DrawWalkMemo::arrive(const Board& board, const State& s, const DrawLane& lane, Cover& old, uint64_t key) {
     if (packed(board)) {
-        static_assert(kPackedBits >= kMaxSlots && kPackedBits + 2 * 6 <= 64, "two lanes of 6 bits above the removed set");
+        static_assert(kPackedBits >= kMaxSlots && kPackedBits + 2 * 6 <= 64,
+                      "two lanes of 6 bits above the removed set");
         // k <= 52 < 63: a stored word is never WordTable's empty slot.
         const int shift = kPackedBits + 6 * (lane.lane - 1);
         auto [slot, inserted] = packed_.insert(lane.lane == 0 ? key : key | uint64_t(lane.k) << shift);
@@ -165,8 +166,9 @@ bool DrawWalkMemo::arrive(const Board& board, const State& s, const DrawLane& la
     return true;
 }
 
-void WalkStack::push_draw_n(const Board& board, const RuleTraits& traits, const State& s, const DrawWalkMemo::Cover& old,
-                            const DrawWalkMemo* memo, uint64_t key, ForcedPolicy policy) {
+void WalkStack::push_draw_n(const Board& board, const RuleTraits& traits, const State& s,
+                            const DrawWalkMemo::Cover& old, const DrawWalkMemo* memo, uint64_t key,
+                            ForcedPolicy policy) {
     const uint32_t begin = static_cast<uint32_t>(moves_.size());
     struct Visitor {
         const Board& board;
@@ -206,7 +208,8 @@ void WalkStack::push(const Board& board, const RuleTraits& traits, const ChainRu
                 return;
             }
             const State next = board.apply(at, m);
-            const uint64_t key = blind ? (next.removed & board.fixed_mask()) | blind->after(next.removed & ~at.removed & board.stock_mask())
+            const uint64_t key = blind ? (next.removed & board.fixed_mask()) |
+                                             blind->after(next.removed & ~at.removed & board.stock_mask())
                                        : next.removed;
             if (memo) memo->prefetch(board, key);
             moves.push_back(WalkMove{m, at.pos, at.pass, next.pos, next.pass, key});
@@ -224,7 +227,9 @@ void WalkStack::push(const Board& board, const RuleTraits& traits, const ChainRu
     if (reversed_) {  // the tableau's removals (offered first, at s) stay first; the rest latest first
         auto stock = moves_.begin() + begin;
         const int f = board.fixed();
-        while (stock != moves_.end() && stock->move.a < f && (stock->move.kind == SlotMove::Single || stock->move.b < f)) ++stock;
+        while (stock != moves_.end() && stock->move.a < f &&
+               (stock->move.kind == SlotMove::Single || stock->move.b < f))
+            ++stock;
         std::reverse(stock, moves_.end());
     }
     if (traits.rows) {
@@ -249,7 +254,8 @@ bool WalkStack::next(const Board& board, State& next, SlotMove& move, const uint
         if (board.rows_redeal()) {
             next = board.apply(State{f.state.removed, wm.pos, wm.pass, f.state.epochs}, wm.move);
         } else {  // as Board::apply made it in push
-            const uint64_t gone = (uint64_t{1} << wm.move.a) | (wm.move.kind == SlotMove::Pair ? uint64_t{1} << wm.move.b : 0);
+            const uint64_t gone = (uint64_t{1} << wm.move.a) |
+                                  (wm.move.kind == SlotMove::Pair ? uint64_t{1} << wm.move.b : 0);
             next = State{f.state.removed | gone, wm.next_pos, wm.next_pass, f.state.epochs};
         }
         move = wm.move;
@@ -336,7 +342,8 @@ SolveResult WalkSearch::run_once(const Board& board, const RuleTraits& traits, c
 // belongs to the current path -- and a position on the path cannot be
 // reached again (every move removes cards) -- so the search is exact up to
 // the reductions of prune.h, as in the positions search.
-SolveResult WalkSearch::run_draw_n(const Board& board, const RuleTraits& traits, const State& start, SearchBudget& budget) {
+SolveResult WalkSearch::run_draw_n(const Board& board, const RuleTraits& traits, const State& start,
+                                   SearchBudget& budget) {
     SolveResult result;
     DrawWalkSpace space(board, traits, ForcedPolicy::win(), draw_memo_, stack_, suit_blind_);
     WinGoal goal{board, result.solution, budget};

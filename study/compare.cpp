@@ -68,7 +68,8 @@ std::optional<Interval> newcombe_paired_interval(uint64_t a, uint64_t b, uint64_
     const double c1 = static_cast<double>(a + c), c0 = static_cast<double>(b + d);
     const double den = std::sqrt(r1 * r0 * c1 * c0);
     const double phi = den > 0 ? (static_cast<double>(a) * static_cast<double>(d) -
-                                  static_cast<double>(b) * static_cast<double>(c)) / den
+                                  static_cast<double>(b) * static_cast<double>(c)) /
+                                     den
                                : 0.0;
     const double theta = p1 - p2;
     const double l1 = p1 - w1.low, u1 = w1.high - p1, l2 = p2 - w2.low, u2 = w2.high - p2;

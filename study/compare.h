@@ -32,9 +32,9 @@ struct PairedComparison {
     PairedCounts counts;
     std::optional<double> first_rate, second_rate;  // over the deals decided in both; none when there is none
     std::optional<double> difference;               // first_rate - second_rate
-    std::optional<Interval> ci95;                    // Newcombe's paired interval of the difference
-    double mcnemar_p = 1;                            // exact two-sided; 1 when no deal flips
-    double mcnemar_log10_p = 0;                      // its log10 (finite where p underflows to 0)
+    std::optional<Interval> ci95;                   // Newcombe's paired interval of the difference
+    double mcnemar_p = 1;                           // exact two-sided; 1 when no deal flips
+    double mcnemar_log10_p = 0;                     // its log10 (finite where p underflows to 0)
 };
 
 // Two verdict columns over the same deals: first[i] and second[i] are one deal.

@@ -57,15 +57,18 @@ StudyLines read_study_lines(const std::vector<std::string>& paths,
     std::vector<std::string> order;  // the first file's study lines, in order
     StudyLines out;
     for (size_t i = 0; i < paths.size(); ++i) {
-        read_record_file(paths[i], [&](const json::object& o) {
-            const std::string d = json::serialize(o.at("study"));
-            if (i == 0) order.push_back(d);
-            studies[i].insert(d);
-            definitions.emplace(d, o.at("study").as_object());
-            out.made.push_back({d, provenance_of(o).value_or(Provenance{}), i});
-            if (const auto* s = o.if_contains("shard")) out.shards.insert(std::string(s->as_string()));
-            else out.shards.insert("whole");
-        }, nullptr);
+        read_record_file(
+            paths[i],
+            [&](const json::object& o) {
+                const std::string d = json::serialize(o.at("study"));
+                if (i == 0) order.push_back(d);
+                studies[i].insert(d);
+                definitions.emplace(d, o.at("study").as_object());
+                out.made.push_back({d, provenance_of(o).value_or(Provenance{}), i});
+                if (const auto* s = o.if_contains("shard")) out.shards.insert(std::string(s->as_string()));
+                else out.shards.insert("whole");
+            },
+            nullptr);
         if (studies[i].empty())
             throw StudyError("'" + paths[i] + "' has no study line: not a record file of this version's " +
                              "`pyramid stats --out` (`pyramid report` reads older files)");
@@ -106,7 +109,8 @@ std::vector<Provenance> record_makers(const StudyLines& lines, const std::vector
             return p.same_build(m.program) && p.cores == m.program.cores && p.command == m.program.command;
         };
         if (std::none_of(out.begin(), out.end(), same)) out.push_back(m.program);
-        auto b = std::find_if(builds.begin(), builds.end(), [&](const auto& x) { return x.first.same_build(m.program); });
+        auto b = std::find_if(builds.begin(), builds.end(),
+                              [&](const auto& x) { return x.first.same_build(m.program); });
         if (b == builds.end()) builds.push_back({m.program, {paths[m.file]}});
         else b->second.insert(paths[m.file]);
     }

@@ -26,7 +26,7 @@
 namespace pyr {
 
 struct MergedStudy {
-    std::unique_ptr<StudySpec> spec;  // the study (its program: merge's own, as given)
+    std::unique_ptr<StudySpec> spec;   // the study (its program: merge's own, as given)
     std::unique_ptr<TaskTable> table;  // every task's verdict (0: no record)
     std::vector<StudySummary> summaries;
     // The programs that wrote the study's records (their study lines),

@@ -128,7 +128,7 @@ StudyRun run_study_mpi(const Session& s, const StudySpec& spec, TaskTable& table
     std::mutex mu;  // table, progress, the record sinks
     StudyProgress progress = progress_from(spec, table);
     auto take = [&](const StudyRecord& r) {  // under `mu`
-        if (!table.record(r)) return;  // a task done twice (cannot happen: each is handed out once)
+        if (!table.record(r)) return;        // a task done twice (cannot happen: each is handed out once)
         take_solved(r, opts, run, progress, t0);
     };
     const uint64_t workers = static_cast<uint64_t>(s.size() - 1) * static_cast<uint64_t>(run.threads) +

@@ -9,8 +9,8 @@
 namespace pyr {
 
 bool Provenance::same_build(const Provenance& o) const {
-    return version == o.version && commit == o.commit && build_type == o.build_type &&
-           compiler == o.compiler && bench_signature == o.bench_signature;
+    return version == o.version && commit == o.commit && build_type == o.build_type && compiler == o.compiler &&
+           bench_signature == o.bench_signature;
 }
 
 std::string shell_command(const std::vector<std::string>& argv) {
@@ -18,7 +18,8 @@ std::string shell_command(const std::vector<std::string>& argv) {
     for (const auto& w : argv) {
         bool plain = !w.empty();
         for (unsigned char c : w)
-            if (!(std::isalnum(c) || std::string_view("-_./,=:+%@^").find(static_cast<char>(c)) != std::string_view::npos))
+            if (!(std::isalnum(c) ||
+                  std::string_view("-_./,=:+%@^").find(static_cast<char>(c)) != std::string_view::npos))
                 plain = false;
         if (!out.empty()) out += ' ';
         if (plain) {

@@ -214,27 +214,35 @@ RecordField seconds_field(std::string_view key, Group group) {
 std::vector<RecordField> make_fields() {
     std::vector<RecordField> t;
     // ---- the core: seed, the rule set, the verdict and the search's figures
-    t.push_back({.key = "seed", .group = Group::Core, .required = true, .csv_order = 0,
+    t.push_back({.key = "seed",
+                 .group = Group::Core,
+                 .required = true,
+                 .csv_order = 0,
                  .to_json = [](const StudyRecord& r) -> JsonOut { return seed_json(r.seed); },
                  .to_csv = [](const StudyRecord& r) { return r.seed.text(); },
                  .from_json = [](const json::value& v, StudyRecord& r) { r.seed = seed_of_json(v); },
-                 .from_csv = [](Text s, StudyRecord& r) {
-                     const auto seed = parse_seed(*s);
-                     if (!seed) bad("a bad field");
-                     r.seed = *seed;
-                 }});
-    t.push_back({.key = "variant", .group = Group::Core, .required = true, .csv_order = 0,
-                 .to_json = [](const StudyRecord& r) -> JsonOut { return json::value(r.rules.name); },
-                 .to_csv = [](const StudyRecord& r) { return r.rules.name; },
-                 .from_json = [](const json::value& v, StudyRecord& r) { set_variant(r, v.as_string(), "unknown variant"); },
-                 .from_csv = [](Text s, StudyRecord& r) { set_variant(r, *s, "a bad field"); }});
+                 .from_csv =
+                     [](Text s, StudyRecord& r) {
+                         const auto seed = parse_seed(*s);
+                         if (!seed) bad("a bad field");
+                         r.seed = *seed;
+                     }});
+    t.push_back(
+        {.key = "variant",
+         .group = Group::Core,
+         .required = true,
+         .csv_order = 0,
+         .to_json = [](const StudyRecord& r) -> JsonOut { return json::value(r.rules.name); },
+         .to_csv = [](const StudyRecord& r) { return r.rules.name; },
+         .from_json = [](const json::value& v, StudyRecord& r) { set_variant(r, v.as_string(), "unknown variant"); },
+         .from_csv = [](Text s, StudyRecord& r) { set_variant(r, *s, "a bad field"); }});
     // The rule set's rules: one field per rule of the rule schema (engine/rules.h),
     // in its order; a rule is written where the rule set names it (reserves
     // only for variants with reserve piles; CSV: empty otherwise). A rule
     // every record carries (passes) is part of the record's identity.
     for (const RuleDescriptor& d : rule_table()) {
-        RecordField f{.key = d.key, .group = Group::Core, .required = d.in_every_record,
-                      .csv_order = d.in_every_record ? 0 : 1};
+        RecordField f{
+            .key = d.key, .group = Group::Core, .required = d.in_every_record, .csv_order = d.in_every_record ? 0 : 1};
         f.to_json = [&d](const StudyRecord& r) -> JsonOut {
             if (!d.names(r.rules)) return std::nullopt;
             return d.to_json(d.get(r.rules));
@@ -257,70 +265,85 @@ std::vector<RecordField> make_fields() {
         };
         t.push_back(std::move(f));
     }
-    t.push_back({.key = "verdict", .group = Group::Core, .required = true, .csv_order = 0,
+    t.push_back({.key = "verdict",
+                 .group = Group::Core,
+                 .required = true,
+                 .csv_order = 0,
                  .to_json = [](const StudyRecord& r) -> JsonOut { return json::value(verdict_text(r.verdict)); },
                  .to_csv = [](const StudyRecord& r) { return std::string(verdict_text(r.verdict)); },
-                 .from_json = [](const json::value& v, StudyRecord& r) {
-                     const auto verdict = parse_verdict(v.as_string());
-                     if (!verdict) bad("unknown verdict");
-                     r.verdict = *verdict;
-                 },
-                 .from_csv = [](Text s, StudyRecord& r) {
-                     const auto verdict = parse_verdict(*s);
-                     if (!verdict) bad("a bad field");
-                     r.verdict = *verdict;
-                 }});
+                 .from_json =
+                     [](const json::value& v, StudyRecord& r) {
+                         const auto verdict = parse_verdict(v.as_string());
+                         if (!verdict) bad("unknown verdict");
+                         r.verdict = *verdict;
+                     },
+                 .from_csv =
+                     [](Text s, StudyRecord& r) {
+                         const auto verdict = parse_verdict(*s);
+                         if (!verdict) bad("a bad field");
+                         r.verdict = *verdict;
+                     }});
     // null (empty) unless a win of known length (with --optimal: proved shortest).
-    t.push_back({.key = "moves", .group = Group::Core, .required = true,
+    t.push_back({.key = "moves",
+                 .group = Group::Core,
+                 .required = true,
                  .to_json = [](const StudyRecord& r) -> JsonOut {
                      if (r.verdict == Verdict::Win && r.moves >= 0) return json::value(static_cast<int64_t>(r.moves));
                      return json::value(nullptr);
                  },
-                 .to_csv = [](const StudyRecord& r) {
-                     return r.verdict == Verdict::Win && r.moves >= 0 ? std::to_string(r.moves) : std::string();
-                 },
-                 .from_json = [](const json::value& v, StudyRecord& r) {
-                     if (v.is_null()) return;
-                     if (r.verdict != Verdict::Win) bad("moves without a win");
-                     r.moves = v.to_number<int32_t>();
-                     if (r.moves < 0) bad("bad moves");
-                 },
-                 .from_csv = [](Text s, StudyRecord& r) {
-                     if (s->empty()) return;
-                     if (r.verdict != Verdict::Win) bad("moves without a win");
-                     const auto m = parse_u64(*s);
-                     if (!m || *m > 100000) bad("bad moves");
-                     r.moves = static_cast<int32_t>(*m);
-                 }});
+                 .to_csv =
+                     [](const StudyRecord& r) {
+                         return r.verdict == Verdict::Win && r.moves >= 0 ? std::to_string(r.moves) : std::string();
+                     },
+                 .from_json =
+                     [](const json::value& v, StudyRecord& r) {
+                         if (v.is_null()) return;
+                         if (r.verdict != Verdict::Win) bad("moves without a win");
+                         r.moves = v.to_number<int32_t>();
+                         if (r.moves < 0) bad("bad moves");
+                     },
+                 .from_csv =
+                     [](Text s, StudyRecord& r) {
+                         if (s->empty()) return;
+                         if (r.verdict != Verdict::Win) bad("moves without a win");
+                         const auto m = parse_u64(*s);
+                         if (!m || *m > 100000) bad("bad moves");
+                         r.moves = static_cast<int32_t>(*m);
+                     }});
     RecordField states = count_field<&StudyRecord::states, "a bad field">("states", Group::Core);
     states.csv_order = 0;
     t.push_back(states);
     t.push_back(seconds_field<&StudyRecord::seconds, "bad seconds">("seconds", Group::Core));
     // ---- a deals file's deal
-    t.push_back({.key = "deal", .group = Group::Deal,
+    t.push_back({.key = "deal",
+                 .group = Group::Deal,
                  .to_json = [](const StudyRecord& r) -> JsonOut { return json::value(r.deal.value_or("")); },
                  .to_csv = [](const StudyRecord& r) { return r.deal.value_or(""); },
                  .from_json = [](const json::value& v, StudyRecord& r) { r.deal = std::string(v.as_string()); },
                  .from_csv = [](Text s, StudyRecord& r) { r.deal = std::string(text_of(s)); }});
     // ---- --measures: a lost deal's reason code, a won deal's measures
-    t.push_back({.key = "reason", .group = Group::Measures, .required = true,
+    t.push_back({.key = "reason",
+                 .group = Group::Measures,
+                 .required = true,
                  .to_json = [](const StudyRecord& r) -> JsonOut {
                      if (r.m.reason == ReasonCode::None) return json::value(nullptr);
                      return json::value(reason_code_text(r.m.reason));
                  },
                  .to_csv = [](const StudyRecord& r) { return std::string(reason_code_text(r.m.reason)); },
-                 .from_json = [](const json::value& v, StudyRecord& r) {
-                     if (v.is_null()) return;
-                     const auto c = parse_reason_code(v.as_string());
-                     if (!c) bad("bad reason");
-                     r.m.reason = *c;
-                 },
-                 .from_csv = [](Text s, StudyRecord& r) {
-                     if (text_of(s).empty()) return;
-                     const auto c = parse_reason_code(*s);
-                     if (!c) bad("bad reason");
-                     r.m.reason = *c;
-                 }});
+                 .from_json =
+                     [](const json::value& v, StudyRecord& r) {
+                         if (v.is_null()) return;
+                         const auto c = parse_reason_code(v.as_string());
+                         if (!c) bad("bad reason");
+                         r.m.reason = *c;
+                     },
+                 .from_csv =
+                     [](Text s, StudyRecord& r) {
+                         if (text_of(s).empty()) return;
+                         const auto c = parse_reason_code(*s);
+                         if (!c) bad("bad reason");
+                         r.m.reason = *c;
+                     }});
     for (auto f : {measure_number<"shortest", &RecordMeasures::shortest>(),
                    measure_number<"winning_first_moves", &RecordMeasures::winning_first>(),
                    measure_number<"legal_first_moves", &RecordMeasures::legal_first>(),
@@ -330,60 +353,78 @@ std::vector<RecordField> make_fields() {
                    measure_number<"casual_plays", &RecordMeasures::casual_plays>(),
                    measure_number<"difficulty", &RecordMeasures::difficulty>()})
         t.push_back(f);
-    t.push_back({.key = "grade", .group = Group::Measures, .required = true,
+    t.push_back({.key = "grade",
+                 .group = Group::Measures,
+                 .required = true,
                  .to_json = [](const StudyRecord& r) -> JsonOut {
                      if (r.m.grade < 0) return json::value(nullptr);
                      return json::value(grade_text(static_cast<Grade>(r.m.grade)));
                  },
-                 .to_csv = [](const StudyRecord& r) {
-                     return r.m.grade < 0 ? std::string() : std::string(grade_text(static_cast<Grade>(r.m.grade)));
-                 },
-                 .from_json = [](const json::value& v, StudyRecord& r) {
-                     if (v.is_null()) return;
-                     const auto g = parse_grade(std::string(v.as_string()));
-                     if (!g) bad("bad grade");
-                     r.m.grade = static_cast<int8_t>(*g);
-                 },
-                 .from_csv = [](Text s, StudyRecord& r) {
-                     if (text_of(s).empty()) return;
-                     const auto g = parse_grade(std::string(*s));
-                     if (!g) bad("bad grade");
-                     r.m.grade = static_cast<int8_t>(*g);
-                 }});
+                 .to_csv =
+                     [](const StudyRecord& r) {
+                         return r.m.grade < 0 ? std::string() : std::string(grade_text(static_cast<Grade>(r.m.grade)));
+                     },
+                 .from_json =
+                     [](const json::value& v, StudyRecord& r) {
+                         if (v.is_null()) return;
+                         const auto g = parse_grade(std::string(v.as_string()));
+                         if (!g) bad("bad grade");
+                         r.m.grade = static_cast<int8_t>(*g);
+                     },
+                 .from_csv =
+                     [](Text s, StudyRecord& r) {
+                         if (text_of(s).empty()) return;
+                         const auto g = parse_grade(std::string(*s));
+                         if (!g) bad("bad grade");
+                         r.m.grade = static_cast<int8_t>(*g);
+                     }});
     // ---- --player: the player's game beside the thoughtful verdict
-    t.push_back({.key = "player", .group = Group::Player, .required = true,
+    t.push_back({.key = "player",
+                 .group = Group::Player,
+                 .required = true,
                  .to_json = [](const StudyRecord& r) -> JsonOut { return json::value(r.player); },
                  .to_csv = [](const StudyRecord& r) { return r.player; },
                  .from_json = [](const json::value& v, StudyRecord& r) { r.player = std::string(v.as_string()); },
                  .from_csv = [](Text s, StudyRecord& r) { r.player = std::string(*s); }});
-    t.push_back({.key = "player_verdict", .group = Group::Player, .required = true,
+    t.push_back({.key = "player_verdict",
+                 .group = Group::Player,
+                 .required = true,
                  .to_json = [](const StudyRecord& r) -> JsonOut { return json::value(r.player_won ? "win" : "lose"); },
                  .to_csv = [](const StudyRecord& r) { return std::string(r.player_won ? "win" : "lose"); },
-                 .from_json = [](const json::value& v, StudyRecord& r) {
-                     if (v.as_string() != "win" && v.as_string() != "lose") bad("bad player_verdict");
-                     r.player_won = v.as_string() == "win";
-                 },
-                 .from_csv = [](Text s, StudyRecord& r) {
-                     if (*s != "win" && *s != "lose") bad("bad player fields");
-                     r.player_won = *s == "win";
-                 }});
+                 .from_json =
+                     [](const json::value& v, StudyRecord& r) {
+                         if (v.as_string() != "win" && v.as_string() != "lose") bad("bad player_verdict");
+                         r.player_won = v.as_string() == "win";
+                     },
+                 .from_csv =
+                     [](Text s, StudyRecord& r) {
+                         if (*s != "win" && *s != "lose") bad("bad player fields");
+                         r.player_won = *s == "win";
+                     }});
     // JSON says it with player_moves: null when the game was not played.
-    t.push_back({.key = "player_played", .group = Group::Player, .in_json = false, .required = true,
+    t.push_back({.key = "player_played",
+                 .group = Group::Player,
+                 .in_json = false,
+                 .required = true,
                  .to_csv = [](const StudyRecord& r) { return std::string(r.player_played ? "yes" : "no"); },
-                 .from_csv = [](Text s, StudyRecord& r) {
-                     if (*s != "yes" && *s != "no") bad("bad player fields");
-                     r.player_played = *s == "yes";
-                 }});
-    t.push_back({.key = "player_moves", .group = Group::Player, .required = true,
+                 .from_csv =
+                     [](Text s, StudyRecord& r) {
+                         if (*s != "yes" && *s != "no") bad("bad player fields");
+                         r.player_played = *s == "yes";
+                     }});
+    t.push_back({.key = "player_moves",
+                 .group = Group::Player,
+                 .required = true,
                  .to_json = [](const StudyRecord& r) -> JsonOut {
                      if (!r.player_played) return json::value(nullptr);
                      return json::value(r.player_moves);
                  },
                  .to_csv = [](const StudyRecord& r) { return r.player_moves; },
-                 .from_json = [](const json::value& v, StudyRecord& r) {
-                     r.player_played = !v.is_null();
-                     if (r.player_played) r.player_moves = std::string(v.as_string());
-                 },
+                 .from_json =
+                     [](const json::value& v, StudyRecord& r) {
+                         r.player_played = !v.is_null();
+                         if (r.player_played) r.player_moves = std::string(v.as_string());
+                     },
                  .from_csv = [](Text s, StudyRecord& r) { r.player_moves = std::string(*s); }});
     t.push_back(count_field<&StudyRecord::player_solves, "bad player_solves">("player_solves", Group::Player));
     t.push_back(seconds_field<&StudyRecord::player_seconds, "bad player_seconds">("player_seconds", Group::Player));
@@ -545,7 +586,8 @@ std::vector<const RecordField*> csv_reading_order(Group g) {
     std::vector<const RecordField*> out;
     for (const RecordField& f : record_fields())
         if (f.group == g && f.in_csv) out.push_back(&f);
-    std::stable_sort(out.begin(), out.end(), [](const RecordField* a, const RecordField* b) { return a->csv_order < b->csv_order; });
+    std::stable_sort(out.begin(), out.end(),
+                     [](const RecordField* a, const RecordField* b) { return a->csv_order < b->csv_order; });
     return out;
 }
 
@@ -668,11 +710,10 @@ ReadStats read_record_file(const std::string& path, const std::function<void(con
                 ++st.records;
                 if (on_record) on_record(l.record);
                 break;
-            case Line::Header:
-                break;
+            case Line::Header: break;
             case Line::Bad:
-                throw StudyError(printable_line(path, 200) + ":" + std::to_string(lineno) + ": not a pyramid stats record (" +
-                                 l.why + "): " + excerpt(line, 80));
+                throw StudyError(printable_line(path, 200) + ":" + std::to_string(lineno) +
+                                 ": not a pyramid stats record (" + l.why + "): " + excerpt(line, 80));
         }
     }
     return st;
@@ -685,7 +726,7 @@ int match_record(const StudySpec& spec, const StudyRecord& r) {
     if (!spec.deal_in_shard(deal_index)) return -1;
     if (r.deal.has_value() != spec.deals.from_file) return -1;
     if (r.measured != spec.measures) return -1;  // a --measures study's records carry measures
-    if (r.player != spec.player) return -1;  // another player's study (or the thoughtful one)
+    if (r.player != spec.player) return -1;      // another player's study (or the thoughtful one)
     if (spec.deals.from_file && !spec.deals.cards[deal_index].empty() && *r.deal != spec.deals.cards[deal_index])
         return -1;
     for (size_t c = 0; c < spec.combos.size(); ++c)
@@ -741,14 +782,13 @@ RecordFile::RecordFile(const std::string& path, const StudySpec& spec,
             if (l.kind == Line::Bad) {
                 // Only a torn start of a record may be cut off line 1: anything
                 // else means --out names some other file, which is left alone.
-                const bool torn_start =
-                    !complete && (csv_ ? std::string("# study {\"study\"").rfind(line, 0) == 0
-                                       : std::string("{\"study\":").rfind(line, 0) == 0 ||
-                                             std::string("{\"seed\":").rfind(line, 0) == 0 ||
-                                             line.rfind("{\"s", 0) == 0);
+                const bool torn_start = !complete && (csv_ ? std::string("# study {\"study\"").rfind(line, 0) == 0
+                                                           : std::string("{\"study\":").rfind(line, 0) == 0 ||
+                                                                 std::string("{\"seed\":").rfind(line, 0) == 0 ||
+                                                                 line.rfind("{\"s", 0) == 0);
                 if (lineno == 1 && !torn_start)
-                    throw StudyError("--out file '" + path + "' is not a pyramid stats record file (line 1: " +
-                                     excerpt(line, 60) + ")");
+                    throw StudyError("--out file '" + path +
+                                     "' is not a pyramid stats record file (line 1: " + excerpt(line, 60) + ")");
                 bad = line.empty() ? std::string("(empty line)") : line;
                 bad_line = lineno;
                 offset = next;
@@ -769,7 +809,7 @@ RecordFile::RecordFile(const std::string& path, const StudySpec& spec,
             if (on_resumed(l.record)) ++resumed_;
             else ++ignored_;
         }
-        struct stat st{};
+        struct stat st {};
         if (::fstat(fd_, &st) != 0) throw StudyError("cannot read --out file '" + path + "': " + errno_text());
         const uint64_t size = static_cast<uint64_t>(st.st_size);
         if (size > good) {
@@ -800,8 +840,8 @@ RecordFile::~RecordFile() {
 void RecordFile::write_all(const std::string& s) {
     const ssize_t n = ::write(fd_, s.data(), s.size());
     if (n != static_cast<ssize_t>(s.size()))
-        throw StudyError("cannot write to --out file '" + path_ + "': " +
-                         (n < 0 ? errno_text() : std::string("short write")));
+        throw StudyError("cannot write to --out file '" + path_ +
+                         "': " + (n < 0 ? errno_text() : std::string("short write")));
 }
 
 void RecordFile::append(const StudyRecord& r) {

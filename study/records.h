@@ -46,9 +46,9 @@ struct RecordMeasures {
 // for intractable, and (with --optimal) for a win whose shortest length was
 // not proved within the budget.
 struct StudyRecord {
-    Seed seed = 0;       // PySolFC seed, or the deal's index in the deals file
-    uint32_t combo = 0;  // its rule set in StudySpec::combos (a record read back: set once matched)
-    Variant rules;       // its rule set, whole (the record names it)
+    Seed seed = 0;                    // PySolFC seed, or the deal's index in the deals file
+    uint32_t combo = 0;               // its rule set in StudySpec::combos (a record read back: set once matched)
+    Variant rules;                    // its rule set, whole (the record names it)
     std::optional<std::string> deal;  // a deals file's deal, compact
     Verdict verdict = Verdict::Lose;
     int32_t moves = -1;
@@ -79,7 +79,9 @@ StudyRecord task_record(const StudySpec& spec, uint64_t deal_index, uint32_t com
 
 // Verdicts as one small number (0 = no record): per-task tables keep one byte.
 inline uint8_t verdict_code(Verdict v) { return v == Verdict::Win ? 1 : v == Verdict::Lose ? 2 : 3; }
-inline Verdict verdict_of_code(uint8_t c) { return c == 1 ? Verdict::Win : c == 2 ? Verdict::Lose : Verdict::Intractable; }
+inline Verdict verdict_of_code(uint8_t c) {
+    return c == 1 ? Verdict::Win : c == 2 ? Verdict::Lose : Verdict::Intractable;
+}
 
 // ---------------------------------------------------------------- the fields
 //
@@ -168,9 +170,9 @@ public:
     RecordFile(const RecordFile&) = delete;
     RecordFile& operator=(const RecordFile&) = delete;
 
-    uint64_t resumed() const { return resumed_; }         // records of this study read back
-    uint64_t ignored() const { return ignored_; }         // complete records not part of this study
-    uint64_t torn_bytes() const { return torn_bytes_; }   // cut off the end when opened
+    uint64_t resumed() const { return resumed_; }        // records of this study read back
+    uint64_t ignored() const { return ignored_; }        // complete records not part of this study
+    uint64_t torn_bytes() const { return torn_bytes_; }  // cut off the end when opened
     const std::string& path() const { return path_; }
     // Appends one record (thread-safe). Throws std::runtime_error on a write error.
     void append(const StudyRecord& r);

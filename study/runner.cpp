@@ -63,7 +63,8 @@ std::optional<StudyRecord> solve_task(Solver& solver, const StudySpec& spec, uin
                 measures.critical = static_cast<int16_t>(dm.critical.size());
                 measures.crossroads = static_cast<int16_t>(dm.crossroads());
                 measures.difficulty = dm.difficulty;
-                if (const auto t = builtin_thresholds(v)) measures.grade = static_cast<int8_t>(grade_of(dm.difficulty, *t));
+                if (const auto t = builtin_thresholds(v))
+                    measures.grade = static_cast<int8_t>(grade_of(dm.difficulty, *t));
             }
             measures.casual_wins = dm.casual_wins;
             measures.casual_plays = dm.casual_plays;
@@ -217,7 +218,8 @@ StudyRun run_study(const StudySpec& spec, TaskTable& table, const StudyRunOption
     // any moment are (nearly) a prefix of the study, so an interrupted
     // study's partial summary covers the first seeds of every rule set.
     solve_tasks(
-        spec, run.threads, opts.stop, [&](std::vector<uint64_t>& chunk) {
+        spec, run.threads, opts.stop,
+        [&](std::vector<uint64_t>& chunk) {
             table.next(chunk, 1);
             return !chunk.empty();
         },

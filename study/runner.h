@@ -43,7 +43,7 @@ struct StudyProgress {
     uint64_t done = 0, total = 0;  // tasks of the study (of the shard), resumed ones included
     uint64_t done_now = 0;         // solved by this run
     uint64_t wins = 0, losses = 0, intractable = 0;
-    double seconds = 0;            // since this run started
+    double seconds = 0;  // since this run started
 };
 
 // The tasks of a study, their verdicts so far (one byte per task), and the

@@ -5,7 +5,8 @@ namespace pyr {
 std::string Seed::text() const {
     if (value == 0) return "0";
     std::string s;
-    for (unsigned __int128 v = value; v; v /= 10) s.insert(s.begin(), static_cast<char>('0' + static_cast<int>(v % 10)));
+    for (unsigned __int128 v = value; v; v /= 10)
+        s.insert(s.begin(), static_cast<char>('0' + static_cast<int>(v % 10)));
     return s;
 }
 

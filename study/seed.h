@@ -32,7 +32,7 @@ struct Seed {
 
     constexpr bool fits_u64() const { return value <= UINT64_MAX; }
     constexpr uint64_t u64() const { return static_cast<uint64_t>(value); }  // only when fits_u64()
-    std::string text() const;  // decimal
+    std::string text() const;                                                // decimal
 };
 
 // PySolFC's largest deal number, the largest seed of a study: 10^20 - 1.

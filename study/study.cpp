@@ -13,7 +13,6 @@ namespace pyr {
 
 // ---------------------------------------------------------------- the study
 
-
 void RuleAxes::add(const std::string& key, const std::vector<std::string>& values) {
     const RuleDescriptor* d = find_rule(key);
     if (!d || !d->axis) throw StudyError("unknown rule " + excerpt(key) + " for a study");
@@ -74,7 +73,8 @@ std::vector<Variant> study_combos(const std::vector<std::string>& names, const R
             try {
                 c.validate();
             } catch (const std::invalid_argument& e) {
-                throw StudyError(std::string(e.what()) + " (rule set: " + rules_text(c) + "); leave it out of the study");
+                throw StudyError(std::string(e.what()) + " (rule set: " + rules_text(c) +
+                                 "); leave it out of the study");
             }
             out.push_back(c);
         }
@@ -89,7 +89,6 @@ std::vector<Variant> study_combos(const std::vector<std::string>& names, const s
     if (!texts.empty()) axes.add("passes", texts);
     return study_combos(names, axes);
 }
-
 
 namespace {
 
@@ -114,8 +113,8 @@ StudyDeals seeds_range(const std::string& text) {
     const std::string b = dash == std::string::npos ? text : text.substr(dash + 1);
     const auto first = parse_seed(a), last = parse_seed(b);
     if (!first || !last)
-        throw StudyError("bad seed range '" + text + "': expected A-B with whole numbers 1 <= A <= B <= " +
-                         kMaxSeed.text());
+        throw StudyError("bad seed range '" + text +
+                         "': expected A-B with whole numbers 1 <= A <= B <= " + kMaxSeed.text());
     if (*first < 1) throw StudyError("bad seed range '" + text + "': seeds start at 1");
     if (*last < *first) throw StudyError("bad seed range '" + text + "': the last seed is below the first");
     if (*last - *first >= kMaxStudyDeals)
@@ -141,8 +140,8 @@ StudyDeals read_deals_file(const std::string& path, const std::vector<Variant>& 
             const auto start = line.find_first_not_of(" \t\r");
             if (start == std::string::npos || line[start] == '#') continue;
             if (d.cards.size() >= kMaxStudyDeals)
-                throw StudyError(where + std::to_string(in.lineno()) + ": more than " +
-                                 std::to_string(kMaxStudyDeals) + " deals");
+                throw StudyError(where + std::to_string(in.lineno()) + ": more than " + std::to_string(kMaxStudyDeals) +
+                                 " deals");
             std::string canonical;
             try {
                 const std::vector<Card> cards = read_deal_cards(deck, line);

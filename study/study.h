@@ -113,7 +113,7 @@ struct StudySpec {
     // max_memory_bytes); 0 = no limit. Not part of the study's definition
     // (it depends on the machine), like the thread count.
     uint64_t max_memory_bytes = 0;
-    bool optimal = false;     // passed on as SolveOptions::optimal
+    bool optimal = false;  // passed on as SolveOptions::optimal
     // --measures: every record also carries a lost deal's reason code and a
     // won deal's measures (solver/measures.h), with this many casual plays.
     bool measures = false;

@@ -22,16 +22,16 @@ struct MovesStats {
 };
 
 struct StudySummary {
-    Variant rules;        // the rule set
-    std::string variant;  // rules.name
-    int passes = 0;       // rules.passes
+    Variant rules;         // the rule set
+    std::string variant;   // rules.name
+    int passes = 0;        // rules.passes
     uint64_t planned = 0;  // deals of this rule set in the study (in this shard)
     uint64_t deals = 0, wins = 0, losses = 0, intractable = 0;
     std::optional<double> win_rate;  // wins / (wins + losses); none when nothing was decided
     std::optional<Interval> ci95;
     uint64_t states_total = 0, states_max = 0;
     double states_mean = 0;
-    double seconds = 0;  // solver time summed over the deals (per-worker time, not wall time)
+    double seconds = 0;           // solver time summed over the deals (per-worker time, not wall time)
     double deals_per_second = 0;  // deals / seconds: one worker's throughput
     MovesStats moves;
     // With a player (StudySpec::player): its wins over the deals (a deal

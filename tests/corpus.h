@@ -18,9 +18,9 @@
 namespace pyr::test {
 
 struct KnownDeal {
-    std::string cards;    // the compact string (space separated)
+    std::string cards;  // the compact string (space separated)
     bool win = false;
-    int min_moves = -1;   // -1 when not known
+    int min_moves = -1;  // -1 when not known
     int line = 0;
 };
 

@@ -164,7 +164,8 @@ inline bool obviously_lost(const Table& t) {
         for (int c = 0; c < static_cast<int>(t.tableau()[r].size()); ++c)
             if (t.tableau()[r][c]) cards.push_back({*t.tableau()[r][c], 0, r, c});
     for (int p = 0; p < static_cast<int>(t.reserves().size()); ++p)
-        for (int h = 0; h < static_cast<int>(t.reserves()[p].size()); ++h) cards.push_back({t.reserves()[p][h], 1, p, h});
+        for (int h = 0; h < static_cast<int>(t.reserves()[p].size()); ++h)
+            cards.push_back({t.reserves()[p][h], 1, p, h});
     for (Card c : t.stock()) cards.push_back({c, 2, 0, 0});
     for (const auto& w : t.wastes())
         for (Card c : w) cards.push_back({c, 2, 0, 0});
@@ -307,7 +308,8 @@ inline ChallengeReference reference_challenge(const Deal& deal, const Scoring& s
         std::vector<Node> next;
         for (const Node& n : layer) {
             if (static_cast<int>(out.reach.size()) <= n.value) out.reach.resize(static_cast<size_t>(n.value) + 1, -1);
-            for (int v = n.value; v >= 0 && out.reach[static_cast<size_t>(v)] < 0; --v) out.reach[static_cast<size_t>(v)] = depth;
+            for (int v = n.value; v >= 0 && out.reach[static_cast<size_t>(v)] < 0; --v)
+                out.reach[static_cast<size_t>(v)] = depth;
             if (game_ended(n.t)) {
                 auto better = [&](int& best, int& steps) {
                     if (n.value > best) {

@@ -38,8 +38,8 @@ std::pair<double, double> wilson(int wins, int n, double z) {
 TEST_CASE("across deals: the programme by hand, a clear's free deal and the fixed point", "[across]") {
     // A quarter of the deals clear without making anything (or end with
     // nothing), a quarter make one without a clear, half make nothing.
-    const OutcomeTable t = table_of({{DealOutcome{0, 0}, 1}, {DealOutcome{std::nullopt, 1}, 1},
-                                     {DealOutcome{std::nullopt, 0}, 2}});
+    const OutcomeTable t = table_of(
+        {{DealOutcome{0, 0}, 1}, {DealOutcome{std::nullopt, 1}, 1}, {DealOutcome{std::nullopt, 0}, 2}});
     const AcrossDeals dp(t, 3, 3);
     // P(1,1) = P(1,1)/4 + 1/4: 1/3. P(1,2) = P(1,2)/4 + 1/4 + P(1,1)/2: 5/9.
     CHECK(dp.probability(1, 1) == Approx(1.0 / 3));
@@ -57,8 +57,8 @@ TEST_CASE("across deals: the programme by hand, a clear's free deal and the fixe
     const OutcomeTable s = table_of({{DealOutcome{std::nullopt, 10}, 1}, {DealOutcome{20, std::nullopt}, 1}});
     const AcrossDeals sp(s, 45, 1);
     CHECK(sp.probability(10, 1) == 1.0);
-    CHECK(sp.probability(20, 1) == Approx(0.5));  // 2 units: only a clear makes them
-    CHECK(sp.probability(25, 1) == Approx(0.5));  // a clear of 20 (free), then any deal makes the last 10
+    CHECK(sp.probability(20, 1) == Approx(0.5));   // 2 units: only a clear makes them
+    CHECK(sp.probability(25, 1) == Approx(0.5));   // a clear of 20 (free), then any deal makes the last 10
     CHECK(sp.probability(45, 1) == Approx(0.25));  // two clears, then any deal
 
     // The deal in hand: its lines' chances and the best of them.
@@ -98,8 +98,8 @@ TEST_CASE("across deals: the table format, its errors, and the board table", "[a
     const OutcomeTable b = board_outcome_table(tables[0].second);
     CHECK(b.deals() == 4);
     CHECK(b.share([](const DealOutcome& o) { return o.clear == 1; }) == Approx(0.75));
-    for (const std::string bad : {"4 4 3\n", "table\n", "table x\n4 x 3\n", "table x\n4 4 0\n", "table x\n4 4\n",
-                                  "table x\n-1 4 2\n"}) {
+    for (const std::string bad :
+         {"4 4 3\n", "table\n", "table x\n4 x 3\n", "table x\n4 4 0\n", "table x\n4 4\n", "table x\n-1 4 2\n"}) {
         INFO(bad);
         CHECK_THROWS_AS(parse_outcome_tables(bad), std::invalid_argument);
     }
@@ -208,7 +208,8 @@ TEST_CASE("across deals: the computed chance matches a simulation of the recomme
             wins += made >= k.target;
         }
         const auto [lo, hi] = wilson(wins, n, 3.0);
-        INFO("simulated " << wins << " of " << n << " (" << free_deals << " free deals), interval " << lo << " to " << hi);
+        INFO("simulated " << wins << " of " << n << " (" << free_deals << " free deals), interval " << lo << " to "
+                          << hi);
         CHECK(free_deals > 0);
         CHECK(p >= lo);
         CHECK(p <= hi);

@@ -28,7 +28,8 @@ TEST_CASE("api: rules as the command line spells them, errors as api::Error", "[
     CHECK_THROWS_AS(api::make_variant({"nosuch", {}}), api::Error);
     CHECK_THROWS_WITH(api::make_variant({"msc", {{"reserves", "open"}}}), Catch::Contains("no reserve piles"));
     CHECK_THROWS_AS(api::make_variant({"msc", {{"overlap", "maybe"}}}), api::Error);
-    CHECK_THROWS_AS(api::make_variant({"classic", {{"passes", "3"}}}), api::Error);  // no redeal where cards are discarded
+    CHECK_THROWS_AS(api::make_variant({"classic", {{"passes", "3"}}}),
+                    api::Error);  // no redeal where cards are discarded
     CHECK(api::preset_list().size() == presets().size());
 }
 
@@ -102,8 +103,8 @@ TEST_CASE("api: an answer written by report's solve_json has solve --format json
     req.hint = true;
     const api::Answer a = session.solve(d.deal, {}, req);
     const json::object o = solve_json(d, {}, true, req, a);
-    for (const char* k : {"variant", "seed", "deal", "played", "verdict", "solution", "optimal", "moves", "hint",
-                          "states", "seconds"})
+    for (const char* k :
+         {"variant", "seed", "deal", "played", "verdict", "solution", "optimal", "moves", "hint", "states", "seconds"})
         CHECK(o.contains(k));
     CHECK(o.at("verdict").as_string() == verdict_text(a.verdict));
     CHECK(o.contains("best_score") == a.has_score);
@@ -205,8 +206,8 @@ TEST_CASE("api: the slowest solve with its loss reason, every preset", "[.solve-
         }
         std::sort(times.begin(), times.end());
         std::printf("%-11s %6d %6d %10.5f %10.4f %8.3f %12d %12.3f %6d %8d%s\n", v.name.c_str(), n, lost,
-                    times[times.size() / 2], times[std::min(times.size() - 1, times.size() * 99 / 100)], worst, worst_seed,
-                    worst_lost, worst_lost_seed, over,
+                    times[times.size() / 2], times[std::min(times.size() - 1, times.size() * 99 / 100)], worst,
+                    worst_seed, worst_lost, worst_lost_seed, over,
                     incomplete ? (" (" + std::to_string(incomplete) + " best lines cut by the budget)").c_str() : "");
         std::fflush(stdout);
     }
@@ -229,9 +230,9 @@ TEST_CASE("api: a session's no-peek odds are `pyramid odds`'s, and refuse an ill
         o.rng_seed = 7;
         api::Session session;
         const api::Odds r = session.odds(d.deal, played, o);
-        const test::Run cli = test::run("odds --variant " + k.variant + (k.passes.empty() ? "" : " --passes " + k.passes) +
-                                        " --seed " + k.seed + (k.moves.empty() ? "" : " --moves '" + k.moves + "'") +
-                                        " --samples 24 --rng-seed 7 --format json");
+        const test::Run cli = test::run(
+            "odds --variant " + k.variant + (k.passes.empty() ? "" : " --passes " + k.passes) + " --seed " + k.seed +
+            (k.moves.empty() ? "" : " --moves '" + k.moves + "'") + " --samples 24 --rng-seed 7 --format json");
         REQUIRE(cli.status == 0);
         const json::object j = json::parse(cli.out).as_object();
         CHECK(j.at("hidden").to_number<uint64_t>() == r.unseen);

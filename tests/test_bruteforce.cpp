@@ -68,8 +68,10 @@ void agree_preset(const std::string& name) {
 
 }  // namespace
 
-#define BRUTEFORCE_CASE(NAME) \
-    TEST_CASE("solver verdicts equal the brute-force reference on small deals: " NAME, "[bruteforce]") { agree_preset(NAME); }
+#define BRUTEFORCE_CASE(NAME)                                                                            \
+    TEST_CASE("solver verdicts equal the brute-force reference on small deals: " NAME, "[bruteforce]") { \
+        agree_preset(NAME);                                                                              \
+    }
 BRUTEFORCE_CASE("msc")
 BRUTEFORCE_CASE("relaxed")
 BRUTEFORCE_CASE("pyramid")
@@ -149,7 +151,8 @@ TEST_CASE("tuts-tomb: the draw-N walk and the positions search agree on seeds 1-
     draw_walk_matches_positions(3000);
 }
 
-TEST_CASE("the suit-blind memo key: the same verdicts and solutions as the key by cards, every preset and override", "[bruteforce]") {
+TEST_CASE("the suit-blind memo key: the same verdicts and solutions as the key by cards, every preset and override",
+          "[bruteforce]") {
     // SolveOptions::suit_blind (Board::suit_blind): a memo hit on a removed set
     // of the same form is a position of the same game, lost. So the search
     // with it tries the same moves in the same order, less the subtrees the
@@ -181,7 +184,9 @@ TEST_CASE("the suit-blind memo key: the same verdicts and solutions as the key b
     CHECK(fewer > 200 / test::kSanitizerShare);
 }
 
-TEST_CASE("apophis: the walk's second move order, alone and after a first search cut short, agrees with the brute-force reference", "[bruteforce]") {
+TEST_CASE("apophis: the walk's second move order, alone and after a first search cut short, agrees with the "
+          "brute-force reference",
+          "[bruteforce]") {
     // The row redeal's walk search runs a first search in the chain walk's
     // order for SolveOptions::rows_first_order_states positions, then one
     // with each frame's moves reversed (solver/walk.cpp). Small deals are
@@ -197,8 +202,8 @@ TEST_CASE("apophis: the walk's second move order, alone and after a first search
             const test::Reference ref = test::reference_winnable(d);
             REQUIRE(ref.winnable.has_value());
             const Board b(d);
-            INFO(v.name << " passes=" << v.passes << " goal=" << goal_text(v.goal) << " overlap=" << v.overlap << " deal "
-                        << compact(d));
+            INFO(v.name << " passes=" << v.passes << " goal=" << goal_text(v.goal) << " overlap=" << v.overlap
+                        << " deal " << compact(d));
             for (const uint64_t first : {uint64_t{0}, uint64_t{3}, uint64_t{20}}) {
                 INFO("first order states " << first);
                 SolveOptions o;
@@ -311,8 +316,8 @@ TEST_CASE("a dead card in mid-game means the reference finds the position lost",
                 const int steps = rng.below(40);
                 for (int k = 0; k <= steps && !b.won(s); ++k) {
                     if (has_dead_card(b, s)) {
-                        INFO(v.name << " passes=" << v.passes << " goal=" << goal_text(v.goal) << " overlap=" << v.overlap
-                                    << " deal " << compact(d) << " after " << k << " moves");
+                        INFO(v.name << " passes=" << v.passes << " goal=" << goal_text(v.goal) << " overlap="
+                                    << v.overlap << " deal " << compact(d) << " after " << k << " moves");
                         const auto ref = test::reference_shortest(t, 400000);
                         if (ref.complete) {
                             REQUIRE_FALSE(ref.length.has_value());
@@ -329,7 +334,8 @@ TEST_CASE("a dead card in mid-game means the reference finds the position lost",
     CHECK(final_pass_dead > 100);
 }
 
-TEST_CASE("the must-come-after closure finds dead cards the blocking alone misses, and they are dead", "[bruteforce][prune]") {
+TEST_CASE("the must-come-after closure finds dead cards the blocking alone misses, and they are dead",
+          "[bruteforce][prune]") {
     // Positions reached by random play in small deals of every preset with
     // its overrides: where has_dead_card fires but the check without the
     // closure (blocking, pile blocking, burial, Hall) does not, the unpruned

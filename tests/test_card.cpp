@@ -104,7 +104,8 @@ TEST_CASE("spanish deals: 48 cards from seeds and text, standard tokens are name
     // PySolFC's generator over the 48 cards created suit by suit (O C E B),
     // each 1..12, dealt from the end of the shuffled list.
     const auto ids = pysol_deal_order(parse_pysol_deal_number("1"), 48);
-    for (int i = 0; i < 48; ++i) CHECK(a.cards[i] == Card{static_cast<uint8_t>(ids[i] % 12 + 1), static_cast<uint8_t>(ids[i] / 12)});
+    for (int i = 0; i < 48; ++i)
+        CHECK(a.cards[i] == Card{static_cast<uint8_t>(ids[i] % 12 + 1), static_cast<uint8_t>(ids[i] / 12)});
     CHECK(deal_from_seed(v, "32000").cards != deal_from_seed(v, "ms32000").cards);  // MT19937 vs LCG
     // Text in any case, with or without separators, reads back.
     const std::string c = compact(a);
@@ -126,14 +127,16 @@ TEST_CASE("spanish deals: 48 cards from seeds and text, standard tokens are name
     CHECK_THAT(message("13O " + c), Catch::Contains("unknown card token '13O'"));
     CHECK_THAT(message(c.substr(0, c.size() - 2)), Catch::Contains("missing cards: 47 given, a deal has 48"));
     // The standard deck refuses Spanish suits in turn.
-    CHECK_THAT([&] {
-        try {
-            parse_deal(*find_preset("msc"), "12E");
-        } catch (const ParseError& e) {
-            return std::string(e.what());
-        }
-        return std::string("no error");
-    }(), Catch::Contains("unknown card token '12E'"));
+    CHECK_THAT(
+        [&] {
+            try {
+                parse_deal(*find_preset("msc"), "12E");
+            } catch (const ParseError& e) {
+                return std::string(e.what());
+            }
+            return std::string("no error");
+        }(),
+        Catch::Contains("unknown card token '12E'"));
 }
 
 TEST_CASE("moves parse in the text notation", "[move]") {

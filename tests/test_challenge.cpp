@@ -109,8 +109,9 @@ TEST_CASE("challenges: best score, most cards and fewest steps to a target match
                     const int top = std::max(ref.best_all, 1);
                     c.current = rng.below(3);
                     c.target = c.current + 1 + rng.below(top + 2);
-                    check_against_reference(deal, c, ref, what + " target " + std::to_string(*c.target) + " current " +
-                                                              std::to_string(c.current));
+                    check_against_reference(
+                        deal, c, ref,
+                        what + " target " + std::to_string(*c.target) + " current " + std::to_string(c.current));
                     ++targets;
                 }
             }

@@ -347,7 +347,8 @@ TEST_CASE("classic reports its best score, --best-score elsewhere", "[cli][score
     const auto om = boost::json::parse(m.out).as_object();
     CHECK(om.at("verdict").as_string() == "lose");
     CHECK(om.at("best_score").as_int64() > 0);
-    CHECK_FALSE(boost::json::parse(run("solve --variant msc --seed 3 --format json").out).as_object().contains("best_score"));
+    CHECK_FALSE(
+        boost::json::parse(run("solve --variant msc --seed 3 --format json").out).as_object().contains("best_score"));
 }
 
 // ---------------------------------------------------------------- hardening (issue 12)
@@ -421,7 +422,8 @@ TEST_CASE("error messages quote a bounded, escaped excerpt of the input", "[cli]
     CHECK(seed.status == 2);
     CHECK(seed.err.size() < 400);
     // Raw binary and a NUL byte in a deal file: escaped, and the message goes on past the NUL.
-    std::string binary = "AH 2H \x1b" "X\x01\x7f\xff\xfe";
+    std::string binary = "AH 2H \x1b"
+                         "X\x01\x7f\xff\xfe";
     binary += '\0';
     binary += "ZZ more";
     const std::string path = temp_file("binary.txt", binary);
@@ -448,7 +450,8 @@ TEST_CASE("error messages quote a bounded, escaped excerpt of the input", "[cli]
 }
 
 TEST_CASE("a directory as --deal-file, --deals-file or --moves-file says so, exit 2", "[cli][harden]") {
-    for (const std::string args : {"solve --deal-file /tmp", "deal --deal-file /tmp", "stats --deals-file /tmp --quiet"}) {
+    for (const std::string args :
+         {"solve --deal-file /tmp", "deal --deal-file /tmp", "stats --deals-file /tmp --quiet"}) {
         INFO(args);
         const Run r = run(args);
         CHECK(r.status == 2);
@@ -472,11 +475,20 @@ TEST_CASE("a directory as --deal-file, --deals-file or --moves-file says so, exi
 
 TEST_CASE("every numeric option rejects negative and non-numeric values, with the (got ...) part", "[cli][harden]") {
     const std::vector<std::string> commands = {
-        "solve --seed 1 --max-states=",  "play --seed 1 --max-states=",    "stats --deals 2 --max-states=",
-        "stats --deals 2 --threads=",    "bench --quick --threads=",       "stats --deals=",
-        "stats --seeds=",                "solve --seed=",                  "deal --seed=",
-        "verify --moves draw --seed=",   "solve --seed 1 --passes=",       "solve --seed 1 --max-memory=",
-        "stats --deals 2 --max-memory=", "play --seed 1 --max-memory=",
+        "solve --seed 1 --max-states=",
+        "play --seed 1 --max-states=",
+        "stats --deals 2 --max-states=",
+        "stats --deals 2 --threads=",
+        "bench --quick --threads=",
+        "stats --deals=",
+        "stats --seeds=",
+        "solve --seed=",
+        "deal --seed=",
+        "verify --moves draw --seed=",
+        "solve --seed 1 --passes=",
+        "solve --seed 1 --max-memory=",
+        "stats --deals 2 --max-memory=",
+        "play --seed 1 --max-memory=",
     };
     for (const auto& c : commands)
         for (const std::string value : {"-1", "abc", "1.5", " 7", "99999999999999999999999"}) {
@@ -532,15 +544,16 @@ TEST_CASE("verify: a move after the goal is reached is an error", "[cli][harden]
     CHECK_THAT(extra.out, Catch::Contains("draw"));
 }
 
-TEST_CASE("one deal reader: solve --deal-file reads a deals file's first deal, deal | solve works",
-          "[cli][harden]") {
+TEST_CASE("one deal reader: solve --deal-file reads a deals file's first deal, deal | solve works", "[cli][harden]") {
     // data/msc-100.txt: comment lines, then deals followed by their answers ("win 45").
     std::ifstream in(std::string(PYR_DATA_DIR) + "/msc-100.txt");
     std::string first;
-    while (std::getline(in, first) && (first.empty() || first[0] == '#')) {}
-    const std::string cards = first.substr(0, first.find(" win") < first.find(" lose") ? first.find(" win")
-                                                                                        : first.find(" lose"));
-    const Run file = run("solve --variant msc --deal-file '" + std::string(PYR_DATA_DIR) + "/msc-100.txt' --format json");
+    while (std::getline(in, first) && (first.empty() || first[0] == '#')) {
+    }
+    const std::string cards = first.substr(
+        0, first.find(" win") < first.find(" lose") ? first.find(" win") : first.find(" lose"));
+    const Run file = run("solve --variant msc --deal-file '" + std::string(PYR_DATA_DIR) +
+                         "/msc-100.txt' --format json");
     REQUIRE(file.status == 0);
     const Run direct = run("deal --variant msc --format compact --deal '" + cards + "'");
     REQUIRE(direct.status == 0);
@@ -560,16 +573,17 @@ TEST_CASE("everything printed as a board pastes back into --deal-file", "[cli][h
     struct Case {
         std::string variant, seed;
     };
-    const std::vector<Case> cases = {{"pyramid", "1"},   {"msc", "3"},       {"giza", "2"},
-                                     {"giza --reserves open", "5"}, {"triangle", "4"}, {"spanish", "6"},
-                                     {"tuts-tomb", "2"}, {"apophis", "3"},   {"classic", "9"}};
+    const std::vector<Case> cases = {
+        {"pyramid", "1"},  {"msc", "3"},     {"giza", "2"},      {"giza --reserves open", "5"},
+        {"triangle", "4"}, {"spanish", "6"}, {"tuts-tomb", "2"}, {"apophis", "3"},
+        {"classic", "9"}};
     for (const auto& c : cases) {
         const std::string v = "--variant " + c.variant;
         const std::string compact = run("deal " + v + " --seed " + c.seed + " --format compact").out;
         REQUIRE(compact.size() > 90);
         for (const std::string& env : {std::string("LC_ALL=C"), kUtf8Env}) {
-            for (const std::string& printed : {"deal " + v + " --seed " + c.seed,
-                                              "solve " + v + " --seed " + c.seed + " --max-states 20000"}) {
+            for (const std::string& printed :
+                 {"deal " + v + " --seed " + c.seed, "solve " + v + " --seed " + c.seed + " --max-states 20000"}) {
                 INFO(env << " " << printed);
                 const Run out = run(printed, "", env);
                 REQUIRE(out.status == 0);
@@ -610,14 +624,15 @@ namespace {
 // signal comes no earlier in the search), sends it `signal` and waits for
 // it. Should it end first, it is not signalled, and the caller's checks fail.
 std::string signal_after_cpu(const std::string& command, const std::string& signal, const std::string& cpu_seconds) {
-    return command + " & pid=$!; ticks=$(awk -v s=" + cpu_seconds + " -v t=$(getconf CLK_TCK) 'BEGIN { print int(s * t) }'); " +
-           "while read -r _ _ state _ _ _ _ _ _ _ _ _ _ utime _ 2>/dev/null </proc/$pid/stat && [ \"$state\" != Z ] && " +
+    return command + " & pid=$!; ticks=$(awk -v s=" + cpu_seconds +
+           " -v t=$(getconf CLK_TCK) 'BEGIN { print int(s * t) }'); " +
+           "while read -r _ _ state _ _ _ _ _ _ _ _ _ _ utime _ 2>/dev/null </proc/$pid/stat && [ \"$state\" != Z ] "
+           "&& " +
            "[ \"$utime\" -lt \"$ticks\" ]; do sleep 0.02; done; kill -" + signal + " $pid; wait $pid";
 }
 }  // namespace
 
-TEST_CASE("Ctrl-C during solve --optimal says the search was interrupted, not that a budget ran out",
-          "[cli][harden]") {
+TEST_CASE("Ctrl-C during solve --optimal says the search was interrupted, not that a budget ran out", "[cli][harden]") {
     // Apophis deal 58: a first solution in 0.01 s, the proof of the shortest
     // in 8.8 s of CPU (at 411e3c3); the signal comes after 1 s of the
     // process's CPU time, so the search is always under way: SIGINT (Ctrl-C),
@@ -627,7 +642,8 @@ TEST_CASE("Ctrl-C during solve --optimal says the search was interrupted, not th
         INFO(format);
         const std::string sig = format == "json-term" ? "TERM" : "INT";
         const Run r = pyr::test::shell(signal_after_cpu(
-            "LC_ALL=C " + cli + " solve --variant apophis --seed 58 --optimal --format " + format.substr(0, 4), sig, "1"));
+            "LC_ALL=C " + cli + " solve --variant apophis --seed 58 --optimal --format " + format.substr(0, 4), sig,
+            "1"));
         REQUIRE(r.status == 0);
         if (format != "text") {
             const auto o = boost::json::parse(r.out).as_object();
@@ -688,7 +704,8 @@ TEST_CASE("an internal error (a solution the verifier rejects) exits 3 and names
     CHECK(r.out.empty());
     CHECK(lines(r.err) == 1);
     const std::string deal = run("deal --variant msc --seed 3 --format compact").out;
-    CHECK_THAT(r.err, Catch::Contains("internal error") && Catch::Contains("--variant msc --deal " + deal.substr(0, 104)) &&
+    CHECK_THAT(r.err, Catch::Contains("internal error") &&
+                          Catch::Contains("--variant msc --deal " + deal.substr(0, 104)) &&
                           Catch::Contains("--moves 'draw'"));
 }
 #else
@@ -703,7 +720,8 @@ TEST_CASE("a build without the test hooks ignores PYRAMID_TEST_FAULT", "[cli][ha
 
 // ---- issue 33: defects found trying the CLI as a new user would
 
-TEST_CASE("--threads above the cores: the workers are capped, the answers do not change, no TBB warning", "[cli][threads]") {
+TEST_CASE("--threads above the cores: the workers are capped, the answers do not change, no TBB warning",
+          "[cli][threads]") {
     // Cheops, unlimited passes, deal 15929, --optimal: 4096 threads once split
     // the automatic memory 4096 ways and lost the shortest solution.
     const std::string study = "stats --variant cheops --passes unlimited --seeds 15929-15929 --optimal --format json ";
@@ -748,8 +766,8 @@ TEST_CASE("odds prints moves as the other commands do: suits in UTF-8, the notat
         for (std::string line; std::getline(in, line);)
             if (line.rfind("  ", 0) == 0 && line.find('%') != std::string::npos) {
                 size_t chars = 0, i = 0;
-                for (; i < line.size() && !(line[i] >= '0' && line[i] <= '9' && i > 2 && line[i - 1] == ' ' &&
-                                            line[i - 2] == ' ');
+                for (; i < line.size() &&
+                       !(line[i] >= '0' && line[i] <= '9' && i > 2 && line[i - 1] == ' ' && line[i - 2] == ' ');
                      ++i)
                     chars += (static_cast<unsigned char>(line[i]) & 0xC0) != 0x80;
                 cols.insert(chars);
@@ -785,7 +803,8 @@ TEST_CASE("report on one shard of a study says PARTIAL in its title and summary,
     CHECK_THAT(one.err, Catch::Contains("PARTIAL: records for 10 of the study's 20 tasks"));
     const std::string page = pyr::test::slurp(dir + "/one.html");
     CHECK_THAT(page, Catch::Contains("<h1>Pyramid study: msc, 20 deals (PARTIAL: 10 of 20 tasks)</h1>"));
-    CHECK_THAT(page, Catch::Contains("<p class=\"partial\">PARTIAL: records for 10 of 20 tasks of the study (shard 0/2 only)"));
+    CHECK_THAT(page, Catch::Contains(
+                         "<p class=\"partial\">PARTIAL: records for 10 of 20 tasks of the study (shard 0/2 only)"));
     const size_t summary = page.find("<section id=\"summary\">");
     REQUIRE(summary != std::string::npos);
     CHECK(page.find("<p class=\"partial\">", summary) != std::string::npos);
@@ -799,7 +818,8 @@ TEST_CASE("report on one shard of a study says PARTIAL in its title and summary,
 TEST_CASE("help: pyramid --help names deal's svg, solve's usage names --max-memory and --measures, no option help "
           "breaks mid-sentence",
           "[cli]") {
-    CHECK_THAT(run("--help").out, Catch::Contains("deal       print a deal: drawn, as the compact string, as JSON, or as an SVG"));
+    CHECK_THAT(run("--help").out,
+               Catch::Contains("deal       print a deal: drawn, as the compact string, as JSON, or as an SVG"));
     const Run solve = run("solve --help");
     const std::string usage = solve.out.substr(0, solve.out.find("\n\n"));
     CHECK_THAT(usage, Catch::Contains("[--max-memory SIZE]"));
@@ -815,7 +835,8 @@ TEST_CASE("help: pyramid --help names deal's svg, solve's usage names --max-memo
         std::istringstream in(r.out);
         for (std::string l; std::getline(in, l);) ls.push_back(l);
         for (size_t i = 0; i + 1 < ls.size(); ++i) {
-            const bool continued = ls[i + 1].rfind(std::string(24, ' '), 0) == 0 && ls[i + 1].find_first_not_of(' ') < 40;
+            const bool continued = ls[i + 1].rfind(std::string(24, ' '), 0) == 0 &&
+                                   ls[i + 1].find_first_not_of(' ') < 40;
             const size_t text = ls[i].find_first_not_of(' ');
             if (!continued || text == std::string::npos || ls[i].rfind("  --", 0) == 0) continue;
             INFO(ls[i]);
@@ -836,7 +857,9 @@ TEST_CASE("Spanish cards read as words in sentences, not as codes", "[cli]") {
     // The solution page's steps.
     const Run h = run("solve --variant spanish --seed 1 --format html");
     REQUIRE(h.status == 0);
-    CHECK_THAT(h.out, Catch::Contains("remove <span class=\"card\">8 of espadas</span> and <span class=\"card red\">4 of oros</span>"));
+    CHECK_THAT(h.out,
+               Catch::Contains(
+                   "remove <span class=\"card\">8 of espadas</span> and <span class=\"card red\">4 of oros</span>"));
     // JSON and --ascii keep the notation.
     const Run j = run("solve --variant spanish --seed 1 --format json");
     CHECK_THAT(j.out, Catch::Contains("6B, 8B and 9E left"));

@@ -21,9 +21,7 @@
 using namespace pyr;
 
 namespace {
-std::string tmp_path(const std::string& name) {
-    return "/tmp/pyr_compare_" + std::to_string(getpid()) + "_" + name;
-}
+std::string tmp_path(const std::string& name) { return "/tmp/pyr_compare_" + std::to_string(getpid()) + "_" + name; }
 
 // P(X <= m) * 2 for X ~ Binomial(n, 1/2), in exact integers (n <= 60).
 double exact_two_sided(uint64_t b, uint64_t c) {
@@ -193,8 +191,8 @@ TEST_CASE("compare on a hand-made record file: the counts, rates, interval and f
             three.push_back(y);
             for (auto [passes, v] : {std::pair<int, Verdict>{1, x}, {3, y}})
                 f << "{\"seed\":" << s << ",\"variant\":\"msc\",\"passes\":" << passes
-                  << ",\"goal\":\"pyramid\",\"overlap\":false,\"verdict\":\"" << vtext(v) << "\",\"moves\":"
-                  << (v == Verdict::Win ? "30" : "null") << ",\"states\":5,\"seconds\":0.001}\n";
+                  << ",\"goal\":\"pyramid\",\"overlap\":false,\"verdict\":\"" << vtext(v)
+                  << "\",\"moves\":" << (v == Verdict::Win ? "30" : "null") << ",\"states\":5,\"seconds\":0.001}\n";
         }
         // A seed in one column only: excluded.
         f << "{\"seed\":41,\"variant\":\"msc\",\"passes\":3,\"goal\":\"pyramid\",\"overlap\":false,\"verdict\":\"win\","

@@ -36,7 +36,7 @@ bool reference_hall(uint64_t need, const uint64_t* usable_of) {
     return true;
 }
 bool reference_dead_card(const Board& b, const State& s, int only_rank, const uint8_t* given_order, int given_len,
-                     bool closure) {
+                         bool closure) {
     const Variant& v = b.variant();
     uint64_t in_play = b.in_play(s);
     // With goal `all`, a discarded card can never be removed.
@@ -53,7 +53,8 @@ bool reference_dead_card(const Board& b, const State& s, int only_rank, const ui
     // filling it for every card in play cost a tenth of the msc search.)
     uint64_t poss[kMaxSlots], under[kMaxSlots];
     uint64_t known = 0;  // the cards whose poss is filled in
-    const bool final_pass = (b.rows_redeal() && v.waste_playable == 1 && s.pass + 1 >= b.passes()) || final_pass_pile(b, s);
+    const bool final_pass = (b.rows_redeal() && v.waste_playable == 1 && s.pass + 1 >= b.passes()) ||
+                            final_pass_pile(b, s);
     if (final_pass) {
         for (uint64_t m = in_play; m; m &= m - 1) {
             const int c = std::countr_zero(m);
@@ -134,7 +135,8 @@ bool reference_dead_card(const Board& b, const State& s, int only_rank, const ui
         if (buried & b.goal_mask()) return true;
         if (buried) {
             in_play &= ~buried;
-            for (uint64_t m = in_play; m; m &= m - 1) poss[std::countr_zero(m)] &= in_play;  // (under_of masks by in_play)
+            for (uint64_t m = in_play; m; m &= m - 1)
+                poss[std::countr_zero(m)] &= in_play;  // (under_of masks by in_play)
         }
     }
     // Must come after (see prune.h): for a needed card x, `after` gathers
@@ -191,9 +193,9 @@ bool reference_dead_card(const Board& b, const State& s, int only_rank, const ui
     uint64_t reduced[kMaxSlots];  // poss[x] less x's `after`
     // The cards of the ranks checked (only_rank and its partner rank, or all).
     const int other_rank = v.target - only_rank;
-    const uint64_t checked =
-        only_rank ? b.rank_mask(only_rank) | (other_rank >= 1 && other_rank <= ranks ? b.rank_mask(other_rank) : 0)
-                  : ~uint64_t{0};
+    const uint64_t checked = only_rank ? b.rank_mask(only_rank) |
+                                             (other_rank >= 1 && other_rank <= ranks ? b.rank_mask(other_rank) : 0)
+                                       : ~uint64_t{0};
     for (uint64_t m = must_go & ~kings & checked; m; m &= m - 1) {
         const int x = std::countr_zero(m);
         reduced[x] = poss_of(x);
@@ -257,10 +259,8 @@ int compare_along_games(const Deal& d, test::Rng& rng, int games, int& positions
                 const bool rows_final = b.rows_redeal() && next.pass + 1 >= b.passes();
                 if (v.discards() || rows_final || final_pass_pile(b, next))
                     ref_after = reference_dead_card(b, next, 0, nullptr, 0, true);
-                else if (m.kind != SlotMove::Pair)
-                    ref_after = false;
-                else
-                    ref_after = reference_dead_card(b, next, b.rank(m.a), nullptr, 0, true);
+                else if (m.kind != SlotMove::Pair) ref_after = false;
+                else ref_after = reference_dead_card(b, next, b.rank(m.a), nullptr, 0, true);
                 REQUIRE(after == ref_after);
             }
             s = next;

@@ -98,7 +98,7 @@ TEST_CASE("every new layout's reached positions round-trip and are canonical", "
                 for (const State& s : reached(b, rng, 20, 150)) {
                     REQUIRE(decode(encode(s)) == s);
                     REQUIRE(b.canonical(s) == s);
-                    REQUIRE((s.removed & ~b.all_mask()) == 0);      // no bit beyond the deck
+                    REQUIRE((s.removed & ~b.all_mask()) == 0);  // no bit beyond the deck
                     REQUIRE(int{s.pos} <= b.stock_size());
                     if (b.unlimited()) REQUIRE(s.pass == 0);
                 }
@@ -107,7 +107,8 @@ TEST_CASE("every new layout's reached positions round-trip and are canonical", "
     }
 }
 
-TEST_CASE("the exposed tableau and reserve cards: the bit-parallel form agrees with the covers, card by card", "[key]") {
+TEST_CASE("the exposed tableau and reserve cards: the bit-parallel form agrees with the covers, card by card",
+          "[key]") {
     test::Rng rng(12);
     for (Variant v : presets()) {
         INFO(v.name);
@@ -180,16 +181,16 @@ TEST_CASE("giza: 52 fixed slots, no stock, reserves empty top-down unless open",
 TEST_CASE("triangle: card (r, c) is covered by (r+1, c-1) and (r+1, c)", "[key]") {
     const Board b(deal_from_seed(*find_preset("triangle"), "3"));
     // Rows of 7, 6, ..., 1 cards start at slots 0, 7, 13, 18, 22, 25, 27.
-    CHECK(b.cover(0) == bits({7}));          // a row's first card: one cover
+    CHECK(b.cover(0) == bits({7}));  // a row's first card: one cover
     CHECK(b.cover(1) == bits({7, 8}));
-    CHECK(b.cover(6) == bits({12}));         // a row's last card: one cover
+    CHECK(b.cover(6) == bits({12}));  // a row's last card: one cover
     CHECK(b.cover(7) == bits({13}));
     CHECK(b.cover(12) == bits({17}));
     CHECK(b.cover(22) == bits({25}));
     CHECK(b.cover(23) == bits({25, 26}));
     CHECK(b.cover(25) == bits({27}));
     CHECK(b.cover(26) == bits({27}));
-    CHECK(b.cover(27) == 0);                 // the last row's single card
+    CHECK(b.cover(27) == 0);                              // the last row's single card
     CHECK(b.below(27) == b.tableau_mask() - bits({27}));  // it covers every other card
     // At the start only that card, the stock top and the starting waste card play.
     CHECK(b.playable(b.initial()) == bits({27, 28, 29}));
@@ -250,8 +251,7 @@ TEST_CASE("spanish: 48 slots, a 20-card stock, the 12 goes alone", "[key]") {
         INFO("slot " << i);
         CHECK(b.slot_of(b.card(i)) == i);
         // Partners sum to 12 and the 12 has none.
-        for (int j = 0; j < 48; ++j)
-            CHECK(((b.partners(i) >> j) & 1) == (i != j && b.rank(i) + b.rank(j) == 12));
+        for (int j = 0; j < 48; ++j) CHECK(((b.partners(i) >> j) & 1) == (i != j && b.rank(i) + b.rank(j) == 12));
     }
     test::Rng rng(9);
     for (const State& s : reached(b, rng, 50, 80)) {
@@ -380,8 +380,8 @@ TEST_CASE("the suit-blind form: the same fixed cards and stock ranks left give t
                 // Any other removed set: the same form only with the same fixed part and ranks.
                 const uint64_t r3 = rng.next() % 2 ? r1 ^ (uint64_t{1} << (b.fixed() + rng.below(b.stock_size())))
                                                    : rng.next() & rng.next() & b.all_mask();
-                const bool equal_game =
-                    (r3 & b.fixed_mask()) == (r1 & b.fixed_mask()) && stock_ranks(b, r3) == stock_ranks(b, r1);
+                const bool equal_game = (r3 & b.fixed_mask()) == (r1 & b.fixed_mask()) &&
+                                        stock_ranks(b, r3) == stock_ranks(b, r1);
                 REQUIRE((b.suit_blind(r3) == k1) == equal_game);
                 collisions += equal_game && r3 != r1;
             }

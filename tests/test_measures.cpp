@@ -111,7 +111,8 @@ TEST_CASE("measures of won small deals of every preset match the brute-force ref
                 CHECK(m.casual_plays == 10);
                 CHECK(m.difficulty == Approx(100.0 * (1 - casual / 10.0) + m.crossroads()));
             }
-    INFO(won << " won deals, " << with_critical << " with a crossroads, " << with_losing_first << " with a losing first move");
+    INFO(won << " won deals, " << with_critical << " with a crossroads, " << with_losing_first
+             << " with a losing first move");
     CHECK(won > 200 / test::kSanitizerShare);
     CHECK(with_critical > 20 / test::kSanitizerShare);
     CHECK(with_losing_first > 20 / test::kSanitizerShare);
@@ -229,7 +230,8 @@ TEST_CASE("measures from a position after played moves match the brute-force ref
     CHECK(with_losing > 10 / test::kSanitizerShare);
 }
 
-TEST_CASE("measures after played moves through api::Session, solve --measures --moves, and a full deal", "[measures][cli]") {
+TEST_CASE("measures after played moves through api::Session, solve --measures --moves, and a full deal",
+          "[measures][cli]") {
     // msc deal 2 at 1 pass: along its shortest solution the shortest length
     // from each position is what is left of it, and one of the moves there wins.
     Variant v = *find_preset("msc");
@@ -273,8 +275,9 @@ TEST_CASE("measures after played moves through api::Session, solve --measures --
             CHECK(static_cast<int>(a.measures->critical.size()) == later);
     }
     // The command line: JSON says from which move, and why there is no grade.
-    const auto r = test::run("solve --variant msc --passes 1 --seed 2 --measures --casual-plays 10 --format json --moves '" +
-                             move_text(line[0], d.deck()) + "'");
+    const auto r = test::run(
+        "solve --variant msc --passes 1 --seed 2 --measures --casual-plays 10 --format json --moves '" +
+        move_text(line[0], d.deck()) + "'");
     REQUIRE(r.status == 0);
     const auto o = json::parse(r.out).as_object();
     const auto& m = o.at("measures").as_object();
@@ -333,7 +336,8 @@ TEST_CASE("grades from the thresholds, and solve --measures prints and writes th
     CHECK(r.out.find("\"grade_note\":null") != std::string::npos);
 }
 
-TEST_CASE("built-in grade thresholds: one row per rule set, increasing, and used for that rule set alone", "[measures]") {
+TEST_CASE("built-in grade thresholds: one row per rule set, increasing, and used for that rule set alone",
+          "[measures]") {
     const auto& rows = builtin_threshold_rows();
     REQUIRE(!rows.empty());
     std::set<std::string> names, seen;
@@ -381,7 +385,7 @@ TEST_CASE("built-in grade thresholds: one row per rule set, increasing, and used
         std::string won = std::to_string(r.won);
         if (won.size() > 3) won.insert(won.size() - 3, ",");
         auto num = [](double x) { return std::to_string(static_cast<int>(x)); };
-        const std::string passes = r.passes == 0 ? "unlimited passes"
+        const std::string passes = r.passes == 0   ? "unlimited passes"
                                    : r.passes == 1 ? "1 pass"
                                                    : std::to_string(r.passes) + " passes";
         const std::string name = std::string(r.preset) == "giza" ? "giza" : std::string(r.preset) + ", " + passes;
@@ -457,13 +461,15 @@ TEST_CASE("stats --measures: records carry reasons and measures, as solve gives 
             CHECK(plain.status == 2);
         } else {
             CHECK(plain.status == 0);
-            CHECK((plain.out + plain.err).find("this run: " + std::to_string(2 * deals) + " deals") != std::string::npos);
+            CHECK((plain.out + plain.err).find("this run: " + std::to_string(2 * deals) + " deals") !=
+                  std::string::npos);
         }
         std::remove(path.c_str());
     }
 }
 
-TEST_CASE("generate: the first deals of a grade, each re-solved, the same for any thread count", "[measures][cli][generate]") {
+TEST_CASE("generate: the first deals of a grade, each re-solved, the same for any thread count",
+          "[measures][cli][generate]") {
     const int count = test::kSanitizerShare > 1 ? 2 : 4;
     const std::string args = "generate --variant msc --passes 3 --grade hard --count " + std::to_string(count) +
                              " --from-seed 5 --casual-plays 30 --quiet --format json";
@@ -488,7 +494,8 @@ TEST_CASE("generate: the first deals of a grade, each re-solved, the same for an
                                  " --measures --casual-plays 30 --format json");
         const auto s = json::parse(r.out).as_object();
         const bool won = s.at("verdict").as_string() == "win";
-        const bool hard = won && grade_of(s.at("measures").as_object().at("difficulty").to_number<double>(), t) == Grade::Hard;
+        const bool hard = won &&
+                          grade_of(s.at("measures").as_object().at("difficulty").to_number<double>(), t) == Grade::Hard;
         INFO("seed " << seed);
         CHECK(hard == (listed.count(seed) == 1));
         if (listed.count(seed)) {
@@ -501,7 +508,8 @@ TEST_CASE("generate: the first deals of a grade, each re-solved, the same for an
                 CHECK(g.at("casual_wins").to_number<int>() == m.at("casual_wins").to_number<int>());
                 CHECK(g.at("difficulty").to_number<double>() == Approx(m.at("difficulty").to_number<double>()));
                 // And the deal itself, solved from its cards: won.
-                const auto again = test::run("solve --variant msc --passes 3 --deal " + std::string(g.at("deal").as_string()) + " --format json");
+                const auto again = test::run("solve --variant msc --passes 3 --deal " +
+                                             std::string(g.at("deal").as_string()) + " --format json");
                 CHECK(json::parse(again.out).as_object().at("verdict").as_string() == "win");
             }
         }
@@ -516,7 +524,8 @@ TEST_CASE("generate: the first deals of a grade, each re-solved, the same for an
     // A rule set without built-in thresholds: the message names those of its preset.
     const auto none = test::run("generate --variant msc --overlap --grade hard");
     CHECK(none.status == 2);
-    CHECK(none.err.find("no grade thresholds for msc:passes=3,goal=pyramid,overlap=on (built in for msc: ") != std::string::npos);
+    CHECK(none.err.find("no grade thresholds for msc:passes=3,goal=pyramid,overlap=on (built in for msc: ") !=
+          std::string::npos);
     CHECK(none.err.find("msc:passes=1,goal=pyramid,overlap=off") != std::string::npos);
 }
 
@@ -525,13 +534,13 @@ TEST_CASE("stats --reasons: lost deals' reason codes only, as --measures gives t
     const std::string b = "/tmp/pyr_reasons_b_" + std::to_string(getpid()) + ".jsonl";
     std::remove(a.c_str());
     std::remove(b.c_str());
-    const std::string seeds = " --variant msc,giza --passes 1 --seeds 1-" + std::to_string(test::reduced(40)) + " --quiet";
+    const std::string seeds = " --variant msc,giza --passes 1 --seeds 1-" + std::to_string(test::reduced(40)) +
+                              " --quiet";
     REQUIRE(test::run("stats" + seeds + " --reasons --out " + a).status == 0);
     REQUIRE(test::run("stats" + seeds + " --measures --casual-plays 5 --out " + b).status == 0);
     std::map<std::string, std::string> want;
-    read_record_file(b, nullptr, [&](const StudyRecord& r) {
-        want[r.rules.name + r.seed.text()] = reason_code_text(r.m.reason);
-    });
+    read_record_file(b, nullptr,
+                     [&](const StudyRecord& r) { want[r.rules.name + r.seed.text()] = reason_code_text(r.m.reason); });
     int n = 0;
     read_record_file(a, nullptr, [&](const StudyRecord& r) {
         ++n;

@@ -585,7 +585,8 @@ TEST_CASE("nopeek: the table of the players' distance from the exact no-peek opt
                 "deals where not seeing the stock costs a win:\n",
                 all.deals, all.costly);
     for (size_t p = 0; p < players.size(); ++p)
-        std::printf("- %s: %.2f points; %.2f points\n", players[p].c_str(), 100 * (all.optimum - all.value[p]) / all.deals,
+        std::printf("- %s: %.2f points; %.2f points\n", players[p].c_str(),
+                    100 * (all.optimum - all.value[p]) / all.deals,
                     100 * (all.costly_optimum - all.costly_value[p]) / std::max(1, all.costly));
     CHECK(all.deals == count);
     CHECK(all.costly > 0);

@@ -124,7 +124,8 @@ TEST_CASE("the walk past a King on top of a face-up stock: lengths still equal b
                 for (int j = 0; j < placed; ++j) d.cards[d.fixed_size() + rng.below(stock)] = kings[j];
                 d = make_deal(d.variant, d.cards, /*full_deck=*/false);
                 bool stock_king = false;
-                for (int s = d.fixed_size(); s < static_cast<int>(d.cards.size()); ++s) stock_king |= d.cards[s].rank == v.lone_rank;
+                for (int s = d.fixed_size(); s < static_cast<int>(d.cards.size()); ++s)
+                    stock_king |= d.cards[s].rank == v.lone_rank;
                 if (!stock_king) continue;
                 ++with_kings;
                 const Board b(d);

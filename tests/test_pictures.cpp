@@ -29,8 +29,7 @@ int count(const std::string& s, const std::string& what) {
 std::vector<std::string> json_moves(const std::string& out) {
     std::vector<std::string> ms;
     const auto v = boost::json::parse(out);
-    for (const auto& m : v.as_object().at("solution").as_array())
-        ms.emplace_back(m.as_string());
+    for (const auto& m : v.as_object().at("solution").as_array()) ms.emplace_back(m.as_string());
     return ms;
 }
 }  // namespace
@@ -67,8 +66,8 @@ TEST_CASE("the parsers read suit symbols and 10 as people write them", "[picture
     CHECK(parse_card("q\u2665", d) == Card{12, 2});
     CHECK(parse_card("A\u2666", d) == Card{1, 1});
     CHECK(parse_card("7\u2663", d) == Card{7, 0});
-    CHECK(parse_card("7\u2667", d) == Card{7, 0});            // white club
-    CHECK(parse_card("Q\u2665\uFE0F", d) == Card{12, 2});     // emoji presentation
+    CHECK(parse_card("7\u2667", d) == Card{7, 0});         // white club
+    CHECK(parse_card("Q\u2665\uFE0F", d) == Card{12, 2});  // emoji presentation
     CHECK_FALSE(parse_card("\u2665", d));
     CHECK_FALSE(parse_card("1\u2665", d));
     CHECK_FALSE(parse_card("12\u2665", DeckKind::Spanish48));  // the Spanish deck keeps its letters
@@ -81,8 +80,7 @@ TEST_CASE("the parsers read suit symbols and 10 as people write them", "[picture
     REQUIRE(cs.size() == 4);
     CHECK(cs[0] == Card{10, 3});
     CHECK(cs[3] == Card{7, 0});
-    CHECK(parse_moves("Q\u2665+A\u2660 draw K\u2660 10\u2666+3\u2660", d) ==
-          parse_moves("QH+AS draw KS TD+3S", d));
+    CHECK(parse_moves("Q\u2665+A\u2660 draw K\u2660 10\u2666+3\u2660", d) == parse_moves("QH+AS draw KS TD+3S", d));
     CHECK_THROWS_WITH(parse_cards("QH X\u2665", d), Catch::Contains("\u2663 \u2666 \u2665 \u2660"));
 }
 
@@ -228,10 +226,10 @@ TEST_CASE("pyramid report: every chart and table of a study, with the numbers of
         for (const char* id : {"id=\"study\"", "id=\"chart-win-rate\"", "id=\"chart-lengths\"", "id=\"chart-effort\"",
                                "id=\"hardest\"", "id=\"summary-table\"", "id=\"lengths-table\""})
             CHECK(p.find(id) != std::string::npos);
-        CHECK(count(p, "<g class=\"rate\"") == 4);           // a point per rule set
-        CHECK(count(p, "<title>solution lengths, ") == 4);   // a histogram per rule set
+        CHECK(count(p, "<g class=\"rate\"") == 4);          // a point per rule set
+        CHECK(count(p, "<title>solution lengths, ") == 4);  // a histogram per rule set
         CHECK(count(p, "<title>states per deal by verdict, ") == 4);
-        CHECK(count(p, "<code>pyramid solve --variant") == 10);  // the ten hardest deals
+        CHECK(count(p, "<code>pyramid solve --variant") == 10);     // the ten hardest deals
         CHECK_THAT(p, Catch::Contains("not</b> minimum lengths"));  // no --optimal: labelled honestly
         CHECK_THAT(p, Catch::Contains(">msc, 3 passes<"));
         CHECK_THAT(p, Catch::Contains(">pharaohs, 1 pass<"));
@@ -266,7 +264,8 @@ TEST_CASE("pyramid report: every chart and table of a study, with the numbers of
     const auto bad = run("report " + base + ".txt");
     CHECK(bad.status == 2);
     CHECK_THAT(bad.err, Catch::Contains(base + ".txt:1"));
-    for (const char* suffix : {".jsonl", ".html", "-stats.html", "-opt.html", ".txt"}) std::remove((base + suffix).c_str());
+    for (const char* suffix : {".jsonl", ".html", "-stats.html", "-opt.html", ".txt"})
+        std::remove((base + suffix).c_str());
 }
 
 TEST_CASE("pyramid report: the win-rate chart makes room for long rule labels and its legend", "[pictures][report]") {
@@ -274,8 +273,9 @@ TEST_CASE("pyramid report: the win-rate chart makes room for long rule labels an
     // the legend's labels end inside the picture, and the slanted labels under
     // the axis start right of its left edge.
     const std::string base = "/tmp/pyramid_report_labels_" + std::to_string(getpid());
-    const auto st = run("stats --variant msc --passes 1,unlimited --overlap off,on --deals 3 --threads 1 --quiet --report " +
-                        base + ".html");
+    const auto st = run(
+        "stats --variant msc --passes 1,unlimited --overlap off,on --deals 3 --threads 1 --quiet --report " + base +
+        ".html");
     REQUIRE(st.status == 0);
     const std::string page = pyr::test::slurp(base + ".html");
     std::remove((base + ".html").c_str());

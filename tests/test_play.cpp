@@ -148,7 +148,8 @@ TEST_CASE("play: selecting, deselecting, Kings alone and refused pairs", "[play]
     bool found = false;
     for (Card x : playable)
         for (Card y : playable)
-            if (!found && !(x == y) && x.rank + y.rank != 13 && x.rank != 13 && y.rank != 13) a = x, b = y, found = true;
+            if (!found && !(x == y) && x.rank + y.rank != 13 && x.rank != 13 && y.rank != 13)
+                a = x, b = y, found = true;
     REQUIRE(found);
     type(c, keys_for(Move::single(a), v.deck));
     REQUIRE(c.selected() == a);
@@ -241,7 +242,8 @@ TEST_CASE("play: the hint is the first move of a shortest solution, and followin
     std::vector<Move> moves;
     // The first won deal (the solver says which).
     int seed = 1;
-    while (analyse(solver, Board(deal_from_seed(v, std::to_string(seed))), {}, Limits{})->verdict != Verdict::Win) ++seed;
+    while (analyse(solver, Board(deal_from_seed(v, std::to_string(seed))), {}, Limits{})->verdict != Verdict::Win)
+        ++seed;
     const Deal deal = deal_from_seed(v, std::to_string(seed));
     const Board board(deal);
     auto a = analyse(solver, board, moves, Limits{});
@@ -295,7 +297,8 @@ TEST_CASE("play: the analyst answers the latest position in the background", "[p
     analyst.request(c.board(), c.game().moves(), c.position());
     c.analysed(wait(c.position()));
     REQUIRE(c.analysis());
-    CHECK(c.message().rfind("hint: " + move_text(*c.analysis()->hint, v.deck) + " (shortest solution from here: ", 0) == 0);
+    CHECK(c.message().rfind("hint: " + move_text(*c.analysis()->hint, v.deck) + " (shortest solution from here: ", 0) ==
+          0);
     CHECK(c.hint() == c.analysis()->hint);
     CHECK(c.verdict() == "verdict: winnable in " + std::to_string(c.analysis()->moves) + " moves");
     // Any move clears the verdict and the hint until the next answer.
@@ -320,8 +323,8 @@ TEST_CASE("play: a lost deal's verdict names the goal", "[play]") {
             Variant pyramid_goal = v;
             pyramid_goal.goal = Goal::Pyramid;
             CHECK(verdict_words(*a, pyramid_goal) ==
-                  std::string("lost: no way to clear ") + (v.shape == TableauShape::Triangle ? "the triangle" : "the pyramid") +
-                      " from here");
+                  std::string("lost: no way to clear ") +
+                      (v.shape == TableauShape::Triangle ? "the triangle" : "the pyramid") + " from here");
             break;
         }
     }
@@ -423,8 +426,8 @@ TEST_CASE("play: the no-peek hint (o) is computed in the background, shows its p
     REQUIRE(best);
     REQUIRE(best->wins > 0);
     CHECK(c.hint() == best->move);
-    CHECK(c.message().rfind("no-peek hint (" + std::to_string(n) + " sampled orders): " + move_people(best->move, v.deck, TextStyle{false, false}) +
-                                " keeps a win in ",
+    CHECK(c.message().rfind("no-peek hint (" + std::to_string(n) + " sampled orders): " +
+                                move_people(best->move, v.deck, TextStyle{false, false}) + " keeps a win in ",
                             0) == 0);
 
     // Esc stops it: the request is dropped (the screen cancels the Oddsmaker), no answer comes.

@@ -52,7 +52,8 @@ Deal position_of(const Table& t) { return make_position(t.variant(), view_of(t))
 // msc deal 1 after a few moves: the waste 4H AC, four cards gone.
 Table msc_after_four() {
     Table t(deal_from_seed(*find_preset("msc"), "1"));
-    for (const char* m : {"QH+AS", "TS+3C", "draw", "draw"}) REQUIRE_FALSE(t.apply(parse_move(m, DeckKind::Standard52)));
+    for (const char* m : {"QH+AS", "TS+3C", "draw", "draw"})
+        REQUIRE_FALSE(t.apply(parse_move(m, DeckKind::Standard52)));
     return t;
 }
 
@@ -75,7 +76,8 @@ TEST_CASE("unknown cards: ?? is a card not seen, in the compact form too", "[pos
     CHECK_THROWS_WITH(read_deal_cards(d, "QH ??"), Catch::Contains("every card must be named"));
 }
 
-TEST_CASE("unknown cards: a deal leaves stock cards unknown, which hold the cards not named, in card order", "[position]") {
+TEST_CASE("unknown cards: a deal leaves stock cards unknown, which hold the cards not named, in card order",
+          "[position]") {
     const Variant msc = *find_preset("msc");
     const Deal full = deal_from_seed(msc, "1");
     std::string text = compact(full).substr(0, 2 * 29);  // the tableau and the stock's top
@@ -86,7 +88,8 @@ TEST_CASE("unknown cards: a deal leaves stock cards unknown, which hold the card
     for (int i = 0; i < 52; ++i) CHECK(d.unknown_at(i) == (i >= 29));
     // The placeholders: the 23 cards not named, in card order.
     std::vector<Card> hidden(full.cards.begin() + 29, full.cards.end());
-    std::sort(hidden.begin(), hidden.end(), [](Card a, Card b) { return card_index(a, DeckKind::Standard52) < card_index(b, DeckKind::Standard52); });
+    std::sort(hidden.begin(), hidden.end(),
+              [](Card a, Card b) { return card_index(a, DeckKind::Standard52) < card_index(b, DeckKind::Standard52); });
     CHECK(std::vector<Card>(d.cards.begin() + 29, d.cards.end()) == hidden);
     CHECK(unknown_cards(d) == hidden);
     // The board prints them as ?? and pastes back to the same deal.
@@ -130,7 +133,8 @@ TEST_CASE("positions: every deal's start printed in every style reads back as th
                 TextStyle ts;
                 ts.unicode = style & 1;
                 ts.colour = style & 2;
-                const std::string board = v.name + ": " + v.title + ", deal 1\n" + board_text(Table(d), ts) + "verdict: win\n   1. QH+AS\n";
+                const std::string board = v.name + ": " + v.title + ", deal 1\n" + board_text(Table(d), ts) +
+                                          "verdict: win\n   1. QH+AS\n";
                 const Deal again = deal_from_text(v, board);
                 INFO(board);
                 CHECK(again.cards == d.cards);
@@ -140,7 +144,8 @@ TEST_CASE("positions: every deal's start printed in every style reads back as th
         }
 }
 
-TEST_CASE("positions: a game's position, laid out as a deal, plays exactly as the game on every rule set", "[position]") {
+TEST_CASE("positions: a game's position, laid out as a deal, plays exactly as the game on every rule set",
+          "[position]") {
     Solver solver;
     test::Rng rng(20260601);
     int positions = 0, solved = 0;
@@ -240,10 +245,12 @@ TEST_CASE("positions: bad boards are refused with a clear message", "[position]"
         s.replace(at, from.size(), to);
         return s;
     };
-    CHECK_THAT(error_of(msc, replaced("JD", "..")), Catch::Contains("is gone but the card at row 2, card 1 still covers it"));
+    CHECK_THAT(error_of(msc, replaced("JD", "..")),
+               Catch::Contains("is gone but the card at row 2, card 1 still covers it"));
     CHECK_THAT(error_of(msc, replaced("JD", "??")), Catch::Contains("dealt face up"));
     CHECK_THAT(error_of(msc, replaced("JD", "QS")), Catch::Contains("duplicate card QS"));
-    CHECK_THAT(error_of(msc, replaced("pass 1 of 3", "pass 4 of 3")), Catch::Contains("pass 4: the rules have 3 passes"));
+    CHECK_THAT(error_of(msc, replaced("pass 1 of 3", "pass 4 of 3")),
+               Catch::Contains("pass 4: the rules have 3 passes"));
     CHECK_THAT(error_of(msc, board + "gone: AS QH\n"), Catch::Contains("the gone line lists 2 cards, but 4 are gone"));
     CHECK_THAT(error_of(msc, board + "gone: AS QH 3C JD\n"), Catch::Contains("duplicate card JD"));
     CHECK_THAT(error_of(msc, replaced("stock (22", "stock (21")), Catch::Contains("says 21 cards but lists 22"));

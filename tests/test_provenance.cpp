@@ -70,11 +70,11 @@ TEST_CASE("stats names its program in the study line, the JSON and text summarie
     // The text summary says the same in words.
     const Run t = run("stats --variant msc --deals 12 --out " + out + " -q");
     REQUIRE(t.status == 0);
-    CHECK_THAT(t.out, Catch::Contains(std::string("\nprogram: pyramid ") + pyr::build::version() + ", commit " +
-                                      pyr::build::commit() + ", " + pyr::build::build_type() + ", " +
-                                      pyr::build::compiler() + ", bench signature " +
-                                      std::to_string(pyr::build::bench_signature()) + ", " +
-                                      std::to_string(std::thread::hardware_concurrency()) + " cores\n"));
+    CHECK_THAT(t.out,
+               Catch::Contains(std::string("\nprogram: pyramid ") + pyr::build::version() + ", commit " +
+                               pyr::build::commit() + ", " + pyr::build::build_type() + ", " + pyr::build::compiler() +
+                               ", bench signature " + std::to_string(pyr::build::bench_signature()) + ", " +
+                               std::to_string(std::thread::hardware_concurrency()) + " cores\n"));
     CHECK_THAT(t.out, Catch::Contains("\ncommand: pyramid stats --variant msc --deals 12 --out "));
     // Resuming with the same build adds no study line.
     CHECK(study_lines(out).size() == 1);
@@ -86,7 +86,8 @@ TEST_CASE("stats names its program in the study line, the JSON and text summarie
                Catch::Contains("--deals-file " + std::string(PYR_SOURCE_DIR) + "/data/msc-100.txt --passes 1"));
     // The report of the run names it too.
     const std::string html = slurp(page);
-    CHECK_THAT(html, Catch::Contains(std::string("pyramid ") + pyr::build::version() + ", commit " + pyr::build::commit()));
+    CHECK_THAT(html,
+               Catch::Contains(std::string("pyramid ") + pyr::build::version() + ", commit " + pyr::build::commit()));
     CHECK_THAT(html, Catch::Contains("pyramid stats --variant msc --deals 12"));
     std::remove(out.c_str());
     std::remove(page.c_str());
@@ -136,8 +137,7 @@ TEST_CASE("files of older versions (no program) still resume, merge and report, 
     std::remove(b.c_str());
 }
 
-TEST_CASE("merge warns when the files were written by different versions, and merges them",
-          "[study][provenance]") {
+TEST_CASE("merge warns when the files were written by different versions, and merges them", "[study][provenance]") {
     const std::string a = temp_path("a.jsonl"), b = temp_path("b.jsonl");
     REQUIRE(run("stats --variant msc --deals 10 --shard 0/2 --out " + a + " -q").status == 0);
     REQUIRE(run("stats --variant msc --deals 10 --shard 1/2 --out " + b + " -q").status == 0);
@@ -158,7 +158,8 @@ TEST_CASE("merge warns when the files were written by different versions, and me
     write(b, text);
     const Run diff = run("merge " + a + " " + b + " --format json");
     REQUIRE(diff.status == 0);
-    CHECK_THAT(diff.err, Catch::Contains("pyramid merge: warning: the record files were written by different versions"));
+    CHECK_THAT(diff.err,
+               Catch::Contains("pyramid merge: warning: the record files were written by different versions"));
     CHECK_THAT(diff.err, Catch::Contains("pyramid-mpi 0.0.1-old, commit"));
     CHECK_THAT(diff.err, Catch::Contains(b));
     CHECK(lines_of(diff.err).size() == 1);

@@ -98,8 +98,8 @@ void check_layout(const Variant& v, const Vector& vec) {
     // tableau, reserves, then the stock as it comes off (the single waste's
     // starting cards first; several wastes are dealt in rows, checked above).
     if (!vec.has("wastes"))
-        CHECK(compact(d) == without_slashes(vec.get(shape)) + without_slashes(vec.get("reserves")) +
-                                vec.get("waste") + vec.get("stock"));
+        CHECK(compact(d) == without_slashes(vec.get(shape)) + without_slashes(vec.get("reserves")) + vec.get("waste") +
+                                vec.get("stock"));
 }
 
 }  // namespace
@@ -107,8 +107,9 @@ void check_layout(const Variant& v, const Vector& vec) {
 TEST_CASE("every PySolFC deal vector is laid out as PySolFC lays it out", "[pysol_random][layout]") {
     const auto vectors = load();
     REQUIRE(vectors.size() == 96);
-    const std::map<std::string, std::string> preset_of = {
-        {"38", "pyramid"}, {"193", "relaxed"}, {"592", "giza"}, {"681", "tuts-tomb"}, {"700", "triangle"}, {"658", "apophis"}};
+    const std::map<std::string, std::string> preset_of = {{"38", "pyramid"},   {"193", "relaxed"},
+                                                          {"592", "giza"},     {"681", "tuts-tomb"},
+                                                          {"700", "triangle"}, {"658", "apophis"}};
     std::map<std::string, int> checked;
     for (const auto& vec : vectors) {
         const std::string game = vec.get("game");

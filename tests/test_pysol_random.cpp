@@ -103,8 +103,7 @@ TEST_CASE("pysol_deal_order matches PySolFC's deal vectors", "[pysol_random]") {
 }
 
 TEST_CASE("pysol_deal_order returns a permutation of the 52-card deck", "[pysol_random]") {
-    for (const char* deal : {"1", "31999", "32000", "ms3000000000", "ms8589934591",
-                             "99999999999999999999"}) {
+    for (const char* deal : {"1", "31999", "32000", "ms3000000000", "ms8589934591", "99999999999999999999"}) {
         INFO("deal " << deal);
         std::vector<int> ids = pyr::pysol_deal_order(pyr::parse_pysol_deal_number(deal), 52);
         std::sort(ids.begin(), ids.end());
@@ -143,8 +142,7 @@ TEST_CASE("parse_pysol_deal_number accepts valid deal numbers", "[pysol_random]"
 }
 
 TEST_CASE("parse_pysol_deal_number rejects bad input", "[pysol_random]") {
-    for (const char* bad : {"", "0", "-1", "abc", "12x", "100000000000000000000", "ms0",
-                            "ms8589934592", "ms", " 1"}) {
+    for (const char* bad : {"", "0", "-1", "abc", "12x", "100000000000000000000", "ms0", "ms8589934592", "ms", " 1"}) {
         INFO("input \"" << bad << "\"");
         CHECK_THROWS_AS(pyr::parse_pysol_deal_number(bad), std::invalid_argument);
     }
@@ -154,8 +152,7 @@ TEST_CASE("plain 1..31999 and msN give the same deal", "[pysol_random]") {
     for (const char* deal : {"1", "24", "617", "31999"}) {
         INFO("deal " << deal);
         const auto plain = pyr::pysol_deal_order(pyr::parse_pysol_deal_number(deal), 52);
-        const auto ms = pyr::pysol_deal_order(
-            pyr::parse_pysol_deal_number(std::string("ms") + deal), 52);
+        const auto ms = pyr::pysol_deal_order(pyr::parse_pysol_deal_number(std::string("ms") + deal), 52);
         CHECK(plain == ms);
     }
     // From 32000 on, plain numbers use the Mersenne Twister instead.
@@ -164,8 +161,8 @@ TEST_CASE("plain 1..31999 and msN give the same deal", "[pysol_random]") {
 }
 
 TEST_CASE("48-card deck: permutation, deterministic, varies with the deal", "[pysol_random]") {
-    const std::vector<std::string> deals = {"1", "2", "31999", "32000", "32001", "123456",
-                                            "ms24", "ms3000000000", "12345678901234567890"};
+    const std::vector<std::string> deals = {
+        "1", "2", "31999", "32000", "32001", "123456", "ms24", "ms3000000000", "12345678901234567890"};
     std::vector<std::vector<int>> results;
     for (const std::string& deal : deals) {
         INFO("deal " << deal);

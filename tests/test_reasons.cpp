@@ -144,12 +144,12 @@ TEST_CASE("every loss reason on small deals of every preset holds up in an indep
                     const Relaxed rel = relaxed_search(b);
                     CHECK_FALSE(rel.clears);
                     for (Card c : why.cards) CHECK_FALSE((rel.ever_removed >> b.slot_of(c) & 1));
-                // ... and every card the reference never removes is named
-                // (free_stock_never_cleared: one search of every relaxed position).
-                uint64_t named = 0;
-                for (Card c : why.cards) named |= uint64_t{1} << b.slot_of(c);
-                const uint64_t goal = b.fixed_mask() & (v.goal == Goal::All ? b.all_mask() : b.tableau_mask());
-                CHECK(named == (goal & ~rel.ever_removed));
+                    // ... and every card the reference never removes is named
+                    // (free_stock_never_cleared: one search of every relaxed position).
+                    uint64_t named = 0;
+                    for (Card c : why.cards) named |= uint64_t{1} << b.slot_of(c);
+                    const uint64_t goal = b.fixed_mask() & (v.goal == Goal::All ? b.all_mask() : b.tableau_mask());
+                    CHECK(named == (goal & ~rel.ever_removed));
                 } else {
                     CHECK(relaxed_search(b, true).clears);
                     REQUIRE(why.has_best);
@@ -167,7 +167,8 @@ TEST_CASE("every loss reason on small deals of every preset holds up in an indep
                             if (c) left.push_back(*c);
                     const DeckKind dk = d.deck();
                     auto sorted = [dk](std::vector<Card> cs) {
-                        std::sort(cs.begin(), cs.end(), [dk](Card x, Card y) { return card_index(x, dk) < card_index(y, dk); });
+                        std::sort(cs.begin(), cs.end(),
+                                  [dk](Card x, Card y) { return card_index(x, dk) < card_index(y, dk); });
                         return cs;
                     };
                     CHECK(sorted(left) == sorted(why.stuck));

@@ -227,7 +227,8 @@ TEST_CASE("records of a study: its groups, its rule sets, its deals", "[records]
         r.measured = true;
         for (bool csv : {false, true}) {
             const std::string path = temp_path(csv ? "s.csv" : "s.jsonl");
-            write(path, study_line(spec, csv) + (csv ? record_csv_header(spec) + "\n" : "") + record_line(spec, r, csv));
+            write(path,
+                  study_line(spec, csv) + (csv ? record_csv_header(spec) + "\n" : "") + record_line(spec, r, csv));
             const auto back = read_all(path);
             REQUIRE(back.size() == 1);
             CHECK(match_record(spec, back[0]) == static_cast<int>(c));
@@ -319,7 +320,8 @@ TEST_CASE("a bad value in each field is refused, with the same words as before t
 
 TEST_CASE("records of older files: rules left out read as the preset's", "[records]") {
     const std::string path = temp_path("old.jsonl");
-    write(path, "{\"seed\":1,\"variant\":\"giza\",\"passes\":1,\"verdict\":\"win\",\"moves\":40,\"states\":5,\"seconds\":0.5}\n");
+    write(path, "{\"seed\":1,\"variant\":\"giza\",\"passes\":1,\"verdict\":\"win\",\"moves\":40,\"states\":5,"
+                "\"seconds\":0.5}\n");
     auto back = read_all(path);
     REQUIRE(back.size() == 1);
     Variant want = *find_preset("giza");
@@ -345,13 +347,15 @@ TEST_CASE("records of older files: rules left out read as the preset's", "[recor
 namespace {
 // A small study's records, run to `path` (with --shard when `shard` is given).
 void run_to(const std::string& path, const std::string& seeds, const std::string& shard = "") {
-    const test::Run r = test::run("stats --variant msc,pharaohs --passes 1,3 --seeds " + seeds + " --max-states 200000 --threads 1 -q" +
-                                  (shard.empty() ? "" : " --shard " + shard) + " --out " + path);
+    const test::Run r = test::run("stats --variant msc,pharaohs --passes 1,3 --seeds " + seeds +
+                                  " --max-states 200000 --threads 1 -q" + (shard.empty() ? "" : " --shard " + shard) +
+                                  " --out " + path);
     REQUIRE(r.status == 0);
 }
 }  // namespace
 
-TEST_CASE("merge_study: the study of the files, each task once, what is missing, and what it refuses", "[records][merge]") {
+TEST_CASE("merge_study: the study of the files, each task once, what is missing, and what it refuses",
+          "[records][merge]") {
     const std::string a = temp_path("m0.jsonl"), b = temp_path("m1.csv"), whole = temp_path("whole.jsonl");
     run_to(a, "1-10", "0/2");
     run_to(b, "1-10", "1/2");

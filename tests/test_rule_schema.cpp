@@ -115,8 +115,10 @@ TEST_CASE("rule schema: every value round-trips through text, JSON and a Variant
             std::vector<std::string> names, fields;
             {
                 std::string h = rules_csv_header({v}) + ",", f = rules_csv_fields(v, {v}) + ",";
-                for (size_t a = 0, b; (b = h.find(',', a)) != std::string::npos; a = b + 1) names.push_back(h.substr(a, b - a));
-                for (size_t a = 0, b; (b = f.find(',', a)) != std::string::npos; a = b + 1) fields.push_back(f.substr(a, b - a));
+                for (size_t a = 0, b; (b = h.find(',', a)) != std::string::npos; a = b + 1)
+                    names.push_back(h.substr(a, b - a));
+                for (size_t a = 0, b; (b = f.find(',', a)) != std::string::npos; a = b + 1)
+                    fields.push_back(f.substr(a, b - a));
             }
             REQUIRE(names.size() == fields.size());
             read_rules_csv(
@@ -200,8 +202,8 @@ TEST_CASE("rule schema: every value round-trips through a record file, JSON Line
             }
             std::vector<StudyRecord> got;
             std::vector<json::object> studies;
-            read_record_file(path, [&](const json::object& s) { studies.push_back(s); },
-                             [&](StudyRecord& r) { got.push_back(r); });
+            read_record_file(
+                path, [&](const json::object& s) { studies.push_back(s); }, [&](StudyRecord& r) { got.push_back(r); });
             std::remove(path.c_str());
             REQUIRE(got.size() == spec.combos.size());
             for (uint32_t c = 0; c < got.size(); ++c) {
@@ -238,8 +240,8 @@ TEST_CASE("rule schema: every value round-trips through compare's syntax", "[rul
                 }
         }
         CHECK_THROWS_WITH(parse_rule_set_pattern(p.name + ":" + d.key + "=no-such-value"),
-                          "rule set '" + p.name + ":" + d.key + "=no-such-value': " + d.key + " must be " +
-                              d.expected + " (got 'no-such-value')");
+                          "rule set '" + p.name + ":" + d.key + "=no-such-value': " + d.key + " must be " + d.expected +
+                              " (got 'no-such-value')");
         for (const auto& q : presets())
             if (!d.takes(q))
                 CHECK_THROWS_AS(parse_rule_set_pattern(q.name + ":" + d.key + "=" + d.choices[0].value), StudyError);

@@ -62,9 +62,9 @@ TEST_CASE("each variant's playable cards at the start", "[rules]") {
         const Board b(d);
         const Variant& v = d.variant;
         const uint64_t p = b.playable(b.initial());
-        uint64_t expect = 0x7Full << 21;                           // the bottom row
+        uint64_t expect = 0x7Full << 21;                                          // the bottom row
         if (v.stock_top_playable) expect |= uint64_t{1} << (28 + v.waste_start);  // the stock's top card
-        if (v.waste_start > 0) expect |= uint64_t{1} << 28;         // the first card, dealt to the waste
+        if (v.waste_start > 0) expect |= uint64_t{1} << 28;                       // the first card, dealt to the waste
         CHECK(p == expect);
     }
 }

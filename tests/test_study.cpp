@@ -69,8 +69,8 @@ struct Run {
 // Runs `pyramid ARGS` through the shell, capturing stdout and stderr.
 Run run(const std::string& args) {
     const std::string base = temp_path("run");
-    const std::string cmd =
-        std::string("'") + PYR_CLI_PATH + "' " + args + " >" + base + ".out 2>" + base + ".err </dev/null";
+    const std::string cmd = std::string("'") + PYR_CLI_PATH + "' " + args + " >" + base + ".out 2>" + base +
+                            ".err </dev/null";
     Run r;
     const int raw = std::system(cmd.c_str());
     r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
@@ -150,9 +150,9 @@ std::vector<Rec> read_records(const std::string& path) {
         if (o.contains("study")) continue;
         out.emplace_back(json::serialize(o.at("variant")) + " " + json::serialize(o.at("goal")) + " " +
                              json::serialize(o.at("overlap")),
-                         json::serialize(o.at("passes")),
-                         o.at("seed").to_number<uint64_t>(), json::serialize(o.at("verdict")),
-                         json::serialize(o.at("moves")), o.at("states").to_number<uint64_t>(),
+                         json::serialize(o.at("passes")), o.at("seed").to_number<uint64_t>(),
+                         json::serialize(o.at("verdict")), json::serialize(o.at("moves")),
+                         o.at("states").to_number<uint64_t>(),
                          o.contains("deal") ? std::string(o.at("deal").as_string()) : std::string());
     }
     std::sort(out.begin(), out.end());
@@ -230,7 +230,7 @@ TEST_CASE("Wilson score interval matches values computed by hand", "[study]") {
         double low, high;
     };
     const Case cases[] = {
-        {0, 10, 0.0, 0.277532799862889},           // z²/(10+z²) = 3.841458820694/13.841458820694
+        {0, 10, 0.0, 0.277532799862889},  // z²/(10+z²) = 3.841458820694/13.841458820694
         {10, 10, 0.722467200137111, 1.0},
         {5, 10, 0.236593090512564, 0.763406909487436},
         {81, 263, 0.255288519878274, 0.366209576982800},
@@ -288,8 +288,9 @@ TEST_CASE("a study is every variant once per passes value, and impossible passes
     RuleAxes classic_passes;
     classic_passes.add("passes", {"1", "3"});
     classic_passes.add("overlap", {"on"});
-    CHECK_THROWS_WITH(study_combos({"classic"}, classic_passes),
-                      Catch::Contains("passes must be 1") && Catch::Contains("classic, passes 3, goal pyramid, overlap on"));
+    CHECK_THROWS_WITH(
+        study_combos({"classic"}, classic_passes),
+        Catch::Contains("passes must be 1") && Catch::Contains("classic, passes 3, goal pyramid, overlap on"));
     RuleAxes twice;
     twice.add("overlap", {"on", "true"});  // two spellings of one value
     CHECK_THROWS_WITH(study_combos({"msc"}, twice), Catch::Contains("--overlap value 'on' given twice"));
@@ -363,7 +364,8 @@ TEST_CASE("the record file reads back what was written and cuts only a torn end"
         }
         REQUIRE(first.records.size() == 24);
         {
-            std::ofstream(path, std::ios::app) << (ext == ".csv" ? "3,msc,1,pyramid,of" : "{\"seed\":3,\"variant\":\"ms");
+            std::ofstream(path, std::ios::app)
+                << (ext == ".csv" ? "3,msc,1,pyramid,of" : "{\"seed\":3,\"variant\":\"ms");
         }
         const auto size_before = slurp(path).size();
         {
@@ -405,7 +407,8 @@ TEST_CASE("the record file reads back what was written and cuts only a torn end"
 
 TEST_CASE("seeds up to 10^20-1: solved as solve solves them, written whole, resumed", "[study][harden]") {
     // Across 2^64: the last seeds below it and the first above, and PySolFC's last.
-    for (const std::string range : {"18446744073709551614-18446744073709551617", "99999999999999999997-99999999999999999999"}) {
+    for (const std::string range :
+         {"18446744073709551614-18446744073709551617", "99999999999999999997-99999999999999999999"}) {
         INFO(range);
         StudySpec spec;
         spec.combos = study_combos({"msc"}, {3});
@@ -472,8 +475,9 @@ TEST_CASE("a record whose seconds are not a finite time is refused, not printed 
             const std::string changed = line.substr(0, at) + bad + line.substr(stop);
             { std::ofstream(path, std::ios::trunc) << text << changed << line; }
             std::vector<double> seen;
-            CHECK_THROWS_WITH(read_record_file(path, nullptr, [&](const StudyRecord& r) { seen.push_back(r.seconds); }),
-                              Catch::Contains(csv ? ":14: not a pyramid stats record" : ":13: not a pyramid stats record"));
+            CHECK_THROWS_WITH(
+                read_record_file(path, nullptr, [&](const StudyRecord& r) { seen.push_back(r.seconds); }),
+                Catch::Contains(csv ? ":14: not a pyramid stats record" : ":13: not a pyramid stats record"));
             for (double x : seen) CHECK((std::isfinite(x) && x >= 0));
         }
         std::remove(path.c_str());
@@ -481,9 +485,8 @@ TEST_CASE("a record whose seconds are not a finite time is refused, not printed 
 }
 
 TEST_CASE("stats killed with SIGKILL resumes to exactly the uninterrupted result", "[study][cli]") {
-    const std::vector<std::string> study = {"stats",   "--variant",    "msc,pharaohs", "--passes",
-                                            "1,3",     "--seeds",      "1-30",         "--max-states",
-                                            "100000",  "--format",     "json",         "--threads",
+    const std::vector<std::string> study = {"stats", "--variant",    "msc,pharaohs", "--passes", "1,3",  "--seeds",
+                                            "1-30",  "--max-states", "100000",       "--format", "json", "--threads",
                                             "2"};
     const int total = 120;
     auto with_out = [&](const std::string& out) {
@@ -535,8 +538,8 @@ TEST_CASE("stats killed with SIGKILL resumes to exactly the uninterrupted result
 }
 
 TEST_CASE("stats on Ctrl-C: partial summary of what is in the file, exit 130, then resumes", "[study][cli]") {
-    const std::vector<std::string> args = {"stats", "--variant", "msc,pharaohs", "--passes", "1,3", "--seeds", "31-60",
-                                           "--max-states", "100000", "--format", "json"};
+    const std::vector<std::string> args = {"stats", "--variant",    "msc,pharaohs", "--passes", "1,3", "--seeds",
+                                           "31-60", "--max-states", "100000",       "--format", "json"};
     const int total = 120;
     const std::string out = temp_path("int.jsonl");
     const std::string stdout_path = temp_path("int.out");
@@ -676,10 +679,8 @@ TEST_CASE("stats counts a budget that runs out as intractable, never as a loss",
     CHECK(t.at("intractable").as_int64() > f.at("intractable").as_int64());
     // The rate is over decided deals only.
     const int64_t decided = t.at("wins").as_int64() + t.at("losses").as_int64();
-    if (decided > 0)
-        CHECK(t.at("win_rate").as_double() == Approx(double(t.at("wins").as_int64()) / double(decided)));
-    else
-        CHECK(t.at("win_rate").is_null());
+    if (decided > 0) CHECK(t.at("win_rate").as_double() == Approx(double(t.at("wins").as_int64()) / double(decided)));
+    else CHECK(t.at("win_rate").is_null());
     // Everything undecided: no rate, no interval, and no NaN in the output.
     const Run none = run("stats --variant msc --seeds 1-3 --max-states 1 --format json");
     REQUIRE(none.status == 0);
@@ -702,9 +703,9 @@ TEST_CASE("stats output formats: the JSON keys, CSV rows, the text table", "[stu
     const auto o = json::parse(j.out).as_object();
     const auto& sums = o.at("summaries").as_array();
     REQUIRE(sums.size() == 4);
-    for (const char* key : {"variant", "passes", "goal", "overlap", "deals", "wins", "losses", "intractable", "win_rate", "ci95_low",
-                            "ci95_high", "states_total", "seconds", "deals_per_second", "moves_mean", "moves_median",
-                            "moves_histogram"})
+    for (const char* key :
+         {"variant", "passes", "goal", "overlap", "deals", "wins", "losses", "intractable", "win_rate", "ci95_low",
+          "ci95_high", "states_total", "seconds", "deals_per_second", "moves_mean", "moves_median", "moves_histogram"})
         CHECK(sums[0].as_object().contains(key));
     CHECK(sums[1].at("passes") == "unlimited");
     CHECK(sums[2].at("variant") == "pyramid");
@@ -764,8 +765,9 @@ TEST_CASE("stats --optimal: the length statistics are the published minimum move
 namespace {
 
 // The study of the mode tests: two rule axes (passes, overlap) over two variants.
-const std::vector<std::string> kTwoAxesBase = {"stats",  "--variant", "msc,pharaohs", "--passes", "1,3",
-                                               "--overlap", "off,on",  "--seeds", "1-18", "--max-states", "100000", "-q"};
+const std::vector<std::string> kTwoAxesBase = {"stats", "--variant",    "msc,pharaohs", "--passes",
+                                               "1,3",   "--overlap",    "off,on",       "--seeds",
+                                               "1-18",  "--max-states", "100000",       "-q"};
 const std::vector<std::string> kTwoAxes = [] {
     auto a = kTwoAxesBase;
     a.push_back("--format");
@@ -790,8 +792,8 @@ std::vector<std::string> run_shards(const std::vector<std::string>& study, int n
     std::vector<std::string> files;
     for (int k = 0; k < n; ++k) {
         files.push_back(temp_path(tag + "-shard" + std::to_string(k) + ".jsonl"));
-        const Run r = run(shell_args(plus(study, {"--shard", std::to_string(k) + "/" + std::to_string(n), "--out",
-                                                  files.back()})));
+        const Run r = run(
+            shell_args(plus(study, {"--shard", std::to_string(k) + "/" + std::to_string(n), "--out", files.back()})));
         REQUIRE(r.status == 0);
     }
     return files;
@@ -969,7 +971,8 @@ TEST_CASE("a shard killed with SIGKILL resumes, and the merge is the uninterrupt
 TEST_CASE("a record file of several studies: each resumes its own records", "[study][cli]") {
     const std::string out = temp_path("several.jsonl");
     const auto a = json_of(run("stats --variant msc --seeds 1-6 --max-states 100000 -q --format json --out " + out));
-    const auto b = json_of(run("stats --variant msc --overlap --seeds 1-6 --max-states 100000 -q --format json --out " + out));
+    const auto b = json_of(
+        run("stats --variant msc --overlap --seeds 1-6 --max-states 100000 -q --format json --out " + out));
     CHECK(b.at("resumed").as_int64() == 0);  // the overlap rule set is another rule set
     CHECK(b.at("summaries").as_array()[0].at("overlap") == true);
     const auto a2 = json_of(run("stats --variant msc --seeds 1-6 --max-states 100000 -q --format json --out " + out));
@@ -1083,7 +1086,8 @@ TEST_CASE("pyramid-mpi with 2 and 3 processes: the records and summary of pyrami
     std::remove(ref.c_str());
 }
 
-TEST_CASE("pyramid-mpi on Ctrl-C: rank 0 prints the partial summary of what is in the file, then resumes", "[study][mpi]") {
+TEST_CASE("pyramid-mpi on Ctrl-C: rank 0 prints the partial summary of what is in the file, then resumes",
+          "[study][mpi]") {
     mpi_environment();
     // Long enough (a few seconds) that the study is still running when the
     // signal has gone through mpirun to the ranks. (1,500 deals, used before,
@@ -1091,8 +1095,9 @@ TEST_CASE("pyramid-mpi on Ctrl-C: rank 0 prints the partial summary of what is i
     // failed now and then under load; the sanitizers' build is slower, so a
     // quarter of the deals is as long there.)
     const int total = 4000 / test::kSanitizerShare;
-    const std::vector<std::string> args = {"stats", "--variant", "msc",  "--passes", "1", "--seeds",
-                                           "1-" + std::to_string(total), "-q", "--format", "json"};
+    const std::vector<std::string> args = {
+        "stats", "--variant", "msc", "--passes", "1", "--seeds", "1-" + std::to_string(total),
+        "-q",    "--format",  "json"};
     const std::string ref = temp_path("miref.jsonl");
     const auto w = json_of(run(shell_args(plus(args, {"--out", ref}))));
     const std::string out = temp_path("mint.jsonl");
@@ -1136,48 +1141,48 @@ TEST_CASE("pyramid-mpi killed with SIGKILL resumes to the identical summary", "[
     const std::string ref = temp_path("mkref.jsonl");
     const auto w = json_of(run(shell_args(plus(kTwoAxes, {"--out", ref}))));
     for (const bool one_rank : {true, false}) {
-    // Killed: every rank and mpirun at once, or one rank alone (the job dies with it).
-    INFO((one_rank ? "one rank killed" : "every process killed"));
-    const std::string out = temp_path("mkilled.jsonl");
-    const std::string killed_stdout = temp_path("mkilled.out");
-    int written = 0;
-    for (int attempt = 0; attempt < 5 && (written == 0 || written >= kTwoAxesTasks); ++attempt) {
+        // Killed: every rank and mpirun at once, or one rank alone (the job dies with it).
+        INFO((one_rank ? "one rank killed" : "every process killed"));
+        const std::string out = temp_path("mkilled.jsonl");
+        const std::string killed_stdout = temp_path("mkilled.out");
+        int written = 0;
+        for (int attempt = 0; attempt < 5 && (written == 0 || written >= kTwoAxesTasks); ++attempt) {
+            std::remove(out.c_str());
+            const pid_t pid = start(mpi_args(2, plus(kTwoAxes, {"--out", out})), killed_stdout, PYR_MPIEXEC);
+            const bool running = wait_for_lines(pid, out, 20 + attempt * 10);
+            const auto ranks = descendants(pid);
+            if (one_rank) {
+                if (!ranks.empty()) kill(ranks.back(), SIGKILL);
+            } else {
+                for (pid_t p : ranks) kill(p, SIGKILL);
+                kill(pid, SIGKILL);
+            }
+            int status = 0;
+            waitpid(pid, &status, 0);
+            // The ranks are gone once the file is unlocked.
+            for (int i = 0; i < 1000; ++i) {
+                const int fd = ::open(out.c_str(), O_RDONLY);
+                const bool free = fd >= 0 && flock(fd, LOCK_EX | LOCK_NB) == 0;
+                if (fd >= 0) ::close(fd);
+                if (free) break;
+                std::this_thread::sleep_for(std::chrono::milliseconds(10));
+            }
+            written = count_records(slurp(out));
+            INFO("attempt " << attempt << ": " << written << " records when killed");
+            if (!running || ranks.empty() || (!one_rank && !WIFSIGNALED(status))) written = 0;
+        }
+        REQUIRE(written > 0);
+        REQUIRE(written < kTwoAxesTasks);
+        const auto r = json_of(run_mpi(2, plus(kTwoAxes, {"--out", out})));
+        CHECK(r.at("resumed").as_int64() == written);
+        CHECK(r.at("solved_now").as_int64() == kTwoAxesTasks - written);
+        CHECK(untimed(r.at("summaries")) == untimed(w.at("summaries")));
+        CHECK(read_records(out) == read_records(ref));
+        // Resumed by `pyramid stats` too: the same file, nothing left to do.
+        const auto s = json_of(run(shell_args(plus(kTwoAxes, {"--out", out}))));
+        CHECK(s.at("solved_now").as_int64() == 0);
         std::remove(out.c_str());
-        const pid_t pid = start(mpi_args(2, plus(kTwoAxes, {"--out", out})), killed_stdout, PYR_MPIEXEC);
-        const bool running = wait_for_lines(pid, out, 20 + attempt * 10);
-        const auto ranks = descendants(pid);
-        if (one_rank) {
-            if (!ranks.empty()) kill(ranks.back(), SIGKILL);
-        } else {
-            for (pid_t p : ranks) kill(p, SIGKILL);
-            kill(pid, SIGKILL);
-        }
-        int status = 0;
-        waitpid(pid, &status, 0);
-        // The ranks are gone once the file is unlocked.
-        for (int i = 0; i < 1000; ++i) {
-            const int fd = ::open(out.c_str(), O_RDONLY);
-            const bool free = fd >= 0 && flock(fd, LOCK_EX | LOCK_NB) == 0;
-            if (fd >= 0) ::close(fd);
-            if (free) break;
-            std::this_thread::sleep_for(std::chrono::milliseconds(10));
-        }
-        written = count_records(slurp(out));
-        INFO("attempt " << attempt << ": " << written << " records when killed");
-        if (!running || ranks.empty() || (!one_rank && !WIFSIGNALED(status))) written = 0;
-    }
-    REQUIRE(written > 0);
-    REQUIRE(written < kTwoAxesTasks);
-    const auto r = json_of(run_mpi(2, plus(kTwoAxes, {"--out", out})));
-    CHECK(r.at("resumed").as_int64() == written);
-    CHECK(r.at("solved_now").as_int64() == kTwoAxesTasks - written);
-    CHECK(untimed(r.at("summaries")) == untimed(w.at("summaries")));
-    CHECK(read_records(out) == read_records(ref));
-    // Resumed by `pyramid stats` too: the same file, nothing left to do.
-    const auto s = json_of(run(shell_args(plus(kTwoAxes, {"--out", out}))));
-    CHECK(s.at("solved_now").as_int64() == 0);
-    std::remove(out.c_str());
-    std::remove(killed_stdout.c_str());
+        std::remove(killed_stdout.c_str());
     }
     std::remove(ref.c_str());
 }

@@ -294,7 +294,8 @@ TEST_CASE("unknown cards: the commands on a position pasted back", "[unknown][cl
           std::string::npos);
     CHECK(run("solve --variant msc --deal " + deal + " --format html").status == 2);
     CHECK(run("odds --variant msc --deal " + deal + " --thoughtful").status == 2);
-    const auto ver = run("verify --variant msc --deal " + deal + " --moves 'QH+AS TS+3C draw draw draw draw draw TD+3S'");
+    const auto ver = run("verify --variant msc --deal " + deal +
+                         " --moves 'QH+AS TS+3C draw draw draw draw draw TD+3S'");
     CHECK(ver.status == 1);
     CHECK(ver.out.find("not checked: move 8 (TD+3S) takes TD, a card not seen") != std::string::npos);
     CHECK(ver.out.find("not verified: 7 of 8 moves checked, all legal") != std::string::npos);

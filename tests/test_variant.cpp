@@ -96,7 +96,8 @@ TEST_CASE("descriptions follow the rules, not the name", "[variant]") {
     CHECK_THAT(tut, Catch::Contains("3 cards dealt to the waste at the start"));
     CHECK_THAT(tut, Catch::Contains("Passes: unlimited"));
 
-    CHECK_THAT(describe(*find_preset("triangle")), Catch::Contains("inverted triangle of 28 cards, rows of 7 down to 1"));
+    CHECK_THAT(describe(*find_preset("triangle")),
+               Catch::Contains("inverted triangle of 28 cards, rows of 7 down to 1"));
 
     const std::string sp = describe(*find_preset("spanish"));
     CHECK_THAT(sp, Catch::Contains("Deck: 48 cards (Spanish"));
@@ -161,35 +162,35 @@ namespace {
 std::vector<Variant> every_combination() {
     std::vector<Variant> out;
     for (DeckKind deck : {DeckKind::Standard52, DeckKind::Spanish48})
-    for (TableauShape shape : {TableauShape::Pyramid, TableauShape::Triangle})
-    for (int reserves : {0, 1, 2})  // none, tops playable, all open
-    for (int wastes = 0; wastes <= 3; ++wastes)
-    for (int waste_start = 0; waste_start <= 3; ++waste_start)
-    for (int draw = 1; draw <= 3; ++draw)
-    for (bool stock_top : {false, true})
-    for (int waste_playable = 0; waste_playable <= 3; ++waste_playable)
-    for (int passes : {1, 2, 0})
-    for (RedealOrder redeal : {RedealOrder::Same, RedealOrder::ApophisRows})
-    for (Goal goal : {Goal::Pyramid, Goal::All})
-    for (bool overlap : {false, true}) {
-        Variant v;
-        v.name = "combination";
-        v.deck = deck;
-        v.target = v.lone_rank = deck_ranks(deck);
-        v.shape = shape;
-        v.reserve_piles = v.reserve_height = reserves ? 2 : 0;
-        v.reserves_open = reserves == 2;
-        v.wastes = wastes;
-        v.waste_start = waste_start;
-        v.draw = draw;
-        v.stock_top_playable = stock_top;
-        v.waste_playable = waste_playable;
-        v.passes = passes;
-        v.redeal = redeal;
-        v.goal = goal;
-        v.overlap = overlap;
-        out.push_back(v);
-    }
+        for (TableauShape shape : {TableauShape::Pyramid, TableauShape::Triangle})
+            for (int reserves : {0, 1, 2})  // none, tops playable, all open
+                for (int wastes = 0; wastes <= 3; ++wastes)
+                    for (int waste_start = 0; waste_start <= 3; ++waste_start)
+                        for (int draw = 1; draw <= 3; ++draw)
+                            for (bool stock_top : {false, true})
+                                for (int waste_playable = 0; waste_playable <= 3; ++waste_playable)
+                                    for (int passes : {1, 2, 0})
+                                        for (RedealOrder redeal : {RedealOrder::Same, RedealOrder::ApophisRows})
+                                            for (Goal goal : {Goal::Pyramid, Goal::All})
+                                                for (bool overlap : {false, true}) {
+                                                    Variant v;
+                                                    v.name = "combination";
+                                                    v.deck = deck;
+                                                    v.target = v.lone_rank = deck_ranks(deck);
+                                                    v.shape = shape;
+                                                    v.reserve_piles = v.reserve_height = reserves ? 2 : 0;
+                                                    v.reserves_open = reserves == 2;
+                                                    v.wastes = wastes;
+                                                    v.waste_start = waste_start;
+                                                    v.draw = draw;
+                                                    v.stock_top_playable = stock_top;
+                                                    v.waste_playable = waste_playable;
+                                                    v.passes = passes;
+                                                    v.redeal = redeal;
+                                                    v.goal = goal;
+                                                    v.overlap = overlap;
+                                                    out.push_back(v);
+                                                }
     return out;
 }
 
@@ -212,7 +213,8 @@ std::set<std::string> move_texts(const std::vector<Move>& ms, DeckKind d) {
 }  // namespace
 
 TEST_CASE("validate accepts only rules both engines implement: they agree along random plays of every accepted "
-          "combination", "[variant][agreement]") {
+          "combination",
+          "[variant][agreement]") {
     test::Rng rng(12);
     int accepted = 0, positions = 0;
     for (const Variant& v : every_combination()) {
@@ -228,7 +230,7 @@ TEST_CASE("validate accepts only rules both engines implement: they agree along 
             Variant layout = v;
             layout.rows = 7;
             const Deal d = game % 2 ? test::random_full_deal(layout, rng)
-                                     : test::random_small_deal(v, 2 + rng.below(3), rng.below(16), rng);
+                                    : test::random_small_deal(v, 2 + rng.below(3), rng.below(16), rng);
             std::optional<Board> b;
             try {
                 b.emplace(d);

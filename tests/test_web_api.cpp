@@ -11,9 +11,7 @@
 using namespace pyr;
 
 namespace {
-json::object call(web::Handler& h, const std::string& request) {
-    return json::parse(h.call(request)).as_object();
-}
+json::object call(web::Handler& h, const std::string& request) { return json::parse(h.call(request)).as_object(); }
 std::string str(const json::value& v) { return std::string(v.as_string()); }
 }  // namespace
 
@@ -96,9 +94,9 @@ TEST_CASE("web api: solve answers as the thin API does, from any position", "[we
             if (want.verdict == Verdict::Win && want.solution.size() > 2) {
                 // Two moves in, the rest of a shortest solution is two shorter.
                 const auto ms = api::move_strings(v, want.solution);
-                const auto rest = call(h, std::string(R"({"op":"solve","optimal":true,"rules":{"variant":")") +
-                                              name + R"("},"seed":")" + std::to_string(seed) + R"(","moves":")" +
-                                              ms[0] + " " + ms[1] + "\"}");
+                const auto rest = call(h, std::string(R"({"op":"solve","optimal":true,"rules":{"variant":")") + name +
+                                              R"("},"seed":")" + std::to_string(seed) + R"(","moves":")" + ms[0] + " " +
+                                              ms[1] + "\"}");
                 CHECK(str(rest.at("verdict")) == "win");
                 CHECK(rest.at("moves").to_number<uint64_t>() == want.solution.size() - 2);
                 CHECK(rest.at("played").as_array().size() == 2);
@@ -111,9 +109,13 @@ TEST_CASE("web api: a search budget gives intractable, never lose", "[web]") {
     web::Handler h;
     uint64_t calls = 0;
     h.progress = [&](uint64_t) { ++calls; };
-    const auto a = call(h, R"({"op":"solve","rules":{"variant":"tuts-tomb","goal":"all","overlap":"on"},"seed":"11","max_states":2000})");
+    const auto a = call(
+        h,
+        R"({"op":"solve","rules":{"variant":"tuts-tomb","goal":"all","overlap":"on"},"seed":"11","max_states":2000})");
     CHECK(str(a.at("verdict")) == "intractable");
-    const auto b = call(h, R"({"op":"solve","rules":{"variant":"tuts-tomb","goal":"all","overlap":"on"},"seed":"11","max_memory":65536})");
+    const auto b = call(
+        h,
+        R"({"op":"solve","rules":{"variant":"tuts-tomb","goal":"all","overlap":"on"},"seed":"11","max_memory":65536})");
     CHECK(str(b.at("verdict")) == "intractable");
     CHECK(b.at("memory_exceeded").as_bool());
 }
@@ -122,7 +124,9 @@ TEST_CASE("web api: a search reports its count every 2^16 positions (2^20 elsewh
     web::Handler h;
     std::vector<uint64_t> seen;
     h.progress = [&](uint64_t states) { seen.push_back(states); };
-    const auto a = call(h, R"({"op":"solve","rules":{"variant":"tuts-tomb","goal":"all","overlap":"on"},"seed":"11","max_states":300000})");
+    const auto a = call(
+        h,
+        R"({"op":"solve","rules":{"variant":"tuts-tomb","goal":"all","overlap":"on"},"seed":"11","max_states":300000})");
     REQUIRE(a.at("states").to_number<uint64_t>() >= 4 * 65536);
     REQUIRE(seen.size() >= 4);
     for (size_t i = 0; i < seen.size(); ++i) CHECK(seen[i] == (i + 1) * 65536);
@@ -170,8 +174,12 @@ TEST_CASE("web api: the no-peek hint is solver/nopeek.h's odds", "[web]") {
     for (uint64_t k = 0; k <= 50; ++k) CHECK(seen[k] == std::pair<uint64_t, uint64_t>(k, 50));
     // Exact odds count every order: msc 1 pass, after 20 draws 3 cards are hidden (3! orders).
     seen.clear();
-    const auto e = call(h, R"({"op":"odds","rules":{"variant":"msc","passes":"1"},"seed":"4","moves":")" +
-                               [] { std::string m; for (int i = 0; i < 20; ++i) m += "draw "; return m; }() + R"("})");
+    const auto e = call(
+        h, R"({"op":"odds","rules":{"variant":"msc","passes":"1"},"seed":"4","moves":")" + [] {
+            std::string m;
+            for (int i = 0; i < 20; ++i) m += "draw ";
+            return m;
+        }() + R"("})");
     REQUIRE(e.contains("exact"));
     CHECK(e.at("exact").as_bool());
     CHECK(e.at("unseen").to_number<uint64_t>() == 3);

@@ -34,7 +34,8 @@ uint64_t uint_field(const json::object& o, const char* key, uint64_t fallback) {
     if (!v || v->is_null()) return fallback;
     if (v->is_uint64()) return v->get_uint64();
     if (v->is_int64() && v->get_int64() >= 0) return static_cast<uint64_t>(v->get_int64());
-    if (v->is_double() && v->get_double() >= 0 && v->get_double() < 1.8e19) return static_cast<uint64_t>(v->get_double());
+    if (v->is_double() && v->get_double() >= 0 && v->get_double() < 1.8e19)
+        return static_cast<uint64_t>(v->get_double());
     throw api::Error(std::string("bad request: '") + key + "' must be a number, 0 or more");
 }
 
@@ -101,8 +102,7 @@ json::object load(const json::object& req) {
     return o;
 }
 
-json::object solve(api::Session& session, const json::object& req,
-                   const std::function<void(uint64_t)>& progress) {
+json::object solve(api::Session& session, const json::object& req, const std::function<void(uint64_t)>& progress) {
     const Variant v = api::make_variant(rules_of(req));
     const api::LoadedDeal ld = deal_of(v, req);
     const std::vector<Move> played = api::parse_moves(v, str_field(req, "moves"));
@@ -110,7 +110,7 @@ json::object solve(api::Session& session, const json::object& req,
     r.optimal = bool_field(req, "optimal");
     r.hint = bool_field(req, "hint");
     r.best_score = bool_field(req, "best_score");
-    r.reason = bool_field(req, "reason");  // on a loss, why (solver/reasons.h)
+    r.reason = bool_field(req, "reason");      // on a loss, why (solver/reasons.h)
     r.measures = bool_field(req, "measures");  // on a won position, from there (solver/measures.h)
     r.max_states = uint_field(req, "max_states", r.max_states);
     r.max_memory = uint_field(req, "max_memory", 0);
@@ -128,7 +128,7 @@ json::object odds(api::Session& session, const json::object& req, const std::fun
     const Variant v = api::make_variant(rules_of(req));
     const api::LoadedDeal ld = deal_of(v, req);
     const std::vector<Move> played = api::parse_moves(v, str_field(req, "moves"));
-    session.position(ld.deal, played);  // Error naming an illegal move (before the options' errors)
+    session.position(ld.deal, played);              // Error naming an illegal move (before the options' errors)
     api::OddsOptions o = api::hint_odds_options();  // play's (key o), unless the request says otherwise
     o.samples = uint_field(req, "samples", o.samples);
     o.exact_limit = uint_field(req, "exact_limit", o.exact_limit);
