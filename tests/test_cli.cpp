@@ -720,7 +720,7 @@ TEST_CASE("a build without the test hooks ignores PYRAMID_TEST_FAULT", "[cli][ha
 
 // ---- issue 33: defects found trying the CLI as a new user would
 
-TEST_CASE("--threads above the cores: the workers are capped, the answers do not change, no TBB warning",
+TEST_CASE("threads above the cores (--threads): the workers are capped, the answers do not change, no TBB warning",
           "[cli][threads]") {
     // Cheops, unlimited passes, deal 15929, --optimal: 4096 threads once split
     // the automatic memory 4096 ways and lost the shortest solution.
@@ -778,7 +778,7 @@ TEST_CASE("odds prints moves as the other commands do: suits in UTF-8, the notat
     CHECK(share_columns(a.out).size() == 1);
 }
 
-TEST_CASE("--seed 007 is deal 7 in titles and JSON", "[cli]") {
+TEST_CASE("seed 007 (--seed) is deal 7 in titles and JSON", "[cli]") {
     const Run j = run("solve --seed 007 --format json");
     REQUIRE(j.status == 0);
     CHECK(boost::json::parse(j.out).as_object().at("seed").as_string() == "7");

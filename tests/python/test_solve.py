@@ -101,7 +101,7 @@ def test_verify_equals_cli(cli):
     assert out.stdout.strip() == "invalid: " + bad.error
     short = ps.verify(d, moves[:-1])
     out = run_cli("verify", "--seed", 1, "--moves", " ".join(moves[:-1]), "--ascii", check=False)
-    assert short.legal and not short.won and out.stdout.strip() == "invalid: " + short.error
+    assert short.legal and not short.won and out.stdout.strip() == "legal, not a win: " + short.error
 
 
 def test_version_is_the_programs(cli):
