@@ -11,22 +11,12 @@ namespace pyr::api {
 
 Challenge make_challenge(const Variant& v, const ChallengeRequest& request) {
     Challenge c;
-    const std::string& k = request.kind;
-    if (k == "score") {
-        c.kind = ChallengeKind::Score;
-    } else if (k == "board") {
-        c.kind = ChallengeKind::Board;
-    } else if (k.rfind("cards:", 0) == 0 && k.size() > 6) {
-        c.kind = ChallengeKind::Cards;
-        const std::string rank = k.substr(6);
-        const auto card = rank.size() <= 2 ? parse_card(rank + deck_suits(v.deck)[0], v.deck) : std::nullopt;
-        if (!card)
-            throw Error("bad --challenge: '" + rank + "' is not a rank of the deck (" +
-                        (v.deck == DeckKind::Spanish48 ? "1-12" : "one of A23456789TJQK") + ")");
-        c.rank = card->rank;
-    } else {
-        throw Error("--challenge must be score, cards:R (R a rank: A 2-9 T J Q K) or board (got '" + k + "')");
+    try {
+        c = parse_challenge(request.kind, v.deck);
+    } catch (const std::invalid_argument& e) {
+        throw Error(e.what());
     }
+    c.scoring = scoring_of(v);  // the rules' `scoring` (engine/rules.h), msc's unless overridden
     if (request.current < 0) throw Error("--current cannot be negative");
     if (request.target && *request.target < 1) throw Error("--target must be at least 1");
     if (request.target && *request.target <= request.current)
@@ -43,16 +33,11 @@ Challenge make_challenge(const Variant& v, const ChallengeRequest& request) {
     // Across deals, a deal that cannot make the target is played for the most
     // it makes with a clear (the deal is free) or without: both lines count.
     c.every_end = request.deals_left.has_value();
-    if (v.lone_rank && v.target - v.lone_rank >= 1 && v.target - v.lone_rank <= deck_ranks(v.deck) &&
-        c.kind != ChallengeKind::Board)
-        throw Error("variant '" + v.name + "' has no score or card challenges (its lone rank also pairs)");
+    if (const auto why = counting_challenge_refused(v); why && c.kind != ChallengeKind::Board) throw Error(*why);
     return c;
 }
 
-std::string challenge_name(const Variant& v, const Challenge& c) {
-    if (c.kind == ChallengeKind::Cards) return "cards:" + rank_text(c.rank, v.deck);
-    return challenge_kind_text(c.kind);
-}
+std::string challenge_name(const Variant& v, const Challenge& c) { return challenge_words(c, v.deck); }
 
 ChallengeAnswer Session::challenge(const Deal& deal, const ChallengeRequest& request, const Request& limits) {
     const Board& b = board(deal);

@@ -46,7 +46,11 @@ const std::string& stats_usage() {
         for (const auto& d : rule_table()) {
             bool everywhere = true;
             for (const auto& p : presets()) everywhere = everywhere && d.takes(p);
-            fields += d.key + (everywhere ? "" : " (variants that take it)") + ", ";
+            fields += d.key +
+                      (!everywhere ? " (variants that take it)"
+                       : d.shown   ? " (where not the game's own)"
+                                   : "") +
+                      ", ";
             if (!d.axis) continue;
             synopsis.push_back("[--" + d.key + (d.implicit.empty() ? " LIST]" : " [LIST]]"));
             lists += (lists.empty() ? "" : "  ") + ("--" + d.key + " " + d.example_list) +
@@ -58,7 +62,8 @@ const std::string& stats_usage() {
         u += "                     [--optimal] [--threads N] [--max-states N] [--out FILE] [--format text|json|csv]\n"
              "                     [--list win|lose|intractable] [--report FILE.html] [--quiet]\n"
              "                     [--measures [--casual-plays K] | --reasons]\n"
-             "                     [--player thoughtful|greedy|casual|sampler[:K]|planner[:K]] [--player-seed S]\n";
+             "                     [--player thoughtful|greedy|casual|sampler[:K]|planner[:K]] [--player-seed S]\n"
+             "                     [--challenge score|cards:R|board]\n";
         u += wrap(
             words_of("Solves every deal of a study and summarizes the win rates. The study is the cross product of "
                      "the variants and every rule list (" +
@@ -140,7 +145,10 @@ bool parse_stats(int argc, char** argv, StatsCommand& cmd, const std::string& pr
         "cannot peek: greedy, casual, sampler[:K], planner[:K] (docs/nopeek.md); its result and moves go "
         "beside the verdict, the summary adds its win rate and the paired comparison")(
         "player-seed", po::value<std::string>()->default_value("1"), "seed of the players' rng (mixed with each deal)")(
-        "quiet,q", po::bool_switch(), "no progress on stderr");
+        "challenge", po::value<std::string>(),
+        "score, cards:R or board (as solve's): every record also carries the deal's best line with the tableau "
+        "cleared and the best without (score, cards of the rank, steps; docs/challenges.md), the summary their "
+        "distributions")("quiet,q", po::bool_switch(), "no progress on stderr");
     add_threads_option(opts, "worker threads, 1 to 4096, or 0 for every core (the default)");
     add_max_states_option(opts, "per deal: stop with 'intractable' after storing this many positions (0 = no limit)");
     add_max_memory_option(opts);
@@ -203,6 +211,14 @@ bool parse_stats(int argc, char** argv, StatsCommand& cmd, const std::string& pr
         throw UsageError(std::string("--player: ") + e.what());
     }
     spec.player_seed = number_option(vm, "player-seed", 0, UINT64_MAX);
+    if (vm.count("challenge")) {
+        spec.challenge = vm["challenge"].as<std::string>();
+        try {
+            check_study_challenge(spec);
+        } catch (const StudyError& e) {
+            throw UsageError(e.what());
+        }
+    }
     if (vm.count("out")) cmd.out_path = vm["out"].as<std::string>();
     if (vm.count("report")) cmd.report_path = vm["report"].as<std::string>();
     std::vector<std::string> words{program};

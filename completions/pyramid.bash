@@ -65,6 +65,8 @@ _pyramid() {
         --reserves) COMPREPLY=($(compgen -W "top open" -- "$cur")); return 0 ;;
         --overlap) [[ $cmd == stats ]] && COMPREPLY=($(compgen -W "off on off,on" -- "$cur")); [[ $cmd == stats ]] && return 0 ;;
         --passes) COMPREPLY=($(compgen -W "1 2 3 unlimited" -- "$cur")); return 0 ;;
+        --challenge) COMPREPLY=($(compgen -W "score board cards:A cards:2 cards:3 cards:4 cards:5 cards:6 cards:7 cards:8 cards:9 cards:T cards:J cards:Q cards:K" -- "$cur")); return 0 ;;
+        --scoring) COMPREPLY=($(compgen -W "msc removals" -- "$cur")); return 0 ;;
         --deal-file|--deals-file|--moves-file|--out|-o|--output|--report) files=1 ;;
         *)
             # Another option that takes a value (a number, cards, moves): nothing to offer.

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "engine/input.h"
+#include "engine/scoring.h"
 
 namespace pyr {
 
@@ -150,6 +151,43 @@ std::vector<RuleDescriptor> make_table() {
     reserves.choices = {{"top", "top cards playable"}, {"open", "every card playable"}};
     reserves.column_always = true;
     t.push_back(reserves);
+
+    // The challenges' scoring (engine/scoring.h): a row of the scoring table
+    // by name, msc's for every preset. A rule set names it only where it is
+    // not the preset's, so every output without it stays as it was.
+    RuleDescriptor scoring;
+    scoring.key = "scoring";
+    scoring.label = "Scoring";
+    std::string names;
+    for (const auto& n : scorings()) {
+        names += (names.empty() ? "'" : ", '") + n.name + "'";
+        scoring.choices.push_back({n.name, n.name + ": " + n.words});
+    }
+    scoring.help = "override: the challenges' scoring (docs/challenges.md): " + names;
+    scoring.list_help = "scorings of challenges: " + names;
+    scoring.example_list = scorings().front().name;
+    scoring.expected = "one of " + names;
+    scoring.parse = [](std::string_view s) -> std::optional<std::string> {
+        if (find_scoring(s)) return std::string(s);
+        return std::nullopt;
+    };
+    scoring.to_json = [](const std::string& s) { return json::value(s); };
+    scoring.from_json = from_json_string(scoring.parse);
+    scoring.get = [](const Variant& v) { return v.scoring; };
+    scoring.apply = [](Variant& v, const std::string& s) { v.scoring = s; };
+    scoring.shown = [](const Variant& v) {
+        const auto preset = find_preset(v.name);
+        return !preset || preset->scoring != v.scoring;
+    };
+    scoring.order = [](const Variant& v) {
+        const auto& t = scorings();
+        for (size_t i = 0; i < t.size(); ++i)
+            if (t[i].name == v.scoring) return static_cast<int>(i);
+        return static_cast<int>(t.size());
+    };
+    scoring.words = [](const Variant& v) { return "scoring " + v.scoring; };
+    scoring.column_width = 10;
+    t.push_back(scoring);
 
     return t;
 }
@@ -328,7 +366,7 @@ std::string rules_options(const Variant& v) {
 std::vector<std::string> rules_differing(const Variant& a, const Variant& b) {
     std::vector<std::string> out;
     for (const auto& d : rule_table())
-        if (d.names(a) && d.get(a) != d.get(b)) out.push_back(d.key);
+        if ((d.names(a) || d.names(b)) && d.get(a) != d.get(b)) out.push_back(d.key);
     return out;
 }
 

@@ -112,12 +112,12 @@ struct RuleDescriptor {
     std::string not_applicable_message(const Variant& preset) const;
 };
 
-// The table, in order: passes, goal, overlap, reserves. The order is the
+// The table, in order: passes, goal, overlap, reserves, scoring. The order is the
 // order of every listing (JSON keys, CSV columns, texts, study axes).
 const std::vector<RuleDescriptor>& rule_table();
 // nullptr when no rule has this key.
 const RuleDescriptor* find_rule(std::string_view key);
-// "passes, goal, overlap, reserves", for messages.
+// "passes, goal, overlap, reserves, scoring", for messages.
 std::string rule_keys_text();
 
 // A preset and overrides, as typed: the API's Rules, an option set, one rule

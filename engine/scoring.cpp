@@ -11,6 +11,30 @@ bool any_removal(const Table& t) {
 }
 }  // namespace
 
+const std::vector<NamedScoring>& scorings() {
+    static const std::vector<NamedScoring> table = [] {
+        std::vector<NamedScoring> t;
+        t.push_back({"msc", "5 a removal; rows 25, 50, 75, 100, 150, 250, 500 (Microsoft Solitaire Collection)",
+                     msc_scoring()});
+        // Not a game's: one point a removal and no bonus, so the score
+        // counts the removals (pairs and Kings).
+        t.push_back({"removals", "1 a removal, no row bonus (the score counts the removals)", Scoring{1, {}}});
+        return t;
+    }();
+    return table;
+}
+
+const NamedScoring* find_scoring(std::string_view name) {
+    for (const auto& s : scorings())
+        if (s.name == name) return &s;
+    return nullptr;
+}
+
+Scoring scoring_of(const Variant& v) {
+    const NamedScoring* s = find_scoring(v.scoring);
+    return s ? s->scoring : msc_scoring();
+}
+
 bool game_ended(const Table& t) {
     if (t.won()) return true;
     if (!t.variant().unlimited_passes()) return t.legal_moves().empty();

@@ -13,6 +13,7 @@
 #include <array>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "engine/deal.h"
@@ -36,6 +37,20 @@ struct Scoring {
 };
 
 inline Scoring msc_scoring() { return Scoring{}; }
+
+// The scoring table: each scoring a row, by name (the rule schema's `scoring`
+// rule, engine/rules.h: `--scoring NAME`, the records' and JSON's "scoring").
+// Every preset scores as msc; another scoring is one row here.
+struct NamedScoring {
+    std::string name;
+    std::string words;  // "5 a removal; rows 25, 50, 75, 100, 150, 250, 500"
+    Scoring scoring;
+};
+const std::vector<NamedScoring>& scorings();
+// nullptr when no scoring has this name.
+const NamedScoring* find_scoring(std::string_view name);
+// The scoring of a game's rules (Variant::scoring); msc's for a name not in the table.
+Scoring scoring_of(const Variant& v);
 
 // Cards in tableau row r (row 0 dealt first).
 inline int tableau_row_width(const Variant& v, int r) { return v.shape == TableauShape::Pyramid ? r + 1 : v.rows - r; }

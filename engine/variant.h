@@ -44,6 +44,10 @@ struct Variant {
 
     int pysol_game = 38;  // PySolFC game whose numbered deals --seed reproduces
 
+    // The challenges' scoring (engine/scoring.h's table, by name): msc's for
+    // every preset. It changes no game, only what a challenge counts.
+    std::string scoring = "msc";
+
     // Derived sizes.
     int tableau_size() const { return rows * (rows + 1) / 2; }
     // Cards in tableau row r (0 = the top row): r + 1 in a pyramid, rows - r

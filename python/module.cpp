@@ -119,7 +119,9 @@ PyDeal deal_from(const api::Rules& rules, const std::optional<std::string>& seed
     throw api::Error("no deal given: a seed or the cards");
 }
 
-// The variant and every rule of the schema as JSON writes it (None where the preset does not take it).
+// The variant and every rule of the schema as JSON writes it (None where the
+// preset does not take it); a newer rule that shows only where it is not the
+// preset's own (engine/rules.h: RuleDescriptor::shown, the scoring) only there.
 py::object rule_python(const RuleDescriptor& d, const Variant& v) {
     return d.names(v) ? to_python(d.to_json(d.get(v))) : py::none();
 }
@@ -127,7 +129,8 @@ py::object rule_python(const RuleDescriptor& d, const Variant& v) {
 py::dict rules_dict(const Variant& v) {
     py::dict d;
     d["variant"] = v.name;
-    for (const auto& r : rule_table()) d[py::str(r.key)] = rule_python(r, v);
+    for (const auto& r : rule_table())
+        if (!r.shown || r.names(v)) d[py::str(r.key)] = rule_python(r, v);
     return d;
 }
 
@@ -244,6 +247,7 @@ struct StudyArgs {
     std::map<std::string, std::vector<std::string>> rules;  // rule key -> its list (texts as rule_value makes them)
     std::optional<std::string> seeds, deals_file, shard;
     bool optimal = false;
+    std::optional<std::string> challenge;  // "score", "cards:R" or "board" (StudySpec::challenge)
     uint64_t max_states = 100'000'000;
     std::optional<uint64_t> max_memory;  // per worker; none = auto
     int threads = 0;
@@ -269,6 +273,10 @@ StudySpec make_spec(const StudyArgs& a) {
     // answers do not depend on it (as `pyramid stats`).
     spec.max_memory_bytes = a.max_memory ? *a.max_memory : api::auto_max_memory(study_workers(0, spec.shard_tasks()));
     spec.optimal = a.optimal;
+    if (a.challenge) {
+        spec.challenge = *a.challenge;
+        check_study_challenge(spec);
+    }
     // The record file's study line names this program and the call that ran it.
     spec.program = this_program("pyramid_solver", {});
     spec.program->command = a.command;
@@ -592,6 +600,7 @@ PYBIND11_MODULE(_core, m) {
         .def_readwrite("deals_file", &StudyArgs::deals_file)
         .def_readwrite("shard", &StudyArgs::shard)
         .def_readwrite("optimal", &StudyArgs::optimal)
+        .def_readwrite("challenge", &StudyArgs::challenge)
         .def_readwrite("max_states", &StudyArgs::max_states)
         .def_readwrite("max_memory", &StudyArgs::max_memory)
         .def_readwrite("threads", &StudyArgs::threads)

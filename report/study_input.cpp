@@ -97,6 +97,10 @@ std::string StudyReportBuilder::html(std::vector<std::pair<std::string, std::str
                 comparisons.push_back({i, j, axis, paired_comparison(c)});
             }
     report_.set_comparisons(std::move(comparisons));
+    std::vector<ChallengeSummary> challenges;  // a --challenge study's distributions
+    for (const StudySummary& s : sums_.summaries())
+        if (s.challenge) challenges.push_back(*s.challenge);
+    report_.set_challenges(std::move(challenges));
 
     std::string names;
     for (const Variant& v : spec.combos)
@@ -154,6 +158,7 @@ ReportFromFiles report_from_files(const std::vector<std::string>& paths, bool op
     bool unnamed = false;             // a study line of an older version, naming none
     std::vector<Variant> rules;       // in the order met
     bool any = false, from_file = false, measured = false;
+    std::string challenge;  // a --challenge study's, from its records
     Seed first = 0, last = 0;
     std::vector<std::string> cards;
     for (const auto& path : paths) {
@@ -176,6 +181,7 @@ ReportFromFiles report_from_files(const std::vector<std::string>& paths, bool op
                 if (std::none_of(rules.begin(), rules.end(), [&](const Variant& v) { return same_rules(v, r.rules); }))
                     rules.push_back(r.rules);
                 measured |= r.measured;
+                if (challenge.empty()) challenge = r.challenge;
                 first = any ? std::min(first, r.seed) : r.seed;
                 last = any ? std::max(last, r.seed) : r.seed;
                 any = true;
@@ -222,6 +228,7 @@ ReportFromFiles report_from_files(const std::vector<std::string>& paths, bool op
         }
         spec.optimal = optimal;
         spec.measures = measured;
+        spec.challenge = challenge;
     }
     // Second pass: the records, streamed into the page.
     TaskTable table(spec);

@@ -254,6 +254,86 @@ std::string StudyReport::win_rate_chart(const std::vector<ReportSummaryRow>& sum
            "</figcaption>\n</figure>\n";
 }
 
+std::string StudyReport::challenge_section() const {
+    using html::escape;
+    if (challenges_.empty()) return "";
+    const ChallengeSummary& first = challenges_.front();
+    const bool board = first.challenge == "board", cards = first.all_cards > 0;
+    const std::string unit = board ? "steps of the shortest clear" : cards ? "cards of the rank" : "points";
+    auto share = [](uint64_t n, uint64_t of) {
+        return thousands(n) +
+               (of ? " (" + fixed(100.0 * static_cast<double>(n) / static_cast<double>(of), 1) + "%)" : std::string());
+    };
+    auto dist = [](const Distribution& d) {
+        return d.count ? fixed(d.mean, 1) + " / " + fixed(d.median, 1) + " / " + std::to_string(d.min) + "-" +
+                             std::to_string(d.max)
+                       : std::string("-");
+    };
+    std::string out = "<p class=\"note\">Each deal's best line of each kind of end, exact (the challenge searches of "
+                      "<code>pyramid solve --challenge " +
+                      escape(first.challenge) + "</code>, every line replayed by the verifier): " + escape(unit) +
+                      " with the tableau cleared, and at an end without a clear. Over the deals whose search "
+                      "completed within the budget; mean / median / range.</p>\n";
+    out += "<table id=\"challenge-table\">\n<tr><th class=\"l\">rule set</th><th>deals</th><th>incomplete</th>"
+           "<th>with a clear</th>";
+    if (!board) out += "<th>best</th>";
+    out += "<th>with a clear</th>";
+    if (!board) out += "<th>without</th>";
+    if (cards)
+        out += "<th>all " + std::to_string(first.all_cards) + " with a clear</th><th>all " +
+               std::to_string(first.all_cards) + " without</th><th>all " + std::to_string(first.all_cards) +
+               " at either</th>";
+    out += "</tr>\n";
+    for (size_t i = 0; i < challenges_.size() && i < rules_.size(); ++i) {
+        const ChallengeSummary& c = challenges_[i];
+        out += "<tr><td class=\"l\">" + escape(label(i)) + "</td><td>" + thousands(c.deals) + "</td><td>" +
+               thousands(c.incomplete) + "</td><td>" + share(c.with_clear, c.deals) + "</td>";
+        if (!board) out += "<td>" + dist(c.best) + "</td>";
+        out += "<td>" + dist(c.clear) + "</td>";
+        if (!board) out += "<td>" + dist(c.open) + "</td>";
+        if (cards)
+            out += "<td>" + share(c.all_with_clear, c.deals) + "</td><td>" + share(c.all_without_clear, c.deals) +
+                   "</td><td>" + share(c.all_either, c.deals) + "</td>";
+        out += "</tr>\n";
+    }
+    out += "</table>\n";
+    // Histograms of the best (board: the clear's steps), one panel a rule set, sharing their x axis.
+    auto shown = [&](const ChallengeSummary& c) -> const Distribution& { return board ? c.clear : c.best; };
+    int lo = 1 << 30, hi = -1;
+    for (const auto& c : challenges_)
+        if (shown(c).count) lo = std::min(lo, shown(c).min), hi = std::max(hi, shown(c).max);
+    if (hi < 0) lo = 0, hi = 1;
+    const double step = cards || board ? 1 : 5;  // a bar's width: msc's points come in fives
+    auto [x0, x1] = svg::nice_domain(lo - step / 2, hi + step / 2, 6);
+    out += "<figure id=\"chart-challenge\" class=\"chart\">\n<div class=\"panels\">\n";
+    for (size_t i = 0; i < challenges_.size() && i < rules_.size(); ++i) {
+        const Distribution& h = shown(challenges_[i]);
+        uint64_t top = 0;
+        for (const auto& [x, n] : h.histogram) top = std::max(top, n);
+        const svg::Frame f{52, 30, 236, 118};
+        svg::Document d(f.right() + 12, f.bottom() + 46, "challenge " + first.challenge + ", " + label(i));
+        const svg::LinearScale y = count_panel(d, f, label(i), "(" + thousands(h.count) + " deals)", top, "deals");
+        const svg::LinearScale x(x0, x1, f.left, f.right());
+        const auto xt = svg::linear_ticks(x0, x1, 6);
+        std::vector<std::string> xl;
+        for (double t : xt) xl.push_back(svg::tick_label(t, svg::nice_step(x1 - x0, 6)));
+        svg::axis_bottom(d, f, x, xt, xl, board ? "steps of the shortest clear" : "best per deal (" + unit + ")");
+        d.open("g", " class=\"bars\"" + attr("fill", svg::series_colour(1)));
+        for (const auto& [v, n] : h.histogram) {
+            const double xa = x(v - step / 2), xb = x(v + step / 2);
+            d.rect(xa + 0.3, y(static_cast<double>(n)), std::max(0.8, xb - xa - 0.6),
+                   f.bottom() - y(static_cast<double>(n)));
+        }
+        d.close("g");
+        out += d.str();
+    }
+    out += "</div>\n<figcaption>How many deals make each best value" +
+           std::string(board ? " (the won deals' shortest solutions, in steps)"
+                             : " at any end, with a clear or without") +
+           ".</figcaption>\n</figure>\n";
+    return out;
+}
+
 std::string StudyReport::length_histograms() const {
     int lo = 1 << 30, hi = -1;
     for (const auto& p : per_)
@@ -554,6 +634,7 @@ std::string StudyReport::html(const std::string& title, const std::vector<std::p
          "<a href=\"#lengths\">Solution lengths</a><a href=\"#effort\">Search effort</a>" +
          std::string(measures_section().empty() ? "" : "<a href=\"#measures\">Reasons and measures</a>") +
          std::string(comparisons_.empty() ? "" : "<a href=\"#compare\">Paired comparisons</a>") +
+         std::string(challenges_.empty() ? "" : "<a href=\"#challenge\">Challenge</a>") +
          "<a href=\"#summary\">Summary table</a></nav>\n";
 
     b += "<section id=\"study\">\n<h2>The study</h2>\n<table class=\"facts\">\n";
@@ -570,6 +651,9 @@ std::string StudyReport::html(const std::string& title, const std::vector<std::p
              "</section>\n";
     if (!comparisons_.empty())
         b += "<section id=\"compare\">\n<h2>Paired comparisons</h2>\n" + comparison_section() + "</section>\n";
+    if (!challenges_.empty())
+        b += "<section id=\"challenge\">\n<h2>Challenge " + escape(challenges_.front().challenge) + "</h2>\n" +
+             challenge_section() + "</section>\n";
     b += "<section id=\"lengths\">\n<h2>Solution lengths</h2>\n" + length_histograms() + "</section>\n";
 
     b += "<section id=\"effort\">\n<h2>Search effort</h2>\n" + effort_chart();

@@ -8,6 +8,10 @@
 //     lengths only when the study ran --optimal;
 //   - search effort: states per deal on a log scale, split by verdict, and
 //     the ten hardest deals with their seeds;
+//   - a --challenge study's distributions: each deal's best line (the score,
+//     the cards of the rank, or a board's shortest clear), with a clear and
+//     without, and for cards the share of deals where every card of the
+//     rank can be removed;
 //   - the summary table: the numbers of `stats --format text`.
 //
 // The page is built from the records as they stream past (memory does not
@@ -25,6 +29,7 @@
 #include "study/compare.h"
 #include "study/records.h"
 #include "study/seed.h"
+#include "study/summary.h"
 
 namespace pyr {
 
@@ -82,6 +87,11 @@ public:
     // won deals' measures (grades chart and a table); empty otherwise.
     std::string measures_section() const;
 
+    // A --challenge study: each rule set's distributions (study/summary.h),
+    // in rule-set order; the section shows them (empty: no section).
+    void set_challenges(std::vector<ChallengeSummary> c) { challenges_ = std::move(c); }
+    std::string challenge_section() const;
+
     static constexpr int kBinsPerDecade = 4;  // states bins: 1, 1.8, 3.2, 5.6, 10, ...
     static constexpr size_t kHardest = 10;
 
@@ -101,6 +111,7 @@ private:
     std::vector<PerRuleSet> per_;
     std::vector<StudyRecord> hardest_;  // most states first, at most kHardest
     std::vector<ReportComparison> comparisons_;
+    std::vector<ChallengeSummary> challenges_;
     std::string partial_;
     // Which rules differ between the rule sets (the chart's axes).
     bool vary_variant_ = false;

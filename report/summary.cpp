@@ -12,6 +12,41 @@ std::string percent_text(double x, int digits) {
     return o.str();
 }
 
+namespace {
+json::object distribution_json(const Distribution& d) {
+    json::object o;
+    const bool any = d.count > 0;
+    o["deals"] = d.count;
+    o["mean"] = any ? json::value(d.mean) : json::value(nullptr);
+    o["median"] = any ? json::value(d.median) : json::value(nullptr);
+    o["min"] = any ? json::value(d.min) : json::value(nullptr);
+    o["max"] = any ? json::value(d.max) : json::value(nullptr);
+    json::object h;
+    for (const auto& [x, n] : d.histogram) h[std::to_string(x)] = n;
+    o["histogram"] = h;
+    return o;
+}
+}  // namespace
+
+json::object challenge_summary_json(const ChallengeSummary& c) {
+    json::object o;
+    o["challenge"] = c.challenge;
+    o["deals"] = c.deals;
+    o["incomplete"] = c.incomplete;
+    o["with_clear"] = c.with_clear;
+    o["states_total"] = c.states;
+    if (c.challenge != "board") o["best"] = distribution_json(c.best);
+    o["clear"] = distribution_json(c.clear);
+    if (c.challenge != "board") o["open"] = distribution_json(c.open);
+    if (c.all_cards > 0) {
+        o["all_cards"] = c.all_cards;
+        o["all_with_clear"] = c.all_with_clear;
+        o["all_without_clear"] = c.all_without_clear;
+        o["all_either"] = c.all_either;
+    }
+    return o;
+}
+
 json::object summary_json(const StudySummary& s, bool with_moves) {
     json::object o;
     auto opt = [](const std::optional<double>& d) { return d ? json::value(*d) : json::value(nullptr); };
@@ -53,6 +88,7 @@ json::object summary_json(const StudySummary& s, bool with_moves) {
         j["mcnemar_log10_p"] = p.mcnemar_log10_p;
         o["paired"] = j;
     }
+    if (s.challenge) o["challenge"] = challenge_summary_json(*s.challenge);
     if (with_moves) {
         const MovesStats& m = s.moves;
         const bool any = m.count > 0;
@@ -102,6 +138,69 @@ void rules_header(std::ostream& out, const std::vector<const RuleDescriptor*>& c
 void rules_cells(std::ostream& out, const StudySummary& s, const std::vector<const RuleDescriptor*>& cols) {
     out << std::left << std::setw(12) << s.variant;
     for (const auto* d : cols) out << std::setw(d->column_width) << (d->names(s.rules) ? d->get(s.rules) : "-");
+}
+
+// "mean median min-max", or "-" without deals.
+std::string distribution_cells(const Distribution& d) {
+    std::ostringstream o;
+    if (!d.count) {
+        o << std::right << std::setw(8) << "-" << std::setw(8) << "-" << std::setw(12) << "-";
+        return o.str();
+    }
+    o << std::right << std::setw(8) << fixed(d.mean, 1) << std::setw(8) << fixed(d.median, 1) << std::setw(12)
+      << (std::to_string(d.min) + "-" + std::to_string(d.max));
+    return o.str();
+}
+
+std::string share_text(uint64_t n, uint64_t of) {
+    return std::to_string(n) + (of ? " (" + percent_text(static_cast<double>(n) / static_cast<double>(of)) + ")" : "");
+}
+
+void print_challenge_text(std::ostream& out, const std::vector<StudySummary>& sums,
+                          const std::vector<const RuleDescriptor*>& cols) {
+    const ChallengeSummary& first = *sums.front().challenge;
+    const bool board = first.challenge == "board", cards = first.all_cards > 0;
+    const std::string what = board ? "steps of the shortest clear" : cards ? "cards of the rank" : "points";
+    out << "\nchallenge " << first.challenge << ": each deal's best line (exact; " << what
+        << "), over the deals whose search completed:\n";
+    rules_header(out, cols);
+    out << std::right << std::setw(8) << "deals" << std::setw(8) << "incompl" << std::setw(14) << "with a clear";
+    if (!board) out << std::setw(8) << "best" << std::setw(8) << "median" << std::setw(12) << "min-max";
+    out << std::setw(8) << "clear" << std::setw(8) << "median" << std::setw(12) << "min-max";
+    if (!board) out << std::setw(8) << "open" << std::setw(8) << "median" << std::setw(12) << "min-max";
+    out << "\n";
+    for (const auto& s : sums) {
+        const ChallengeSummary& c = *s.challenge;
+        rules_cells(out, s, cols);
+        out << std::right << std::setw(8) << c.deals << std::setw(8) << c.incomplete << std::setw(14) << c.with_clear;
+        if (!board) out << distribution_cells(c.best);
+        out << distribution_cells(c.clear);
+        if (!board) out << distribution_cells(c.open);
+        out << "\n";
+    }
+    out << "(best: the most at any end; clear: with the tableau cleared; open: at an end without a clear;\n"
+           " each a mean, median and range over the deals that have such a line)\n";
+    if (cards) {
+        out << "\nall " << first.all_cards << " cards of the rank removed:\n";
+        rules_header(out, cols);
+        out << std::right << std::setw(18) << "with a clear" << std::setw(18) << "without" << std::setw(18) << "either"
+            << "\n";
+        for (const auto& s : sums) {
+            const ChallengeSummary& c = *s.challenge;
+            rules_cells(out, s, cols);
+            out << std::right << std::setw(18) << share_text(c.all_with_clear, c.deals) << std::setw(18)
+                << share_text(c.all_without_clear, c.deals) << std::setw(18) << share_text(c.all_either, c.deals)
+                << "\n";
+        }
+    }
+    if (!board) {
+        out << "\nbest per deal (value:deals):\n";
+        for (const auto& s : sums) {
+            rules_cells(out, s, cols);
+            for (const auto& [x, n] : s.challenge->best.histogram) out << " " << x << ":" << n;
+            out << "\n";
+        }
+    }
 }
 
 }  // namespace
@@ -168,6 +267,7 @@ void print_summary_text(std::ostream& out, const std::string& source, const Stud
                " solver and lost for not seeing the stock; player: won by the player alone, always 0; s/deal: the\n"
                " player's seconds per deal of the study)\n";
     }
+    if (!sums.empty() && sums.front().challenge) print_challenge_text(out, sums, cols);
     out << "\nsolution length of won deals (moves of the solution found"
         << (optimal ? "; --optimal asks the solver for shortest solutions" : "") << "):\n";
     rules_header(out, cols);
@@ -198,6 +298,11 @@ void print_summary_csv(std::ostream& out, const std::vector<StudySummary>& sums,
     if (player)
         out << ",player,player_wins,player_games,player_win_rate,player_ci95_low,player_ci95_high,both,thoughtful_only,"
                "player_only,neither,mcnemar_p,player_seconds";
+    const bool challenge = !sums.empty() && sums.front().challenge;
+    if (challenge)
+        out << ",challenge,challenge_deals,challenge_incomplete,challenge_with_clear,best_mean,best_median,best_max,"
+               "clear_mean,clear_median,clear_max,open_mean,open_median,open_max,all_with_clear,all_without_clear,"
+               "all_either";
     out << "\n";
     auto num = [](double x) {  // shortest text that reads back as the same double
         char b[40];
@@ -227,6 +332,16 @@ void print_summary_csv(std::ostream& out, const std::vector<StudySummary>& sums,
                 << (s.player_rate ? num(*s.player_rate) : "") << "," << (s.player_ci95 ? num(s.player_ci95->low) : "")
                 << "," << (s.player_ci95 ? num(s.player_ci95->high) : "") << "," << c.both << "," << c.first_only << ","
                 << c.second_only << "," << c.neither << "," << num(s.paired.mcnemar_p) << "," << num(s.player_seconds);
+        }
+        if (challenge) {
+            const ChallengeSummary& c = *s.challenge;
+            out << "," << c.challenge << "," << c.deals << "," << c.incomplete << "," << c.with_clear;
+            for (const Distribution* d : {&c.best, &c.clear, &c.open}) {
+                if (d->count) out << "," << num(d->mean) << "," << num(d->median) << "," << d->max;
+                else out << ",,,";
+            }
+            if (c.all_cards > 0) out << "," << c.all_with_clear << "," << c.all_without_clear << "," << c.all_either;
+            else out << ",,,";
         }
         out << "\n";
     }

@@ -18,6 +18,10 @@ std::string percent_text(double x, int digits = 1);
 // The summary object of one rule set in `pyramid stats --format json` (see README).
 json::object summary_json(const StudySummary& s, bool with_moves);
 
+// A --challenge study's distributions (StudySummary::challenge): the
+// "challenge" object of a summary in JSON.
+json::object challenge_summary_json(const ChallengeSummary& c);
+
 // The text table; `source` names the deals ("seeds 1-100").
 // `notes`: lines after the header (the program that made it, its command line).
 void print_summary_text(std::ostream& out, const std::string& source, const StudyRun& run,

@@ -46,6 +46,38 @@ const char* challenge_kind_text(ChallengeKind k) {
     return "?";
 }
 
+Challenge parse_challenge(std::string_view k, DeckKind deck) {
+    Challenge c;
+    if (k == "score") {
+        c.kind = ChallengeKind::Score;
+    } else if (k == "board") {
+        c.kind = ChallengeKind::Board;
+    } else if (k.rfind("cards:", 0) == 0 && k.size() > 6) {
+        c.kind = ChallengeKind::Cards;
+        const std::string rank(k.substr(6));
+        const auto card = rank.size() <= 2 ? parse_card(rank + deck_suits(deck)[0], deck) : std::nullopt;
+        if (!card)
+            throw std::invalid_argument("bad --challenge: '" + rank + "' is not a rank of the deck (" +
+                                        (deck == DeckKind::Spanish48 ? "1-12" : "one of A23456789TJQK") + ")");
+        c.rank = card->rank;
+    } else {
+        throw std::invalid_argument("--challenge must be score, cards:R (R a rank: A 2-9 T J Q K) or board (got '" +
+                                    std::string(k) + "')");
+    }
+    return c;
+}
+
+std::string challenge_words(const Challenge& c, DeckKind deck) {
+    if (c.kind == ChallengeKind::Cards) return "cards:" + rank_text(c.rank, deck);
+    return challenge_kind_text(c.kind);
+}
+
+std::optional<std::string> counting_challenge_refused(const Variant& v) {
+    if (v.lone_rank && v.target - v.lone_rank >= 1 && v.target - v.lone_rank <= deck_ranks(v.deck))
+        return "variant '" + v.name + "' has no score or card challenges (its lone rank also pairs)";
+    return std::nullopt;
+}
+
 ChallengeValues::ChallengeValues(const Board& board, const Scoring& scoring) : board_(board), scoring_(scoring) {
     const Variant& v = board.variant();
     if (v.lone_rank) lone_ = board.rank_mask(v.lone_rank);

@@ -30,6 +30,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "engine/board.h"
@@ -54,6 +55,17 @@ struct Challenge {
     // lines that are not beaten).
     bool every_end = false;
 };
+
+// A challenge as `--challenge` words it (the command line, Python, records):
+// "score", "board" or "cards:R", R a rank of the deck as the card notation
+// writes it. Throws std::invalid_argument with the option's message.
+Challenge parse_challenge(std::string_view words, DeckKind deck);
+// Its words back: "score", "board", "cards:A".
+std::string challenge_words(const Challenge& c, DeckKind deck);
+// Score and card challenges need rules where the removed cards tell the
+// removals: a lone rank that could also pair does not (nullopt: it can be
+// played; else why not).
+std::optional<std::string> counting_challenge_refused(const Variant& v);
 
 struct ChallengeLine {
     bool cleared = false;         // the tableau cleared

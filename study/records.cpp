@@ -50,6 +50,8 @@ RecordShape record_shape(const StudySpec& spec) {
     s.deal = spec.deals.from_file;
     s.measures = spec.measures;
     s.player = !spec.player.empty();
+    s.challenge = !spec.challenge.empty();
+    s.rule_sets = spec.combos;
     return s;
 }
 
@@ -60,6 +62,7 @@ StudyRecord task_record(const StudySpec& spec, uint64_t deal_index, uint32_t com
     r.rules = spec.combos.at(combo);
     if (spec.deals.from_file) r.deal = spec.deals.cards.at(deal_index);
     r.player = spec.player;
+    r.challenge = spec.challenge;
     return r;
 }
 
@@ -211,6 +214,34 @@ RecordField seconds_field(std::string_view key, Group group) {
     return f;
 }
 
+// A number of a challenge's end (ChallengeEnd): -1 (no line, or not
+// counted) is written null (JSON) or empty (CSV); read back from 0 to 10^6.
+template <Key K, auto End, auto Member>
+RecordField challenge_number() {
+    RecordField f{.key = K.s, .group = Group::Challenge, .required = true};
+    f.to_json = [](const StudyRecord& r) -> JsonOut {
+        const int32_t x = (r.ch.*End).*Member;
+        return x < 0 ? json::value(nullptr) : json::value(static_cast<int64_t>(x));
+    };
+    f.to_csv = [](const StudyRecord& r) {
+        const int32_t x = (r.ch.*End).*Member;
+        return x < 0 ? std::string() : std::to_string(x);
+    };
+    f.from_json = [](const json::value& v, StudyRecord& r) {
+        if (v.is_null()) return;
+        const int64_t x = v.to_number<int64_t>();
+        if (x < 0 || x > 1000000) bad(std::string("bad ") + K.s);
+        (r.ch.*End).*Member = static_cast<int32_t>(x);
+    };
+    f.from_csv = [](Text s, StudyRecord& r) {
+        if (text_of(s).empty()) return;
+        const auto x = parse_u64(*s);
+        if (!x || *x > 1000000) bad(std::string("bad ") + K.s);
+        (r.ch.*End).*Member = static_cast<int32_t>(*x);
+    };
+    return f;
+}
+
 std::vector<RecordField> make_fields() {
     std::vector<RecordField> t;
     // ---- the core: seed, the rule set, the verdict and the search's figures
@@ -248,6 +279,7 @@ std::vector<RecordField> make_fields() {
             return d.to_json(d.get(r.rules));
         };
         f.to_csv = [&d](const StudyRecord& r) { return d.names(r.rules) ? d.get(r.rules) : std::string(); };
+        if (!d.column_always) f.csv_column = [&d](const RecordShape& s) { return rule_column(d, s.rule_sets); };
         f.from_json = [&d](const json::value& v, StudyRecord& r) {
             const auto t = d.from_json(v);
             if (!t) bad(d.record_tells_value && v.is_string() ? d.bad_value(v.get_string()) : "bad " + d.key);
@@ -428,6 +460,44 @@ std::vector<RecordField> make_fields() {
                  .from_csv = [](Text s, StudyRecord& r) { r.player_moves = std::string(*s); }});
     t.push_back(count_field<&StudyRecord::player_solves, "bad player_solves">("player_solves", Group::Player));
     t.push_back(seconds_field<&StudyRecord::player_seconds, "bad player_seconds">("player_seconds", Group::Player));
+    // ---- --challenge: the deal's best line with a clear and without
+    t.push_back({.key = "challenge",
+                 .group = Group::Challenge,
+                 .required = true,
+                 .to_json = [](const StudyRecord& r) -> JsonOut { return json::value(r.challenge); },
+                 .to_csv = [](const StudyRecord& r) { return r.challenge; },
+                 .from_json = [](const json::value& v, StudyRecord& r) { r.challenge = std::string(v.as_string()); },
+                 .from_csv = [](Text s, StudyRecord& r) { r.challenge = std::string(*s); }});
+    t.push_back({.key = "challenge_complete",
+                 .group = Group::Challenge,
+                 .required = true,
+                 .to_json = [](const StudyRecord& r) -> JsonOut { return json::value(r.ch.complete); },
+                 .to_csv = [](const StudyRecord& r) { return std::string(r.ch.complete ? "yes" : "no"); },
+                 .from_json = [](const json::value& v, StudyRecord& r) { r.ch.complete = v.as_bool(); },
+                 .from_csv =
+                     [](Text s, StudyRecord& r) {
+                         if (*s != "yes" && *s != "no") bad("bad challenge fields");
+                         r.ch.complete = *s == "yes";
+                     }});
+    for (auto f : {challenge_number<"challenge_clear_score", &RecordChallenge::clear, &ChallengeEnd::score>(),
+                   challenge_number<"challenge_clear_cards", &RecordChallenge::clear, &ChallengeEnd::cards>(),
+                   challenge_number<"challenge_clear_steps", &RecordChallenge::clear, &ChallengeEnd::steps>(),
+                   challenge_number<"challenge_open_score", &RecordChallenge::open, &ChallengeEnd::score>(),
+                   challenge_number<"challenge_open_cards", &RecordChallenge::open, &ChallengeEnd::cards>(),
+                   challenge_number<"challenge_open_steps", &RecordChallenge::open, &ChallengeEnd::steps>()})
+        t.push_back(f);
+    {
+        RecordField f{.key = "challenge_states", .group = Group::Challenge, .required = true};
+        f.to_json = [](const StudyRecord& r) -> JsonOut { return json::value(r.ch.states); };
+        f.to_csv = [](const StudyRecord& r) { return std::to_string(r.ch.states); };
+        f.from_json = [](const json::value& v, StudyRecord& r) { r.ch.states = v.to_number<uint64_t>(); };
+        f.from_csv = [](Text s, StudyRecord& r) {
+            const auto n = parse_u64(*s);
+            if (!n) bad("bad challenge_states");
+            r.ch.states = *n;
+        };
+        t.push_back(f);
+    }
     return t;
 }
 
@@ -445,6 +515,7 @@ constexpr GroupReading kGroups[] = {
     {Group::Deal, "deal"},
     {Group::Measures, "grade"},
     {Group::Player, "player", true, "bad player fields"},
+    {Group::Challenge, "challenge", true, "bad challenge fields"},
 };
 
 }  // namespace
@@ -455,6 +526,12 @@ const std::vector<RecordField>& record_fields() {
 }
 
 // ---------------------------------------------------------------- writing
+
+namespace {
+bool in_csv(const RecordField& f, const RecordShape& shape) {
+    return f.in_csv && shape.has(f.group) && (!f.csv_column || f.csv_column(shape));
+}
+}  // namespace
 
 json::object record_json(const RecordShape& shape, const StudyRecord& r) {
     json::object o;
@@ -468,7 +545,7 @@ std::string record_csv_row(const RecordShape& shape, const StudyRecord& r) {
     std::string s;
     bool first = true;
     for (const RecordField& f : record_fields())
-        if (f.in_csv && shape.has(f.group)) {
+        if (in_csv(f, shape)) {
             if (!first) s += ',';
             s += f.to_csv(r);
             first = false;
@@ -479,7 +556,7 @@ std::string record_csv_row(const RecordShape& shape, const StudyRecord& r) {
 std::string record_csv_header(const RecordShape& shape) {
     std::string s;
     for (const RecordField& f : record_fields())
-        if (f.in_csv && shape.has(f.group)) s += std::string(s.empty() ? "" : ",") + std::string(f.key);
+        if (in_csv(f, shape)) s += std::string(s.empty() ? "" : ",") + std::string(f.key);
     return s;
 }
 
@@ -636,7 +713,7 @@ Line parse_csv_line(const std::string& line, Columns& columns) {
     };
     static const std::vector<const RecordField*> order[] = {
         csv_reading_order(Group::Core), csv_reading_order(Group::Deal), csv_reading_order(Group::Measures),
-        csv_reading_order(Group::Player)};
+        csv_reading_order(Group::Player), csv_reading_order(Group::Challenge)};
     StudyRecord& r = out.record;
     try {
         for (const GroupReading& g : kGroups) {
@@ -725,8 +802,9 @@ int match_record(const StudySpec& spec, const StudyRecord& r) {
     const uint64_t deal_index = r.seed - first;
     if (!spec.deal_in_shard(deal_index)) return -1;
     if (r.deal.has_value() != spec.deals.from_file) return -1;
-    if (r.measured != spec.measures) return -1;  // a --measures study's records carry measures
-    if (r.player != spec.player) return -1;      // another player's study (or the thoughtful one)
+    if (r.measured != spec.measures) return -1;    // a --measures study's records carry measures
+    if (r.player != spec.player) return -1;        // another player's study (or the thoughtful one)
+    if (r.challenge != spec.challenge) return -1;  // another challenge's study (or none)
     if (spec.deals.from_file && !spec.deals.cards[deal_index].empty() && *r.deal != spec.deals.cards[deal_index])
         return -1;
     for (size_t c = 0; c < spec.combos.size(); ++c)

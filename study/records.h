@@ -5,7 +5,8 @@
 // study line naming the study it belongs to (JSON: {"study":{...}}; CSV:
 // "# study {...}" before the header), then one record per solved task:
 //   seed, variant, passes, goal, overlap, reserves (variants with reserve
-//   piles only), verdict, moves, states, seconds, and deal (deals files).
+//   piles only), verdict, moves, states, seconds, and deal (deals files);
+//   the groups a study asks for after them (--measures, --player, --challenge).
 // Every record names its whole rule set, so a file may hold several studies
 // (a run of another study over the same file appends its own study line);
 // records are matched to a study on the whole rule set and the deal.
@@ -40,6 +41,22 @@ struct RecordMeasures {
     friend bool operator==(const RecordMeasures&, const RecordMeasures&) = default;
 };
 
+// With --challenge: the deal's best line of each kind of end (the tableau
+// cleared, or an end without a clear): its score, its cards of the rank
+// (cards challenges; -1 otherwise) and its steps; steps -1: no line of that
+// kind. Board challenges: the shortest solution is the clear's line.
+struct ChallengeEnd {
+    int32_t score = -1, cards = -1, steps = -1;
+    bool exists() const { return steps >= 0; }
+    friend bool operator==(const ChallengeEnd&, const ChallengeEnd&) = default;
+};
+struct RecordChallenge {
+    bool complete = false;  // false: the search's budget ran out (no end known)
+    ChallengeEnd clear, open;
+    uint64_t states = 0;  // positions the challenge's searches expanded
+    friend bool operator==(const RecordChallenge&, const RecordChallenge&) = default;
+};
+
 // One solved task (rule set, deal): what a study's runner makes, what a
 // record file holds, and what its readers give back (resume, merge, report,
 // compare, Python). `moves` is the solution length of a win; -1 for a loss,
@@ -66,10 +83,14 @@ struct StudyRecord {
     std::string player_moves;
     uint64_t player_solves = 0;
     double player_seconds = 0;
+    // With a challenge (StudySpec::challenge): its words ("" otherwise) and the deal's outcome.
+    std::string challenge;
+    RecordChallenge ch;
     // The same result, timing aside.
     bool same_result(const StudyRecord& o) const {
         return seed == o.seed && combo == o.combo && verdict == o.verdict && moves == o.moves && states == o.states &&
-               player_won == o.player_won && player_moves == o.player_moves && measured == o.measured && m == o.m;
+               player_won == o.player_won && player_moves == o.player_moves && measured == o.measured && m == o.m &&
+               challenge == o.challenge && ch == o.ch;
     }
 };
 
@@ -88,17 +109,22 @@ inline Verdict verdict_of_code(uint8_t c) {
 // One table of the record's fields, in the order they are written, drives
 // the JSON Lines and CSV writers and readers. A field belongs to a group: the
 // core (every record), the deal (deals-file studies), the measures (--measures
-// and --reasons studies) and the player (--player studies). A study writes
+// and --reasons studies), the player (--player studies) and the challenge
+// (--challenge studies). A study writes
 // the groups its spec asks for (RecordShape); a reader takes a group when the
 // line has it (JSON: its marker key; CSV: its marker column, for the player a
 // non-empty one).
-enum class FieldGroup : uint8_t { Core, Deal, Measures, Player };
+enum class FieldGroup : uint8_t { Core, Deal, Measures, Player, Challenge };
 
 struct RecordShape {
-    bool deal = false, measures = false, player = false;
+    bool deal = false, measures = false, player = false, challenge = false;
+    // The study's rule sets: a rule that is not a column of every file (a
+    // newer one, engine/rules.h's rule_column) is a CSV column only where
+    // one of them names it, so every other file's columns stay as they were.
+    std::vector<Variant> rule_sets;
     bool has(FieldGroup g) const {
         return g == FieldGroup::Core || (g == FieldGroup::Deal && deal) || (g == FieldGroup::Measures && measures) ||
-               (g == FieldGroup::Player && player);
+               (g == FieldGroup::Player && player) || (g == FieldGroup::Challenge && challenge);
     }
 };
 RecordShape record_shape(const StudySpec& spec);
@@ -107,6 +133,8 @@ struct RecordField {
     std::string_view key;  // the JSON key and the CSV column
     FieldGroup group;
     bool in_json = true, in_csv = true;
+    // A CSV column only for these shapes (empty: wherever its group is).
+    std::function<bool(const RecordShape&)> csv_column = {};
     // A JSON record must have it (when it has the group); a CSV header must
     // name the core ones. Otherwise a missing key or column (an older file)
     // leaves the record's default: for a rule, the preset's.

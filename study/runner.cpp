@@ -11,6 +11,7 @@
 
 #include "engine/board.h"
 #include "engine/deal_source.h"
+#include "solver/challenge.h"
 #include "solver/measures.h"
 #include "solver/reasons.h"
 #include "solver/players.h"
@@ -110,6 +111,31 @@ std::optional<StudyRecord> solve_task(Solver& solver, const StudySpec& spec, uin
             r.player_solves = g.cost.solves;
             r.player_seconds = g.seconds;
         }
+    }
+    if (!spec.challenge.empty()) {
+        // The challenge's best line of each kind of end (solver/challenge.h,
+        // every line replayed by the verifier); its searches count in the task's time.
+        SolveOptions co;
+        co.max_states = spec.max_states;
+        co.max_memory_bytes = spec.max_memory_bytes;
+        co.stop = stop;
+        ChallengeResult cr;
+        try {
+            cr = solve_challenge(board, study_challenge(spec.challenge, v), co);
+        } catch (const InternalError& e) {
+            throw InternalError("challenge " + spec.challenge + " on the deal --variant " + v.name + rules_options(v) +
+                                " --deal " + compact(deal) + ": " + e.what());
+        }
+        if (cr.interrupted) return std::nullopt;  // abandoned: redone on resume
+        r.ch.complete = cr.complete;
+        r.ch.states = cr.states;
+        for (const ChallengeLine& l : cr.lines) {
+            ChallengeEnd& e = l.cleared ? r.ch.clear : r.ch.open;
+            e.score = l.score;
+            e.cards = l.cards.value_or(-1);
+            e.steps = static_cast<int32_t>(l.moves.size());
+        }
+        r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     }
     return r;
 }

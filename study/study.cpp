@@ -194,6 +194,29 @@ std::string deals_digest(const StudyDeals& d) {
     return buf;
 }
 
+Challenge study_challenge(const std::string& words, const Variant& v) {
+    Challenge c;
+    try {
+        c = parse_challenge(words, v.deck);
+    } catch (const std::invalid_argument& e) {
+        throw StudyError(e.what());
+    }
+    if (const auto why = counting_challenge_refused(v); why && c.kind != ChallengeKind::Board) throw StudyError(*why);
+    c.scoring = scoring_of(v);
+    c.every_end = true;
+    return c;
+}
+
+void check_study_challenge(StudySpec& spec) {
+    if (spec.challenge.empty()) return;
+    std::string words;
+    for (const Variant& v : spec.combos) {
+        const std::string w = challenge_words(study_challenge(spec.challenge, v), v.deck);
+        if (words.empty()) words = w;
+    }
+    if (!words.empty()) spec.challenge = words;
+}
+
 json::object study_definition(const StudySpec& spec) {
     json::object o;
     json::array sets;
@@ -219,6 +242,7 @@ json::object study_definition(const StudySpec& spec) {
         o["player"] = spec.player;
         o["player_seed"] = spec.player_seed;
     }
+    if (!spec.challenge.empty()) o["challenge"] = spec.challenge;  // only a --challenge study's line has it
     return o;
 }
 
@@ -254,6 +278,10 @@ StudySpec spec_from_definition(const json::object& def) {
         if (const auto* p = def.if_contains("player")) {
             spec.player = std::string(p->as_string());
             spec.player_seed = def.at("player_seed").to_number<uint64_t>();
+        }
+        if (const auto* c = def.if_contains("challenge")) {
+            spec.challenge = std::string(c->as_string());
+            check_study_challenge(spec);
         }
     } catch (const StudyError&) {
         throw;

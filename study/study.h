@@ -28,6 +28,7 @@
 #include "engine/json.h"
 #include "engine/rules.h"
 #include "engine/variant.h"
+#include "solver/challenge.h"
 #include "solver/interval.h"
 #include "solver/solver.h"
 #include "study/seed.h"
@@ -128,6 +129,11 @@ struct StudySpec {
     // Empty: the thoughtful verdict only (`--player thoughtful`, the default).
     std::string player;
     uint64_t player_seed = 1;  // mixed with each deal into its game's rng seed (nopeek::game_seed)
+    // --challenge: each deal's challenge outcome too (solver/challenge.h), as
+    // `solve --challenge` words it: "score", "cards:R" or "board"; its record
+    // carries the best line with the tableau cleared and the best without.
+    // Empty: no challenge.
+    std::string challenge;
     // The program running the study (its study line names it); not part of
     // the study's definition. Unset in a spec read back from a file.
     std::optional<Provenance> program;
@@ -139,6 +145,14 @@ struct StudySpec {
     // Tasks of this shard (all of them without --shard).
     uint64_t shard_tasks() const;
 };
+
+// The challenge of a --challenge study on one of its rule sets (every end:
+// the best line with a clear and the best without, the rules' scoring);
+// StudyError for words that are not a challenge or rules that cannot take it.
+Challenge study_challenge(const std::string& words, const Variant& v);
+// Checks spec.challenge against every rule set and writes its words as
+// `solve --challenge` reads them back ("cards:a" -> "cards:A"). StudyError.
+void check_study_challenge(StudySpec& spec);
 
 // The study line's definition: rule sets, deals (seeds, or the deals file's
 // size and a digest of its deals), budget, --optimal; without the shard.

@@ -1,8 +1,39 @@
 #include "study/summary.h"
 
 #include <algorithm>
+#include <string>
 
 namespace pyr {
+
+Distribution distribution_of(const std::map<int, uint64_t>& h) {
+    Distribution d;
+    d.histogram = h;
+    uint64_t count = 0;
+    double sum = 0;
+    for (const auto& [x, n] : h) count += n, sum += static_cast<double>(x) * static_cast<double>(n);
+    d.count = count;
+    if (count == 0) return d;
+    d.mean = sum / static_cast<double>(count);
+    d.min = h.begin()->first;
+    d.max = h.rbegin()->first;
+    auto nth = [&](uint64_t k) {  // the k-th smallest value, 0-based
+        uint64_t seen = 0;
+        for (const auto& [x, n] : h) {
+            seen += n;
+            if (k < seen) return x;
+        }
+        return h.rbegin()->first;
+    };
+    d.median = count % 2 ? nth(count / 2) : (nth(count / 2 - 1) + nth(count / 2)) / 2.0;
+    return d;
+}
+
+namespace {
+// What a challenge's end makes: the score, the cards of the rank, or the steps of a board's clear.
+int end_value(ChallengeKind k, const ChallengeEnd& e) {
+    return k == ChallengeKind::Score ? e.score : k == ChallengeKind::Cards ? e.cards : e.steps;
+}
+}  // namespace
 
 SummaryBuilder::SummaryBuilder(const StudySpec& spec) : spec_(spec), acc_(spec.combos.size()) {}
 
@@ -27,6 +58,37 @@ void SummaryBuilder::add(const StudyRecord& r) {
         a.player_solves += r.player_solves;
         a.player_seconds += r.player_seconds;
         a.paired.add(r.verdict, r.player_won ? Verdict::Win : Verdict::Lose);
+    }
+    if (!spec_.challenge.empty()) {
+        a.ch_states += r.ch.states;
+        if (!r.ch.complete) {
+            ++a.ch_incomplete;
+            return;
+        }
+        const Variant& v = spec_.combos.at(r.combo);
+        const Challenge c = study_challenge(spec_.challenge, v);
+        ++a.ch_deals;
+        std::optional<int> best;
+        if (r.ch.clear.exists()) {
+            ++a.ch_with_clear;
+            const int x = end_value(c.kind, r.ch.clear);
+            ++a.ch_clear[x];
+            best = x;
+        }
+        if (r.ch.open.exists() && c.kind != ChallengeKind::Board) {
+            const int x = end_value(c.kind, r.ch.open);
+            ++a.ch_open[x];
+            best = std::max(best.value_or(x), x);
+        }
+        if (best && c.kind != ChallengeKind::Board) ++a.ch_best[*best];
+        if (c.kind == ChallengeKind::Cards) {
+            const int all = static_cast<int>(std::char_traits<char>::length(deck_suits(v.deck)));
+            const bool with = r.ch.clear.exists() && r.ch.clear.cards >= all;
+            const bool without = r.ch.open.exists() && r.ch.open.cards >= all;
+            a.ch_all_clear += with;
+            a.ch_all_open += without;
+            a.ch_all_either += with || without;
+        }
     }
 }
 
@@ -62,26 +124,24 @@ std::vector<StudySummary> SummaryBuilder::summaries() const {
             s.player_ci95 = wilson_interval(a.player_wins, a.deals);
             s.paired = paired_comparison(a.paired);
         }
-        MovesStats& ms = s.moves;
-        ms.histogram = a.lengths;
-        uint64_t count = 0, sum = 0;
-        for (const auto& [m, n] : a.lengths) count += n, sum += static_cast<uint64_t>(m) * n;
-        ms.count = count;
-        if (count > 0) {
-            ms.mean = static_cast<double>(sum) / static_cast<double>(count);
-            ms.min = a.lengths.begin()->first;
-            ms.max = a.lengths.rbegin()->first;
-            // The median: the middle length, or the mean of the two middle ones.
-            auto nth = [&](uint64_t k) {  // the k-th smallest length, 0-based
-                uint64_t seen = 0;
-                for (const auto& [m, n] : a.lengths) {
-                    seen += n;
-                    if (k < seen) return m;
-                }
-                return a.lengths.rbegin()->first;
-            };
-            ms.median = count % 2 ? nth(count / 2) : (nth(count / 2 - 1) + nth(count / 2)) / 2.0;
+        if (!spec_.challenge.empty()) {
+            ChallengeSummary ch;
+            ch.challenge = spec_.challenge;
+            if (study_challenge(spec_.challenge, s.rules).kind == ChallengeKind::Cards)
+                ch.all_cards = static_cast<int>(std::char_traits<char>::length(deck_suits(s.rules.deck)));
+            ch.deals = a.ch_deals;
+            ch.incomplete = a.ch_incomplete;
+            ch.with_clear = a.ch_with_clear;
+            ch.states = a.ch_states;
+            ch.best = distribution_of(a.ch_best);
+            ch.clear = distribution_of(a.ch_clear);
+            ch.open = distribution_of(a.ch_open);
+            ch.all_with_clear = a.ch_all_clear;
+            ch.all_without_clear = a.ch_all_open;
+            ch.all_either = a.ch_all_either;
+            s.challenge = ch;
         }
+        s.moves = distribution_of(a.lengths);
     }
     return out;
 }

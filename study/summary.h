@@ -14,11 +14,35 @@
 
 namespace pyr {
 
-struct MovesStats {
-    uint64_t count = 0;  // won deals of known length
+// A distribution of values over deals: value -> deals.
+struct Distribution {
+    std::map<int, uint64_t> histogram;
+    uint64_t count = 0;
     double mean = 0, median = 0;
     int min = 0, max = 0;
-    std::map<int, uint64_t> histogram;  // solution length -> won deals
+};
+// Mean, median, min and max of a histogram (value -> deals).
+Distribution distribution_of(const std::map<int, uint64_t>& histogram);
+
+// The won deals' solution lengths (count: won deals of known length).
+using MovesStats = Distribution;
+
+// With a challenge (StudySpec::challenge): each deal's best line, over the
+// deals whose challenge search completed. `best` is the most the deal makes
+// at any end; `clear` the most with the tableau cleared (over the deals that
+// have such a line), `open` the most at an end without a clear. The value is
+// the score (score challenges), the cards of the rank (cards challenges), or
+// the steps of the shortest clear (board challenges: `clear` only).
+struct ChallengeSummary {
+    std::string challenge;  // its words: "score", "cards:A", "board"
+    int all_cards = 0;      // cards challenges: the cards of the rank in the deck (4)
+    uint64_t deals = 0, incomplete = 0;
+    uint64_t with_clear = 0;  // deals with a clearing line
+    Distribution best, clear, open;
+    // Cards challenges: deals where every card of the rank can be removed:
+    // with a clear, without one, at either.
+    uint64_t all_with_clear = 0, all_without_clear = 0, all_either = 0;
+    uint64_t states = 0;
 };
 
 struct StudySummary {
@@ -45,6 +69,7 @@ struct StudySummary {
     std::optional<double> player_rate;
     std::optional<Interval> player_ci95;
     PairedComparison paired;
+    std::optional<ChallengeSummary> challenge;  // a --challenge study's
 };
 
 class SummaryBuilder {
@@ -63,6 +88,9 @@ private:
         uint64_t player_wins = 0, player_games = 0, player_solves = 0;
         double player_seconds = 0;
         PairedCounts paired;
+        uint64_t ch_deals = 0, ch_incomplete = 0, ch_with_clear = 0, ch_states = 0;
+        uint64_t ch_all_clear = 0, ch_all_open = 0, ch_all_either = 0;
+        std::map<int, uint64_t> ch_best, ch_clear, ch_open;
     };
     const StudySpec& spec_;
     std::vector<Acc> acc_;

@@ -68,6 +68,12 @@ StudyRecord full_record() {
     r.player_moves = "draw QH+AS KS";
     r.player_solves = 17;
     r.player_seconds = 0.25;
+    r.rules.scoring = "removals";  // a newer rule, named where it is not the preset's
+    r.challenge = "cards:A";
+    r.ch.complete = true;
+    r.ch.clear = {20, 4, 40};
+    r.ch.open = {11, 3, 52};
+    r.ch.states = 98765;
     return r;
 }
 
@@ -85,6 +91,9 @@ StudyRecord other_record() {
     r.player_won = false;
     r.player_played = false;
     r.player_moves = "";
+    r.challenge = "score";
+    r.ch.clear = {};  // no clearing line
+    r.ch.open.cards = -1;
     return r;
 }
 
@@ -93,6 +102,7 @@ StudyRecord as_read(StudyRecord r, const RecordShape& shape) {
     r.combo = 0;
     if (!shape.deal) r.deal.reset();
     if (!shape.measures) r.measured = false, r.m = RecordMeasures{};
+    if (!shape.challenge) r.challenge.clear(), r.ch = RecordChallenge{};
     if (!shape.player) {
         r.player.clear();
         r.player_won = r.player_played = false;
@@ -140,11 +150,13 @@ std::string refusal(const std::string& text, bool csv) {
 
 std::vector<RecordShape> every_shape() {
     std::vector<RecordShape> out;
-    for (int i = 0; i < 8; ++i) {
+    for (int i = 0; i < 16; ++i) {
         RecordShape s;
         s.deal = i & 1;
         s.measures = i & 2;
         s.player = i & 4;
+        s.challenge = i & 8;
+        s.rule_sets = {full_record().rules};  // its scoring: a column
         out.push_back(s);
     }
     return out;
@@ -174,6 +186,16 @@ TEST_CASE("the record fields: one table, each group together, each field written
           "seed,variant,passes,goal,overlap,reserves,verdict,moves,states,seconds,deal,reason,shortest,"
           "winning_first_moves,legal_first_moves,critical_positions,crossroads,casual_wins,casual_plays,difficulty,"
           "grade,player,player_verdict,player_played,player_moves,player_solves,player_seconds");
+    // A newer rule (the scoring) and the challenge: columns only of the files that have them.
+    RecordShape scored;
+    scored.rule_sets = {*find_preset("msc"), RuleSet{"msc", {{"scoring", "removals"}}}.variant()};
+    scored.challenge = true;
+    CHECK(record_csv_header(scored) ==
+          "seed,variant,passes,goal,overlap,reserves,scoring,verdict,moves,states,seconds,challenge,"
+          "challenge_complete,challenge_clear_score,challenge_clear_cards,challenge_clear_steps,challenge_open_score,"
+          "challenge_open_cards,challenge_open_steps,challenge_states");
+    scored.rule_sets = {*find_preset("msc")};
+    CHECK(record_csv_header(scored).find("scoring") == std::string::npos);
 }
 
 TEST_CASE("every field round-trips JSON Lines and CSV, with each group present and absent", "[records]") {
@@ -185,7 +207,8 @@ TEST_CASE("every field round-trips JSON Lines and CSV, with each group present a
             const json::object o = record_json(shape, r);
             std::vector<std::string> want, got;
             for (const RecordField& f : record_fields())
-                if (f.in_json && shape.has(f.group) && (f.key != "reserves" || r.rules.reserve_piles > 0))
+                if (f.in_json && shape.has(f.group) &&
+                    (!find_rule(f.key) || find_rule(f.key)->names(r.rules)))  // reserves: variants with reserve piles
                     want.emplace_back(f.key);
             for (const auto& kv : o) got.emplace_back(kv.key());
             CHECK(got == want);
@@ -245,8 +268,9 @@ TEST_CASE("a bad value in each field is refused, with the same words as before t
     // words are those the readers gave before the field table (checked
     // against the build before it).
     RecordShape all;
-    all.deal = all.measures = all.player = true;
+    all.deal = all.measures = all.player = all.challenge = true;
     const StudyRecord r = full_record();
+    all.rule_sets = {r.rules};
     const json::object good = record_json(all, r);
     struct Case {
         const char* key;
@@ -275,6 +299,11 @@ TEST_CASE("a bad value in each field is refused, with the same words as before t
         {"player_played", json::value(nullptr), nullptr, "maybe", "bad player fields"},
         {"player_solves", json::value(-1), nullptr, "x", "bad player_solves"},
         {"player_seconds", json::value(-1.0), "bad player_seconds", "x", "bad player_seconds"},
+        {"scoring", json::value("vegas"), "bad scoring", "vegas", "bad scoring"},
+        {"challenge_complete", json::value("yes"), nullptr, "maybe", "bad challenge fields"},
+        {"challenge_clear_cards", json::value(-1), "bad challenge_clear_cards", "x", "bad challenge_clear_cards"},
+        {"challenge_open_steps", json::value(2e6), "bad challenge_open_steps", "2000000", "bad challenge_open_steps"},
+        {"challenge_states", json::value(-1), nullptr, "x", "bad challenge_states"},
     };
     const auto& fields = record_fields();
     for (const Case& c : cases) {
@@ -311,10 +340,17 @@ TEST_CASE("a bad value in each field is refused, with the same words as before t
     // A CSV record of a player study needs every player column.
     {
         std::string header = record_csv_header(all), row = row_with({});
-        const size_t at = header.rfind(",player_seconds");
-        header.erase(at);
-        row.erase(row.rfind(','));
-        CHECK(refusal(header + "\n" + row.substr(row.find('\n') + 1) + "\n", true) == "bad player fields");
+        row = row.substr(row.find('\n') + 1);
+        row.pop_back();
+        // The column and its field left out (the fields have no commas).
+        const size_t at = header.find(",player_seconds");
+        const size_t index = static_cast<size_t>(std::count(header.begin(), header.begin() + at, ',')) + 1;
+        header.erase(at, std::string(",player_seconds").size());
+        size_t from = 0;
+        for (size_t k = 0; k < index; ++k) from = row.find(',', from) + 1;
+        const size_t to = row.find(',', from);
+        row.erase(from - 1, (to == std::string::npos ? row.size() : to) - (from - 1));
+        CHECK(refusal(header + "\n" + row + "\n", true) == "bad player fields");
     }
 }
 

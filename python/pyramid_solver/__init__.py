@@ -353,7 +353,7 @@ def _seeds_text(seeds):
 
 
 @_with_rules("deals_file", positional=False)
-def study(variant="msc", seeds=None, *, deals=None, deals_file=None, shard=None, optimal=False,
+def study(variant="msc", seeds=None, *, deals=None, deals_file=None, shard=None, optimal=False, challenge=None,
           max_states=_DEFAULT_MAX_STATES, max_memory="auto", threads=0, out=None, ahead=4096, **rules):
     """Runs a study as `pyramid stats` does and yields its records, as dicts
     with the fields of the record file's lines (seed, variant, passes, goal,
@@ -363,7 +363,11 @@ def study(variant="msc", seeds=None, *, deals=None, deals_file=None, shard=None,
     variant: a preset or a list of them; seeds: range(1, 101), (1, 100) or
     '1-100' (or deals=100 for 1..100, or deals_file=PATH); each rule override
     of rule_schema() (passes, goal, ...): a value or a list of them, swept
-    like the command's lists; shard: 'K/N'; threads: 0 = every core. The workers are oneTBB
+    like the command's lists; shard: 'K/N'; threads: 0 = every core.
+    challenge='score', 'cards:R' or 'board' (as `stats --challenge`): each
+    record also carries the deal's best line with the tableau cleared and the
+    best without (challenge_clear_score, _cards, _steps; challenge_open_...;
+    docs/challenges.md). The workers are oneTBB
     threads running without the GIL while you consume the records. out=PATH
     writes the record file as `stats --out` does (and resumes from it: records
     already there are yielded without being solved again).
@@ -377,7 +381,7 @@ def study(variant="msc", seeds=None, *, deals=None, deals_file=None, shard=None,
     KeyboardInterrupt."""
     a = _core.StudyArgs()
     call = dict(variant=variant, seeds=seeds, deals=deals, deals_file=None if deals_file is None else str(deals_file),
-                **rules, shard=shard, optimal=optimal, max_states=max_states,
+                **rules, shard=shard, optimal=optimal, challenge=challenge, max_states=max_states,
                 max_memory=max_memory, threads=threads, out=None if out is None else str(out))
     defaults = dict(variant="msc", optimal=False, max_states=_DEFAULT_MAX_STATES, max_memory="auto", threads=0)
     # (ahead only paces the workers: not part of the call that made the records)
@@ -399,6 +403,10 @@ def study(variant="msc", seeds=None, *, deals=None, deals_file=None, shard=None,
     if shard is not None:
         a.shard = shard if isinstance(shard, str) else f"{shard[0]}/{shard[1]}"
     a.optimal = bool(optimal)
+    if challenge is not None:
+        if not isinstance(challenge, str):
+            raise ValueError(f"challenge must be 'score', 'cards:R' or 'board' (got {challenge!r})")
+        a.challenge = challenge
     a.max_states = _budget(max_states)
     if isinstance(threads, bool) or not isinstance(threads, int) or threads < 0 or threads > 4096:
         raise ValueError(f"threads must be 0 (every core) to 4096 (got {threads!r})")

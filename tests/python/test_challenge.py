@@ -3,7 +3,7 @@
 import pytest
 
 import pyramid_solver as ps
-from conftest import cli_json, without_timing
+from conftest import cli_json, read_jsonl, run_cli, without_timing
 
 CASES = [
     ("score", [], 1),
@@ -40,3 +40,37 @@ def test_challenge_errors():
         ps.solve(1, challenge="score", moves="draw")
     with pytest.raises(TypeError):
         ps.solve(1, challenge=3)
+
+
+def test_study_challenge_records_equal_stats(cli, tmp_path):
+    """study(..., challenge=...) yields the records `pyramid stats --challenge`
+    writes, each the deal's best line with a clear and without: solve's lines
+    for a target the deal cannot make, with one deal left."""
+    out = tmp_path / "cli.jsonl"
+    # One pass through the stock: small searches (seed 3 won, 4 and 5 lost).
+    run_cli("stats", "--passes", 1, "--seeds", "3-5", "--challenge", "cards:K", "--threads", 1, "-q", "--out", out)
+    _, want = read_jsonl(out)
+    got = list(ps.study("msc", seeds=(3, 5), passes=1, challenge="cards:K", threads=2, out=tmp_path / "py.jsonl"))
+    drop = ("seconds",)
+    assert [{k: v for k, v in r.items() if k not in drop} for r in got] == \
+        [{k: v for k, v in r.items() if k not in drop} for r in want]
+    for r in got:
+        assert r["challenge"] == "cards:K" and r["challenge_complete"]
+        lines = ps.solve(r["seed"], passes=1,
+                         challenge={"kind": "cards:K", "target": 99, "deals_left": 1}).challenge["lines"]
+        ends = {("clear" if l["cleared"] else "open"): l for l in lines}
+        for end in ("clear", "open"):
+            line = ends.get(end)
+            assert r[f"challenge_{end}_steps"] == (line["steps"] if line else None)
+            assert r[f"challenge_{end}_cards"] == (line["cards"] if line else None)
+            assert r[f"challenge_{end}_score"] == (line["score"] if line else None)
+    # The summary's distributions, from merge.
+    summary = cli_json("merge", tmp_path / "py.jsonl", "--format", "json")["summaries"][0]["challenge"]
+    best = {}
+    for r in got:
+        b = max(x for x in (r["challenge_clear_cards"], r["challenge_open_cards"]) if x is not None)
+        best[str(b)] = best.get(str(b), 0) + 1
+    assert summary["best"]["histogram"] == best
+    assert summary["all_either"] == sum(1 for r in got if 4 in (r["challenge_clear_cards"], r["challenge_open_cards"]))
+    with pytest.raises(ValueError, match="challenge"):
+        list(ps.study("msc", seeds=(1, 1), challenge="cards:Z"))
