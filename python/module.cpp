@@ -466,15 +466,26 @@ py::dict read_records(const std::vector<std::string>& paths) {
                     rows.push_back({r, f});
                 });
     }
-    // The core fields of the records (record_fields()), then deal and file.
+    // The core fields of the records (record_fields(); a newer rule only
+    // where a record names it, as CSV files have it), the challenge's where a
+    // record has one, then deal and file.
+    RecordShape shape;
+    for (const auto& row : rows) {
+        shape.rule_sets.push_back(row.r.rules);
+        shape.challenge = shape.challenge || !row.r.challenge.empty();
+    }
     std::vector<std::pair<const RecordField*, py::list>> cols;
     for (const RecordField& f : record_fields())
-        if (f.group == FieldGroup::Core && f.in_json) cols.emplace_back(&f, py::list());
+        if ((f.group == FieldGroup::Core || (f.group == FieldGroup::Challenge && shape.challenge)) && f.in_json &&
+            (!f.csv_column || f.csv_column(shape)))
+            cols.emplace_back(&f, py::list());
     py::list deal, file;
     for (const auto& [r, f] : rows) {
         for (auto& [field, col] : cols)
             col.append(field->key == "seed" ? seed_python(r.seed)  // a Python int, however large
-                                            : to_python(field->to_json(r).value_or(nullptr)));
+                       : field->group == FieldGroup::Challenge && r.challenge.empty()
+                           ? py::none()  // a record without the challenge, in a file with some
+                           : to_python(field->to_json(r).value_or(nullptr)));
         deal.append(r.deal ? py::object(py::str(*r.deal)) : py::none());
         file.append(paths[f]);
     }

@@ -443,8 +443,11 @@ def read_records(files):
     """The records of record files (`stats --out`, shards, `study(out=...)`;
     JSON Lines or CSV) as a pandas DataFrame, one row per record in file order
     (study lines skipped): seed, variant, passes (a number or 'unlimited'),
-    goal, overlap, reserves (None without reserve piles), verdict, moves
-    (<NA> unless won), states, seconds, deal (deals files only) and file."""
+    goal, overlap, reserves (None without reserve piles), scoring (only where
+    a record names one other than the preset's), verdict, moves (<NA> unless
+    won), states, seconds, the challenge's fields (challenge,
+    challenge_complete, challenge_clear_score, ...: only where a record has a
+    challenge), deal (deals files only) and file."""
     import pandas as pd
     if isinstance(files, (str, bytes)) or hasattr(files, "__fspath__"):
         files = [files]
