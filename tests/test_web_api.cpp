@@ -305,10 +305,13 @@ TEST_CASE("web api: cards not seen: drawn as ??, named as they turn up, answered
     req.reason = true;
     const api::Answer want = session.solve(ld.deal, api::parse_moves(v, "draw"), req);
     REQUIRE(want.odds);
+    std::vector<std::pair<uint64_t, uint64_t>> orders;  // the page's progress line: the orders solved
+    h.odds_progress = [&](uint64_t done, uint64_t total) { orders.emplace_back(done, total); };
     const auto got = call(h,
                           R"({"op":"solve","reason":true,)" + rules + R"("deal":")" + named + R"(","moves":"draw"})");
     CHECK(got.at("odds").at("wins").to_number<uint64_t>() == want.odds->wins);
     CHECK(got.at("odds").at("samples").to_number<uint64_t>() == 2);
+    CHECK(orders == std::vector<std::pair<uint64_t, uint64_t>>{{0, 2}, {1, 2}, {2, 2}});
     CHECK(got.at("solution").as_array().empty());
     // A position mid-game comes back as its board, which loads the same position.
     Table t(api::deal_from_seed(v, "1").deal);

@@ -722,14 +722,19 @@ async function pageMain() {
       max_states: +$("max-states").value, max_memory: +$("max-memory").value };
     const started = performance.now();
     // The positions searched (every 2^16, from the worker) and the time, ticking.
+    // (With cards not seen, the orders of them solved.)
+    let orders = "";
     const show = () => {
-      if (S.token === token) $("progress").textContent = "Searching… " + (S.progress ? positions(S.progress) + ", " : "") +
+      if (S.token === token) $("progress").textContent = "Searching… " + orders + (S.progress ? positions(S.progress) + ", " : "") +
         ((performance.now() - started) / 1000).toFixed(1) + " s";
     };
     const ticking = setInterval(show, 250);
     solve(req, (states) => {
       if (!$("progress").dataset.first) $("progress").dataset.first = String(states);
       S.progress = states;
+      show();
+    }, (done, total) => {
+      orders = fmt(done) + " of " + fmt(total) + " orders, ";
       show();
     }).then((answer) => {
       clearInterval(ticking);

@@ -179,7 +179,8 @@ json::object load(const json::object& req) {
     return o;
 }
 
-json::object solve(api::Session& session, const json::object& req, const std::function<void(uint64_t)>& progress) {
+json::object solve(api::Session& session, const json::object& req, const std::function<void(uint64_t)>& progress,
+                   const std::function<void(uint64_t, uint64_t)>& odds_progress) {
     const Variant v = api::make_variant(rules_of(req));
     api::LoadedDeal ld = deal_of(v, req);
     const std::vector<Move> played = played_of(v, req, ld);
@@ -192,7 +193,8 @@ json::object solve(api::Session& session, const json::object& req, const std::fu
     r.max_states = uint_field(req, "max_states", r.max_states);
     r.max_memory = uint_field(req, "max_memory", 0);
     r.progress = progress;
-    r.progress_shift = 16;  // a count that moves: 2^20 positions take seconds in a browser
+    r.progress_shift = 16;            // a count that moves: 2^20 positions take seconds in a browser
+    r.odds_progress = odds_progress;  // with cards not seen: the orders solved
     const api::Answer a = session.solve(ld.deal, played, r);
     return solve_json(ld, played, true, r, a);
 }
@@ -308,7 +310,7 @@ std::string Handler::call(std::string_view request) {
         if (op == "presets") out = presets();
         else if (op == "schema") out = schema();
         else if (op == "load") out = load(req);
-        else if (op == "solve") out = solve(session_, req, progress);
+        else if (op == "solve") out = solve(session_, req, progress, odds_progress);
         else if (op == "odds") out = odds(session_, req, progress, odds_progress);
         else if (op == "reveal") out = reveal(req);
         else if (op == "challenge") out = challenge(session_, req, progress);

@@ -63,8 +63,9 @@ public:
     // Called during a search every 2^16 positions with the count so far (the
     // fair hint's solves: every 2^20).
     std::function<void(uint64_t states)> progress;
-    // Called during `odds` before the first order and after each order
-    // solved: (orders solved, orders to solve) (api::OddsOptions::progress).
+    // Called during `odds` (and `solve` with cards not seen: its odds) before
+    // the first order and after each order solved: (orders solved, orders to
+    // solve) (api::OddsOptions::progress).
     std::function<void(uint64_t done, uint64_t total)> odds_progress;
 
     std::string call(std::string_view request);
