@@ -72,7 +72,7 @@ std::string Controller::prompt() const {
     const std::string what = *to_name_ == "stock card 1" ? "the next card" : "the card at " + *to_name_;
     const bool spanish = game_.deal().deck() == DeckKind::Spanish48;
     return what + " is ...? (not seen yet) type it as your game shows it (" +
-           (spanish ? "e.g. 11e, 1o" : "e.g. qh, 10s") + "; u: undo)";
+           (spanish ? "e.g. 11e, 1o" : "e.g. qh, 10s") + (game_.can_undo() ? "; u: undo)" : ")");
 }
 
 void Controller::name_card(Card c) {
@@ -99,7 +99,10 @@ void Controller::say(const std::string& engine_message) {
 std::string Controller::title() const {
     const Variant& v = game_.variant();
     std::string t = "pyramid play   " + v.name + ": " + v.title;
-    t += game_.seed().empty() ? "   a deal given as cards" : "   deal " + game_.seed();
+    // (short enough for 80 columns with msc's title)
+    t += !game_.seed().empty()   ? "   deal " + game_.seed()
+         : game_.deal().position ? std::string("   a position")
+                                 : std::string("   cards given");
     return t;
 }
 

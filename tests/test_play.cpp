@@ -527,6 +527,7 @@ TEST_CASE("play: cards not seen: the odds for the verdict, h off, the next card 
     // The tableau and the stock's first card (4H) seen; 23 not seen.
     const Deal deal = test::with_unknown(v, "1", 29);
     Controller c(Game(deal, ""), false);
+    CHECK(c.title() == "pyramid play   msc: Microsoft Solitaire Collection Pyramid   cards given");  // fits 80 columns
     CHECK(c.unknown_in_play());
     CHECK_FALSE(c.to_name());
     CHECK(c.verdict() == "odds: searching...; 23 cards not seen (stock cards 2-24)");
