@@ -1217,7 +1217,7 @@ async function pageMain() {
     const unseen = document.createElement("button");
     unseen.type = "button";
     unseen.className = "pick unseen-pick";
-    unseen.textContent = "??";
+    unseen.textContent = "?? not seen";
     unseen.dataset.card = "??";
     unseen.title = "a stock card you have not seen";
     unseen.setAttribute("aria-label", "?? not seen: a stock card you have not seen");

@@ -779,6 +779,22 @@ try {
     await page.waitFor(`/^Fair hint: [1-9][0-9]* of 200 orders solved/.test(document.getElementById("progress").textContent)`, 120000);
     await page.screenshot(shots + "/web-fair-progress.png");
     await page.click("#stop");
+    // Cards not seen: msc deal 5 with stock cards 2-6 as ??, after a draw ("the next card is ...").
+    const d5 = cli("solve", "--variant", "msc", "--seed", "5", "--format", "json").deal;
+    await page.goto(server.url + "#v=msc&passes=1&deal=" + d5.slice(0, 58) + "%3F".repeat(10) + d5.slice(68) + "&moves=draw");
+    await page.waitFor(verdictSettled, 60000);
+    await page.screenshot(shots + "/web-unknown.png");
+    // The challenge panel: 12 Aces in 2 deals on msc deal 1, its recommended line at step 10.
+    await page.goto(server.url + "#v=msc&seed=1");
+    await page.eval(`document.getElementById("challenge-box").open = true`);
+    await page.select("#ch-kind", "cards");
+    await page.type("#ch-target", "12");
+    await page.type("#ch-deals", "2");
+    await page.click("#ch-solve");
+    await page.waitFor(`document.querySelector("#ch-lines li.recommended button")`, 60000);
+    await page.click("#ch-lines li.recommended button");
+    for (let k = 0; k < 10; k++) await page.key("ArrowRight");
+    await page.screenshot(shots + "/web-challenge.png");
     console.log("screenshots in " + shots);
   } else {
     console.log("unknown scenario " + scenario);
