@@ -814,7 +814,9 @@ async function pageMain() {
       text = unseenInPlay() ? "Working out the odds over the orders of the cards not seen…" : "Checking this position…";
     } else if (!an) {
       verdict = "none"; text = S.fair ? "The verdict waits for the fair hint."
-        : S.measuring ? "The verdict comes with the difficulty." : "Press Check for the verdict.";
+        : S.measuring ? "The verdict comes with the difficulty."
+        : unseenInPlay() ? "The odds over the orders of the cards not seen come with Fair hint (or after every move: see Share, limits and keys)."
+        : "Press Check for the verdict.";
     } else if (an.stopped) {
       verdict = "stopped"; text = "Stopped: unknown.";
     } else if (an.error) {
