@@ -28,14 +28,18 @@ function callModule(M, handle, request) {
   }
 }
 
-// An instance of the module compiled once by the page.
+// An instance of the module compiled once by the page (a promise that
+// rejects, rather than waits for ever, when the instance cannot start).
 function instantiate(module, extra) {
-  return createPyramid(Object.assign({
-    instantiateWasm(imports, done) {
-      WebAssembly.instantiate(module, imports).then((inst) => done(inst, module));
-      return {};
-    },
-  }, extra));
+  return new Promise((resolve, reject) => {
+    createPyramid(Object.assign({
+      instantiateWasm(imports, done) {
+        WebAssembly.instantiate(module, imports).then((inst) => done(inst, module), reject);
+        return {};
+      },
+      onAbort: reject,
+    }, extra)).then(resolve, reject);
+  });
 }
 
 if (IS_SERVICE_WORKER) {
@@ -57,14 +61,15 @@ if (IS_SERVICE_WORKER) {
   });
 } else if (IS_WORKER) {
   // ---- the worker: {module, glue} once, then {id, req} -> {id, progress} or {id, orders} ... {id, answer}
-  let M = null, handle = 0, current = 0;
+  let M = null, handle = 0, current = 0, broken = "";
   const waiting = [];
   const run = (msg) => {
     current = msg.id;
     let answer;
     try {
+      if (broken) throw broken;
       answer = callModule(M, handle, msg.req);
-    } catch (e) {  // a trap in the module: this instance is done for
+    } catch (e) {  // a trap in the module (or it never started): this instance is done for
       answer = { error: "the solver stopped unexpectedly (" + e + ")", crashed: true };
     }
     self.postMessage({ id: msg.id, answer });
@@ -80,9 +85,11 @@ if (IS_SERVICE_WORKER) {
         .then((inst) => {
           M = inst;
           handle = M._pyr_new();
-          waiting.splice(0).forEach(run);
-        });
-    } else if (M) {
+        }, (e) => {
+          broken = "it could not start: " + e;
+        })
+        .then(() => waiting.splice(0).forEach(run));
+    } else if (M || broken) {
       run(msg);
     } else {
       waiting.push(msg);

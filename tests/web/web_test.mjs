@@ -105,8 +105,9 @@ async function playMove(page, m) {
   }
 }
 
+let page = null;
 try {
-  const page = await browser.newPage(1200, 1000);
+  page = await browser.newPage(1200, 1000);
   await page.goto(server.url);
 
   if (scenario === "cli") {
@@ -645,6 +646,13 @@ try {
 } catch (e) {
   console.log("FAIL: " + (e.stack || e));
   failures++;
+  // What the page showed when it failed (a timeout says only what it waited for).
+  if (page) {
+    const state = await page.eval(`JSON.stringify({ address: location.hash, opened: document.body.dataset.opened,
+      ...Object.fromEntries(["verdict", "progress", "message", "selection"].map((id) =>
+        [id, (document.getElementById(id) || {}).textContent])) })`).catch((err) => "unreadable: " + err);
+    console.log("the page then: " + state + (page.errors.length ? "; script errors: " + page.errors.join("; ") : ""));
+  }
 } finally {
   clearTimeout(timer);
   await browser.close();
