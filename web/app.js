@@ -70,7 +70,7 @@ if (IS_SERVICE_WORKER) {
       if (broken) throw broken;
       answer = callModule(M, handle, msg.req);
     } catch (e) {  // a trap in the module (or it never started): this instance is done for
-      answer = { error: "the solver stopped unexpectedly (" + e + ")", crashed: true };
+      answer = { error: "the solver stopped unexpectedly (" + e + ")", crashed: true, could_not_start: !!broken };
     }
     self.postMessage({ id: msg.id, answer });
   };
@@ -128,17 +128,28 @@ async function pageMain() {
       if (m.progress !== undefined) return job.onProgress(m.progress);
       if (m.orders !== undefined) return job.onOrders && job.onOrders(m.orders[0], m.orders[1]);
       const j = job;
-      job = null;
       if (m.answer.out_of_memory || m.answer.crashed) restartWorker();
+      if (m.answer.could_not_start && retry(j)) return;
+      job = null;
       j.resolve(m.answer);
     };
     worker.onerror = (e) => {
       e.preventDefault();
       const j = job;
-      job = null;
       restartWorker();
+      if (retry(j)) return;
+      job = null;
       if (j) j.resolve({ error: "the solver stopped unexpectedly (" + (e.message || "no message") + ")", crashed: true });
     };
+  };
+  // A worker that could not start (its module, or a script it loads from a
+  // blob: address, failed: seen now and then under load, "importScripts ...
+  // failed to load") gets the job once more on the fresh worker.
+  const retry = (j) => {
+    if (!j || j.retried) return false;
+    j.retried = true;
+    worker.postMessage({ id: j.id, req: j.req });
+    return true;
   };
   const restartWorker = () => {
     worker.terminate();
@@ -150,7 +161,7 @@ async function pageMain() {
   const solve = (req, onProgress, onOrders) => {
     if (job) cancelSearch();
     return new Promise((resolve) => {
-      job = { id: nextId++, resolve, onProgress, onOrders };
+      job = { id: nextId++, resolve, onProgress, onOrders, req };
       worker.postMessage({ id: job.id, req });
     });
   };
