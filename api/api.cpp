@@ -268,7 +268,9 @@ Session& Session::operator=(Session&&) noexcept = default;
 // the same Variant, every field of it compared (Variant's defaulted ==), so
 // a rule field added later cannot be left out.
 const Board& Session::board(const Deal& deal) {
-    if (!impl_->board || !(deal.variant == impl_->board_deal.variant) || deal.cards != impl_->board_deal.cards) {
+    // (A deal that begins at a position may hold the cards of another deal: its position tells them apart.)
+    if (!impl_->board || !(deal.variant == impl_->board_deal.variant) || deal.cards != impl_->board_deal.cards ||
+        deal.position != impl_->board_deal.position) {
         impl_->board = std::make_unique<Board>(deal);
         impl_->board_deal = deal;
     }
@@ -309,6 +311,7 @@ Answer Session::solve(const Deal& deal, const std::vector<Move>& played, const R
         oo.max_states = request.max_states;
         oo.max_memory = request.max_memory;
         oo.stop = request.stop;
+        oo.progress = request.odds_progress;
         const std::vector<UnknownPlace> places = unknown_places(d, played);
         const bool in_play = std::any_of(places.begin(), places.end(),
                                          [](const UnknownPlace& p) { return p.name.rfind("discarded", 0) != 0; });

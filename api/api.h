@@ -193,6 +193,8 @@ struct Request {
     uint64_t odds_samples = 1000;
     uint64_t odds_rng_seed = 1;
     uint64_t odds_exact_limit = 40320;
+    // The orders solved so far (nopeek::OddsOptions::progress), for a progress display.
+    std::function<void(uint64_t done, uint64_t total)> odds_progress;
     // A challenge, answered from the deal's start besides the verdict.
     std::optional<ChallengeRequest> challenge;
 };

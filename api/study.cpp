@@ -1,5 +1,7 @@
 #include "api/study.h"
 
+#include "api/api.h"
+
 namespace pyr::api {
 
 Study::Study(const StudySpec& spec, const std::optional<std::string>& out, OnRecord on_record)
@@ -36,8 +38,13 @@ bool Study::take(const StudyRecord& r) {
 }
 
 MergedStudy merge(const std::vector<std::string>& paths, const std::optional<Provenance>& program,
-                  const std::function<void(const std::string&)>& note) {
-    return merge_study(paths, program, note);
+                  const std::function<void(const std::string&)>& note, AuditSample* sample) {
+    return merge_study(paths, program, note, sample);
+}
+
+AuditResult audit(const AuditSample& sample, uint64_t max_states, bool optimal, int threads) {
+    const int workers = study_workers(threads, std::max<uint64_t>(1, sample.size()));
+    return audit_sample(sample, max_states, auto_max_memory(workers), optimal, threads);
 }
 
 }  // namespace pyr::api

@@ -72,8 +72,16 @@ private:
 
 // Merges a study's record files (study/merge.h): `program` is the merging
 // program (the summary's provenance), `note` gets what to tell before the
-// summary. StudyError for files that do not merge.
+// summary. StudyError for files that do not merge. With `sample`, the
+// study's records are offered to it (the audit: audit() below).
 MergedStudy merge(const std::vector<std::string>& paths, const std::optional<Provenance>& program,
-                  const std::function<void(const std::string&)>& note);
+                  const std::function<void(const std::string&)>& note, AuditSample* sample = nullptr);
+
+// The audit of a study's record files (`merge --audit K`, `report`): the
+// sampled records re-solved with their own rules and deal, the study's budget
+// (`max_states`, `--max-memory auto` among the workers) and solve mode
+// (`optimal`), on `threads` workers (0 = every core). study/merge.h says
+// what is a mismatch.
+AuditResult audit(const AuditSample& sample, uint64_t max_states, bool optimal, int threads = 0);
 
 }  // namespace pyr::api

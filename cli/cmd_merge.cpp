@@ -12,6 +12,7 @@ namespace {
 
 const char* kMergeUsage =
     "usage: pyramid merge FILE... [--format text|json|csv] [--list win|lose|intractable] [--quiet]\n"
+    "                    [--audit K [--audit-seed S]]\n"
     "Reads the record files of one study (the --out files of `pyramid stats --shard K/N`, or of runs on\n"
     "several machines) and prints the study's summary, as one uninterrupted `pyramid stats` of the whole\n"
     "study prints it (timings aside). Every file must name the same study in its study line (rule sets,\n"
@@ -20,7 +21,10 @@ const char* kMergeUsage =
     "are missing (a shard not run or not finished), their count per rule set, the first missing seeds and\n"
     "the missing shards go to stderr, the summary says it is partial, and the exit status is 1. When every\n"
     "file holds several studies (a study extended over the same file), the first file's latest one counts.\n"
-    "--list VERDICT prints the seeds with that verdict instead of the summary, as `stats --list` does.";
+    "--list VERDICT prints the seeds with that verdict instead of the summary, as `stats --list` does.\n"
+    "--audit K re-solves K of the study's records (a sample drawn with --audit-seed) with their own rules\n"
+    "and the study's budget and --optimal; a record whose verdict (or, with --optimal, shortest length) does\n"
+    "not reproduce is named on stderr and the summary is refused (exit 2).";
 
 }  // namespace
 
@@ -30,7 +34,10 @@ int cmd_merge(int argc, char** argv) {
                        "record files (also as plain arguments)")(
         "format", po::value<std::string>()->default_value("text"), "summary on stdout: text, json or csv")(
         "list", po::value<std::string>(), "print the seeds with this verdict (win, lose, intractable) instead")(
-        "quiet,q", po::bool_switch(), "with --list: no summary on stderr");
+        "quiet,q", po::bool_switch(), "with --list: no summary on stderr")(
+        "audit", po::value<std::string>()->default_value("0"),
+        "re-solve a sample of this many records and refuse the summary if one does not reproduce (0: no audit)")(
+        "audit-seed", po::value<std::string>()->default_value("1"), "the seed that draws the audit's sample");
     po::positional_options_description pos;
     pos.add("files", -1);
     po::variables_map vm;
@@ -42,14 +49,17 @@ int cmd_merge(int argc, char** argv) {
     const auto paths = vm["files"].as<std::vector<std::string>>();
     std::vector<std::string> words{"pyramid"};
     for (int i = 0; i < argc; ++i) words.emplace_back(argv[i]);
+    AuditSample sample(number_option(vm, "audit", 0, kMaxAudit), number_option(vm, "audit-seed", 0, UINT64_MAX));
     MergedStudy m;
     try {
-        m = api::merge(paths, this_program("pyramid", words),
-                       [](const std::string& note) { std::cerr << "pyramid merge: " << note << "\n"; });
+        m = api::merge(
+            paths, this_program("pyramid", words),
+            [](const std::string& note) { std::cerr << "pyramid merge: " << note << "\n"; }, &sample);
     } catch (const StudyError& e) {
         throw UsageError(e.what());
     }
     const StudySpec& spec = *m.spec;
+    if (sample.count()) check_audit(api::audit(sample, spec.max_states, spec.optimal), "merge", true);
 
     StudyRun run;  // no run: threads = 0
     run.total = m.tasks();

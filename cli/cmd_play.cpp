@@ -16,20 +16,28 @@ int cmd_play(int argc, char** argv) {
     opts.add_options()("no-colour", po::bool_switch(), "no colour, even when the terminal has it (so does NO_COLOR)")(
         "fair", po::bool_switch(),
         "hide the exact verdict and hint (they know the stock's order); o still gives the no-peek hint");
+    add_challenge_options(opts, "a challenge (as solve's): score (the most points, msc's scoring), cards:R (the most "
+                                "cards of rank R: A 2-9 T J Q K) or board; h then names the next move of the "
+                                "challenge's best line from the position (docs/challenges.md)");
     add_max_states_option(opts,
                           "the verdict's search budget per position (as solve's): past it the verdict is 'unknown'");
     add_max_memory_option(opts, "'unknown'");
     po::variables_map vm;
-    if (!parse_command(argc, argv,
-                       "usage: pyramid play [--variant NAME] (--seed N | --deal CARDS | --deal-file PATH)\n"
-                       "                    [--max-states N] [--max-memory SIZE] [--ascii] [--no-colour] [--fair]\n"
-                       "Plays the deal in the terminal (full screen; ? shows the keys). After every move the\n"
-                       "status line gives the solver's exact verdict from the position: winnable in N moves,\n"
-                       "lost, or unknown when the search budget runs out; h shows the next move of a shortest\n"
-                       "solution (both know the stock's order: --fair hides them); o gives the hint without peeking\n"
-                       "(the move that keeps a win in most orders of the cards not yet seen: pyramid odds), counting\n"
-                       "the orders as it works; Esc stops it.",
-                       opts, vm))
+    if (!parse_command(
+            argc, argv,
+            "usage: pyramid play [--variant NAME] (--seed N | --deal CARDS | --deal-file PATH)\n"
+            "                    [--challenge score|cards:R|board [--target N [--current N] [--deals-left D]]]\n"
+            "                    [--max-states N] [--max-memory SIZE] [--ascii] [--no-colour] [--fair]\n"
+            "Plays the deal in the terminal (full screen; ? shows the keys). After every move the\n"
+            "status line gives the solver's exact verdict from the position: winnable in N moves,\n"
+            "lost, or unknown when the search budget runs out; h shows the next move of a shortest\n"
+            "solution (both know the stock's order: --fair hides them); o gives the hint without peeking\n"
+            "(the move that keeps a win in most orders of the cards not yet seen: pyramid odds), counting\n"
+            "the orders as it works; Esc stops it. With --challenge, h follows the challenge's best line.\n"
+            "A deal or a position with cards not seen (?\?) plays as the game in hand: the status line\n"
+            "gives the odds over their orders (as pyramid solve), h is off, o gives the best move\n"
+            "without peeking, and a card not seen that a move could take is typed in when it shows.",
+            opts, vm))
         return kOk;
     const uint64_t max_states = max_states_from(vm);
     const uint64_t max_memory = max_memory_from(vm, 1);
@@ -38,11 +46,13 @@ int cmd_play(int argc, char** argv) {
                          "CARDS or a file");
     const Variant v = variant_from(vm);
     const api::LoadedDeal ld = deal_from_options(vm, v);
-    // play draws and plays every card: cards not seen would be shown as the
-    // placeholders they hold (docs/play.md).
-    if (ld.deal.has_unknown())
-        throw UsageError("play needs every card named: this deal has cards not seen (?\?); pyramid solve and "
-                         "pyramid odds give their odds and the best move without peeking");
+    const std::optional<api::ChallengeRequest> challenge = challenge_from(vm);
+    if (challenge) {
+        api::make_challenge(v, *challenge);  // its words checked before the screen starts (api::Error)
+        if (ld.deal.has_unknown())
+            throw UsageError("a challenge needs every card named: this deal has cards not seen (?\?); play without "
+                             "--challenge gives their odds");
+    }
     if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))
         throw UsageError(std::string("play is interactive and needs a terminal, but standard ") +
                          (isatty(STDIN_FILENO) ? "output" : "input") +
@@ -53,7 +63,7 @@ int cmd_play(int argc, char** argv) {
     so.colour = !vm["no-colour"].as<bool>() && !(no_colour && *no_colour);
     so.max_states = max_states;
     so.max_memory = max_memory;
-    play::Controller controller(play::Game(ld.deal, ld.seed), style.unicode, vm["fair"].as<bool>());
+    play::Controller controller(play::Game(ld.deal, ld.seed), style.unicode, vm["fair"].as<bool>(), challenge);
     try {
         play::run_screen(controller, so);
     } catch (const play::TerminalError& e) {

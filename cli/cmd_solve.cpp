@@ -24,17 +24,13 @@ int cmd_solve(int argc, char** argv) {
         "on a won deal (or a winnable position, with --moves), its difficulty measures from there: shortest "
         "length, winning moves, critical positions, the casual player's wins, the grade (at the start; "
         "docs/measures.md)")("casual-plays", po::value<std::string>()->default_value("100"),
-                             "with --measures: the casual player's plays")(
-        "challenge", po::value<std::string>(),
-        "a challenge, answered from the deal's start: score (the most points, msc's scoring), cards:R (the most "
-        "cards of rank R removed: A 2-9 T J Q K) or board (clear it); the best lines with the fewest steps "
-        "(docs/challenges.md)")("target", po::value<std::string>(),
-                                "with --challenge: the challenge's target (points, cards or boards)")(
-        "current", po::value<std::string>(), "with --target: made so far, before this deal")(
-        "deals-left", po::value<std::string>(),
-        "with --target: the challenge's deals left, this one included: the chance of completing it and the line "
-        "to take")("format", po::value<std::string>()->default_value("text"),
-                   "output: text, json, or html (a page that draws the deal and steps through the solution)");
+                             "with --measures: the casual player's plays");
+    add_challenge_options(opts,
+                          "a challenge, answered from the deal's start: score (the most points, msc's scoring), "
+                          "cards:R (the most cards of rank R removed: A 2-9 T J Q K) or board (clear it); the best "
+                          "lines with the fewest steps (docs/challenges.md)");
+    opts.add_options()("format", po::value<std::string>()->default_value("text"),
+                       "output: text, json, or html (a page that draws the deal and steps through the solution)");
     add_max_states_option(opts, "stop with verdict 'intractable' after this many positions (0 = no limit)");
     add_max_memory_option(opts);
     add_text_options(opts);
@@ -95,21 +91,12 @@ int cmd_solve(int argc, char** argv) {
         if (!r.undecided && r.positions == 1) ld.deal = r.deal;
     }
 
-    std::optional<api::ChallengeRequest> challenge;
-    if (vm.count("challenge")) {
+    const std::optional<api::ChallengeRequest> challenge = challenge_from(vm);
+    if (challenge) {
         if (vm["hint"].as<bool>())
             throw UsageError("--hint does not apply with --challenge (the challenge's lines are the answer)");
         if (vm.count("moves"))
             throw UsageError("--challenge is answered from the deal's start: it does not take --moves");
-        api::ChallengeRequest c;
-        c.kind = vm["challenge"].as<std::string>();
-        if (vm.count("target")) c.target = static_cast<int>(number_option(vm, "target", 1, 1'000'000'000));
-        if (vm.count("current")) c.current = static_cast<int>(number_option(vm, "current", 0, 1'000'000'000));
-        if (vm.count("deals-left")) c.deals_left = static_cast<int>(number_option(vm, "deals-left", 1, 1000));
-        challenge = c;
-    } else {
-        for (const char* o : {"target", "current", "deals-left"})
-            if (vm.count(o)) throw UsageError(std::string("--") + o + " needs --challenge");
     }
     api::Request req;
     req.max_states = max_states;

@@ -110,6 +110,29 @@ uint64_t max_states_from(const po::variables_map& vm) {
     return number_option(vm, "max-states", 0, UINT64_MAX, "0 = no limit");
 }
 
+void add_challenge_options(po::options_description& o, const char* what) {
+    o.add_options()("challenge", po::value<std::string>(), what)(
+        "target", po::value<std::string>(), "with --challenge: the challenge's target (points, cards or boards)")(
+        "current", po::value<std::string>(), "with --target: made so far, before this deal")(
+        "deals-left", po::value<std::string>(),
+        "with --target: the challenge's deals left, this one included: the chance of completing it and the line "
+        "to take");
+}
+
+std::optional<api::ChallengeRequest> challenge_from(const po::variables_map& vm) {
+    if (!vm.count("challenge")) {
+        for (const char* o : {"target", "current", "deals-left"})
+            if (vm.count(o)) throw UsageError(std::string("--") + o + " needs --challenge");
+        return std::nullopt;
+    }
+    api::ChallengeRequest c;
+    c.kind = vm["challenge"].as<std::string>();
+    if (vm.count("target")) c.target = static_cast<int>(number_option(vm, "target", 1, 1'000'000'000));
+    if (vm.count("current")) c.current = static_cast<int>(number_option(vm, "current", 0, 1'000'000'000));
+    if (vm.count("deals-left")) c.deals_left = static_cast<int>(number_option(vm, "deals-left", 1, 1000));
+    return c;
+}
+
 void add_threads_option(po::options_description& o, const char* what) {
     o.add_options()("threads", po::value<std::string>()->default_value("0"), what);
 }

@@ -3,6 +3,7 @@
 #pragma once
 #include <atomic>
 #include <fstream>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -79,6 +80,13 @@ uint64_t number_option(const po::variables_map& vm, const std::string& option, u
 // --max-states N (every command that searches): 0 = no limit.
 void add_max_states_option(po::options_description& o, const char* what);
 uint64_t max_states_from(const po::variables_map& vm);
+// --challenge score|cards:R|board, --target N, --current N, --deals-left D
+// (solve, play; docs/challenges.md): `what` says what the challenge gives.
+void add_challenge_options(po::options_description& o, const char* what);
+// The challenge asked for (nullopt without --challenge); UsageError for
+// --target, --current or --deals-left without it. The words are checked by
+// api::make_challenge.
+std::optional<api::ChallengeRequest> challenge_from(const po::variables_map& vm);
 // --threads N (every command that runs workers): 1 to 4096, or 0 (the
 // default) for every core. Returns 0 for every core.
 constexpr uint64_t kMaxThreads = 4096;

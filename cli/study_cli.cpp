@@ -360,4 +360,13 @@ int finish_study(const std::string& program, const StatsCommand& cmd, const Stud
     return kOk;
 }
 
+void check_audit(const AuditResult& a, const std::string& command, bool say) {
+    if (!a.clean()) {
+        for (const auto& line : audit_mismatch_lines(a))
+            std::cerr << "pyramid " << command << ": audit: does not reproduce: " << line << "\n";
+        throw UsageError(audit_text(a));
+    }
+    if (say) std::cerr << "pyramid " << command << ": " << audit_text(a) << "\n";
+}
+
 }  // namespace pyr::cli

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "cli/common.h"
+#include "study/merge.h"
 #include "study/records.h"
 #include "study/runner.h"
 #include "study/summary.h"
@@ -86,5 +87,12 @@ void say_resumed(const std::string& program, const StatsCommand& cmd, const Reco
 int finish_study(const std::string& program, const StatsCommand& cmd, const StudyRun& run, const TaskTable& table,
                  const SummaryBuilder& sums, StudyReportBuilder* page, std::ofstream& report,
                  const std::string& workers);
+
+// --audit K of merge and report (study/merge.h): at most this many records.
+constexpr uint64_t kMaxAudit = 1'000'000;
+// The audit's outcome on stderr: when a record does not reproduce, one line
+// each and then UsageError (exit 2: the summary is refused); otherwise its
+// one line when `say` (--audit given).
+void check_audit(const AuditResult& a, const std::string& command, bool say);
 
 }  // namespace pyr::cli

@@ -52,6 +52,12 @@ install(FILES README.md packaging/copyright DESTINATION ${PYR_DOC_DIR})
 install(DIRECTORY docs DESTINATION ${PYR_DOC_DIR} FILES_MATCHING PATTERN "*.md")
 # The deal files (data/: known deals with their answers, e.g. for stats --deals-file).
 install(DIRECTORY data/ DESTINATION ${CMAKE_INSTALL_DATADIR}/pyramid-solver)
+# The Maintainer field (and the changelog's signature): a PLACEHOLDER. No
+# maintainer has been named for the package, so it names none: the address
+# is under the reserved top-level domain .invalid (RFC 2606), which never
+# delivers mail. Replace both with a real name and address before
+# publishing the package anywhere.
+set(CPACK_PACKAGE_CONTACT "Placeholder no maintainer named <no-maintainer-named@pyramid-solver.invalid>")
 # Debian's changelog, gzipped as Debian wants (-9n: no name, no time stamp);
 # changelog.gz, not changelog.Debian.gz: the package is native (no Debian revision).
 configure_file(packaging/changelog.in ${CMAKE_BINARY_DIR}/packaging/changelog @ONLY)
@@ -70,7 +76,6 @@ set(CPACK_GENERATOR DEB)
 set(CPACK_PACKAGE_NAME pyramid-solver)
 set(CPACK_PACKAGE_VERSION ${PROJECT_VERSION})
 set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
-set(CPACK_PACKAGE_CONTACT "Seed e5cc73f5 maintainers <maintainers@users.noreply.a-seed-e5cc73f5.example>")
 set(CPACK_DEBIAN_PACKAGE_MAINTAINER ${CPACK_PACKAGE_CONTACT})
 set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "exact solver for Pyramid-family patience games")
 # The long description (the synopsis, CPACK_PACKAGE_DESCRIPTION_SUMMARY, goes first).

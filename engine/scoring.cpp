@@ -36,6 +36,17 @@ std::optional<std::string> tally_line(const Deal& deal, const std::vector<Move>&
     const bool won = played.won();
     LineTally t;
     t.steps = static_cast<int>(moves.size());
+    // A deal that begins at a position (engine/position.h): the cards paired
+    // away before it count as removed in this deal, as they do in the
+    // searches' removed set (solver/challenge.h's ChallengeValues).
+    if (deal.position) {
+        int lone = 0, paired = 0;
+        for (const Card c : Table(deal).gone()) {
+            ++t.removed[c.rank];
+            ++(c.rank == deal.variant.lone_rank ? lone : paired);
+        }
+        t.removals = lone + paired / 2;
+    }
     for (const Move& m : moves) {
         if (!is_removal(m)) continue;
         ++t.removals;

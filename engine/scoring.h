@@ -55,8 +55,10 @@ struct LineTally {
     bool ended = false;
 };
 
-// Replays `moves` from the deal in the verifier and tallies them. On an
-// illegal move returns "move N (TEXT): why" (replay's message).
+// Replays `moves` from the deal in the verifier and tallies them (on a deal
+// that begins at a position, the cards gone before it count as removed: the
+// tally is the deal's, as the challenge searches count it). On an illegal
+// move returns "move N (TEXT): why" (replay's message).
 std::optional<std::string> tally_line(const Deal& deal, const std::vector<Move>& moves, const Scoring& scoring,
                                       LineTally* out);
 

@@ -1,6 +1,8 @@
 #include "play/analyst.h"
 
+#include "engine/position.h"
 #include "play/game.h"
+#include "report/challenge.h"
 
 namespace pyr::play {
 
@@ -32,6 +34,59 @@ std::optional<Analysis> analyse(Solver& solver, const Board& board, const std::v
     return a;
 }
 
+std::optional<Analysis> analyse_odds(api::Session& session, const Deal& deal, const std::vector<Move>& moves,
+                                     const Limits& limits, const std::atomic<bool>* stop,
+                                     std::function<void(uint64_t done, uint64_t total)> progress) {
+    // As `pyramid solve` asks (cli/cmd_solve.cpp): the odds' samples, seed and
+    // exact limit are api::Request's, so the numbers are solve's.
+    api::Request req;
+    req.max_states = limits.max_states;
+    req.max_memory = limits.max_memory;
+    req.odds_samples = limits.odds_samples;
+    req.stop = stop;
+    req.odds_progress = std::move(progress);
+    Analysis a;
+    try {
+        const api::Answer r = session.solve(deal, moves, req);
+        if (r.interrupted) return std::nullopt;
+        a.verdict = r.verdict;
+        a.states = r.states;
+        a.memory_exceeded = r.memory_exceeded;
+        a.odds = r.odds;
+        a.best_move = r.best_move;
+        a.unknown = r.unknown;
+    } catch (const std::exception& e) {
+        a.error = e.what();
+    }
+    return a;
+}
+
+std::optional<ChallengeHint> analyse_challenge(api::Session& session, const Deal& deal, const std::vector<Move>& moves,
+                                               const api::ChallengeRequest& challenge, const Limits& limits,
+                                               const std::atomic<bool>* stop) {
+    ChallengeHint h;
+    try {
+        Deal at = deal;
+        if (!moves.empty()) {
+            const Replay r = api::verify(deal, moves, AfterGoal::PlayOn);
+            if (r.error) throw api::Error("bad moves: " + *r.error);
+            at = make_position(deal.variant, view_of(r.table));
+        }
+        api::Request req;
+        req.max_states = limits.max_states;
+        req.max_memory = limits.max_memory;
+        req.stop = stop;
+        h.answer = session.challenge(at, challenge, req);
+        if (h.answer->result.interrupted) return std::nullopt;
+        ChallengePageLine line = challenge_page_line(deal.variant, *h.answer);
+        h.line = std::move(line.moves);
+        h.name = std::move(line.name);
+    } catch (const std::exception& e) {
+        h.error = e.what();
+    }
+    return h;
+}
+
 std::string verdict_words(const Analysis& a, const Variant& v) {
     if (!a.error.empty()) return "unknown: the solver refused the moves (" + a.error + ")";
     switch (a.verdict) {
@@ -51,16 +106,42 @@ std::string verdict_words(const Analysis& a, const Variant& v) {
 
 Analyst::Analyst(const Limits& limits)
     : limits_(limits), worker_([this](Job& job, uint64_t id, const std::atomic<bool>* stop) {
-          auto a = analyse(solver_, *job.board, job.moves, limits_, stop);
+          auto a = job.board
+                       ? analyse(solver_, *job.board, job.moves, limits_, stop)
+                       : analyse_odds(session_, *job.deal, job.moves, limits_, stop,
+                                      [&](uint64_t done, uint64_t total) { worker_.report_progress(id, done, total); });
           if (a) a->id = id;
           return a;
       }) {}
 
 void Analyst::request(std::shared_ptr<const Board> board, std::vector<Move> moves, uint64_t id) {
-    worker_.request(Job{std::move(board), std::move(moves)}, id);
+    worker_.request(Job{std::move(board), std::nullopt, std::move(moves)}, id);
 }
 
+void Analyst::request_odds(Deal deal, std::vector<Move> moves, uint64_t id) {
+    worker_.request(Job{nullptr, std::move(deal), std::move(moves)}, id);
+}
+
+void Analyst::cancel() { worker_.cancel(); }
+
 std::optional<Analysis> Analyst::answer() { return worker_.answer(); }
+
+std::pair<uint64_t, uint64_t> Analyst::progress() const { return worker_.progress(); }
+
+Challenger::Challenger(api::ChallengeRequest challenge, const Limits& limits)
+    : challenge_(std::move(challenge)),
+      limits_(limits),
+      worker_([this](Job& job, uint64_t id, const std::atomic<bool>* stop) {
+          auto h = analyse_challenge(session_, job.deal, job.moves, challenge_, limits_, stop);
+          if (h) h->id = id;
+          return h;
+      }) {}
+
+void Challenger::request(Deal deal, std::vector<Move> moves, uint64_t id) {
+    worker_.request(Job{std::move(deal), std::move(moves)}, id);
+}
+
+std::optional<ChallengeHint> Challenger::answer() { return worker_.answer(); }
 
 Oddsmaker::Oddsmaker(const api::OddsOptions& options)
     : options_(options),

@@ -32,13 +32,22 @@ struct Analysis {
     uint64_t states = 0;
     std::string error;             // the packed rules refused the moves (never expected)
     bool memory_exceeded = false;  // intractable because the search outgrew Limits::max_memory
+    // With cards not seen still in play (analyse_odds): no solution, hint or
+    // exact verdict (each would assume the placeholders' order) but the odds
+    // over the orders of the cards not seen, as `pyramid solve` gives them;
+    // `verdict` is Win or Lose only when every order agrees. `best_move`:
+    // the best move without peeking (the fair hint).
+    std::optional<api::Odds> odds;
+    std::optional<Move> best_move;
+    std::vector<api::UnknownPlace> unknown;
 };
 
 // The search's limits per position, as solve's --max-states and --max-memory
-// (0: none).
+// (0: none), and the odds' sampled orders (solve's 1000).
 struct Limits {
     uint64_t max_states = 0;
     uint64_t max_memory = 0;  // bytes the search's tables may hold
+    uint64_t odds_samples = 1000;
 };
 
 // What `pyramid solve --hint --moves ...` computes: a shortest solution from
@@ -46,6 +55,14 @@ struct Limits {
 // (nullopt then).
 std::optional<Analysis> analyse(Solver& solver, const Board& board, const std::vector<Move>& moves,
                                 const Limits& limits, const std::atomic<bool>* stop = nullptr);
+
+// What `pyramid solve` answers on a deal with cards not seen (api::Session::
+// solve: the odds over their orders, every legal move's share, the best move
+// without peeking; the same samples and seed), within `limits`; `progress`
+// gets the orders solved. nullopt when `stop` cancelled it.
+std::optional<Analysis> analyse_odds(api::Session& session, const Deal& deal, const std::vector<Move>& moves,
+                                     const Limits& limits, const std::atomic<bool>* stop = nullptr,
+                                     std::function<void(uint64_t done, uint64_t total)> progress = nullptr);
 
 // The status line's verdict: "winnable in N moves", "lost: no way to clear
 // the pyramid from here", "unknown: search budget reached", "unknown: memory
@@ -157,17 +174,61 @@ public:
     // (the answer carries it). Replaces any request not yet answered and
     // cancels a search for an older one.
     void request(std::shared_ptr<const Board> board, std::vector<Move> moves, uint64_t id);
+    // The same for a deal with cards not seen in play: the odds (analyse_odds).
+    void request_odds(Deal deal, std::vector<Move> moves, uint64_t id);
+    // Drops the latest request (no answer comes for it).
+    void cancel();
     // The answer to the latest request, once it is ready (nullopt before).
     std::optional<Analysis> answer();
+    // Of the latest request for odds: orders solved so far, and to solve ({0, 0} before).
+    std::pair<uint64_t, uint64_t> progress() const;
 
 private:
     struct Job {
-        std::shared_ptr<const Board> board;
+        std::shared_ptr<const Board> board;  // the verdict (null: the odds on `deal`)
+        std::optional<Deal> deal;
         std::vector<Move> moves;
     };
     const Limits limits_;
     Solver solver_;                              // used by the worker's thread only
+    api::Session session_;                       // (the odds) likewise
     LatestRequestWorker<Job, Analysis> worker_;  // last: its thread uses the members above
+};
+
+// A challenge's line from the position being played (play --challenge: the
+// hint `h` is its next move), computed away from the UI like the verdict.
+struct ChallengeHint {
+    uint64_t id = 0;  // the request it answers
+    std::optional<api::ChallengeAnswer> answer;
+    std::vector<Move> line;  // the line the hint follows, from the position (report/challenge.h's page line)
+    std::string name;        // "line (score): clears the board, 1290 points, 52 steps"
+    std::string error;       // the challenge refused (api::Error's words)
+};
+
+// The challenge from the position `moves` reach on `deal`: the position as a
+// deal that begins there (engine/position.h), so that a line counts what was
+// made in this deal before it, and its steps from here.
+std::optional<ChallengeHint> analyse_challenge(api::Session& session, const Deal& deal, const std::vector<Move>& moves,
+                                               const api::ChallengeRequest& challenge, const Limits& limits,
+                                               const std::atomic<bool>* stop = nullptr);
+
+class Challenger {
+public:
+    Challenger(api::ChallengeRequest challenge, const Limits& limits);  // (destroyed: stops and joins the thread)
+    Challenger(const Challenger&) = delete;
+    Challenger& operator=(const Challenger&) = delete;
+    void request(Deal deal, std::vector<Move> moves, uint64_t id);
+    std::optional<ChallengeHint> answer();
+
+private:
+    struct Job {
+        Deal deal;
+        std::vector<Move> moves;
+    };
+    const api::ChallengeRequest challenge_;
+    const Limits limits_;
+    api::Session session_;                            // used by the worker's thread only
+    LatestRequestWorker<Job, ChallengeHint> worker_;  // last: its thread uses the members above
 };
 
 // The no-peek hint (key o: api::Session::odds, each move's odds over the

@@ -1,5 +1,6 @@
 #include "play/controller.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cstring>
 #include <iterator>
@@ -7,6 +8,7 @@
 
 #include "engine/deal_source.h"
 #include "report/board_text.h"
+#include "report/odds_hint.h"
 
 namespace pyr::play {
 
@@ -35,17 +37,60 @@ bool starts_rank(int k, DeckKind d) {
 
 Controller::~Controller() = default;
 
-Controller::Controller(Game game, bool unicode, bool fair) : game_(std::move(game)), unicode_(unicode), fair_(fair) {
+Controller::Controller(Game game, bool unicode, bool fair, std::optional<api::ChallengeRequest> challenge)
+    : game_(std::move(game)), unicode_(unicode), fair_(fair), challenge_(std::move(challenge)) {
     board_ = std::make_shared<const Board>(game_.deal());
     layout_ = layout_board(game_.table(), unicode_ || game_.deal().deck() == DeckKind::Spanish48 ? 3 : 2);
     // The cursor starts on the tableau's bottom-left card (or the nearest one).
     const int last = static_cast<int>(game_.table().tableau().size()) - 1;
     const Cell* start = layout_.find(Spot{Spot::Tableau, last, 0});
     cursor_ = settle(layout_, start ? start->spot : Spot{}, start ? start->x : 0, last);
-    message_ = end_message();
+    update_unknown();
+    message_ = to_name_ ? prompt() : end_message();
 }
 
 std::string Controller::name(Card c) const { return card_display(c, game_.deal().deck(), unicode_); }
+
+std::string Controller::shown(Card c) const { return game_.unknown(c) ? std::string(kUnknownToken) : name(c); }
+
+void Controller::update_unknown() {
+    const std::vector<api::UnknownPlace> places = game_.unknown_places();
+    unknown_count_ = places.size();
+    unknown_text_ = api::unknown_places_text(places);
+    // As solve: cards not seen only among the discards change nothing to come.
+    unknown_in_play_ = std::any_of(places.begin(), places.end(),
+                                   [](const api::UnknownPlace& p) { return p.name.rfind("discarded", 0) != 0; });
+    to_name_.reset();
+    for (const auto& p : places)
+        if (p.playable) {
+            to_name_ = p.name;
+            break;
+        }
+}
+
+std::string Controller::prompt() const {
+    const std::string what = *to_name_ == "stock card 1" ? "the next card" : "the card at " + *to_name_;
+    const bool spanish = game_.deal().deck() == DeckKind::Spanish48;
+    return what + " is ...? (not seen yet) type it as your game shows it (" +
+           (spanish ? "e.g. 11e, 1o" : "e.g. qh, 10s") + (game_.can_undo() ? "; u: undo)" : ")");
+}
+
+void Controller::name_card(Card c) {
+    const std::string place = *to_name_;
+    if (auto why = game_.reveal(place, c)) {  // api::reveal's words: "cannot name JD at stock card 1: ..."
+        say(*why + "; type the card your game shows");
+        return;
+    }
+    board_ = std::make_shared<const Board>(game_.deal());
+    message_.clear();
+    changed();
+    const std::string named = (place == "stock card 1" ? "the next card is " : "the card at " + place + " is ") +
+                              name(c);
+    if (to_name_) message_ = named + "; " + prompt();
+    else if (message_.empty())
+        message_ = named + (unknown_count_ ? "; cards not seen: " + std::to_string(unknown_count_)
+                                           : "; every card is seen now");
+}
 
 void Controller::say(const std::string& engine_message) {
     message_ = cards_in_message(engine_message, game_.deal().deck(), TextStyle{unicode_, false});
@@ -54,7 +99,10 @@ void Controller::say(const std::string& engine_message) {
 std::string Controller::title() const {
     const Variant& v = game_.variant();
     std::string t = "pyramid play   " + v.name + ": " + v.title;
-    t += game_.seed().empty() ? "   a deal given as cards" : "   deal " + game_.seed();
+    // (short enough for 80 columns with msc's title)
+    t += !game_.seed().empty()   ? "   deal " + game_.seed()
+         : game_.deal().position ? std::string("   a position")
+                                 : std::string("   cards given");
     return t;
 }
 
@@ -79,8 +127,27 @@ std::string Controller::counts() const {
     return s;
 }
 
+std::string Controller::odds_line() const {
+    const std::string seen = std::to_string(unknown_count_) + (unknown_count_ == 1 ? " card" : " cards") +
+                             " not seen (" + unknown_text_ + ")";
+    if (to_name_) return "odds: once the card is named; " + seen;
+    if (!analysis_) {
+        if (analysis_done_.second)
+            return "odds: " + std::to_string(analysis_done_.first) + " of " + std::to_string(analysis_done_.second) +
+                   " orders solved" + (unicode_ ? "\u2026" : "...") + "; " + seen;
+        return std::string(unicode_ ? "odds: searching\u2026; " : "odds: searching...; ") + seen;
+    }
+    const Analysis& a = *analysis_;
+    if (!a.error.empty()) return "odds: none (" + a.error + ")";
+    if (!a.odds) return "verdict: " + verdict_words(a, game_.variant());
+    const api::Odds& o = *a.odds;
+    return "odds: winnable in " + odds_share_text(o, o.wins, o.intractable) +
+           (o.exact ? " orders (every order)" : " sampled orders") + "; " + seen;
+}
+
 std::string Controller::verdict() const {
     if (game_.won()) return "verdict: won";
+    if (unknown_in_play_) return odds_line();
     if (fair_) return "verdict: hidden (--fair: the exact verdict knows the stock's order)   o: odds without peeking";
     if (!analysis_) return unicode_ ? "verdict: searching\u2026" : "verdict: searching...";
     return "verdict: " + verdict_words(*analysis_, game_.variant());
@@ -142,7 +209,16 @@ std::vector<std::string> Controller::help_lines() const {
     const bool spanish = d == DeckKind::Spanish48;
     const std::string q = name(Card{static_cast<uint8_t>(spanish ? 11 : 12), 2});
     const std::string lone = v.lone_rank == 13 ? "a King" : "a " + rank_text(v.lone_rank, d);
-    return {
+    const bool unseen = game_.deal().has_unknown();
+    const std::string h =
+        unknown_in_play_
+            ? "h                     (off while cards are not seen: a shortest solution assumes their order)"
+        : fair_ ? "h                     (hidden with --fair: the exact hint knows the stock's order)"
+        : challenge_
+            ? "h                     hint: the next move of the challenge's line (" + challenge_->kind + ") from here"
+            : "h                     hint: the next move of a shortest solution from here (it knows the "
+              "stock's order)";
+    std::vector<std::string> lines = {
         "pyramid play: remove two playable cards whose ranks sum to " + std::to_string(v.target) + "; " + lone +
             " goes alone.",
         "A card is playable when no card covers it. Clear " + goal_words(v) + " to win.",
@@ -156,10 +232,8 @@ std::vector<std::string> Controller::help_lines() const {
         "r                     redeal (a new pass through the stock), when one is left",
         "u, Ctrl+Z             undo",
         "Ctrl+Y, Ctrl+Shift+Z  redo",
-        fair_
-            ? "h                     (hidden with --fair: the exact hint knows the stock's order)"
-            : "h                     hint: the next move of a shortest solution from here (it knows the stock's order)",
-        "o                     odds without peeking: the move that keeps a win in most orders of the hidden cards",
+        h,
+        "o, f                  odds without peeking: the move that keeps a win in most orders of the hidden cards",
         "s                     restart the same deal (redo replays the moves)",
         "n                     a new deal (the next seed)",
         "Esc                   deselect; stop the no-peek hint being computed",
@@ -172,23 +246,93 @@ std::vector<std::string> Controller::help_lines() const {
         "",
         "Press any key to go back to the game.",
     };
+    if (unseen)  // before "[Q♥] playable ...": the cards not seen, and the odds line
+        lines.insert(lines.end() - 5, {"?? is a card not seen: play asks for it when a move could take it (type it).",
+                                       "While cards are not seen the verdict line gives the odds, as pyramid solve",
+                                       "does, h is off and o gives the best move without peeking.", ""});
+    return lines;
 }
 
 std::optional<Move> Controller::hint() const {
     if (nopeek_hint_) return nopeek_hint_;
-    if (fair_ || !hint_wanted_ || !analysis_) return std::nullopt;
+    if (fair_ || !hint_wanted_ || unknown_in_play_) return std::nullopt;
+    if (challenge_) {
+        if (!challenge_answer_ || challenge_answer_->line.empty()) return std::nullopt;
+        return challenge_answer_->line.front();
+    }
+    if (!analysis_) return std::nullopt;
     return analysis_->hint;
 }
 
 void Controller::analysed(const Analysis& a) {
     if (a.id != position_) return;
     analysis_ = a;
+    if (hint_wanted_ && !challenge_) show_hint();
+    if (fair_wanted_) show_fair();
+}
+
+void Controller::analysis_progress(uint64_t done, uint64_t total) { analysis_done_ = {done, total}; }
+
+void Controller::challenged(const ChallengeHint& h) {
+    if (h.id != position_) return;
+    challenge_answer_ = h;
     if (hint_wanted_) show_hint();
+}
+
+void Controller::show_fair() {
+    fair_wanted_ = false;
+    const Analysis& a = *analysis_;
+    if (!a.odds) {
+        message_ = "no-peek hint: none (" + (a.error.empty() ? std::string("no odds") : a.error) + ")";
+        return;
+    }
+    const api::Odds& o = *a.odds;
+    const std::string how = o.exact ? "every order" : std::to_string(o.samples) + " sampled orders";
+    const api::MoveOdds* best = nullptr;
+    for (const auto& m : o.moves)
+        if (a.best_move && m.move == *a.best_move) best = &m;
+    if (!best) {
+        message_ = "no-peek hint (" + how + " of the cards not seen): no move keeps a win";
+        return;
+    }
+    nopeek_hint_ = best->move;
+    message_ = "no-peek hint (" + how +
+               " of the cards not seen): " + move_people(best->move, game_.deal().deck(), TextStyle{unicode_, false}) +
+               " keeps a win in " + odds_share_text(o, best->wins, best->intractable);
+}
+
+void Controller::show_challenge_hint() {
+    const std::string what = "challenge " + challenge_->kind;
+    if (!challenge_answer_) {
+        message_ = "hint (" + what + (unicode_ ? "): searching\u2026" : "): searching...");
+        return;
+    }
+    const ChallengeHint& h = *challenge_answer_;
+    const DeckKind d = game_.deal().deck();
+    if (!h.error.empty()) message_ = "hint: none (" + h.error + ")";
+    else if (!h.answer || !h.answer->result.complete) message_ = "hint: none, the " + what + "'s search budget ran out";
+    else if (h.line.empty())
+        message_ = "hint: none, " + std::string(h.answer->challenge.kind == ChallengeKind::Board
+                                                    ? "the board cannot be cleared from here"
+                                                    : "no move adds to the " + what + " from here");
+    else message_ = "hint: " + move_people(h.line.front(), d, TextStyle{unicode_, false}) + " (" + h.name + ")";
 }
 
 void Controller::show_odds() {
     if (game_.won()) {
         message_ = "no-peek hint: none needed, the goal is reached";
+        return;
+    }
+    if (unknown_in_play_) {
+        // The odds of the verdict line hold every move's share: the best is the hint.
+        if (to_name_) {
+            message_ = prompt();
+            return;
+        }
+        nopeek_hint_.reset();
+        fair_wanted_ = true;
+        if (analysis_) show_fair();
+        else message_ = unicode_ ? "no-peek hint: waiting for the odds\u2026" : "no-peek hint: waiting for the odds...";
         return;
     }
     if (odds_wanted_) return;  // already on its way
@@ -240,6 +384,11 @@ void Controller::odds_answered(const OddsAnswer& a) {
 }
 
 void Controller::show_hint() {
+    if (unknown_in_play_) {
+        message_ = "hint: off while cards are not seen: a shortest solution would assume an order of the " +
+                   std::to_string(unknown_count_) + " (o: the hint without peeking)";
+        return;
+    }
     if (fair_) {
         message_ = "hint: hidden (--fair: the exact hint knows the stock's order); o: the hint without peeking";
         return;
@@ -247,6 +396,10 @@ void Controller::show_hint() {
     hint_wanted_ = true;
     if (game_.won()) {
         message_ = "hint: none needed, the goal is reached";
+        return;
+    }
+    if (challenge_) {
+        show_challenge_hint();
         return;
     }
     if (!analysis_) {
@@ -270,6 +423,7 @@ std::string Controller::end_message() const {
     if (game_.won())
         return "You won! Cleared " + goal_words(game_.variant()) + " in " + std::to_string(game_.moves().size()) +
                " moves.  s: play it again   n: new deal   q q: quit";
+    if (to_name_) return "";  // the card to name decides what moves there are
     if (game_.stuck()) return "No moves left: the game is lost.  u: undo   s: restart   n: new deal   q q: quit";
     return "";
 }
@@ -277,18 +431,27 @@ std::string Controller::end_message() const {
 void Controller::changed() {
     ++position_;
     analysis_.reset();
+    analysis_done_ = {0, 0};
+    challenge_answer_.reset();
     hint_wanted_ = false;
+    fair_wanted_ = false;
     nopeek_hint_.reset();
     odds_wanted_.reset();  // the no-peek hint asked for the position left is moot
+    update_unknown();
     const Cell* was = layout_.find(cursor_);
     const int x = was ? was->x : 0, y = was ? was->y : 0;
     layout_ = layout_board(game_.table(), layout_.card_width);
     cursor_ = settle(layout_, cursor_, x, y);
     if (selected_ && !game_.in_view(*selected_)) selected_.reset();
     if (const std::string end = end_message(); !end.empty()) message_ = end;
+    if (to_name_) message_ = prompt();
 }
 
 void Controller::play(const Move& m) {
+    if (to_name_) {  // what is legal depends on the card not named yet
+        message_ = prompt();
+        return;
+    }
     if (auto why = game_.play(m)) {
         say(*why);
         return;
@@ -303,6 +466,10 @@ void Controller::redeal() { play(Move::redeal()); }
 
 void Controller::select(Card c) {
     const DeckKind d = game_.deal().deck();
+    if (game_.unknown(c)) {  // (never named: what the placeholder holds says nothing)
+        message_ = to_name_ ? prompt() : "?? is a card not seen: you name it when a move can take it";
+        return;
+    }
     if (!game_.in_view(c)) {
         message_ = name(c) + " is not on the table (removed, or inside the stock)";
         return;
@@ -390,8 +557,10 @@ void Controller::typed_key(int k) {
     if (is_suit(k, d)) {
         const std::string text = typed_ + static_cast<char>(k);
         typed_.clear();
-        if (auto c = parse_card(text, d)) select(*c);
-        else message_ = "no card '" + text + "'";
+        if (auto c = parse_card(text, d)) {
+            if (to_name_) name_card(*c);
+            else select(*c);
+        } else message_ = "no card '" + text + "'";
         return;
     }
     // Ranks of two characters: 10 (and 11, 12 in the Spanish deck).
@@ -456,7 +625,9 @@ void Controller::key(int k) {
         case 'h':
         case 'H': show_hint(); return;
         case 'o':
-        case 'O': show_odds(); return;
+        case 'O':
+        case 'f':
+        case 'F': show_odds(); return;
         case 's':
         case 'S':
             message_ = game_.can_undo() ? "restarted: the same deal (Ctrl+Y replays the moves)"
@@ -472,6 +643,11 @@ void Controller::key(int k) {
             return;
         case '?': help_ = true; return;
         case kEscape:
+            if (fair_wanted_) {
+                fair_wanted_ = false;
+                message_ = "no-peek hint: no longer waiting for the odds";
+                return;
+            }
             if (odds_wanted_) {
                 odds_wanted_.reset();
                 message_ = "no-peek hint: stopped" +

@@ -38,8 +38,10 @@ class Controller {
 public:
     // unicode: cards with suit symbols and tens as "10" (a UTF-8 terminal).
     // fair: the exact verdict and hint (which know the stock's order) are
-    // hidden; the no-peek hint (key o) stays.
-    Controller(Game game, bool unicode, bool fair = false);
+    // hidden; the no-peek hint (key o) stays. challenge: the hint (h) is the
+    // next move of the challenge's line from the position (play --challenge).
+    Controller(Game game, bool unicode, bool fair = false,
+               std::optional<api::ChallengeRequest> challenge = std::nullopt);
     ~Controller();
 
     void key(int k);
@@ -49,7 +51,8 @@ public:
     const Layout& layout() const { return layout_; }
     const Spot& cursor() const { return cursor_; }
     const std::optional<Card>& selected() const { return selected_; }
-    // The hint on show: the next move of a shortest solution from here.
+    // The hint on show: the next move of a shortest solution from here (of
+    // the challenge's line, with a challenge; the no-peek hint's move).
     std::optional<Move> hint() const;
     bool help() const { return help_; }
     bool fair() const { return fair_; }
@@ -72,6 +75,26 @@ public:
     static std::string key_bar(int width);
     // A card's name as shown ("Q♥" or "QH").
     std::string name(Card c) const;
+    // A card as the board shows it: its name, or ?? for a card not seen.
+    std::string shown(Card c) const;
+
+    // Cards not seen (`??` in the deal or the board): some are still in
+    // play, so the verdict line gives the odds over their orders (the
+    // analyst's analyse_odds) and the hints that would assume an order are
+    // off. to_name(): the place of a card not seen that a move could take
+    // (face up in the game in hand): the player types it ("the next card is
+    // ...") before playing on, and the analyst waits for it.
+    bool unknown_in_play() const { return unknown_in_play_; }
+    const std::optional<std::string>& to_name() const { return to_name_; }
+    bool analysis_wanted() const { return !to_name_; }
+    // The odds' orders solved so far (the verdict line counts them).
+    void analysis_progress(uint64_t done, uint64_t total);
+
+    // The challenge (play --challenge) and its answer for the position
+    // (play/analyst.h's Challenger); ignored unless for the current position.
+    const std::optional<api::ChallengeRequest>& challenge() const { return challenge_; }
+    void challenged(const ChallengeHint& h);
+    const std::optional<ChallengeHint>& challenge_answer() const { return challenge_answer_; }
 
     // The position to analyse: an id that changes with it, the board and the
     // moves from the deal.
@@ -98,6 +121,12 @@ private:
     void new_deal();
     void show_hint();
     void show_odds();  // the no-peek hint: asks for the no-peek odds of each move (api::Session::odds)
+    void show_fair();  // with cards not seen: the best move without peeking, from the analysis' odds
+    void show_challenge_hint();
+    void update_unknown();       // after every change of position or deal
+    void name_card(Card c);      // the card at to_name_ is `c`
+    std::string prompt() const;  // "the next card is ...? type it ..."
+    std::string odds_line() const;
     std::string odds_how(uint64_t done, uint64_t total) const;
     void typed_key(int k);
     void changed();                               // after every change of position
@@ -123,6 +152,14 @@ private:
     std::string message_;
     uint64_t position_ = 1;
     std::optional<Analysis> analysis_;
+    std::pair<uint64_t, uint64_t> analysis_done_{0, 0};  // the odds' orders solved, of
+    bool unknown_in_play_ = false;
+    size_t unknown_count_ = 0;
+    std::string unknown_text_;  // where they are ("stock cards 1-22, waste card 2")
+    std::optional<std::string> to_name_;
+    bool fair_wanted_ = false;  // o with cards not seen, waiting for the odds
+    std::optional<api::ChallengeRequest> challenge_;
+    std::optional<ChallengeHint> challenge_answer_;
 };
 
 }  // namespace pyr::play

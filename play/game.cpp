@@ -53,7 +53,30 @@ bool Game::playable(Card c) const {
     return std::find(p.begin(), p.end(), c) != p.end();
 }
 
+bool Game::unknown(Card c) const {
+    if (!deal_.has_unknown()) return false;
+    for (size_t i = 0; i < deal_.cards.size(); ++i)
+        if (deal_.cards[i] == c) return deal_.unknown_at(static_cast<int>(i));
+    return false;
+}
+
+std::vector<api::UnknownPlace> Game::unknown_places() const {
+    if (!deal_.has_unknown()) return {};
+    return api::unknown_places(deal_, moves_);
+}
+
+std::optional<std::string> Game::reveal(const std::string& place, Card c) {
+    try {
+        deal_ = api::reveal(deal_, moves_, place, card_text(c, deal_.deck()));
+    } catch (const std::exception& e) {
+        return e.what();
+    }
+    replay_moves();
+    return std::nullopt;
+}
+
 bool Game::in_view(Card c) const {
+    if (unknown(c)) return false;
     for (const auto& row : table_.tableau())
         for (const auto& x : row)
             if (x == c) return true;

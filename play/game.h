@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "api/api.h"
 #include "engine/deal.h"
 #include "engine/move.h"
 #include "engine/table.h"
@@ -47,8 +48,19 @@ public:
     // Cards still in play (not removed, not discarded) and tableau cards left.
     int cards_left() const;
     int tableau_left() const { return table_.tableau_left(); }
-    // Grows by one with every change of position (play, undo, redo, restart).
+    // Grows by one with every change of position (play, undo, redo, restart, reveal).
     uint64_t version() const { return version_; }
+
+    // Cards not seen (`??`, Deal::unknown): `c` sits in a place not seen, as
+    // the placeholder it holds (its name says nothing of the true card: it is
+    // shown as ?? and never selected).
+    bool unknown(Card c) const;
+    // Where the cards not seen lie now (api::unknown_places).
+    std::vector<api::UnknownPlace> unknown_places() const;
+    // Names the card not seen at `place` (api::reveal: the player reads it
+    // off the game in hand, "the next card is QH"): nullopt when done, else
+    // why not (a card seen already, or not in the deck). The moves stay.
+    std::optional<std::string> reveal(const std::string& place, Card c);
 
 private:
     void replay_moves();

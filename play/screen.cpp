@@ -6,6 +6,7 @@
 #include <atomic>
 #include <clocale>
 #include <csignal>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -198,9 +199,9 @@ private:
         std::string body;
         bool red = false;
         if (cell.card) {
-            body = c_.name(*cell.card);
+            body = c_.shown(*cell.card);  // ?? for a card not seen (no name, no colour)
             body = std::string(cw - columns(body), ' ') + body;
-            red = red_suit(*cell.card, c_.game().deal().deck());
+            red = !c_.game().unknown(*cell.card) && red_suit(*cell.card, c_.game().deal().deck());
         } else if (cell.spot.kind == Spot::StockPile) {
             body = c_.game().table().stock().empty() ? std::string(cw, ' ') : std::string(cw, '#');
         } else {
@@ -253,8 +254,13 @@ int to_key(int ch) {
 
 void run_screen(Controller& c, const ScreenOptions& options) {
     g_signalled.store(false);
-    Analyst analyst(Limits{options.max_states, options.max_memory});
+    const Limits limits{options.max_states, options.max_memory};
+    Analyst analyst(limits);
     Oddsmaker oddsmaker(api::hint_odds_options());
+    std::optional<Challenger> challenger;  // with a challenge: its line from each position
+    if (c.challenge()) challenger.emplace(*c.challenge(), limits);
+    uint64_t challenge_asked = 0;
+    std::pair<uint64_t, uint64_t> analysis_shown{0, 0};
     Terminal term(options.colour);
     View view(c, term);
     uint64_t asked = 0;
@@ -263,13 +269,30 @@ void run_screen(Controller& c, const ScreenOptions& options) {
     bool dirty = true;
     while (!c.quit() && !g_signalled.load()) {
         if (asked != c.position()) {
-            analyst.request(c.board(), c.game().moves(), c.position());
+            // With cards not seen in play: their odds, once none must be named first.
+            if (!c.analysis_wanted()) analyst.cancel();
+            else if (c.unknown_in_play()) analyst.request_odds(c.game().deal(), c.game().moves(), c.position());
+            else analyst.request(c.board(), c.game().moves(), c.position());
             asked = c.position();
+            analysis_shown = {0, 0};
         }
         if (auto a = analyst.answer(); a && a->id == c.position() && !c.analysis()) {
             c.analysed(*a);
             dirty = true;
+        } else if (const auto p = analyst.progress(); !c.analysis() && p != analysis_shown) {
+            c.analysis_progress(p.first, p.second);
+            analysis_shown = p;
+            dirty = true;
         }
+        if (challenger && challenge_asked != c.position()) {
+            challenger->request(c.game().deal(), c.game().moves(), c.position());
+            challenge_asked = c.position();
+        }
+        if (challenger)
+            if (auto h = challenger->answer(); h && h->id == c.position() && !c.challenge_answer()) {
+                c.challenged(*h);
+                dirty = true;
+            }
         // The no-peek hint: asked by o, dropped by Esc or a move; its
         // progress shown as the orders are solved.
         if (const auto want = c.odds_wanted(); want && *want != odds_asked) {

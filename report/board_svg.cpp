@@ -173,6 +173,15 @@ void BoardPicture::draw(svg::Document& d, const Table& t, const BoardHighlight& 
     // A card face; an uncovered one also gets its large centre pip (on a
     // covered card it would show through the gaps between the cards on it).
     auto put = [&](Card c, double x, double y, const std::string& cls, bool uncovered) {
+        // A card not seen (Deal::unknown): the back with a question mark,
+        // never the card its slot holds in its stead.
+        if (t.unseen(c)) {
+            place(d, "card-back", x, y, "card " + cls + " unseen", "");
+            d.raw("<text" + attr("x", x + W / 2) + attr("y", y + H / 2 + 10) +
+                  " text-anchor=\"middle\" font-family=\"sans-serif\" font-size=\"30\" font-weight=\"bold\" "
+                  "fill=\"#fff\" class=\"unseen-mark\">?</text>\n");
+            return;
+        }
         place(d, card_id(c, dk), x, y, "card " + cls, card_text(c, dk));
         if (uncovered)
             d.raw("<use" + attr("href", "#" + suit_id(c.suit, dk)) + attr("x", x + 14) + attr("y", y + 35) +

@@ -144,7 +144,7 @@ std::string study_report_html(const StudySpec& spec, const std::vector<StudyReco
 }
 
 ReportFromFiles report_from_files(const std::vector<std::string>& paths, bool optimal,
-                                  std::vector<std::pair<std::string, std::string>> facts) {
+                                  std::vector<std::pair<std::string, std::string>> facts, AuditSample* sample) {
     ReportFromFiles out;
     // First pass: the study lines, and the rule sets and deals the records name.
     std::set<std::string> studies;
@@ -240,6 +240,7 @@ ReportFromFiles report_from_files(const std::vector<std::string>& paths, bool op
             }
             ++out.records;
             page.add(r);
+            if (sample) sample->offer(spec.task_of(r.seed - spec.deals.first_id(), r.combo), r, path);
         });
     for (const auto& p : made_by) facts.emplace_back("records made by", provenance_text(p) + ": " + p.command);
     if (unnamed && !studies.empty())
@@ -260,6 +261,8 @@ ReportFromFiles report_from_files(const std::vector<std::string>& paths, bool op
     out.html = page.html(std::move(facts));
     out.partial = page.partial();
     out.tasks = spec.tasks();
+    out.max_states = spec.max_states;
+    out.optimal = spec.optimal;
     return out;
 }
 

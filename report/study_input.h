@@ -53,9 +53,14 @@ struct ReportFromFiles {
     uint64_t torn = 0;        // torn last lines skipped
     bool partial = false;     // records for fewer than the study's tasks (the page says PARTIAL)
     uint64_t tasks = 0;       // the whole study's tasks
+    uint64_t max_states = 0;  // the study's budget (0: none, or not named by a study line)
+    bool optimal = false;     // its lengths are minimal (the study line's --optimal, or `optimal`)
 };
-// Throws StudyError naming the file and line of anything unreadable.
+// Throws StudyError naming the file and line of anything unreadable. With
+// `sample`, every record on the page is offered to it (the audit,
+// study/merge.h).
 ReportFromFiles report_from_files(const std::vector<std::string>& paths, bool optimal,
-                                  std::vector<std::pair<std::string, std::string>> facts);
+                                  std::vector<std::pair<std::string, std::string>> facts,
+                                  AuditSample* sample = nullptr);
 
 }  // namespace pyr

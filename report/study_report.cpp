@@ -628,4 +628,33 @@ std::string StudyReport::html(const std::string& title, const std::vector<std::p
         b);
 }
 
+std::string audit_text(const AuditResult& a) {
+    const std::string sampled = std::to_string(a.sampled) + " of " + std::to_string(a.records) + " record" +
+                                (a.records == 1 ? "" : "s") + " re-solved (sample seed " + std::to_string(a.seed) + ")";
+    if (!a.clean())
+        return "audit: " + std::to_string(a.mismatches.size()) + " of " + std::to_string(a.sampled) +
+               " records re-solved (sample seed " + std::to_string(a.seed) + ")" +
+               " do not reproduce: no summary (a record file edited, or its records written by a faulty program)";
+    std::string s = "audit: " + sampled + ": " + std::to_string(a.reproduced) + " reproduce";
+    if (a.unclaimed) s += ", " + std::to_string(a.unclaimed) + " intractable (no verdict claimed, not checked)";
+    if (a.undecided) s += ", " + std::to_string(a.undecided) + " not decided again within the budget (not checked)";
+    return s;
+}
+
+std::vector<std::string> audit_mismatch_lines(const AuditResult& a) {
+    constexpr size_t kNamed = 20;  // the rest counted
+    std::vector<std::string> out;
+    for (const auto& m : a.mismatches) {
+        if (out.size() == kNamed) {
+            out.push_back("... and " + std::to_string(a.mismatches.size() - kNamed) + " more");
+            break;
+        }
+        out.push_back(
+            (m.record.deal ? "deal " + m.record.seed.text() + " of the deals file" : "seed " + m.record.seed.text()) +
+            " (" + rules_text(m.record.rules) + ") in '" + m.file + "': " + m.field + " recorded " + m.recorded +
+            ", recomputed " + m.recomputed);
+    }
+    return out;
+}
+
 }  // namespace pyr

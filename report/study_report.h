@@ -23,6 +23,7 @@
 #include "engine/variant.h"
 #include "solver/solver.h"
 #include "study/compare.h"
+#include "study/merge.h"
 #include "study/records.h"
 #include "study/seed.h"
 
@@ -107,5 +108,14 @@ private:
     std::vector<std::string> vary_rules_;            // the keys of the rules two rule sets of one variant differ in
     std::string inner_label(size_t rule_set) const;  // the rules that vary, variant aside
 };
+
+// The audit of a study's record files (`merge --audit K`, `report`;
+// study/merge.h) in words. audit_text: one line, what was re-solved (the
+// sample's seed, how many) and what came of it; audit_mismatch_lines: one
+// line per record that does not reproduce, naming its seed, rule set, file,
+// the field, and the value recorded and recomputed (the first 20; then
+// how many more).
+std::string audit_text(const AuditResult& a);
+std::vector<std::string> audit_mismatch_lines(const AuditResult& a);
 
 }  // namespace pyr

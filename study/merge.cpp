@@ -3,6 +3,14 @@
 #include <algorithm>
 #include <map>
 
+#include <tbb/enumerable_thread_specific.h>
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
+
+#include "engine/board.h"
+#include "engine/deal.h"
+#include "engine/deal_source.h"
+
 namespace pyr {
 
 namespace {
@@ -132,7 +140,7 @@ std::vector<Provenance> record_makers(const StudyLines& lines, const std::vector
 }  // namespace
 
 MergedStudy merge_study(const std::vector<std::string>& paths, const std::optional<Provenance>& program,
-                        const std::function<void(const std::string&)>& note) {
+                        const std::function<void(const std::string&)>& note, AuditSample* sample) {
     if (paths.empty()) throw StudyError("no record files given");
     StudyLines lines = read_study_lines(paths, note);
     MergedStudy m;
@@ -186,6 +194,7 @@ MergedStudy merge_study(const std::vector<std::string>& paths, const std::option
             prints[task] = f;
             m.table->record(r);
             sums.add(r);
+            if (sample) sample->offer(task, r, path);
         });
     }
     m.summaries = sums.summaries();
@@ -233,6 +242,117 @@ std::vector<std::string> MergedStudy::missing_shards() const {
         for (uint64_t k = 0; k < n && absent.size() < 200; ++k)
             if (!have.count(k)) absent += (absent.empty() ? "" : ", ") + std::to_string(k) + "/" + std::to_string(n);
         if (!absent.empty()) out.push_back(absent);
+    }
+    return out;
+}
+
+namespace {
+
+uint64_t splitmix64(uint64_t x) {
+    x += 0x9e3779b97f4a7c15ull;
+    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
+    x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
+    return x ^ (x >> 31);
+}
+
+bool rank_less(const AuditSample::Entry& a, const AuditSample::Entry& b) {
+    return a.rank != b.rank ? a.rank < b.rank : a.task < b.task;
+}
+
+}  // namespace
+
+void AuditSample::offer(uint64_t task, const StudyRecord& r, const std::string& file) {
+    ++offered_;
+    if (count_ == 0) return;
+    const uint64_t rank = splitmix64(splitmix64(seed_) ^ task);
+    if (heap_.size() == count_) {
+        if (!rank_less({rank, task, {}, {}}, heap_.front())) return;
+        std::pop_heap(heap_.begin(), heap_.end(), rank_less);
+        heap_.pop_back();
+    }
+    heap_.push_back({rank, task, r, file});
+    std::push_heap(heap_.begin(), heap_.end(), rank_less);
+}
+
+std::vector<AuditSample::Entry> AuditSample::entries() const {
+    std::vector<Entry> out = heap_;
+    std::sort(out.begin(), out.end(), [](const Entry& a, const Entry& b) { return a.task < b.task; });
+    return out;
+}
+
+AuditResult audit_sample(const AuditSample& sample, uint64_t max_states, uint64_t max_memory, bool optimal,
+                         int threads) {
+    const std::vector<AuditSample::Entry> entries = sample.entries();
+    AuditResult out;
+    out.seed = sample.seed();
+    out.records = sample.offered();
+    out.sampled = entries.size();
+    // Per entry: what the re-solve found (or why the deal could not be dealt).
+    struct Found {
+        SolveResult res;
+        std::string bad_deal;
+    };
+    std::vector<Found> found(entries.size());
+    tbb::enumerable_thread_specific<Solver> solvers;
+    tbb::task_arena arena(study_workers(threads, entries.size()));
+    arena.execute([&] {
+        tbb::parallel_for(
+            size_t{0}, entries.size(),
+            [&](size_t i) {
+                const StudyRecord& r = entries[i].record;
+                if (r.verdict == Verdict::Intractable) return;  // claims no verdict: nothing to check
+                Deal deal;
+                try {
+                    deal = r.deal ? parse_deal(r.rules, *r.deal) : deal_from_seed(r.rules, r.seed.text());
+                } catch (const std::exception& e) {
+                    found[i].bad_deal = e.what();
+                    return;
+                }
+                SolveOptions so;
+                so.max_states = max_states;
+                so.max_memory_bytes = max_memory;
+                so.optimal = optimal;
+                found[i].res = solvers.local().solve(Board(deal), so);
+            },
+            tbb::simple_partitioner());
+    });
+    for (size_t i = 0; i < entries.size(); ++i) {
+        const StudyRecord& r = entries[i].record;
+        const Found& f = found[i];
+        const auto mismatch = [&](std::string field, std::string recorded, std::string recomputed) {
+            out.mismatches.push_back(
+                {r, entries[i].file, std::move(field), std::move(recorded), std::move(recomputed)});
+        };
+        if (!f.bad_deal.empty()) {
+            mismatch("deal", r.deal ? *r.deal : "seed " + r.seed.text(), "not a deal of its rules: " + f.bad_deal);
+            continue;
+        }
+        if (r.verdict == Verdict::Intractable) {  // claims nothing
+            ++out.unclaimed;
+            continue;
+        }
+        if (f.res.verdict == Verdict::Intractable) {  // proves nothing against the record
+            ++out.undecided;
+            continue;
+        }
+        if (f.res.verdict != r.verdict) {
+            mismatch("verdict", verdict_text(r.verdict), verdict_text(f.res.verdict));
+            continue;
+        }
+        // With --optimal a win's length is the shortest, when the record
+        // claims one (moves >= 0) and the re-solve proved one.
+        if (optimal && r.verdict == Verdict::Win && r.moves >= 0) {
+            if (!f.res.optimal) {
+                ++out.undecided;
+                continue;
+            }
+            const auto shortest = static_cast<int32_t>(f.res.solution.size());
+            if (shortest != r.moves) {
+                mismatch("moves", std::to_string(r.moves), std::to_string(shortest));
+                continue;
+            }
+        }
+        ++out.reproduced;
     }
     return out;
 }

@@ -55,7 +55,70 @@ struct MergedStudy {
 // them. Throws StudyError (one line for people) for an unreadable file, a
 // file without a study line, files of different studies, and conflicting
 // records.
+// With `sample`, every record the study takes (not a duplicate, not an
+// ignored one) is offered to it, for the audit below.
+class AuditSample;
 MergedStudy merge_study(const std::vector<std::string>& paths, const std::optional<Provenance>& program,
-                        const std::function<void(const std::string&)>& note);
+                        const std::function<void(const std::string&)>& note, AuditSample* sample = nullptr);
+
+// ---------------------------------------------------------------- the audit
+//
+// A record file is text: edited by hand (every loss turned into a win), it
+// would merge and report cleanly. `merge --audit K` and `report` (K = 20 by
+// default) re-solve a sample of K of the study's records and refuse the
+// summary when one does not reproduce.
+//
+// The sample is seeded: the K records whose tasks rank first under a hash of
+// (seed, task), so the same seed picks the same records of a study however
+// they are split among files or ordered in them.
+class AuditSample {
+public:
+    AuditSample(uint64_t count, uint64_t seed) : count_(count), seed_(seed) {}
+    uint64_t count() const { return count_; }
+    uint64_t seed() const { return seed_; }
+    // A record the study took: its task (StudySpec::task_of) and its file.
+    void offer(uint64_t task, const StudyRecord& r, const std::string& file);
+    uint64_t offered() const { return offered_; }
+    uint64_t size() const { return heap_.size(); }
+    struct Entry {
+        uint64_t rank, task;
+        StudyRecord record;
+        std::string file;
+    };
+    // The sample, in task order.
+    std::vector<Entry> entries() const;
+
+private:
+    uint64_t count_, seed_, offered_ = 0;
+    std::vector<Entry> heap_;  // max-heap on rank: the `count_` lowest ranks so far
+};
+
+// A sampled record that does not reproduce: `field` ("verdict", "moves",
+// "deal") as recorded and as recomputed.
+struct AuditMismatch {
+    StudyRecord record;
+    std::string file, field, recorded, recomputed;
+};
+struct AuditResult {
+    uint64_t seed = 0;
+    uint64_t records = 0;  // the study's records the sample was drawn from
+    uint64_t sampled = 0;  // re-solved
+    uint64_t reproduced = 0;
+    // Not checked: the record is intractable (it claims no verdict; a
+    // re-solve that decides it is no mismatch), or the re-solve ran out of the
+    // budget where the record has a verdict (it proves nothing against it).
+    uint64_t unclaimed = 0, undecided = 0;
+    std::vector<AuditMismatch> mismatches;
+    bool clean() const { return mismatches.empty(); }
+};
+// Re-solves the sample, each record with its own rule set (the record's rule
+// fields) and deal, the study's budget (`max_states` positions, 0 = none;
+// `max_memory` bytes per worker, 0 = none) and solve mode (`optimal`), on
+// `threads` workers (0 = every core). A mismatch: a decided record whose
+// re-solve proves the other verdict; with `optimal`, a win whose recorded
+// shortest length differs from the re-solve's proved one. Every win of a
+// re-solve is replayed by the verifier (the solver's own check).
+AuditResult audit_sample(const AuditSample& sample, uint64_t max_states, uint64_t max_memory, bool optimal,
+                         int threads);
 
 }  // namespace pyr

@@ -31,6 +31,21 @@ cat "$scratch/lintian.txt"
 grep -E '^[EW]: ' "$scratch/lintian.txt" && bad "lintian reports errors or warnings (above)"
 echo "ok: lintian: $(grep -c '^E: ' "$scratch/lintian.txt") errors, $(grep -c '^W: ' "$scratch/lintian.txt") warnings, $(grep -c '^I: ' "$scratch/lintian.txt") infos"
 
+# 2b. Debian's hardening flags (fortify, stack protector, relro with now, PIE)
+# in the programs and the Python module: no lintian hardening-* tag, and
+# hardening-check (devscripts) when it is installed.
+grep -E ' hardening-' "$scratch/lintian.txt" && bad "lintian reports missing hardening flags (above)"
+if command -v hardening-check >/dev/null; then
+  dpkg -x "$deb" "$scratch/hard" || bad "dpkg -x"
+  for f in "$scratch"/hard/usr/bin/* "$scratch"/hard/usr/lib/python3/dist-packages/pyramid_solver/*.so; do
+    [ -f "$f" ] || continue
+    hardening-check --nocfprotection "$f" >"$scratch/hard.txt" 2>&1 || { cat "$scratch/hard.txt"; bad "hardening-check $(basename "$f")"; }
+  done
+  echo "ok: hardening-check: PIE, stack protector, fortify, relro, now"
+else
+  echo "hardening-check not installed (devscripts): only lintian's hardening tags checked"
+fi
+
 # 3. The control fields.
 depends=$(dpkg-deb -f "$deb" Depends)
 echo "Depends: $depends"

@@ -20,6 +20,12 @@
 #   help               play --help calls a search past its limit what play shows: unknown
 #   fair               --fair hides the exact verdict and hint; o shows the no-peek hint;
 #                      on a hard game o counts the orders solved, the screen stays live, Esc stops it
+#   unknown            a deal with cards not seen (??): the odds line (solve's) in place of the
+#                      verdict, h refusing with its reason, the drawn card typed in shrinking the
+#                      cards not seen and changing the odds to solve's for the named deal, o the
+#                      best move without peeking (solve's), and no ?? card ever named
+#   challenge          --challenge: h names the first move of the challenge's line (solve
+#                      --challenge --format json), from the start and from a position off it
 # usage: play_tmux_test.sh PATH/TO/pyramid DATA_DIR SCENARIO [ARGS]  (exit 77, skipped, without tmux)
 set -euo pipefail
 pyramid=$1 data=$2 scenario=$3
@@ -325,6 +331,103 @@ case $scenario in
     wait_for "10♠ selected"
     click "3♣"
     wait_for "moves 1 "
+    ;;
+  unknown)
+    # Deal 1 of msc with its last stock cards not seen: the tableau and the
+    # first stock cards named, ?? for the rest (compact form: 2 characters a card).
+    full=$("$pyramid" deal --seed 1 --format compact)
+    seen=34 n=18
+    deal=${full:0:$((2 * seen))}$(printf '??%.0s' $(seq $n))
+    # the odds of a deal and moves as solve gives them: "62.3% (58.1%-66.2%)  623/1000"
+    odds_of() { "$pyramid" solve --deal "$1" --moves "$2" --ascii | sed -n 's/^winnable: \(.*\) orders$/\1/p'; }
+    joined() { screen | tr '\n' ' ' | tr -s ' '; }  # the screen's lines run together
+    odds_shown() {  # ODDS WHAT: the screen's odds line becomes solve's
+      local deadline=$((SECONDS + 30))
+      until joined | grep -qF "odds: winnable in $(tr -s ' ' <<<"$1")"; do
+        [ $SECONDS -lt $deadline ] || fail "no odds line '$1' ($2)"
+        sleep 0.05
+      done
+    }
+    # Along the full deal's shortest solution until a move shows a card not
+    # seen (msc turns the stock's next card up): play asks for it.
+    mapfile -t moves < <(solution msc 1)
+    start --deal "$deal" --ascii
+    wait_for "odds: " 10
+    played="" i=0
+    while :; do
+      typed "$(keys_of "${moves[$i]}")"
+      i=$((i + 1))
+      wait_for "moves $i " 10
+      screen | grep -qF "the next card is ...?" && break
+      played+="${moves[$i - 1]} "
+      [ $i -lt ${#moves[@]} ] || fail "no card not seen was shown"
+    done
+    last=${moves[$i - 1]}
+    joined | grep -qF "odds: once the card is named; $n cards not seen" || fail "no odds line while the card is named"
+    # The card not seen shows as ??, and no card not seen is named anywhere.
+    shown=$(screen)
+    grep -qF "??" <<<"$shown" || fail "no ?? on the board"
+    for k in $(seq "$seen" 51); do
+      c=${full:$((2 * k)):2}
+      ! grep -qE "(^|[^A-Z0-9])$c([^A-Z0-9]|\$)" <<<"$shown" || fail "$c, a card not seen, is named on the screen"
+    done
+    # One move back: the odds line is solve's, h says why it is off, o is solve's best move without peeking.
+    keys u
+    wait_for "moves $((i - 1)) " 10
+    odds_shown "$(odds_of "$deal" "$played")" "solve's after $played"
+    joined | grep -qF "$n cards not seen" || fail "the cards not seen are not counted ($n)"
+    joined | grep -q "verdict: winnable" && fail "an exact verdict shows with cards not seen"
+    keys h
+    wait_for "hint: off while cards are not seen" 10
+    best=$("$pyramid" solve --deal "$deal" --moves "$played" --ascii |
+      sed -n 's/^best move without peeking: \([^,]*\),.*/\1/p')
+    keys o
+    if [ -n "$best" ]; then
+      wait_for "keeps a win in" 30
+      joined | grep -qF "cards not seen): $best keeps a win in" || fail "o's move is not solve's ($best)"
+    fi
+    # Redo the move and type the card shown: the cards not seen shrink, the odds are solve's for the deal named.
+    keys C-y
+    wait_for "the next card is ...?" 10
+    next=$("$pyramid" solve --seed 1 --moves "$played$last" --ascii | sed -n 's/^stock ([0-9]*, next card first): \([^ ]*\).*/\1/p')
+    [ -n "$next" ] || fail "no next card in solve's board"
+    typed "$(keys_of "$next")"
+    wait_for "the next card is $next" 10
+    slot=$(($(grep -bo "$next" <<<"$full" | head -1 | cut -d: -f1) / 2))  # (a card's name never straddles two)
+    named="${deal:0:$((2 * slot))}$next${deal:$((2 * slot + 2))}"
+    odds_shown "$(odds_of "$named" "$played$last")" "solve's with $next named"
+    joined | grep -qF "$((n - 1)) cards not seen" || fail "the cards not seen did not shrink to $((n - 1))"
+    [ -z "${SHOTS:-}" ] || screen >"$SHOTS/play-unknown.txt"
+    typed qq
+    check_restored
+    ;;
+  challenge)
+    # cards:A on deal 1: the line for the most Aces (solve --challenge's
+    # first line), not the shortest clear.
+    first_move() {  # solve ARGS... --format json: the first move of the challenge's first line
+      "$pyramid" solve "$@" --format json |
+        python3 -c 'import json,sys; print(json.load(sys.stdin)["challenge"]["lines"][0]["solution"][0])'
+    }
+    start --seed 1 --challenge cards:A --ascii
+    wait_for "verdict: winnable" 10
+    keys h
+    want=$(first_move --seed 1 --challenge cards:A)
+    shortest=$("$pyramid" solve --seed 1 --hint --ascii | sed -n 's/^hint: //p')
+    echo "challenge line: $want; shortest solution: $shortest"
+    # (on this deal they differ, so the hint shown tells them apart)
+    [ "$want" != "$shortest" ] || fail "the challenge's first move is the shortest solution's: pick another deal"
+    wait_for "hint: $want (line (cards:A): " 30
+    # A move off the line (a draw when the line does not draw first): the line from there.
+    if [ "$want" = draw ]; then off=$(keys_of "$shortest") moved=$shortest; else off=d moved=draw; fi
+    typed "$off"
+    wait_for "moves 1 " 10
+    keys h
+    board=$("$pyramid" solve --seed 1 --moves "$moved" --ascii)
+    want=$(first_move --variant msc --deal-file - --challenge cards:A <<<"$board")
+    wait_for "hint: $want (line (cards:A): " 30
+    [ -z "${SHOTS:-}" ] || screen >"$SHOTS/play-challenge.txt"
+    typed qq
+    check_restored
     ;;
   *)
     echo "unknown scenario $scenario"

@@ -9,7 +9,9 @@
 #include <unordered_set>
 #include <vector>
 
+#include "engine/card.h"
 #include "engine/deal.h"
+#include "engine/deal_source.h"
 #include "engine/scoring.h"
 #include "engine/splitmix64.h"
 #include "engine/table.h"
@@ -29,6 +31,15 @@ inline constexpr int kSanitizerShare = 8;
 inline constexpr int kSanitizerShare = 1;
 #endif
 inline int reduced(int n) { return std::max(1, n / kSanitizerShare); }
+
+// Deal `seed` of `v` with every card from slot `from` on not seen (`??`).
+inline Deal with_unknown(const Variant& v, const std::string& seed, int from) {
+    const Deal full = deal_from_seed(v, seed);
+    std::string text;
+    for (int i = 0; i < static_cast<int>(full.cards.size()); ++i)
+        text += i >= from ? std::string(kUnknownToken) : card_text(full.cards[i], v.deck);
+    return deal_from_text(v, text);
+}
 
 // A preset and its rule overrides as the tests sweep them: the overlap rule,
 // the other goal, 1, 2 and unlimited passes (where there is a stock to

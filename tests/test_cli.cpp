@@ -615,7 +615,7 @@ TEST_CASE("./pyramid always runs the build (cmake decides what is out of date)",
     REQUIRE(std::system(("chmod +x " + dir + "/cmake").c_str()) == 0);
     pyr::test::shell("PATH=" + dir + ":$PATH '" + std::string(PYR_SOURCE_DIR) + "/pyramid' variants");
     CHECK_THAT(pyr::test::slurp(log), Catch::Contains("--build"));
-    std::system(("rm -rf " + dir).c_str());
+    CHECK(std::system(("rm -rf " + dir).c_str()) == 0);
 }
 
 namespace {
@@ -812,7 +812,7 @@ TEST_CASE("report on one shard of a study says PARTIAL in its title and summary,
     CHECK(both.status == 0);
     CHECK(both.err.empty());
     CHECK_THAT(pyr::test::slurp(dir + "/both.html"), !Catch::Contains("PARTIAL"));
-    std::system(("rm -rf " + dir).c_str());
+    CHECK(std::system(("rm -rf " + dir).c_str()) == 0);
 }
 
 TEST_CASE("help: pyramid --help names deal's svg, solve's usage names --max-memory and --measures, no option help "

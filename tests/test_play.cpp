@@ -10,10 +10,14 @@
 
 #include "api/api.h"
 #include "engine/deal_source.h"
+#include "engine/position.h"
+#include "engine/scoring.h"
 #include "play/analyst.h"
 #include "play/controller.h"
 #include "play/game.h"
 #include "play/layout.h"
+#include "report/challenge.h"
+#include "report/odds_hint.h"
 #include "report/board_text.h"
 #include "solver/nopeek.h"
 #include "solver/solver.h"
@@ -502,4 +506,224 @@ TEST_CASE("play: the keys line fits 78 to 100 columns and always ends with q q:q
     CHECK(words(wrapped) == words(whole));
     CHECK(c.help_lines(77).size() > c.help_lines().size());
     CHECK(continued);
+}
+
+namespace {
+
+// Every line play prints, and the board as drawn (?? for a card not seen).
+std::string screen_text(const Controller& c) {
+    std::string s = c.title() + "\n" + c.counts() + "\n" + c.message() + "\n" + c.verdict() + "\n";
+    for (const Cell& cell : c.layout().cells) s += cell.card ? c.shown(*cell.card) + " " : std::string("- ");
+    for (const auto& l : c.help_lines()) s += l + "\n";
+    if (const auto h = c.hint()) s += "hint " + move_text(*h, c.game().deal().deck());
+    return s;
+}
+
+}  // namespace
+
+TEST_CASE("play: cards not seen: the odds for the verdict, h off, the next card typed in", "[play][unknown]") {
+    const Variant v = preset("msc");
+    const Deal full = deal_from_seed(v, "1");
+    // The tableau and the stock's first card (4H) seen; 23 not seen.
+    const Deal deal = test::with_unknown(v, "1", 29);
+    Controller c(Game(deal, ""), false);
+    CHECK(c.title() == "pyramid play   msc: Microsoft Solitaire Collection Pyramid   cards given");  // fits 80 columns
+    CHECK(c.unknown_in_play());
+    CHECK_FALSE(c.to_name());
+    CHECK(c.verdict() == "odds: searching...; 23 cards not seen (stock cards 2-24)");
+    c.key('h');
+    CHECK(c.message().rfind("hint: off while cards are not seen: a shortest solution would assume an order of the 23",
+                            0) == 0);
+    CHECK_FALSE(c.hint());
+    // A draw shows the next card (msc turns the stock's top up): play asks for it, and moves wait.
+    c.key('d');
+    REQUIRE(c.to_name() == std::optional<std::string>("stock card 1"));
+    CHECK(c.message() == "the next card is ...? (not seen yet) type it as your game shows it (e.g. qh, 10s; u: undo)");
+    CHECK(c.verdict() == "odds: once the card is named; 23 cards not seen (stock cards 1-23)");
+    CHECK_FALSE(c.analysis_wanted());
+    bool shown_unknown = false;
+    for (const Cell& cell : c.layout().cells)
+        if (cell.card && c.game().unknown(*cell.card)) {
+            CHECK(c.shown(*cell.card) == "??");
+            shown_unknown = true;
+        }
+    CHECK(shown_unknown);  // the stock's top, face up
+    c.key('d');
+    CHECK(c.game().moves().size() == 1);
+    CHECK(c.message().rfind("the next card is ...?", 0) == 0);
+    // A card seen already is refused; the true one is named there.
+    type(c, {'j', 'd'});
+    CHECK(c.message().rfind("cannot name JD at stock card 1: ", 0) == 0);
+    CHECK(c.to_name());
+    const Card next = full.cards[29];
+    type(c, keys_for(Move::single(next), v.deck));  // its name, typed
+    CHECK_FALSE(c.to_name());
+    CHECK(c.game().deal().cards[29] == next);
+    CHECK_FALSE(c.game().unknown(next));
+    CHECK(c.message() == "the next card is " + card_text(next, v.deck) + "; cards not seen: 22");
+    CHECK(c.verdict() == "odds: searching...; 22 cards not seen (stock cards 2-23)");
+    REQUIRE(c.analysis_wanted());
+    // The odds as `pyramid solve` answers them (api::Session::solve), shown as the verdict.
+    Limits limits;
+    limits.odds_samples = static_cast<uint64_t>(test::reduced(40));
+    api::Session session;
+    auto a = analyse_odds(session, c.game().deal(), c.game().moves(), limits);
+    REQUIRE(a);
+    REQUIRE(a->odds);
+    api::Request req;
+    req.odds_samples = limits.odds_samples;
+    const api::Answer want = api::Session().solve(c.game().deal(), c.game().moves(), req);
+    REQUIRE(want.odds);
+    CHECK(a->odds->wins == want.odds->wins);
+    CHECK(a->odds->samples == want.odds->samples);
+    CHECK(a->best_move == want.best_move);
+    a->id = c.position();
+    c.analysis_progress(3, limits.odds_samples);
+    CHECK(c.verdict() == "odds: 3 of " + std::to_string(limits.odds_samples) +
+                             " orders solved...; 22 cards not seen (stock cards 2-23)");
+    c.key('o');  // the hint without peeking waits for the odds, then names their best move
+    CHECK(c.message() == "no-peek hint: waiting for the odds...");
+    c.analysed(*a);
+    CHECK(c.verdict() == "odds: winnable in " + odds_share_text(*want.odds, want.odds->wins, want.odds->intractable) +
+                             " sampled orders; 22 cards not seen (stock cards 2-23)");
+    if (want.best_move) {
+        CHECK(c.hint() == want.best_move);
+        CHECK(c.message().rfind("no-peek hint (" + std::to_string(limits.odds_samples) +
+                                    " sampled orders of the cards not seen): " + move_text(*want.best_move, v.deck) +
+                                    " keeps a win in ",
+                                0) == 0);
+    }
+    // The exact hint stays off; undo keeps the card named.
+    c.key('h');
+    CHECK(c.message().rfind("hint: off while cards are not seen", 0) == 0);
+    c.key('u');
+    CHECK(c.game().moves().empty());
+    CHECK(c.game().deal().cards[29] == next);
+}
+
+TEST_CASE("play: cards not seen: nothing play shows depends on the order the placeholders hold", "[play][unknown]") {
+    // Two deals that say the same (the placeholders in the unknown slots in
+    // another order), played with the same keys: every line, the board and
+    // the odds are the same.
+    const Variant v = preset("msc");
+    const Deal full = deal_from_seed(v, "1");
+    const Deal a = test::with_unknown(v, "1", 29);
+    Deal b = a;
+    std::vector<int> slots;
+    for (int i = 0; i < static_cast<int>(b.cards.size()); ++i)
+        if (b.unknown_at(i)) slots.push_back(i);
+    std::reverse(slots.begin(), slots.end());
+    std::vector<Card> held;
+    for (int i : slots) held.push_back(a.cards[static_cast<size_t>(i)]);
+    for (size_t k = 0; k < slots.size(); ++k) b.cards[static_cast<size_t>(slots[k])] = held[(k + 5) % held.size()];
+    REQUIRE(compact(a) == compact(b));
+    REQUIRE(a.cards != b.cards);
+    Controller ca(Game(a, ""), true), cb(Game(b, ""), true);
+    Limits limits;
+    limits.odds_samples = static_cast<uint64_t>(test::reduced(20));
+    api::Session sa, sb;
+    const auto card_keys = [&](Card c) { return keys_for(Move::single(c), v.deck); };
+    // QH+AS, TS+3C, draw (4H), the next card named, draw, named, then keys
+    // that would touch the cards not seen: h, o, Enter on every cell, 4h.
+    std::vector<std::vector<int>> steps = {keys_for(api::parse_moves(v, "QH+AS")[0], v.deck),
+                                           keys_for(api::parse_moves(v, "TS+3C")[0], v.deck),
+                                           {'d'},
+                                           card_keys(full.cards[29]),
+                                           {'d'},
+                                           card_keys(full.cards[30]),
+                                           {'h'},
+                                           {'o'},
+                                           {'4', 'h'},
+                                           {'d'}};
+    auto analysed = [&] {  // the screen's analyst, for both
+        for (Controller* c : {&ca, &cb})
+            if (c->analysis_wanted() && c->unknown_in_play()) {
+                auto r = analyse_odds(c == &ca ? sa : sb, c->game().deal(), c->game().moves(), limits);
+                REQUIRE(r);
+                r->id = c->position();
+                c->analysed(*r);
+            }
+    };
+    for (const auto& keys : steps) {
+        type(ca, keys);
+        type(cb, keys);
+        analysed();
+        CHECK(screen_text(ca) == screen_text(cb));
+    }
+    // The last draw turned a card not seen up: Enter on every cell the arrows
+    // reach (that ?? among them) says the same.
+    REQUIRE(ca.to_name());
+    for (int i = 0; i < 12; ++i) {
+        for (int k : {static_cast<int>(kRight), static_cast<int>(kEnter)}) {
+            ca.key(k);
+            cb.key(k);
+        }
+        CHECK(screen_text(ca) == screen_text(cb));
+    }
+    type(ca, card_keys(full.cards[31]));
+    type(cb, card_keys(full.cards[31]));
+    analysed();
+    CHECK(screen_text(ca) == screen_text(cb));
+    CHECK(ca.verdict().rfind("odds: winnable in ", 0) == 0);
+    CHECK(ca.verdict() == cb.verdict());
+}
+
+TEST_CASE("play: with a challenge, h names the next move of the challenge's line from the position", "[play]") {
+    const Variant v = preset("msc");
+    const Deal deal = deal_from_seed(v, "1");
+    api::ChallengeRequest req;
+    req.kind = "score";
+    Controller c(Game(deal, "1"), false, false, req);
+    api::Session session;
+    const Limits limits;
+    // From the start: the line `solve --challenge score` gives.
+    api::Request none;
+    const api::ChallengeAnswer start = session.challenge(deal, req, none);
+    REQUIRE(start.result.lines.size() == 1);
+    const ChallengeLine& best = start.result.lines[0];
+    c.key('h');
+    CHECK(c.message() == "hint (challenge score): searching...");
+    auto h = analyse_challenge(session, deal, {}, req, limits);
+    REQUIRE(h);
+    REQUIRE(h->error.empty());
+    CHECK(h->line == best.moves);
+    h->id = c.position();
+    c.challenged(*h);
+    CHECK(c.hint() == best.moves.front());
+    CHECK(c.message() == "hint: " + move_text(best.moves.front(), v.deck) +
+                             " (line (score): " + challenge_line_text(v, start.challenge, best) + ")");
+    // From a position off the line (a draw first): the line from there, whose
+    // score counts the whole deal (the verifier's tally of the moves played
+    // and the line, from the deal's start) and that no line from there beats.
+    c.key('d');
+    CHECK_FALSE(c.hint());
+    const std::vector<Move> played = c.game().moves();
+    h = analyse_challenge(session, deal, played, req, limits);
+    REQUIRE(h);
+    REQUIRE(h->error.empty());
+    REQUIRE(h->answer);
+    REQUIRE(!h->line.empty());
+    std::vector<Move> whole = played;
+    whole.insert(whole.end(), h->line.begin(), h->line.end());
+    LineTally t;
+    const auto tallied = tally_line(deal, whole, msc_scoring(), &t);
+    INFO(tallied.value_or(""));
+    REQUIRE_FALSE(tallied);
+    CHECK(t.score == h->answer->result.lines[0].score);
+    CHECK(t.score <= best.score);
+    CHECK(t.ended);
+    h->id = c.position();
+    c.key('h');
+    c.challenged(*h);
+    CHECK(c.hint() == h->line.front());
+    CHECK(c.message().rfind("hint: " + move_text(h->line.front(), v.deck) + " (line (score): ", 0) == 0);
+    // The tally of a deal that begins at a position counts what was removed before it.
+    const std::vector<Move> two = api::parse_moves(v, "QH+AS TS+3C");
+    const Deal at = make_position(v, view_of(api::verify(deal, two, AfterGoal::PlayOn).table));
+    LineTally from_start, from_position;
+    REQUIRE_FALSE(tally_line(deal, two, msc_scoring(), &from_start));
+    REQUIRE_FALSE(tally_line(at, {}, msc_scoring(), &from_position));
+    CHECK(from_position.score == from_start.score);
+    CHECK(from_position.removals == 2);
+    CHECK(from_position.removed == from_start.removed);
 }

@@ -410,3 +410,135 @@ TEST_CASE("merge_study: the study of the files, each task once, what is missing,
     CHECK_THROWS_WITH(merge_study({}, std::nullopt, note), "no record files given");
     for (const auto& f : {a, b, c, whole}) std::remove(f.c_str());
 }
+
+namespace {
+// The seeds whose record in `path` (JSON Lines) has `verdict`.
+std::vector<std::string> seeds_with(const std::string& path, const std::string& verdict) {
+    std::vector<std::string> out;
+    std::istringstream in(test::slurp(path));
+    for (std::string line; std::getline(in, line);) {
+        if (line.find("\"verdict\":\"" + verdict + "\"") == std::string::npos) continue;
+        const size_t at = line.find("\"seed\":") + 7;
+        out.push_back(line.substr(at, line.find(',', at) - at));
+    }
+    return out;
+}
+// Replaces every `from` in the file by `to`; how many.
+int edit(const std::string& path, const std::string& from, const std::string& to) {
+    std::string text = test::slurp(path);
+    int n = 0;
+    for (size_t at = 0; (at = text.find(from, at)) != std::string::npos; at += to.size(), ++n)
+        text.replace(at, from.size(), to);
+    write(path, text);
+    return n;
+}
+}  // namespace
+
+TEST_CASE("the audit: losses edited into wins are refused by merge --audit and report, naming the record, an "
+          "honest file passes",
+          "[records][merge][audit]") {
+    const std::string honest = temp_path("honest.jsonl"), forged = temp_path("forged.jsonl");
+    const std::string page = temp_path("page.html");
+    REQUIRE(test::run("stats --variant msc --passes 1 --seeds 1-30 --threads 1 -q --out " + honest).status == 0);
+    const auto losses = seeds_with(honest, "lose");
+    REQUIRE(losses.size() >= 5);  // msc with one pass loses most deals
+    write(forged, test::slurp(honest));
+    REQUIRE(edit(forged, "\"verdict\":\"lose\",\"moves\":null", "\"verdict\":\"win\",\"moves\":40") ==
+            static_cast<int>(losses.size()));
+
+    // The honest file: every sampled record reproduces.
+    test::Run r = test::run("merge " + honest + " --audit 30");
+    CHECK(r.status == 0);
+    CHECK_THAT(r.out, Catch::Contains("msc"));
+    CHECK_THAT(r.err,
+               Catch::Contains("pyramid merge: audit: 30 of 30 records re-solved (sample seed 1): 30 reproduce"));
+    r = test::run("report " + honest + " -o " + page);  // the default audit: 20 records, silent when clean
+    CHECK(r.status == 0);
+    CHECK(r.err.empty());
+    CHECK_THAT(test::slurp(page), Catch::Contains("<html"));
+    std::remove(page.c_str());
+
+    // The forged file: merge's summary and report's page are refused, naming the records.
+    r = test::run("merge " + forged + " --audit 30");
+    CHECK(r.status == 2);
+    CHECK(r.out.empty());
+    CHECK_THAT(r.err, Catch::Contains("pyramid merge: audit: does not reproduce: seed " + losses[0] +
+                                      " (msc, passes 1, goal pyramid, overlap off) in '" + forged +
+                                      "': verdict recorded win, recomputed lose"));
+    CHECK_THAT(r.err, Catch::Contains("pyramid merge: audit: " + std::to_string(losses.size()) +
+                                      " of 30 records re-solved (sample seed 1) do not reproduce: no summary"));
+    r = test::run("report " + forged + " -o " + page);
+    CHECK(r.status == 2);
+    CHECK_FALSE(std::filesystem::exists(page));
+    CHECK_THAT(r.err, Catch::Contains("pyramid report: audit: does not reproduce: seed ") &&
+                          Catch::Contains("verdict recorded win, recomputed lose") && Catch::Contains("no summary"));
+    // Without an audit merge takes the forged file as it is (what the audit is for).
+    CHECK(test::run("merge " + forged).status == 0);
+    CHECK(test::run("report " + forged + " --audit 0 -o " + page).status == 0);
+
+    // The sample is seeded: the same records however the study is split among
+    // files, others with another seed.
+    const auto sampled = [&](const std::vector<std::string>& files, uint64_t seed) {
+        AuditSample s(5, seed);
+        api::merge(
+            files, std::nullopt, [](const std::string&) {}, &s);
+        std::vector<uint64_t> tasks;
+        for (const auto& e : s.entries()) tasks.push_back(e.task);
+        return tasks;
+    };
+    const std::string a = temp_path("a.jsonl"), b = temp_path("b.jsonl");
+    REQUIRE(test::run("stats --variant msc --passes 1 --seeds 1-30 --shard 0/2 --threads 1 -q --out " + a).status == 0);
+    REQUIRE(test::run("stats --variant msc --passes 1 --seeds 1-30 --shard 1/2 --threads 1 -q --out " + b).status == 0);
+    CHECK(sampled({honest}, 7).size() == 5);
+    CHECK(sampled({honest}, 7) == sampled({b, a}, 7));
+    CHECK(sampled({honest}, 7) != sampled({honest}, 8));
+    for (const auto& f : {honest, forged, page, a, b}) std::remove(f.c_str());
+}
+
+TEST_CASE("the audit: an optimal study's lengths are checked, intractable records claim nothing", "[records][audit]") {
+    const std::string opt = temp_path("optimal.jsonl"), budget = temp_path("budget.jsonl");
+    REQUIRE(test::run("stats --variant msc --seeds 1-6 --optimal --threads 1 -q --out " + opt).status == 0);
+    const auto wins = seeds_with(opt, "win");
+    REQUIRE_FALSE(wins.empty());
+    // The first win's shortest length, one move longer.
+    std::string text = test::slurp(opt);
+    const size_t line = text.find("\"seed\":" + wins[0] + ",");
+    const size_t at = text.find("\"moves\":", line) + 8;
+    const std::string moves = text.substr(at, text.find(',', at) - at);
+    text.replace(at, moves.size(), std::to_string(std::stoi(moves) + 1));
+    write(opt, text);
+    const MergedStudy m = [&] {
+        AuditSample s(6, 1);
+        MergedStudy mm = api::merge(
+            {opt}, std::nullopt, [](const std::string&) {}, &s);
+        const AuditResult a = api::audit(s, mm.spec->max_states, mm.spec->optimal, 1);
+        REQUIRE(a.mismatches.size() == 1);
+        CHECK(a.mismatches[0].record.seed.text() == wins[0]);
+        CHECK(a.mismatches[0].field == "moves");
+        CHECK(a.mismatches[0].recorded == std::to_string(std::stoi(moves) + 1));
+        CHECK(a.mismatches[0].recomputed == moves);
+        CHECK(a.reproduced == 5);
+        return mm;
+    }();
+    CHECK(m.spec->optimal);
+    const test::Run r = test::run("report " + opt + " --audit 6 -o /dev/null");
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err,
+               Catch::Contains("seed " + wins[0] + " (msc, passes 3, goal pyramid, overlap off) in '" + opt +
+                               "': moves recorded " + std::to_string(std::stoi(moves) + 1) + ", recomputed " + moves));
+
+    // A budget-limited study: its intractable records are not checked (they
+    // claim no verdict), the decided ones reproduce under the same budget.
+    REQUIRE(test::run("stats --variant pharaohs --seeds 1-6 --max-states 1000 --threads 1 -q --out " + budget).status ==
+            0);
+    const auto intractable = seeds_with(budget, "intractable");
+    REQUIRE_FALSE(intractable.empty());
+    const test::Run b = test::run("merge " + budget + " --audit 6 --audit-seed 3");
+    CHECK(b.status == 0);
+    CHECK_THAT(b.err,
+               Catch::Contains("audit: 6 of 6 records re-solved (sample seed 3): " +
+                               std::to_string(6 - intractable.size()) + " reproduce, " +
+                               std::to_string(intractable.size()) + " intractable (no verdict claimed, not checked)"));
+    CHECK(test::run("merge " + budget + " --audit -1").status == 2);
+    for (const auto& f : {opt, budget}) std::remove(f.c_str());
+}

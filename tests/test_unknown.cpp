@@ -15,19 +15,11 @@
 #include "report/deal.h"
 #include "report/solve.h"
 #include "tests/cli_run.h"
+#include "tests/support.h"
 
 using namespace pyr;
 
 namespace {
-
-// The deal of `seed` with every stock card from `from` on not seen.
-Deal with_unknown(const Variant& v, const std::string& seed, int from) {
-    const Deal full = deal_from_seed(v, seed);
-    std::string text;
-    for (int i = 0; i < static_cast<int>(full.cards.size()); ++i)
-        text += i >= from ? std::string(kUnknownToken) : card_text(full.cards[i], v.deck);
-    return deal_from_text(v, text);
-}
 
 api::Request small_request() {
     api::Request r;
@@ -124,7 +116,7 @@ TEST_CASE("unknown cards: exact odds give a verdict only when every order agrees
     const Variant v = *find_preset("msc");
     api::Session s;
     // Five cards not seen at the stock's end: 120 orders, all solved.
-    const Deal d = with_unknown(v, "1", 47);
+    const Deal d = test::with_unknown(v, "1", 47);
     const api::Answer a = s.solve(d, {}, small_request());
     REQUIRE(a.odds);
     CHECK(a.odds->exact);
@@ -141,7 +133,7 @@ TEST_CASE("unknown cards: a position and its deal-plus-moves twin give the same 
         const Variant v = *find_preset(name);
         const Deal full = deal_from_seed(v, "2");
         const int from = v.fixed_size() + 1;
-        const Deal d = with_unknown(v, "2", from);
+        const Deal d = test::with_unknown(v, "2", from);
         // A few moves that take only cards seen: draws, and what the tableau pairs.
         std::vector<Move> played;
         Table t(d);
@@ -182,7 +174,7 @@ TEST_CASE("unknown cards: a position and its deal-plus-moves twin give the same 
 
 TEST_CASE("unknown cards: nothing printed depends on the order the placeholders hold", "[unknown]") {
     const Variant v = *find_preset("msc");
-    const Deal d1 = with_unknown(v, "5", 29);
+    const Deal d1 = test::with_unknown(v, "5", 29);
     const Deal d2 = shuffled_placeholders(d1);
     REQUIRE(d1.cards != d2.cards);
     REQUIRE(d1.unknown == d2.unknown);
@@ -222,7 +214,7 @@ TEST_CASE("unknown cards: nothing printed depends on the order the placeholders 
 TEST_CASE("unknown cards: verify checks every move but those taking a card not seen", "[unknown]") {
     const Variant v = *find_preset("msc");
     const Deal full = deal_from_seed(v, "1");
-    const Deal d = with_unknown(v, "1", 29);
+    const Deal d = test::with_unknown(v, "1", 29);
     api::Session s;
     const api::Answer sol = s.solve(full, {}, api::Request{});
     REQUIRE(sol.verdict == Verdict::Win);
@@ -255,7 +247,7 @@ TEST_CASE("unknown cards: verify checks every move but those taking a card not s
 TEST_CASE("unknown cards: reveal names the card at a place, and the places are named", "[unknown]") {
     const Variant v = *find_preset("msc");
     const Deal full = deal_from_seed(v, "1");
-    const Deal d = with_unknown(v, "1", 29);
+    const Deal d = test::with_unknown(v, "1", 29);
     const std::vector<Move> played = api::parse_moves(v, "draw");
     const auto places = api::unknown_places(d, played);
     REQUIRE(places.size() == 23);
@@ -274,7 +266,7 @@ TEST_CASE("unknown cards: reveal names the card at a place, and the places are n
 
 TEST_CASE("unknown cards: the commands on a position pasted back", "[unknown][cli]") {
     using test::run;
-    const std::string deal = compact(with_unknown(*find_preset("msc"), "1", 29));
+    const std::string deal = compact(test::with_unknown(*find_preset("msc"), "1", 29));
     const auto board = run("solve --variant msc --deal " + deal + " --moves 'QH+AS TS+3C draw draw'");
     REQUIRE(board.status == 0);
     CHECK(board.out.find("verdict: none: it depends on the cards not seen") != std::string::npos);
@@ -301,9 +293,17 @@ TEST_CASE("unknown cards: the commands on a position pasted back", "[unknown][cl
     CHECK(ver.out.find("not verified: 7 of 8 moves checked, all legal") != std::string::npos);
 }
 
-TEST_CASE("unknown cards: play refuses them clearly (it draws every card)", "[unknown][cli]") {
-    const std::string deal = compact(with_unknown(*find_preset("msc"), "1", 29));
+TEST_CASE("unknown cards: play takes them (tests/test_play.cpp), but not with a challenge", "[unknown][cli]") {
+    const std::string deal = compact(test::with_unknown(*find_preset("msc"), "1", 29));
+    // Without a terminal play stops after reading the deal: it was taken.
     const auto r = test::run("play --variant msc --deal " + deal);
     CHECK(r.status == 2);
-    CHECK(r.err.find("play needs every card named") != std::string::npos);
+    CHECK(r.err.find("play is interactive and needs a terminal") != std::string::npos);
+    const auto c = test::run("play --variant msc --deal " + deal + " --challenge score");
+    CHECK(c.status == 2);
+    CHECK(c.err.find("a challenge needs every card named") != std::string::npos);
+    CHECK(test::run("play --variant msc --seed 1 --challenge cards:Z").err.find("bad --challenge: 'Z'") !=
+          std::string::npos);
+    CHECK(test::run("play --variant msc --seed 1 --target 3").err.find("--target needs --challenge") !=
+          std::string::npos);
 }

@@ -70,7 +70,7 @@ if (IS_SERVICE_WORKER) {
       if (broken) throw broken;
       answer = callModule(M, handle, msg.req);
     } catch (e) {  // a trap in the module (or it never started): this instance is done for
-      answer = { error: "the solver stopped unexpectedly (" + e + ")", crashed: true };
+      answer = { error: "the solver stopped unexpectedly (" + e + ")", crashed: true, could_not_start: !!broken };
     }
     self.postMessage({ id: msg.id, answer });
   };
@@ -128,17 +128,28 @@ async function pageMain() {
       if (m.progress !== undefined) return job.onProgress(m.progress);
       if (m.orders !== undefined) return job.onOrders && job.onOrders(m.orders[0], m.orders[1]);
       const j = job;
-      job = null;
       if (m.answer.out_of_memory || m.answer.crashed) restartWorker();
+      if (m.answer.could_not_start && retry(j)) return;
+      job = null;
       j.resolve(m.answer);
     };
     worker.onerror = (e) => {
       e.preventDefault();
       const j = job;
-      job = null;
       restartWorker();
+      if (retry(j)) return;
+      job = null;
       if (j) j.resolve({ error: "the solver stopped unexpectedly (" + (e.message || "no message") + ")", crashed: true });
     };
+  };
+  // A worker that could not start (its module, or a script it loads from a
+  // blob: address, failed: seen now and then under load, "importScripts ...
+  // failed to load") gets the job once more on the fresh worker.
+  const retry = (j) => {
+    if (!j || j.retried) return false;
+    j.retried = true;
+    worker.postMessage({ id: j.id, req: j.req });
+    return true;
   };
   const restartWorker = () => {
     worker.terminate();
@@ -150,7 +161,7 @@ async function pageMain() {
   const solve = (req, onProgress, onOrders) => {
     if (job) cancelSearch();
     return new Promise((resolve) => {
-      job = { id: nextId++, resolve, onProgress, onOrders };
+      job = { id: nextId++, resolve, onProgress, onOrders, req };
       worker.postMessage({ id: job.id, req });
     });
   };
@@ -215,7 +226,12 @@ async function pageMain() {
     picker: null,     // {slots: [card|null]}
     fair: null,       // the fair hint being computed: {key, done, total, states, started, updates}
     measuring: null,  // the difficulty being measured: {key, started, states}
+    challenging: null,  // the challenge being solved: {started, states}
+    challenge: null,  // the challenge's answer on this deal (the `challenge` object of solve --format json)
   };
+  // Cards not seen (??) still in play: every answer is odds over their
+  // orders; nothing shown may depend on the order the placeholders invent.
+  const unseenInPlay = () => !!(S.view && S.view.position.unknown_in_play);
   const presetOf = (name) => S.presets.find((p) => p.name === name);
 
   // ---- messages
@@ -269,9 +285,11 @@ async function pageMain() {
     // Nothing of the last deal stays: its hint, fair hint, difficulty and progress line.
     Object.assign(S, { rules, source, variant: a.variant, deal: a.deal, seed: a.seed || "", played: played.slice(),
       redo: [], selected: null, hint: null, analysis: null, analysing: null, solution: null, wantSolution: false,
-      wantHint: false, fair: null, measuring: null });
+      wantHint: false, fair: null, measuring: null, challenging: null, challenge: null });
     if (opts.picked) S.source = { deal: a.deal };
-    for (const id of ["difficulty", "selection", "progress", "reason"]) $(id).textContent = "";
+    for (const id of ["difficulty", "selection", "progress", "reason", "ch-summary"]) $(id).textContent = "";
+    $("ch-lines").replaceChildren();
+    fillRanks();
     setForm(rules);
     if (S.seed) $("seed").value = S.seed;
     render();
@@ -363,7 +381,7 @@ async function pageMain() {
       stock.setAttribute("role", "button");
       stock.dataset.stock = "1";
       stock.setAttribute("aria-label", "stock, " + pos.stock + " cards" +
-        (pos.stock_top ? ", top card " + show(pos.stock_top) : "") +
+        (pos.stock_top ? ", top card " + show(pos.stock_top) : pos.stock_top_unseen ? ", top card not seen" : "") +
         (canDraw ? ": draw" : canRedeal ? ": redeal" : ": nothing to draw"));
     }
     // the title, toolbars, verdict and link
@@ -376,10 +394,13 @@ async function pageMain() {
     $("undo").disabled = !playing || S.played.length === 0;
     $("redo").disabled = !playing || S.redo.length === 0;
     $("restart").disabled = !playing || S.played.length === 0;
-    $("hint").disabled = !playing || pos.won || pos.lost;
+    const unseen = unseenInPlay();
+    $("hint").disabled = !playing || pos.won || pos.lost || unseen;
     $("fair-hint").disabled = !playing || pos.won || pos.lost || !!S.fair;
-    $("difficulty-button").disabled = !playing || pos.won || pos.lost || !!S.measuring;
+    $("difficulty-button").disabled = !playing || pos.won || pos.lost || !!S.measuring || unseen;
+    for (const id of ["hint", "difficulty-button", "check"]) offWhy(id, unseen);
     $("play-bar").hidden = !playing;
+    renderUnseen(pos);
     renderSolution();
     renderVerdict();
     updateLink();
@@ -389,6 +410,58 @@ async function pageMain() {
       (el || svg.querySelector("use.playable, [data-stock]") || $("board")).focus();
     }
   };
+
+  // ---- cards not seen: what is off and why, and "the next card is ..."
+  const OFF = { hint: "Hint", "difficulty-button": "Difficulty", check: "Check" };
+  const OFF_WHY = " is off: cards not seen are in play, and it would answer from an order of them that nobody knows " +
+    "(the page shows the odds over every order; Fair hint does not peek).";
+  const offWhy = (id, off) => {
+    const b = $(id);
+    if (b.dataset.title === undefined) b.dataset.title = b.title;
+    b.title = off ? OFF[id] + OFF_WHY : b.dataset.title;
+  };
+  // Says why a button that would assume an order is off (its key pressed, say); true when it is.
+  const offNow = (id) => {
+    if (!unseenInPlay()) return false;
+    $("selection").textContent = OFF[id] + OFF_WHY;
+    return true;
+  };
+  const renderUnseen = (pos) => {
+    const cards = pos.unknown_cards || [];
+    $("unseen").hidden = !pos.unknown_in_play && !pos.needs_card;
+    $("unseen").dataset.count = String((pos.unknown || []).length);
+    if ($("unseen").hidden) return;
+    const n = pos.unknown.length;
+    $("unseen-text").textContent = n + (n === 1 ? " card" : " cards") + " not seen (" + pos.unknown_text +
+      "): the page shows the odds over their orders in place of a verdict, and offers only the fair hint; Hint, " +
+      "Check and Difficulty are off (each would assume an order nobody knows). Name each card as it turns up.";
+    const turned = pos.unknown.find((p) => p.playable);
+    $("reveal-form").hidden = !turned || !!S.solution;
+    if (!turned) return;
+    const f = $("reveal-form");
+    f.dataset.place = turned.name;
+    $("reveal-label").textContent = "Turned up (" + turned.name + "): the next card is";
+    if (f.dataset.for !== cards.join()) {
+      f.dataset.for = cards.join();
+      $("reveal-card").replaceChildren(...cards.map((c) => new Option(show(c) + " (" + cardName(c) + ")", c)));
+    }
+  };
+  $("reveal-form").addEventListener("submit", (e) => {
+    e.preventDefault();
+    const place = $("reveal-form").dataset.place, card = $("reveal-card").value;
+    const a = rulesCall({ op: "reveal", rules: S.rules, deal: S.deal, moves: S.played.join(" "), place, card });
+    if (a.error) return say(a.error);
+    say("");
+    S.deal = a.deal;
+    S.source = { deal: a.deal };
+    S.hint = null;
+    S.challenge = null;
+    $("selection").textContent = "Named " + words(card) + " at " + place + "; " + a.unknown_left +
+      (a.unknown_left === 1 ? " card" : " cards") + " not seen left.";
+    render();
+    analyse();
+    if ($("board").querySelector("[data-stock]")) $("board").querySelector("[data-stock]").focus();
+  });
 
   // ---- playing
   const play = (m) => {
@@ -471,6 +544,7 @@ async function pageMain() {
   $("redo").addEventListener("click", redo);
   $("restart").addEventListener("click", restart);
   const hint = () => {
+    if (offNow("hint")) return;
     const an = currentAnalysis();
     if (an && an.shortStopped) Object.assign(an, { shortening: true, shortStopped: "" });  // the shortest line again
     if (settled(an) && an.verdict === "win" && an.solution.length) {
@@ -490,10 +564,40 @@ async function pageMain() {
   // Its progress line: the orders solved of all to solve, ticking (the
   // positions of the order being solved show on a hard one); Stop or Escape
   // ends it (the worker is replaced, as for Check).
+  // The fair hint's words from the odds (op odds, or solve's with cards not seen); frames its move.
+  const fairSay = (r) => {
+    const n = r.samples - r.intractable;
+    const how = r.nothing_hidden ? "nothing is hidden" : r.exact ? "all " + fmt(r.samples) + " orders"
+      : fmt(r.samples) + " sampled orders";
+    const best = r.moves.find((m) => m.best);
+    S.hint = best && best.wins ? best.move : null;
+    $("selection").textContent = !r.moves.length
+      ? "Fair hint: name the card turned up first; which moves keep a win depends on it."
+      : !S.hint ? "Fair hint (" + how + "): no move keeps a win; the position is winnable in " + pct(r.wins, n) + " of them."
+      : "Fair hint (" + how + "): " + moveWords(S.hint) + " keeps a win in " + pct(best.wins, n) +
+        " (this position is winnable in " + pct(r.wins, n) + ").";
+  };
+  // With cards not seen in play, the fair hint is the best move of the odds
+  // the page shows (solve's: over the orders of the cards not seen).
+  const fairFromAnswer = (an) => {
+    if (!an || an.stopped || an.error || !an.odds) {
+      $("selection").textContent = "No fair hint" + (an && an.error ? ": " + an.error : "") + ".";
+      return;
+    }
+    fairSay(an.odds);
+    render();
+  };
   const fairHint = () => {
     if (!S.view || S.solution || S.fair) return;
     const pos = S.view.position;
     if (pos.won || pos.lost) return;
+    if (unseenInPlay()) {
+      const an = currentAnalysis();
+      if (an) return fairFromAnswer(an);
+      S.wantHint = true;
+      $("selection").textContent = "Fair hint: working out the odds over the orders of the cards not seen…";
+      return analyse(true);
+    }
     if (S.analysing) { S.token++; S.analysing = null; }
     const key = keyOf(S.played);
     const F = S.fair = { key, done: 0, total: 0, states: 0, started: performance.now(), updates: 0 };
@@ -528,15 +632,7 @@ async function pageMain() {
       }
       if (r.error) $("selection").textContent = "Fair hint: " + r.error;
       else {
-        const n = r.samples - r.intractable;
-        const how = r.nothing_hidden ? "nothing is hidden" : r.exact ? "all " + fmt(r.samples) + " orders"
-          : fmt(r.samples) + " sampled orders";
-        const best = r.moves.find((m) => m.best);
-        S.hint = best && best.wins ? best.move : null;
-        $("selection").textContent = !S.hint
-          ? "Fair hint (" + how + "): no move keeps a win; the position is winnable in " + pct(r.wins, n) + " of them."
-          : "Fair hint (" + how + "): " + moveWords(S.hint) + " keeps a win in " + pct(best.wins, n) +
-            " (this position is winnable in " + pct(r.wins, n) + ").";
+        fairSay(r);
         render();
       }
       analyse();
@@ -561,7 +657,7 @@ async function pageMain() {
       (m.grade || !m.grade_note ? "" : from ? " Not graded: grades are for a deal's start." : " " + cap(m.grade_note) + ".");
   };
   const measureHere = () => {
-    if (!S.view || S.solution || S.measuring) return;
+    if (!S.view || S.solution || S.measuring || offNow("difficulty-button")) return;
     const pos = S.view.position;
     if (pos.won || pos.lost) return;
     if (S.analysing) { S.token++; S.analysing = null; }
@@ -637,14 +733,19 @@ async function pageMain() {
       max_states: +$("max-states").value, max_memory: +$("max-memory").value };
     const started = performance.now();
     // The positions searched (every 2^16, from the worker) and the time, ticking.
+    // (With cards not seen, the orders of them solved.)
+    let orders = "";
     const show = () => {
-      if (S.token === token) $("progress").textContent = "Searching… " + (S.progress ? positions(S.progress) + ", " : "") +
+      if (S.token === token) $("progress").textContent = "Searching… " + orders + (S.progress ? positions(S.progress) + ", " : "") +
         ((performance.now() - started) / 1000).toFixed(1) + " s";
     };
     const ticking = setInterval(show, 250);
     solve(req, (states) => {
       if (!$("progress").dataset.first) $("progress").dataset.first = String(states);
       S.progress = states;
+      show();
+    }, (done, total) => {
+      orders = fmt(done) + " of " + fmt(total) + " orders, ";
       show();
     }).then((answer) => {
       clearInterval(ticking);
@@ -666,7 +767,8 @@ async function pageMain() {
       if (answer.shortening) return analyse(true);
       if (S.wantHint) {
         S.wantHint = false;
-        if (currentAnalysis().verdict === "win") hint();
+        if (unseenInPlay()) fairFromAnswer(currentAnalysis());
+        else if (currentAnalysis().verdict === "win") hint();
       }
       if (S.wantSolution) {
         S.wantSolution = false;
@@ -675,16 +777,36 @@ async function pageMain() {
     });
     renderVerdict();
   };
+  // The odds in place of the verdict (solve's answer with cards not seen):
+  // nothing in them depends on an order of the cards not seen.
+  const oddsWords = (an) => {
+    const o = an.odds, n = o.samples - o.intractable, k = o.hidden;
+    const cards = k + (k === 1 ? " card" : " cards") + " not seen";
+    const share = n ? (100 * o.wins / n).toFixed(1) + "%" : "-";
+    const limit = o.intractable ? "; " + fmt(o.intractable) + " hit the search limit" : "";
+    const every = o.samples === 1 ? "its one order solved" : "all " + fmt(o.samples) + " orders solved";
+    if (o.exact && !o.intractable && o.wins === o.samples)
+      return "Winnable whatever the order of the " + cards + " (" + every + ").";
+    if (o.exact && !o.intractable && o.wins === 0)
+      return "Lost whatever the order of the " + cards + " (" + every + ").";
+    if (o.exact) return "Winnable in " + fmt(o.wins) + " of the " + fmt(o.samples) + " orders of the " + cards + " (" +
+      share + "; every order solved" + limit + ").";
+    return "Winnable in about " + share + " of the orders of the " + cards + " (" + fmt(o.wins) + " of " + fmt(o.samples) +
+      " sampled; 95% interval " + (100 * o.ci95_low).toFixed(1) + "–" + (100 * o.ci95_high).toFixed(1) + "%" + limit + ").";
+  };
   const renderVerdict = () => {
     const el = $("verdict");
     const searching = S.analysing === keyOf(S.played) && !S.solution;
-    $("stop").disabled = !searching && !S.fair && !S.measuring;
-    $("check").disabled = !S.deal || !!S.solution;
+    $("stop").disabled = !searching && !S.fair && !S.measuring && !S.challenging;
+    $("check").disabled = !S.deal || !!S.solution || unseenInPlay();
     if (!S.view) return;
     const pos = S.view.position;
     let text, verdict, moves = "", why = "";
     const an = currentAnalysis();
-    if (S.solution) {
+    if (S.solution && S.solution.challenge) {
+      verdict = "challenge";
+      text = S.solution.challenge.title + ": " + S.solution.challenge.words + ".";
+    } else if (S.solution) {
       const s = S.solution;
       verdict = s.lost ? "lose" : "win";
       moves = s.lost ? "" : String(s.moves.length);
@@ -699,14 +821,19 @@ async function pageMain() {
       verdict = "shortening";
       text = "Winnable: a line of " + an.moves + (an.moves === 1 ? " move" : " moves") + " found; searching for the fewest…";
     } else if (searching) {
-      verdict = "running"; text = "Checking this position…";
+      verdict = "running";
+      text = unseenInPlay() ? "Working out the odds over the orders of the cards not seen…" : "Checking this position…";
     } else if (!an) {
       verdict = "none"; text = S.fair ? "The verdict waits for the fair hint."
-        : S.measuring ? "The verdict comes with the difficulty." : "Press Check for the verdict.";
+        : S.measuring ? "The verdict comes with the difficulty."
+        : unseenInPlay() ? "The odds over the orders of the cards not seen come with Fair hint (or after every move: see Share, limits and keys)."
+        : "Press Check for the verdict.";
     } else if (an.stopped) {
       verdict = "stopped"; text = "Stopped: unknown.";
     } else if (an.error) {
       verdict = "error"; text = "Unknown: " + an.error + ".";
+    } else if (an.odds) {
+      verdict = "odds"; text = oddsWords(an);
     } else if (an.verdict === "win") {
       verdict = "win"; moves = String(an.moves);
       text = "Winnable in " + an.moves + (an.moves === 1 ? " move" : " moves") +
@@ -729,12 +856,15 @@ async function pageMain() {
     el.dataset.states = an && an.states !== undefined ? String(an.states) : "";
     el.dataset.verdict = verdict;
     el.dataset.moves = moves;
-    el.className = "verdict-" + (verdict === "shortening" ? "win" : verdict);
+    el.dataset.odds = an && an.odds ? an.odds.wins + "/" + an.odds.samples : "";
+    // (odds the same in every order look like the verdict they are)
+    const look = verdict === "odds" && an.verdict ? an.verdict : verdict === "shortening" ? "win" : verdict;
+    el.className = "verdict-" + look;
   };
-  $("stop").addEventListener("click", () => { if (S.analysing || S.fair || S.measuring) cancelSearch(); });
+  $("stop").addEventListener("click", () => { if (S.analysing || S.fair || S.measuring || S.challenging) cancelSearch(); });
   $("auto").addEventListener("change", () => analyse());
   const check = () => {
-    if (!S.deal || S.solution) return;
+    if (!S.deal || S.solution || offNow("check")) return;
     if (S.view.position.won || S.view.position.lost) return renderVerdict();  // nothing left to solve
     const an = currentAnalysis();
     if (settled(an) && !an.stopped && !an.error) return openSolution(an);
@@ -789,12 +919,14 @@ async function pageMain() {
     const s = S.solution;
     $("solution").hidden = !s;
     if (!s) return;
-    $("solution-title").textContent = s.lost ? "The best line" : s.optimal ? "Shortest solution" : "A solution (not proved shortest)";
+    $("solution-title").textContent = s.challenge ? s.challenge.title
+      : s.lost ? "The best line" : s.optimal ? "Shortest solution" : "A solution (not proved shortest)";
     const n = s.moves.length;
     $("step-label").textContent = "Step " + s.step + " of " + n;
     $("first").disabled = $("prev").disabled = s.step === 0;
     $("next").disabled = $("last").disabled = s.step === n;
     $("step-caption").textContent = s.step < n ? "Next: " + moveWords(s.moves[s.step]) + "."
+      : s.challenge ? "The end of the line: " + s.challenge.words + "."
       : s.lost ? "The end of the best line: " + S.view.position.tableau_left + " tableau cards left."
       : "Won: " + goalWords() + " is cleared.";
     const list = $("move-list");
@@ -843,6 +975,108 @@ async function pageMain() {
   };
   $("close-solution").addEventListener("click", closeSolution);
 
+  // ---- the challenge panel: op challenge (api/challenge.cpp), the object of
+  // `pyramid solve --challenge ... --format json`; each line stepped through
+  // as a solution is, from the deal's start.
+  const rankPlural = (r) => spanish() ? "cards of " + r
+    : (r === "6" ? "Sixes" : cap(RANK_NAME[r] || r) + "s");
+  const fillRanks = () => {
+    if (!S.variant) return;
+    const ranks = [...new Set(S.variant.cards.map((c) => c.slice(0, -1)))];
+    const sel = $("ch-rank");
+    if (sel.dataset.for === ranks.join()) return;
+    const keep = sel.value;
+    sel.replaceChildren(...ranks.map((r) => new Option(spanish() ? r : cap(RANK_NAME[r] || r), r)));
+    sel.value = ranks.includes(keep) ? keep : ranks[0];
+    sel.dataset.for = ranks.join();
+  };
+  const showRank = () => { $("ch-rank-label").hidden = $("ch-kind").value !== "cards"; };
+  $("ch-kind").addEventListener("change", showRank);
+  showRank();
+  const pct1 = (p) => (100 * p).toFixed(1) + "%";
+  const lineWords = (ch, l) => (l.cleared ? "clears the board" : "does not clear the board") +
+    (l.cards !== null && l.cards !== undefined ? ", " + l.cards + " " + rankPlural(ch.rank) : "") +
+    ", score " + fmt(l.score) + ", " + l.steps + (l.steps === 1 ? " step" : " steps");
+  const renderChallenge = () => {
+    const ch = S.challenge;
+    const what = ch.kind === "score" ? "Score" : ch.kind === "cards" ? rankPlural(ch.rank) : "Boards cleared";
+    let head = what + (ch.target !== null ? ": target " + fmt(ch.target) + ", " + fmt(ch.current) + " made so far" : "") +
+      (ch.deals_left ? ", " + ch.deals_left + (ch.deals_left === 1 ? " deal" : " deals") + " left (this one included)" : "") + ".";
+    if (!ch.complete) head += " The search reached its limit: no lines (raise the search limit).";
+    else if (!ch.lines.length) head += " No line: this deal cannot be cleared.";
+    if (ch.target_reached === false) head += " This deal cannot make the target: the lines make the most it can.";
+    if (ch.deals_left && ch.complete)
+      head += ch.probability !== null && ch.probability !== undefined
+        ? " Chance of completing the challenge: " + pct1(ch.probability) + ", playing the recommended line" +
+          (ch.before !== null && ch.before !== undefined ? " (before this deal was seen: " + pct1(ch.before) + ")" : "") + "."
+        : " No chance computed: " + ch.note + ".";
+    $("ch-summary").textContent = head;
+    $("ch-summary").dataset.probability = ch.probability === null || ch.probability === undefined ? "" : String(ch.probability);
+    $("ch-summary").dataset.recommended = ch.recommended === null || ch.recommended === undefined ? "" : String(ch.recommended);
+    $("ch-lines").replaceChildren(...ch.lines.map((l, i) => {
+      const li = document.createElement("li");
+      const best = i === ch.recommended;
+      li.className = best ? "recommended" : "";
+      Object.assign(li.dataset, { cleared: String(l.cleared), score: String(l.score), steps: String(l.steps),
+        cards: l.cards === null || l.cards === undefined ? "" : String(l.cards) });
+      li.append(cap(lineWords(ch, l)) + (l.probability !== null && l.probability !== undefined ? "; chance " + pct1(l.probability) : "") +
+        (best ? " (recommended)" : "") + ". ");
+      const b = document.createElement("button");
+      b.type = "button";
+      b.textContent = "Play this line";
+      b.addEventListener("click", () => playLine(i));
+      li.append(b);
+      return li;
+    }));
+  };
+  const playLine = (i) => {
+    const ch = S.challenge, l = ch.lines[i];
+    S.selected = null;
+    S.hint = null;
+    $("selection").textContent = "";
+    $("measures").textContent = "";
+    S.solution = { base: [], moves: l.solution, step: 0, challenge: {
+      title: "Challenge line " + (i + 1) + (i === ch.recommended ? " (recommended)" : "") +
+        (S.played.length ? ", from the deal's start" : ""), words: lineWords(ch, l) } };
+    render();
+    $("next").focus();
+  };
+  const solveChallenge = () => {
+    if (!S.deal) return;
+    const kind = $("ch-kind").value === "cards" ? "cards:" + $("ch-rank").value : $("ch-kind").value;
+    const num = (id) => $(id).value.trim() === "" ? null : +$(id).value;
+    const c = { kind, target: num("ch-target"), current: num("ch-current") || 0, deals_left: num("ch-deals") };
+    if (S.analysing) { S.token++; S.analysing = null; }
+    const J = S.challenging = { started: performance.now(), states: 0 };
+    S.challenge = null;
+    $("ch-summary").textContent = "Solving the challenge…";
+    $("ch-lines").replaceChildren();
+    const show = () => {
+      if (S.challenging === J) $("progress").textContent = "Challenge: " + positions(J.states) + ", " +
+        ((performance.now() - J.started) / 1000).toFixed(1) + " s";
+    };
+    const ticking = setInterval(show, 250);
+    show();
+    renderVerdict();
+    solve({ op: "challenge", rules: S.rules, deal: S.deal, challenge: c, max_states: +$("max-states").value,
+      max_memory: +$("max-memory").value }, (states) => { J.states = states; show(); }).then((a) => {
+      clearInterval(ticking);
+      if (S.challenging !== J) return;
+      S.challenging = null;
+      $("progress").textContent = a.stopped ? "Challenge stopped after " + positions(J.states) + "." : a.error ? ""
+        : "Challenge: searched " + positions(a.challenge.states) + " in " + a.challenge.seconds.toFixed(2) + " s.";
+      if (a.stopped) $("ch-summary").textContent = "Challenge stopped.";
+      else if (a.error) $("ch-summary").textContent = "No challenge: " + a.error + ".";
+      else {
+        S.challenge = a.challenge;
+        renderChallenge();
+      }
+      renderVerdict();
+      analyse();
+    });
+  };
+  $("challenge-form").addEventListener("submit", (e) => { e.preventDefault(); solveChallenge(); });
+
   // ---- keys
   document.addEventListener("keydown", (e) => {
     const t = e.target;
@@ -869,7 +1103,7 @@ async function pageMain() {
     else if (k === "f" || k === "F") fairHint();
     else if (k === "c" || k === "C") check();
     else if (k === "m" || k === "M") measureHere();
-    else if (k === "Escape" && (S.fair || S.measuring)) cancelSearch();
+    else if (k === "Escape" && (S.fair || S.measuring || S.challenging)) cancelSearch();
     else if (k === "Escape" && S.selected) { S.selected = null; $("selection").textContent = ""; render(); }
   });
 
@@ -993,6 +1227,15 @@ async function pageMain() {
     });
     const deck = $("picker-deck");
     deck.innerHTML = "";
+    const unseen = document.createElement("button");
+    unseen.type = "button";
+    unseen.className = "pick unseen-pick";
+    unseen.textContent = "?? not seen";
+    unseen.dataset.card = "??";
+    unseen.title = "a stock card you have not seen";
+    unseen.setAttribute("aria-label", "?? not seen: a stock card you have not seen");
+    unseen.addEventListener("click", () => pick("??"));
+    deck.appendChild(unseen);
     for (const c of v.cards) {
       const b = document.createElement("button");
       b.type = "button";
@@ -1010,13 +1253,15 @@ async function pageMain() {
       : "Next place: " + slots[free].label + " (" + P.slots.filter(Boolean).length + " of " + slots.length + " placed).";
   };
   const spanishPick = () => pickerVariant().deck === "spanish";
-  const showPick = (c) => spanishPick() ? c : (c[0] === "T" ? "10" : c[0]) + SYMBOL[c[1]];
+  const showPick = (c) => c === "??" || spanishPick() ? c : (c[0] === "T" ? "10" : c[0]) + SYMBOL[c[1]];
   const pick = (c) => {
     const P = S.picker, slots = layoutSlots(pickerVariant());
-    const at = P.slots.indexOf(c);
+    const at = c === "??" ? -1 : P.slots.indexOf(c);
     if (at >= 0) return say(showPick(c) + " is already in the layout (" + slots[at].label + "): each card goes in once.");
     const free = P.slots.indexOf(null);
     if (free < 0) return say("Every place is filled; take a card back first.");
+    if (c === "??" && slots[free].group !== "stock")
+      return say("?? goes in the stock only: the next place, " + slots[free].label + ", is dealt face up.");
     say("");
     P.slots[free] = c;
     showPicker();

@@ -1,10 +1,14 @@
 #include "web/web_api.h"
 
+#include <algorithm>
+#include <bit>
 #include <new>
+#include <optional>
 
 #include "engine/rules.h"
 #include "engine/table.h"
 #include "report/board_svg.h"
+#include "report/board_text.h"
 #include "report/odds_hint.h"
 #include "report/solve.h"
 
@@ -59,13 +63,84 @@ api::LoadedDeal deal_of(const Variant& v, const json::object& req) {
     if (!seed.empty()) return api::deal_from_seed(v, seed);
     if (text.find_first_not_of(" \t\r\n") == std::string::npos)
         throw api::Error("no deal: give a deal number or paste the cards");
-    api::LoadedDeal ld = api::deal_from_text(v, text);
-    // The page draws and plays every card: cards not seen would be drawn as
-    // the placeholders they hold (docs/web.md).
-    if (ld.deal.has_unknown())
-        throw api::Error("the page needs every card named: this deal has cards not seen (?\?); pyramid solve "
-                         "gives their odds and the best move without peeking");
-    return ld;
+    return api::deal_from_text(v, text);
+}
+
+// The deal as the page sends it back: the compact string, or for a deal that
+// begins at a position the board as `pyramid deal` prints it (the compact
+// string of a position is an identity, not a deal to read back). Cards not
+// seen are `??` in both, never the placeholders their slots hold.
+std::string deal_text(const Deal& deal) {
+    if (!deal.position) return compact(deal);
+    return board_text(Table(deal), TextStyle{});
+}
+
+// The moves played, and on a deal with cards not seen the deal as they name
+// it (a move may take a card not seen only where its place is not in doubt;
+// `pyramid solve --moves` does the same).
+std::vector<Move> played_of(const Variant& v, const json::object& req, api::LoadedDeal& ld) {
+    std::vector<Move> played = api::parse_moves(v, str_field(req, "moves"));
+    if (ld.deal.has_unknown() && !played.empty()) {
+        const api::SeenReplay r = api::verify_seen(ld.deal, played, AfterGoal::PlayOn);
+        if (r.replay.error) throw api::Error("bad moves: " + *r.replay.error);
+        if (!r.undecided && r.positions == 1) ld.deal = r.deal;
+    }
+    return played;
+}
+
+// The position as the page shows it: on a deal with cards not seen, no card
+// a `??` slot holds is named (a waste's ?? stays "??", the stock's top is
+// null with stock_top_unseen), and no move that takes one is offered: the
+// player names it first (op reveal). `unknown` lists the places not seen
+// ({name, playable}), `unknown_cards` the cards not named (their set),
+// `unknown_in_play` whether any lies anywhere but the discards (then every
+// answer is odds), `unknown_text` the places in a few words ("stock cards
+// 1-5"); `needs_card` whether one may be taken now (it must be
+// named before the moves that could take it are offered).
+json::object seen_position_json(const Deal& deal, const std::vector<Move>& played) {
+    json::object o = api::position_json(deal, played);
+    if (!deal.has_unknown()) return o;
+    const Replay r = api::verify(deal, played, AfterGoal::PlayOn);
+    const Table& t = r.table;
+    const DeckKind dk = deal.deck();
+    auto unseen_text = [&](const json::value& c) { return c.is_string() && t.unseen(*parse_card(c.as_string(), dk)); };
+    for (auto& pile : o["wastes"].as_array())
+        for (auto& c : pile.as_array())
+            if (unseen_text(c)) c = std::string(kUnknownToken);
+    if (unseen_text(o["stock_top"])) {
+        o["stock_top"] = nullptr;
+        o["stock_top_unseen"] = true;
+    }
+    json::array playable;
+    for (auto& c : o["playable"].as_array())
+        if (!unseen_text(c)) playable.push_back(c);
+    o["playable"] = std::move(playable);
+    json::array legal;
+    for (const auto& m : t.legal_moves())
+        if (!(m.kind == Move::Single && t.unseen(m.a)) && !(m.kind == Move::Pair && (t.unseen(m.a) || t.unseen(m.b))))
+            legal.push_back(json::value(move_text(m, dk)));
+    std::sort(legal.begin(), legal.end(),
+              [](const json::value& a, const json::value& b) { return a.as_string() < b.as_string(); });
+    const bool took_unseen = legal.size() < t.legal_moves().size();
+    o["legal"] = std::move(legal);
+    json::array places;
+    bool in_play = false, needs_card = false;
+    for (const auto& p : t.unseen_places()) {
+        places.push_back(json::object{{"name", p.name}, {"playable", p.playable}});
+        in_play = in_play || p.name.rfind("discarded", 0) != 0;
+        needs_card = needs_card || p.playable;
+    }
+    o["unknown"] = std::move(places);
+    std::vector<api::UnknownPlace> ups;
+    for (const auto& p : t.unseen_places()) ups.push_back({p.name, p.playable});
+    o["unknown_text"] = api::unknown_places_text(ups);
+    json::array cards;
+    for (Card c : unknown_cards(deal)) cards.push_back(json::value(card_text(c, dk)));
+    o["unknown_cards"] = std::move(cards);
+    o["unknown_in_play"] = in_play;
+    o["needs_card"] = needs_card;
+    if (took_unseen || needs_card) o["lost"] = false;  // what is left depends on the card not named
+    return o;
 }
 
 std::string board_svg(const Deal& deal, const Table& t, const BoardHighlight& h, const std::string& title,
@@ -79,16 +154,18 @@ std::string board_svg(const Deal& deal, const Table& t, const BoardHighlight& h,
 
 json::object load(const json::object& req) {
     const Variant v = api::make_variant(rules_of(req));
-    const api::LoadedDeal ld = deal_of(v, req);
-    const std::vector<Move> played = api::parse_moves(v, str_field(req, "moves"));
+    api::LoadedDeal ld = deal_of(v, req);
+    const std::vector<Move> played = played_of(v, req, ld);
     json::object o;
     o["variant"] = api::variant_json(v);
     if (!ld.seed.empty()) o["seed"] = ld.seed;
-    o["deal"] = compact(ld.deal);
+    o["deal"] = deal_text(ld.deal);
     json::array cards;
-    for (Card c : ld.deal.cards) cards.push_back(json::value(card_text(c, v.deck)));
+    for (size_t i = 0; i < ld.deal.cards.size(); ++i)
+        cards.push_back(ld.deal.unknown_at(static_cast<int>(i)) ? json::value(std::string(kUnknownToken))
+                                                                : json::value(card_text(ld.deal.cards[i], v.deck)));
     o["cards"] = std::move(cards);
-    o["position"] = api::position_json(ld.deal, played);  // Error on an illegal move
+    o["position"] = seen_position_json(ld.deal, played);  // Error on an illegal move
     const Table t = api::verify(ld.deal, played, AfterGoal::PlayOn).table;
     BoardHighlight h;
     const std::string hl = str_field(req, "highlight");
@@ -102,10 +179,11 @@ json::object load(const json::object& req) {
     return o;
 }
 
-json::object solve(api::Session& session, const json::object& req, const std::function<void(uint64_t)>& progress) {
+json::object solve(api::Session& session, const json::object& req, const std::function<void(uint64_t)>& progress,
+                   const std::function<void(uint64_t, uint64_t)>& odds_progress) {
     const Variant v = api::make_variant(rules_of(req));
-    const api::LoadedDeal ld = deal_of(v, req);
-    const std::vector<Move> played = api::parse_moves(v, str_field(req, "moves"));
+    api::LoadedDeal ld = deal_of(v, req);
+    const std::vector<Move> played = played_of(v, req, ld);
     api::Request r;
     r.optimal = bool_field(req, "optimal");
     r.hint = bool_field(req, "hint");
@@ -115,7 +193,8 @@ json::object solve(api::Session& session, const json::object& req, const std::fu
     r.max_states = uint_field(req, "max_states", r.max_states);
     r.max_memory = uint_field(req, "max_memory", 0);
     r.progress = progress;
-    r.progress_shift = 16;  // a count that moves: 2^20 positions take seconds in a browser
+    r.progress_shift = 16;            // a count that moves: 2^20 positions take seconds in a browser
+    r.odds_progress = odds_progress;  // with cards not seen: the orders solved
     const api::Answer a = session.solve(ld.deal, played, r);
     return solve_json(ld, played, true, r, a);
 }
@@ -126,8 +205,8 @@ json::object solve(api::Session& session, const json::object& req, const std::fu
 json::object odds(api::Session& session, const json::object& req, const std::function<void(uint64_t)>& progress,
                   const std::function<void(uint64_t, uint64_t)>& odds_progress) {
     const Variant v = api::make_variant(rules_of(req));
-    const api::LoadedDeal ld = deal_of(v, req);
-    const std::vector<Move> played = api::parse_moves(v, str_field(req, "moves"));
+    api::LoadedDeal ld = deal_of(v, req);
+    const std::vector<Move> played = played_of(v, req, ld);
     session.position(ld.deal, played);              // Error naming an illegal move (before the options' errors)
     api::OddsOptions o = api::hint_odds_options();  // play's (key o), unless the request says otherwise
     o.samples = uint_field(req, "samples", o.samples);
@@ -138,6 +217,51 @@ json::object odds(api::Session& session, const json::object& req, const std::fun
     o.progress = odds_progress;
     o.solve_progress = progress;
     return odds_hint_json(v, session.odds(ld.deal, played, o));
+}
+
+// "The next card is ...": the deal with the card at a place not seen named
+// (api::reveal), as the page sends it back; the moves played stay legal.
+json::object reveal(const json::object& req) {
+    const Variant v = api::make_variant(rules_of(req));
+    api::LoadedDeal ld = deal_of(v, req);
+    const std::vector<Move> played = played_of(v, req, ld);
+    const Deal d = api::reveal(ld.deal, played, str_field(req, "place"), str_field(req, "card"));
+    json::object o;
+    o["deal"] = deal_text(d);
+    o["unknown_left"] = std::popcount(d.unknown);
+    return o;
+}
+
+// A challenge on the deal from its start (api/challenge.cpp), with the
+// verdict: the object of `pyramid solve --challenge ... --format json`.
+json::object challenge(api::Session& session, const json::object& req, const std::function<void(uint64_t)>& progress) {
+    const Variant v = api::make_variant(rules_of(req));
+    const api::LoadedDeal ld = deal_of(v, req);
+    const json::value* c = req.if_contains("challenge");
+    if (!c || !c->is_object()) throw api::Error("bad request: 'challenge' must be an object");
+    const json::object& co = c->get_object();
+    api::ChallengeRequest cr;
+    cr.kind = str_field(co, "kind");
+    auto number = [&](const char* key, uint64_t lo, uint64_t hi) -> std::optional<int> {
+        if (!co.if_contains(key) || co.at(key).is_null()) return std::nullopt;
+        const uint64_t n = uint_field(co, key, 0);
+        if (n < lo || n > hi)
+            throw api::Error(std::string("challenge: '") + key + "' must be " + std::to_string(lo) + " to " +
+                             std::to_string(hi));
+        return static_cast<int>(n);
+    };
+    cr.target = number("target", 1, 1'000'000'000);
+    cr.current = number("current", 0, 1'000'000'000).value_or(0);
+    cr.deals_left = number("deals_left", 1, 1000);
+    api::Request r;
+    r.reason = true;
+    r.max_states = uint_field(req, "max_states", r.max_states);
+    r.max_memory = uint_field(req, "max_memory", 0);
+    r.progress = progress;
+    r.progress_shift = 16;
+    r.challenge = cr;
+    const api::Answer a = session.solve(ld.deal, {}, r);
+    return solve_json(ld, {}, false, r, a);
 }
 
 json::object presets() {
@@ -186,8 +310,10 @@ std::string Handler::call(std::string_view request) {
         if (op == "presets") out = presets();
         else if (op == "schema") out = schema();
         else if (op == "load") out = load(req);
-        else if (op == "solve") out = solve(session_, req, progress);
+        else if (op == "solve") out = solve(session_, req, progress, odds_progress);
         else if (op == "odds") out = odds(session_, req, progress, odds_progress);
+        else if (op == "reveal") out = reveal(req);
+        else if (op == "challenge") out = challenge(session_, req, progress);
         else throw api::Error("bad request: unknown op '" + op + "'");
     } catch (const api::Error& e) {
         out = json::object{{"error", e.what()}};

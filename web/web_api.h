@@ -14,7 +14,20 @@
 //            "cards", "position", "svg"}: the deal and the position the
 //            moves reach, drawn (report/board_svg.h), the cards of
 //            `highlight` (a move) framed; narrow: the stock and wastes in a
-//            row below the tableau (phones)
+//            row below the tableau (phones). "deal" is the deal as the page
+//            sends it back (compact, or a position's board text); with cards
+//            not seen (??) nothing names what their slots hold: "cards" and
+//            the wastes say "??", no move taking one is legal, and the
+//            position adds unknown [{name, playable}], unknown_text,
+//            unknown_cards (their set), unknown_in_play, needs_card
+//   reveal   rules, deal, moves, place, card -> {"deal", "unknown_left"}:
+//            "the next card is ...", api::reveal (the card not seen at
+//            `place`, as unknown names it, is `card`)
+//   challenge rules, deal, challenge {kind, target, current, deals_left},
+//            max_states, max_memory -> the object of `pyramid solve
+//            --challenge ... --format json` (its `challenge`: kind, target,
+//            current, lines, probability, recommended, ...), from the
+//            deal's start
 //   solve    rules, deal, moves, optimal, hint, best_score, reason, measures,
 //            max_states, max_memory -> the object of `pyramid solve --format
 //            json` (report/solve.h), "played" always present; with reason,
@@ -50,8 +63,9 @@ public:
     // Called during a search every 2^16 positions with the count so far (the
     // fair hint's solves: every 2^20).
     std::function<void(uint64_t states)> progress;
-    // Called during `odds` before the first order and after each order
-    // solved: (orders solved, orders to solve) (api::OddsOptions::progress).
+    // Called during `odds` (and `solve` with cards not seen: its odds) before
+    // the first order and after each order solved: (orders solved, orders to
+    // solve) (api::OddsOptions::progress).
     std::function<void(uint64_t done, uint64_t total)> odds_progress;
 
     std::string call(std::string_view request);

@@ -38,6 +38,17 @@
 //              --hint`); Fair hint the move with the best odds over the
 //              unseen stock orders, with its share (`pyramid odds`), its
 //              progress told of every order
+//   unknown    cards not seen (??): msc deal 5 (one pass) pasted with stock
+//              cards 2-6 as ??: the odds in place of the verdict as `pyramid solve`
+//              gives them, no card of the five named anywhere on the board,
+//              Hint, Check and Difficulty off and saying why, the fair hint
+//              as solve's best move; the share link; a draw turns one up,
+//              the player names it ("the next card is ...") and the odds are
+//              solve's on the deal with it named; ?? in the card picker
+//   challenge  the challenge panel: "12 Aces in 2 deals" and the
+//              best score on msc deal 1 as `pyramid solve --challenge ...
+//              --format json` gives them (lines, chance, recommended line);
+//              the recommended line played step by step to its end
 //   shots      screenshots of the main steps into --shots (not a test)
 // Exit 77 (skipped) when Chromium or emscripten is missing.
 import { execFileSync } from "node:child_process";
@@ -595,6 +606,137 @@ try {
       "offline: deal 3 checked, " + await text(page, "verdict"));
     const refused = await page.eval(`fetch("index.html").then(() => "served", () => "refused")`);
     check(refused === "served", "offline: the files come from the copy (" + refused + ")");
+  } else if (scenario === "unknown") {
+    // msc deal 5, one pass, with stock cards 2-6 not seen: 120 orders, every
+    // one solved, some won (msc turns the stock's top card up: card 1 is seen).
+    const cards = cli("solve", "--variant", "msc", "--seed", "5", "--format", "json").deal.match(/../g);
+    const hidden = cards.slice(29, 34);
+    const seen = cards.map((c, i) => (i >= 29 && i < 34 ? "??" : c));
+    const want = cli("solve", "--variant", "msc", "--passes", "1", "--deal", seen.join(""), "--format", "json");
+    await page.goto(server.url + "#v=msc&passes=1&seed=5");
+    await page.waitFor(verdictSettled, 60000);
+    await page.eval(`document.getElementById("paste-box").open = true`);
+    await page.type("#paste", seen.join(" "));
+    await page.click("#paste-load");
+    check(await page.waitFor(verdictSettled, 60000, "the odds") === "odds" &&
+      await data(page, "verdict", "odds") === want.odds.wins + "/" + want.odds.samples &&
+      (await text(page, "verdict")).includes(want.odds.wins + " of the " + want.odds.samples + " orders of the 5 cards not seen"),
+      "the odds in place of the verdict, as pyramid solve (" + want.odds.wins + "/" + want.odds.samples + ", verdict " +
+      want.verdict + "): " + await text(page, "verdict"));
+    check((await text(page, "unseen-text")).startsWith("5 cards not seen (stock cards 2-6)"), "the places not seen: " +
+      (await text(page, "unseen-text")).slice(0, 40));
+    const named = async (p) => p.eval(`(() => { const b = document.getElementById("board");
+      return ${JSON.stringify(hidden)}.filter(c => b.innerHTML.includes('data-card="' + c + '"')); })()`);
+    check((await named(page)).length === 0 && await page.eval(`document.querySelectorAll("#board use.unseen").length`) === 0,
+      "no card not seen is on the board: " + await named(page));
+    const off = await page.eval(`["hint", "check", "difficulty-button"].map(id => [document.getElementById(id).disabled,
+      document.getElementById(id).title])`);
+    check(off.every(([d, t]) => d && / is off: cards not seen are in play/.test(t)), "Hint, Check and Difficulty are off, with why: " +
+      JSON.stringify(off.map((o) => o[1].slice(0, 30))));
+    for (const [k, what] of [["h", "Hint"], ["c", "Check"], ["m", "Difficulty"]]) {
+      await page.key(k);
+      check((await text(page, "selection")).startsWith(what + " is off: "), "key " + k + ": " + await text(page, "selection"));
+    }
+    // The fair hint: solve's best move over the orders of the cards not seen.
+    const best = want.odds.moves.find((m) => m.best);
+    const n = want.odds.samples - want.odds.intractable;
+    await page.key("f");
+    const fair = await page.waitFor(`(t => t.startsWith("Fair hint (") && t)(document.getElementById("selection").textContent)`, 30000);
+    check(best.move === want.best_move && fair.includes("all " + want.odds.samples + " orders") &&
+      fair.includes("keeps a win in " + Math.round(100 * best.wins / n) + "%") &&
+      best.move.split("+").every((c) => fair.includes(c[0] === "T" ? "10" : c[0])),
+      "Fair hint as solve's best move (" + best.move + ", " + best.wins + "/" + n + "): " + fair);
+    // The link carries the ?? and opens the same odds.
+    const link = await page.eval(`document.getElementById("share").value`);
+    const other = await browser.newPage(1200, 1000);
+    await other.goto(link);
+    await other.waitFor(verdictSettled, 60000);
+    check(/deal=[^&]*\?\?/.test(decodeURIComponent(link)) && await text(other, "verdict") === await text(page, "verdict"),
+      "the link opens the same odds: " + link.slice(link.indexOf("#"), link.indexOf("#") + 40) + "…");
+    await other.close();
+    // A draw turns stock card 2 up (now stock card 1): the player names it, the unknowns shrink.
+    await page.click("#draw");
+    await page.waitFor(`!document.getElementById("reveal-form").hidden`, 30000, "the next card to name");
+    const offered = await page.eval(`[...document.getElementById("reveal-card").options].map(o => o.value)`);
+    check(JSON.stringify(offered) === JSON.stringify(want.unknown_cards) &&
+      (await text(page, "reveal-label")).includes("(stock card 1)") && (await named(page)).length === 0,
+      "a draw: the next card to name, among the cards not seen (" + offered + "): " + await text(page, "reveal-label"));
+    await page.waitFor(verdictSettled, 60000, "the odds with the card turned up");  // (the page is still)
+    await page.select("#reveal-card", hidden[0]);
+    await page.click("#reveal");
+    await page.waitFor(`document.getElementById("unseen").dataset.count === "4"`, 30000, "four cards not seen")
+      .catch(async (e) => { throw new Error(e.message + " (the page says: " + await text(page, "message") + " | " +
+        await text(page, "selection") + " | " + await text(page, "reveal-label") + ")"); });
+    const named1 = seen.map((c, i) => (i === 29 ? hidden[0] : c)).join("");
+    const after = cli("solve", "--variant", "msc", "--passes", "1", "--deal", named1, "--moves", "draw", "--format", "json");
+    check(await page.waitFor(verdictSettled, 60000) === "odds" &&
+      await data(page, "verdict", "odds") === after.odds.wins + "/" + after.odds.samples &&
+      (await named(page)).join() === hidden[0] && await page.eval(`document.getElementById("reveal-form").hidden`),
+      hidden[0] + " named: the stock's top, and the odds of pyramid solve on the deal naming it (" + after.odds.wins + "/" +
+      after.odds.samples + "): " + await text(page, "verdict"));
+    // ?? in the card picker: the stock only.
+    await page.eval(`document.getElementById("picker-box").open = true; document.getElementById("picker-box").dispatchEvent(new Event("toggle"))`);
+    await page.click("#picker-clear");
+    await page.click(`#picker-deck button[data-card='??']`);
+    check(/^\?\? goes in the stock only/.test(await text(page, "message")), "the picker's ?? in the pyramid: " + await text(page, "message"));
+    await page.click("#picker-fill");
+    await page.click(".pick-stock button:last-child");
+    await page.click(`#picker-deck button[data-card='??']`);
+    await page.click("#picker-use");
+    await page.waitFor(verdictSettled, 60000, "the picked deal's odds");
+    check((await text(page, "unseen-text")).startsWith("1 card not seen (stock card 24)") && await data(page, "verdict", "verdict") === "odds",
+      "a picked layout with a ??: " + (await text(page, "unseen-text")).slice(0, 40) + "; " + await text(page, "verdict"));
+  } else if (scenario === "challenge") {
+    // "Clear 12 Aces in 2 deals" from scratch (a line that clears the board,
+    // one that does not, each with its chance); then the best score.
+    const want = cli("solve", "--variant", "msc", "--seed", "1", "--challenge", "cards:A", "--target", "12",
+      "--deals-left", "2", "--format", "json").challenge;
+    await page.waitFor(verdictSettled, 60000);
+    await page.eval(`document.getElementById("challenge-box").open = true`);
+    const ask = async (kind, rank, target, current, deals) => {
+      await page.select("#ch-kind", kind);
+      if (rank) await page.select("#ch-rank", rank);
+      await page.type("#ch-target", target);
+      await page.type("#ch-current", current);
+      await page.type("#ch-deals", deals);
+      await page.click("#ch-solve");
+      return page.waitFor(`(t => !t.startsWith("Solving") && t)(document.getElementById("ch-summary").textContent)`, 60000, "the challenge");
+    };
+    const shown = () => page.eval(`[...document.querySelectorAll("#ch-lines li")].map(li => [li.dataset.cleared === "true",
+      +li.dataset.score, li.dataset.cards === "" ? null : +li.dataset.cards, +li.dataset.steps])`);
+    const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+    let said = await ask("cards", "A", "12", "", "2");
+    const lines = await shown();
+    const pct = (p) => (100 * p).toFixed(1) + "%";
+    const texts = await page.eval(`[...document.querySelectorAll("#ch-lines li")].map(li => li.textContent)`);
+    check(same(lines, want.lines.map((l) => [l.cleared, l.score, l.cards, l.steps])) && want.lines.length === texts.length &&
+      want.lines.every((l, i) => texts[i].includes("; chance " + pct(l.probability))),
+      "the lines as solve --challenge cards:A --target 12 --deals-left 2: " + JSON.stringify(texts));
+    check(await data(page, "ch-summary", "probability") === String(want.probability) &&
+      await data(page, "ch-summary", "recommended") === String(want.recommended) &&
+      said.includes("Chance of completing the challenge: " + pct(want.probability)) &&
+      await page.eval(`document.querySelectorAll("#ch-lines li")[${want.recommended}].className`) === "recommended",
+      "the chance " + want.probability + " and line " + want.recommended + " recommended: " + said);
+    check(said.includes("before this deal was seen: " + pct(want.before)), "and before the deal: " + pct(want.before));
+    // The recommended line, step by step to its end, then played: the moves of the line.
+    await page.click(`#ch-lines li:nth-child(${want.recommended + 1}) button`);
+    const line = want.lines[want.recommended];
+    check(await text(page, "step-label") === "Step 0 of " + line.steps && (await text(page, "solution-title")).startsWith("Challenge line"),
+      "the line opens at step 0 of " + line.steps + ": " + await text(page, "solution-title"));
+    await page.key("ArrowRight");
+    check((await text(page, "step-label")) === "Step 1 of " + line.steps, "a step: " + await text(page, "step-label"));
+    await page.key("End");
+    check((await text(page, "step-caption")).startsWith("The end of the line: ") &&
+      (await text(page, "step-caption")).includes(line.cards + " Aces"), "its end: " + await text(page, "step-caption"));
+    await page.click("#play-here");
+    const moves = await page.eval(`(location.hash.match(/moves=([^&]*)/) || ["", ""])[1]`);
+    check(moves === line.solution.join("."), "played from its end: the moves of the line (" + line.steps + ")");
+    // The best score, no target.
+    const score = cli("solve", "--variant", "msc", "--seed", "1", "--challenge", "score", "--format", "json").challenge;
+    said = await ask("score", null, "", "", "");
+    check(same(await shown(), score.lines.map((l) => [l.cleared, l.score, l.cards, l.steps])) && said.startsWith("Score."),
+      "the best score as solve --challenge score (" + score.lines[0].score + " in " + score.lines[0].steps + " steps): " +
+      JSON.stringify(await shown()));
   } else if (scenario === "shots") {
     mkdirSync(shots, { recursive: true });
     await page.waitFor(verdictSettled, 60000);
@@ -637,6 +779,22 @@ try {
     await page.waitFor(`/^Fair hint: [1-9][0-9]* of 200 orders solved/.test(document.getElementById("progress").textContent)`, 120000);
     await page.screenshot(shots + "/web-fair-progress.png");
     await page.click("#stop");
+    // Cards not seen: msc deal 5 with stock cards 2-6 as ??, after a draw ("the next card is ...").
+    const d5 = cli("solve", "--variant", "msc", "--seed", "5", "--format", "json").deal;
+    await page.goto(server.url + "#v=msc&passes=1&deal=" + d5.slice(0, 58) + "%3F".repeat(10) + d5.slice(68) + "&moves=draw");
+    await page.waitFor(verdictSettled, 60000);
+    await page.screenshot(shots + "/web-unknown.png");
+    // The challenge panel: 12 Aces in 2 deals on msc deal 1, its recommended line at step 10.
+    await page.goto(server.url + "#v=msc&seed=1");
+    await page.eval(`document.getElementById("challenge-box").open = true`);
+    await page.select("#ch-kind", "cards");
+    await page.type("#ch-target", "12");
+    await page.type("#ch-deals", "2");
+    await page.click("#ch-solve");
+    await page.waitFor(`document.querySelector("#ch-lines li.recommended button")`, 60000);
+    await page.click("#ch-lines li.recommended button");
+    for (let k = 0; k < 10; k++) await page.key("ArrowRight");
+    await page.screenshot(shots + "/web-challenge.png");
     console.log("screenshots in " + shots);
   } else {
     console.log("unknown scenario " + scenario);
