@@ -322,6 +322,16 @@ TEST_CASE("web api: cards not seen: drawn as ??, named as they turn up, answered
     const auto p2 = call(h, R"({"op":"load",)" + rules + R"("deal":)" + json::serialize(p1.at("deal")) + "}");
     CHECK(json::serialize(p2.at("position")) == json::serialize(p1.at("position")));
     CHECK(p1.at("position").at("wastes").as_array()[0].as_array().size() == 3);
+    // ... and a position seen mid-game with cards not seen (docs/formats.md's example) too.
+    const std::string seen_board =
+        "              JD\n            2D  9H\n          JC  5D  7H\n        7C  5H  KD  KC\n"
+        "      9S  5S  AD  QC  KH\n    3H  2S  KS  9D  QD  JS\n  ..  AH  ..  4C  5C  ..  ..\n"
+        "waste (bottom to top): 4H ??\nstock: 22\npass 1 of 3\ngone (4): 3C QH AS TS\n";
+    const auto s1 = call(h, R"({"op":"load",)" + rules + R"("deal":)" + json::serialize(json::value(seen_board)) + "}");
+    REQUIRE(s1.contains("deal"));
+    CHECK(str(s1.at("position").at("unknown_text")) == "stock cards 1-22, waste card 2");
+    const auto s2 = call(h, R"({"op":"load",)" + rules + R"("deal":)" + json::serialize(s1.at("deal")) + "}");
+    CHECK(json::serialize(s2.at("position")) == json::serialize(s1.at("position")));
 }
 
 TEST_CASE("web api: a challenge is solve --challenge's object", "[web][challenge]") {
