@@ -31,6 +31,9 @@ inline constexpr int kSanitizerShare = 8;
 inline constexpr int kSanitizerShare = 1;
 #endif
 inline int reduced(int n) { return std::max(1, n / kSanitizerShare); }
+// The same with a floor, for a sample that must stay large enough to tell
+// (an interval that must leave a wrong answer out, a rare case to meet).
+inline int reduced(int n, int at_least) { return std::max(std::min(n, at_least), n / kSanitizerShare); }
 
 // Deal `seed` of `v` with every card from slot `from` on not seen (`??`).
 inline Deal with_unknown(const Variant& v, const std::string& seed, int from) {
