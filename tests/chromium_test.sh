@@ -21,28 +21,37 @@ fi
 work=$(mktemp -d /tmp/pyramid_chromium_test.XXXXXX)
 trap 'rm -rf "$work"' EXIT
 
-# Headless, and quiet on the network: a closed network refuses Chromium's
-# background connections, and a fresh profile each run keeps runs apart.
-chrome() {
-  local profile
-  profile=$(mktemp -d "$work/profile.XXXXXX")
-  timeout 60 chromium --headless --no-sandbox --disable-gpu --disable-quic --no-first-run \
-    --disable-background-networking --disable-component-update --disable-sync --hide-scrollbars \
-    --user-data-dir="$profile" "$@" 2>/dev/null
+# Every picture and DOM is taken by one browser (chromium_pages.mjs) once the
+# files are written: the jobs are listed first, the checks run after.
+jobs=$work/jobs.txt
+: >"$jobs"
+shot() { echo "shot file://$1 $2 $3 $4" >>"$jobs"; }  # FILE PNG WIDTH HEIGHT
+dom() { echo "dom file://$1 $2 1000 720" >>"$jobs"; }  # FILE[#HASH] OUT
+run_browser() {
+  if ! command -v node >/dev/null; then
+    echo "node is not installed (scripts/setup --test installs it): skipped"
+    exit 77
+  fi
+  node "$here/chromium_pages.mjs" "$jobs"
 }
 
 fail=0
-check_page() {  # NAME ARGS...: solve to a page, look at it, step through it
+pages=()
+make_page() {  # NAME ARGS...: solve to a page; its screenshot and self-test are taken later
   local name=$1
   shift
   local page=$work/$name.html
   "$pyramid" solve "$@" --format html -o "$page"
-  local moves
-  moves=$("$pyramid" solve "$@" --format json | python3 -c 'import json,sys; print(len(json.load(sys.stdin)["solution"]))')
-  chrome --screenshot="$work/$name.png" --window-size=1000,720 "file://$page" >/dev/null
+  "$pyramid" solve "$@" --format json | python3 -c 'import json,sys; print(len(json.load(sys.stdin)["solution"]))' \
+    >"$work/$name.moves"
+  shot "$page" "$work/$name.png" 1000 720
+  dom "$page#selftest" "$work/$name.dom"
+  pages+=("$name")
+}
+check_page() {  # NAME: the screenshot is not blank; the self-test stepped through every move
+  local name=$1 moves result
+  moves=$(cat "$work/$name.moves")
   python3 "$here/png_check.py" "$work/$name.png" 0.10 0.002 || fail=1
-  chrome --dump-dom "file://$page#selftest" >"$work/$name.dom"
-  local result
   result=$(python3 - "$work/$name.dom" <<'EOF'
 import html, re, sys
 dom = open(sys.argv[1], encoding="utf-8").read()
@@ -58,22 +67,25 @@ EOF
   grep -q "^last caption .*Won: " <<<"$result" || { echo "FAIL: $name: the last step does not say won"; fail=1; }
 }
 
-check_page msc --variant msc --seed 1
-check_page giza --variant giza --seed 2
-check_page apophis --variant apophis --seed 1
-check_page triangle --variant triangle --seed 1 --optimal
+make_page msc --variant msc --seed 1
+make_page giza --variant giza --seed 2
+make_page apophis --variant apophis --seed 1
+make_page triangle --variant triangle --seed 1 --optimal
 
 # The drawn deal alone (deal --format svg) renders too.
 "$pyramid" deal --variant msc --seed 3 --format svg -o "$work/deal.svg"
-chrome --screenshot="$work/deal.png" --window-size=640,420 "file://$work/deal.svg" >/dev/null
-python3 "$here/png_check.py" "$work/deal.png" 0.25 0.005 || fail=1
+shot "$work/deal.svg" "$work/deal.png" 640 420
 
 # A study report: 4 rule sets.
 "$pyramid" stats --variant msc,pharaohs --passes 1,3 --deals 100 --quiet --out "$work/study.jsonl" >/dev/null
 "$pyramid" report "$work/study.jsonl" -o "$work/report.html"
-chrome --screenshot="$work/report.png" --window-size=1000,900 "file://$work/report.html" >/dev/null
+shot "$work/report.html" "$work/report.png" 1000 900
+dom "$work/report.html" "$work/report.dom"
+
+run_browser || fail=1
+for name in "${pages[@]}"; do check_page "$name"; done
+python3 "$here/png_check.py" "$work/deal.png" 0.25 0.005 || fail=1
 python3 "$here/png_check.py" "$work/report.png" 0.05 || fail=1
-chrome --dump-dom "file://$work/report.html" >"$work/report.dom"
 python3 - "$work/report.dom" <<'PY' || fail=1
 import re, sys
 dom = open(sys.argv[1], encoding="utf-8").read()
