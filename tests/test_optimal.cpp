@@ -110,7 +110,8 @@ TEST_CASE("the walk past a King on top of a face-up stock: lengths still equal b
         for (const bool overlap : {false, true}) {
             Variant v = base;
             v.overlap = overlap;
-            for (int i = 0; i < test::reduced(200); ++i) {
+            // (Under the sanitizers a quarter of the deals: an eighth met 30 wins, too few to tell.)
+            for (int i = 0; i < test::reduced(200, 50); ++i) {
                 Deal d = test::random_small_deal(v, 2 + rng.below(3), 3 + rng.below(8), rng);
                 // Kings not dealt go into random stock slots.
                 std::vector<Card> kings;
@@ -140,7 +141,7 @@ TEST_CASE("the walk past a King on top of a face-up stock: lengths still equal b
     }
     INFO("deals with a stock King " << with_kings << ", won " << wins);
     CHECK(with_kings > 1800 / test::kSanitizerShare);
-    CHECK(wins > 200 / test::kSanitizerShare);  // (an eighth of the deals under the sanitizers won 30)
+    CHECK(wins > 250 / test::kSanitizerShare);
 }
 
 TEST_CASE("the heuristic never overestimates on face-up stocks with redeals and deeper plays", "[optimal]") {
