@@ -152,11 +152,47 @@ struct ChallengeRequest {
     std::optional<int> target;   // points, cards of the rank, or boards (cleared)
     int current = 0;             // made before this deal (with a target)
     std::optional<int> deals_left;  // the challenge's deals left, this one included: the across-deals answer
+    // How the front end calls the three numbers in its errors: the CLI's
+    // options by default; the page's fields ("Target", "Made so far", "Deals left").
+    struct Names {
+        std::string target = "--target", current = "--current", deals_left = "--deals-left";
+    } names;
 };
-// The challenge these words ask for on this deck; Error naming what is wrong.
+// The challenge these words ask for on this deck; Error naming what is wrong
+// (the numbers by request.names).
 Challenge make_challenge(const Variant& v, const ChallengeRequest& request);
 // "score", "cards:A", "board".
 std::string challenge_name(const Variant& v, const Challenge& c);
+
+// The position `played` reaches as a deal that begins there
+// (engine/position.h): a challenge answered on it counts what the deal made
+// before it (the cards gone) and its steps from there. Error naming the first
+// illegal move.
+Deal position_deal(const Deal& deal, const std::vector<Move>& played);
+
+// A challenge carried as it is played (play and the page): what the moves
+// played on this deal have made toward it (the verifier's tally,
+// engine/scoring.h; on a deal that begins at a position the cards gone before
+// it count, as the challenge's lines count them), and the challenge the next
+// deal starts with.
+struct ChallengeMade {
+    int made = 0;          // points, cards of the rank, or boards (1 once the tableau is cleared)
+    int score = 0;         // the points, whatever the challenge
+    bool cleared = false;  // the tableau cleared: this deal does not use up one of the challenge's deals
+    bool ended = false;    // the game is over (won, or no move left)
+};
+// Error naming the first illegal move.
+ChallengeMade challenge_made(const Deal& deal, const std::vector<Move>& played, const Challenge& c);
+// The challenge after a deal that made `m` (solver/across.h's rule): current
+// grows by what it made; the deals left (when counted) lose this deal unless
+// its tableau was cleared. `completed`: the target is made; `failed`: not,
+// and no deal is left. Either way the challenge is over (`next` is then the
+// final count). Without a target nothing is carried (`next` is the request).
+struct ChallengeCarry {
+    ChallengeRequest next;
+    bool completed = false, failed = false;
+};
+ChallengeCarry carry_challenge(const ChallengeRequest& request, const ChallengeMade& m);
 
 struct ChallengeAnswer {
     Challenge challenge;

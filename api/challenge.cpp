@@ -6,6 +6,8 @@
 #include "api/api.h"
 #include "engine/card.h"
 #include "engine/internal_error.h"
+#include "engine/position.h"
+#include "engine/scoring.h"
 
 namespace pyr::api {
 
@@ -17,16 +19,17 @@ Challenge make_challenge(const Variant& v, const ChallengeRequest& request) {
         throw Error(e.what());
     }
     c.scoring = scoring_of(v);  // the rules' `scoring` (engine/rules.h), msc's unless overridden
-    if (request.current < 0) throw Error("--current cannot be negative");
-    if (request.target && *request.target < 1) throw Error("--target must be at least 1");
+    const ChallengeRequest::Names& n = request.names;
+    if (request.current < 0) throw Error(n.current + " cannot be negative");
+    if (request.target && *request.target < 1) throw Error(n.target + " must be at least 1");
     if (request.target && *request.target <= request.current)
-        throw Error("the target (" + std::to_string(*request.target) + ") is already reached with --current " +
+        throw Error("the target (" + std::to_string(*request.target) + ") is already reached: " + n.current + " is " +
                     std::to_string(request.current));
-    if (!request.target && request.current) throw Error("--current needs --target");
+    if (!request.target && request.current) throw Error(n.current + " needs " + n.target);
     if (request.deals_left) {
-        if (!request.target) throw Error("--deals-left needs --target (what the challenge asks for)");
+        if (!request.target) throw Error(n.deals_left + " needs " + n.target + " (what the challenge asks for)");
         if (*request.deals_left < 1 || *request.deals_left > 1000)
-            throw Error("--deals-left must be a number from 1 to 1000 (the deals left, this one included)");
+            throw Error(n.deals_left + " must be a number from 1 to 1000 (the deals left, this one included)");
     }
     c.target = request.target;
     c.current = request.current;
@@ -38,6 +41,33 @@ Challenge make_challenge(const Variant& v, const ChallengeRequest& request) {
 }
 
 std::string challenge_name(const Variant& v, const Challenge& c) { return challenge_words(c, v.deck); }
+
+Deal position_deal(const Deal& deal, const std::vector<Move>& played) {
+    if (played.empty()) return deal;
+    const Replay r = verify(deal, played, AfterGoal::PlayOn);
+    if (r.error) throw Error("bad moves: " + *r.error);
+    return make_position(deal.variant, view_of(r.table));
+}
+
+ChallengeMade challenge_made(const Deal& deal, const std::vector<Move>& played, const Challenge& c) {
+    LineTally t;
+    if (const auto why = tally_line(deal, played, c.scoring, &t)) throw Error("bad moves: " + *why);
+    ChallengeLine l;
+    l.cleared = t.cleared;
+    l.score = t.score;
+    if (c.kind == ChallengeKind::Cards) l.cards = t.removed[static_cast<size_t>(c.rank)];
+    return ChallengeMade{line_made(c, l), t.score, t.cleared, t.ended};
+}
+
+ChallengeCarry carry_challenge(const ChallengeRequest& request, const ChallengeMade& m) {
+    ChallengeCarry out{request};
+    if (!request.target) return out;
+    out.next.current += m.made;
+    if (out.next.deals_left && !m.cleared) --*out.next.deals_left;
+    out.completed = out.next.current >= *request.target;
+    out.failed = !out.completed && out.next.deals_left && *out.next.deals_left <= 0;
+    return out;
+}
 
 ChallengeAnswer Session::challenge(const Deal& deal, const ChallengeRequest& request, const Request& limits) {
     const Board& b = board(deal);

@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include "api/api.h"
+#include "engine/scoring.h"
 #include "engine/table.h"
 #include "report/board_text.h"
 #include "report/solve.h"
@@ -365,7 +366,74 @@ TEST_CASE("web api: a challenge is solve --challenge's object", "[web][challenge
     CHECK(got.contains("recommended"));
     CHECK(str(call(h, R"({"op":"challenge","seed":"1","challenge":{"kind":"cards:X"}})").at("error")).size() > 5);
     CHECK(str(call(h, R"({"op":"challenge","seed":"1","challenge":{"kind":"score","target":5,"deals_left":0}})")
-                  .at("error"))
-              .find("deals_left") != std::string::npos);
+                  .at("error")) == "Deals left must be 1 to 1000");
     CHECK(str(call(h, R"({"op":"challenge","seed":"1"})").at("error")).find("'challenge'") != std::string::npos);
+}
+
+TEST_CASE("web api: a challenge carried as it is played: from a position, what is made, the page's words",
+          "[web][challenge]") {
+    web::Handler h;
+    const Variant v = api::make_variant({});
+    const Deal deal = api::deal_from_seed(v, "1").deal;
+    const std::vector<Move> two = api::parse_moves(v, "QH+AS TS+3C");
+    // From the position two moves reach: the challenge on that position as a
+    // deal that begins there (its lines count the Ace gone, their steps from there).
+    api::ChallengeRequest c;
+    c.kind = "cards:A";
+    c.target = 12;
+    c.deals_left = 2;
+    api::Session session;
+    const api::ChallengeAnswer want = session.challenge(api::position_deal(deal, two), c, api::Request{});
+    REQUIRE(want.across);
+    const auto got = call(h, R"({"op":"challenge","seed":"1","moves":"QH+AS TS+3C",)"
+                             R"("challenge":{"kind":"cards:A","target":12,"deals_left":2}})");
+    CHECK(got.at("from_move").to_number<int>() == 2);
+    const auto& ch = got.at("challenge").as_object();
+    CHECK(ch.at("probability").to_number<double>() == want.across->probability);
+    REQUIRE(ch.at("lines").as_array().size() == want.result.lines.size());
+    for (size_t i = 0; i < want.result.lines.size(); ++i) {
+        const auto& l = ch.at("lines").as_array()[i].as_object();
+        CHECK(l.at("cards").to_number<int>() == *want.result.lines[i].cards);
+        CHECK(l.at("steps").to_number<size_t>() == want.result.lines[i].moves.size());
+        // each line, played after the two moves, is legal and makes what it says
+        std::vector<Move> whole = two;
+        for (const auto& m : l.at("solution").as_array()) whole.push_back(api::parse_moves(v, str(m))[0]);
+        LineTally t;
+        REQUIRE_FALSE(tally_line(deal, whole, msc_scoring(), &t));
+        CHECK(t.removed[1] == *want.result.lines[i].cards);
+    }
+    // The load's challenge_made: what the moves made, and the challenge the next deal starts with.
+    auto made = call(h, R"({"op":"load","seed":"1","moves":"QH+AS TS+3C",)"
+                        R"("challenge":{"kind":"score","target":100,"current":90,"deals_left":3}})")
+                    .at("challenge_made")
+                    .as_object();
+    CHECK(made.at("made").to_number<int>() == 10);
+    CHECK(made.at("cleared").as_bool() == false);
+    CHECK(made.at("completed").as_bool() == true);
+    CHECK(made.at("next").as_object().at("current").to_number<int>() == 100);
+    CHECK(made.at("next").as_object().at("deals_left").to_number<int>() == 2);
+    made = call(h, R"({"op":"load","seed":"1","moves":"QH+AS",)"
+                   R"("challenge":{"kind":"cards:A","target":12,"current":3,"deals_left":1}})")
+               .at("challenge_made")
+               .as_object();
+    CHECK(made.at("made").to_number<int>() == 1);
+    CHECK(made.at("failed").as_bool() == true);
+    CHECK(made.at("next").as_object().at("deals_left").to_number<int>() == 0);
+    // Errors in the page's words (its fields: Target, Made so far, Deals left), never the CLI's options.
+    const std::pair<const char*, const char*> bad[] = {
+        {R"({"kind":"score","current":5})", "Made so far needs Target"},
+        {R"({"kind":"score","target":5,"current":5})", "the target (5) is already reached: Made so far is 5"},
+        {R"({"kind":"score","deals_left":2})", "Deals left needs Target (what the challenge asks for)"},
+        {R"({"kind":"score","target":0})", "Target must be 1 to 1000000000"},
+        {R"({"kind":"score","target":2.5})", "Target must be a whole number"},
+        {R"({"kind":"score","target":5,"current":-1})", "Made so far must be 0 to 1000000000"},
+    };
+    for (const auto& [c_json, words] : bad) {
+        INFO(c_json);
+        CHECK(str(call(h, std::string(R"({"op":"challenge","seed":"1","challenge":)") + c_json + "}").at("error")) ==
+              words);
+        // (the load draws the board and says the same of its challenge)
+        const auto l = call(h, std::string(R"({"op":"load","seed":"1","challenge":)") + c_json + "}");
+        CHECK(str(l.at("challenge_made").as_object().at("error")) == words);
+    }
 }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cmath>
 #include <new>
 #include <optional>
 
@@ -152,6 +153,58 @@ std::string board_svg(const Deal& deal, const Table& t, const BoardHighlight& h,
     return d.str(false);
 }
 
+// The request's challenge {kind, target, current, deals_left}, its errors in
+// the page's words (its fields: Target, Made so far, Deals left).
+api::ChallengeRequest challenge_request(const json::object& req) {
+    const json::value* c = req.if_contains("challenge");
+    if (!c || !c->is_object()) throw api::Error("bad request: 'challenge' must be an object");
+    const json::object& co = c->get_object();
+    api::ChallengeRequest cr;
+    cr.names = {"Target", "Made so far", "Deals left"};
+    cr.kind = str_field(co, "kind");
+    auto number = [&](const char* key, const std::string& name, int lo, int hi) -> std::optional<int> {
+        if (!co.if_contains(key) || co.at(key).is_null()) return std::nullopt;
+        const json::value& x = co.at(key);
+        const bool whole = x.is_int64() || x.is_uint64() ||
+                           (x.is_double() && x.get_double() == std::floor(x.get_double()));
+        if (!x.is_number() || !whole) throw api::Error(name + " must be a whole number");
+        const double n = x.to_number<double>();
+        if (n < lo || n > hi) throw api::Error(name + " must be " + std::to_string(lo) + " to " + std::to_string(hi));
+        return static_cast<int>(n);
+    };
+    cr.target = number("target", cr.names.target, 1, 1'000'000'000);
+    cr.current = number("current", cr.names.current, 0, 1'000'000'000).value_or(0);
+    cr.deals_left = number("deals_left", cr.names.deals_left, 1, 1000);
+    return cr;
+}
+
+json::object challenge_request_json(const api::ChallengeRequest& r) {
+    json::object o;
+    o["kind"] = r.kind;
+    o["target"] = r.target ? json::value(*r.target) : json::value(nullptr);
+    o["current"] = r.current;
+    o["deals_left"] = r.deals_left ? json::value(*r.deals_left) : json::value(nullptr);
+    return o;
+}
+
+// What the moves played have made toward the challenge, and the challenge
+// the next deal starts with (api::challenge_made, api::carry_challenge).
+json::object challenge_made_json(const Deal& deal, const std::vector<Move>& played, const json::object& req) {
+    const api::ChallengeRequest cr = challenge_request(req);
+    const Challenge c = api::make_challenge(deal.variant, cr);
+    const api::ChallengeMade m = api::challenge_made(deal, played, c);
+    const api::ChallengeCarry carry = api::carry_challenge(cr, m);
+    json::object o;
+    o["made"] = m.made;
+    o["score"] = m.score;
+    o["cleared"] = m.cleared;
+    o["ended"] = m.ended;
+    o["next"] = challenge_request_json(carry.next);
+    o["completed"] = carry.completed;
+    o["failed"] = carry.failed;
+    return o;
+}
+
 json::object load(const json::object& req) {
     const Variant v = api::make_variant(rules_of(req));
     api::LoadedDeal ld = deal_of(v, req);
@@ -166,6 +219,13 @@ json::object load(const json::object& req) {
                                                                 : json::value(card_text(ld.deal.cards[i], v.deck)));
     o["cards"] = std::move(cards);
     o["position"] = seen_position_json(ld.deal, played);  // Error on an illegal move
+    if (req.if_contains("challenge") && !ld.deal.has_unknown()) {
+        try {  // (the board is drawn whatever the challenge's fields say)
+            o["challenge_made"] = challenge_made_json(ld.deal, played, req);
+        } catch (const api::Error& e) {
+            o["challenge_made"] = json::object{{"error", e.what()}};
+        }
+    }
     const Table t = api::verify(ld.deal, played, AfterGoal::PlayOn).table;
     BoardHighlight h;
     const std::string hl = str_field(req, "highlight");
@@ -232,27 +292,16 @@ json::object reveal(const json::object& req) {
     return o;
 }
 
-// A challenge on the deal from its start (api/challenge.cpp), with the
-// verdict: the object of `pyramid solve --challenge ... --format json`.
+// A challenge on the deal (api/challenge.cpp), with the verdict: the object
+// of `pyramid solve --challenge ... --format json`, from the deal's start or,
+// with moves, from the position they reach as a deal that begins there
+// (api::position_deal: its lines count what the deal made before it, their
+// steps from there), as play's challenge line.
 json::object challenge(api::Session& session, const json::object& req, const std::function<void(uint64_t)>& progress) {
     const Variant v = api::make_variant(rules_of(req));
-    const api::LoadedDeal ld = deal_of(v, req);
-    const json::value* c = req.if_contains("challenge");
-    if (!c || !c->is_object()) throw api::Error("bad request: 'challenge' must be an object");
-    const json::object& co = c->get_object();
-    api::ChallengeRequest cr;
-    cr.kind = str_field(co, "kind");
-    auto number = [&](const char* key, uint64_t lo, uint64_t hi) -> std::optional<int> {
-        if (!co.if_contains(key) || co.at(key).is_null()) return std::nullopt;
-        const uint64_t n = uint_field(co, key, 0);
-        if (n < lo || n > hi)
-            throw api::Error(std::string("challenge: '") + key + "' must be " + std::to_string(lo) + " to " +
-                             std::to_string(hi));
-        return static_cast<int>(n);
-    };
-    cr.target = number("target", 1, 1'000'000'000);
-    cr.current = number("current", 0, 1'000'000'000).value_or(0);
-    cr.deals_left = number("deals_left", 1, 1000);
+    api::LoadedDeal ld = deal_of(v, req);
+    const std::vector<Move> played = played_of(v, req, ld);
+    const api::ChallengeRequest cr = challenge_request(req);
     api::Request r;
     r.reason = true;
     r.max_states = uint_field(req, "max_states", r.max_states);
@@ -260,8 +309,11 @@ json::object challenge(api::Session& session, const json::object& req, const std
     r.progress = progress;
     r.progress_shift = 16;
     r.challenge = cr;
+    if (!played.empty()) ld.deal = api::position_deal(ld.deal, played);
     const api::Answer a = session.solve(ld.deal, {}, r);
-    return solve_json(ld, {}, false, r, a);
+    json::object o = solve_json(ld, {}, false, r, a);
+    if (!played.empty()) o["from_move"] = played.size();
+    return o;
 }
 
 json::object presets() {

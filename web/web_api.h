@@ -19,15 +19,23 @@
 //            not seen (??) nothing names what their slots hold: "cards" and
 //            the wastes say "??", no move taking one is legal, and the
 //            position adds unknown [{name, playable}], unknown_text,
-//            unknown_cards (their set), unknown_in_play, needs_card
+//            unknown_cards (their set), unknown_in_play, needs_card;
+//            with challenge {kind, target, current, deals_left} (as below):
+//            "challenge_made" {made, score, cleared, ended, next, completed,
+//            failed}: what the moves made toward it in this deal
+//            (api::challenge_made) and the challenge the next deal starts
+//            with (api::carry_challenge; next as the request's), or {error}
 //   reveal   rules, deal, moves, place, card -> {"deal", "unknown_left"}:
 //            "the next card is ...", api::reveal (the card not seen at
 //            `place`, as unknown names it, is `card`)
-//   challenge rules, deal, challenge {kind, target, current, deals_left},
-//            max_states, max_memory -> the object of `pyramid solve
-//            --challenge ... --format json` (its `challenge`: kind, target,
-//            current, lines, probability, recommended, ...), from the
-//            deal's start
+//   challenge rules, deal, moves, challenge {kind, target, current,
+//            deals_left}, max_states, max_memory -> the object of `pyramid
+//            solve --challenge ... --format json` (its `challenge`: kind,
+//            target, current, lines, probability, recommended, ...), from
+//            the deal's start, or with moves from the position they reach
+//            (api::position_deal: the lines count what the deal made before
+//            it; "from_move": the moves' count); errors name the page's
+//            fields (Target, Made so far, Deals left)
 //   solve    rules, deal, moves, optimal, hint, best_score, reason, measures,
 //            max_states, max_memory -> the object of `pyramid solve --format
 //            json` (report/solve.h), "played" always present; with reason,
