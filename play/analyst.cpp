@@ -1,6 +1,5 @@
 #include "play/analyst.h"
 
-#include "engine/position.h"
 #include "play/game.h"
 #include "report/challenge.h"
 
@@ -66,12 +65,7 @@ std::optional<ChallengeHint> analyse_challenge(api::Session& session, const Deal
                                                const std::atomic<bool>* stop) {
     ChallengeHint h;
     try {
-        Deal at = deal;
-        if (!moves.empty()) {
-            const Replay r = api::verify(deal, moves, AfterGoal::PlayOn);
-            if (r.error) throw api::Error("bad moves: " + *r.error);
-            at = make_position(deal.variant, view_of(r.table));
-        }
+        const Deal at = api::position_deal(deal, moves);
         api::Request req;
         req.max_states = limits.max_states;
         req.max_memory = limits.max_memory;
@@ -128,17 +122,15 @@ std::optional<Analysis> Analyst::answer() { return worker_.answer(); }
 
 std::pair<uint64_t, uint64_t> Analyst::progress() const { return worker_.progress(); }
 
-Challenger::Challenger(api::ChallengeRequest challenge, const Limits& limits)
-    : challenge_(std::move(challenge)),
-      limits_(limits),
-      worker_([this](Job& job, uint64_t id, const std::atomic<bool>* stop) {
-          auto h = analyse_challenge(session_, job.deal, job.moves, challenge_, limits_, stop);
+Challenger::Challenger(const Limits& limits)
+    : limits_(limits), worker_([this](Job& job, uint64_t id, const std::atomic<bool>* stop) {
+          auto h = analyse_challenge(session_, job.deal, job.moves, job.challenge, limits_, stop);
           if (h) h->id = id;
           return h;
       }) {}
 
-void Challenger::request(Deal deal, std::vector<Move> moves, uint64_t id) {
-    worker_.request(Job{std::move(deal), std::move(moves)}, id);
+void Challenger::request(Deal deal, std::vector<Move> moves, api::ChallengeRequest challenge, uint64_t id) {
+    worker_.request(Job{std::move(deal), std::move(moves), std::move(challenge)}, id);
 }
 
 std::optional<ChallengeHint> Challenger::answer() { return worker_.answer(); }

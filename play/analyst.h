@@ -214,18 +214,20 @@ std::optional<ChallengeHint> analyse_challenge(api::Session& session, const Deal
 
 class Challenger {
 public:
-    Challenger(api::ChallengeRequest challenge, const Limits& limits);  // (destroyed: stops and joins the thread)
+    explicit Challenger(const Limits& limits);  // (destroyed: stops and joins the thread)
     Challenger(const Challenger&) = delete;
     Challenger& operator=(const Challenger&) = delete;
-    void request(Deal deal, std::vector<Move> moves, uint64_t id);
+    // The challenge as it stands on this deal (carried from deal to deal: its
+    // current count and deals left change).
+    void request(Deal deal, std::vector<Move> moves, api::ChallengeRequest challenge, uint64_t id);
     std::optional<ChallengeHint> answer();
 
 private:
     struct Job {
         Deal deal;
         std::vector<Move> moves;
+        api::ChallengeRequest challenge;
     };
-    const api::ChallengeRequest challenge_;
     const Limits limits_;
     api::Session session_;                            // used by the worker's thread only
     LatestRequestWorker<Job, ChallengeHint> worker_;  // last: its thread uses the members above

@@ -8,7 +8,9 @@
 
 #include "engine/deal_source.h"
 #include "report/board_text.h"
+#include "report/challenge.h"
 #include "report/odds_hint.h"
+#include "report/summary.h"
 
 namespace pyr::play {
 
@@ -45,7 +47,9 @@ Controller::Controller(Game game, bool unicode, bool fair, std::optional<api::Ch
     const int last = static_cast<int>(game_.table().tableau().size()) - 1;
     const Cell* start = layout_.find(Spot{Spot::Tableau, last, 0});
     cursor_ = settle(layout_, start ? start->spot : Spot{}, start ? start->x : 0, last);
+    if (challenge_) challenge_def_ = api::make_challenge(game_.variant(), *challenge_);  // (api::Error)
     update_unknown();
+    update_made();
     message_ = to_name_ ? prompt() : end_message();
 }
 
@@ -66,6 +70,46 @@ void Controller::update_unknown() {
             to_name_ = p.name;
             break;
         }
+}
+
+void Controller::update_made() {
+    if (challenge_def_) made_ = api::challenge_made(game_.deal(), game_.moves(), *challenge_def_);
+}
+
+std::string Controller::challenge_units(int n) const {
+    switch (challenge_def_->kind) {
+        case ChallengeKind::Score: return std::to_string(n) + (n == 1 ? " point" : " points");
+        case ChallengeKind::Cards:
+            return std::to_string(n) + " " +
+                   (n == 1 ? rank_text(challenge_def_->rank, game_.deal().deck())
+                           : rank_plural(challenge_def_->rank, game_.deal().deck()));
+        case ChallengeKind::Board: return std::to_string(n) + (n == 1 ? " board" : " boards");
+    }
+    return std::to_string(n);
+}
+
+std::string Controller::challenge_line() const {
+    if (!challenge_) return challenge_over_;
+    const std::string name = "challenge " + challenge_->kind;
+    if (!challenge_->target) return name + ": " + challenge_units(made_.made) + " made in this deal";
+    const int target = *challenge_->target, before = challenge_->current, total = before + made_.made;
+    std::string s = name + " (target " + challenge_units(target) + "): " + std::to_string(total) + " made";
+    s += before ? " (" + std::to_string(before) + " before this deal, " + std::to_string(made_.made) + " in it)"
+                : std::string(" in this deal");
+    if (challenge_->deals_left) {
+        const int d = *challenge_->deals_left;
+        s += "; " + std::to_string(d) + (d == 1 ? " deal" : " deals") + " left, this one included";
+        if (made_.cleared) s += " (the board is cleared: this deal is free)";
+    }
+    if (total >= target) return s + "; the target is made";
+    if (!challenge_->deals_left) return s;
+    s += "; chance ";
+    if (!challenge_answer_) return s + (unicode_ ? "searching\u2026" : "searching...");
+    const ChallengeHint& h = *challenge_answer_;
+    if (!h.error.empty()) return s + "unknown (" + h.error + ")";
+    if (!h.answer || !h.answer->result.complete) return s + "unknown (the search budget ran out)";
+    if (!h.answer->across) return s + "unknown (" + h.answer->note + ")";
+    return s + percent_text(h.answer->across->probability) + " from here";
 }
 
 std::string Controller::prompt() const {
@@ -433,6 +477,7 @@ void Controller::changed() {
     analysis_.reset();
     analysis_done_ = {0, 0};
     challenge_answer_.reset();
+    update_made();
     hint_wanted_ = false;
     fair_wanted_ = false;
     nopeek_hint_.reset();
@@ -544,6 +589,30 @@ void Controller::new_deal() {
     board_ = std::make_shared<const Board>(game_.deal());
     selected_.reset();
     message_ = "deal " + game_.seed();
+    // A challenge with a target carries what the deal left made (its deals
+    // left lose it unless its board was cleared), or ends here.
+    if (challenge_ && challenge_->target) {
+        const api::ChallengeCarry carry = api::carry_challenge(*challenge_, made_);
+        const int deals = challenge_deal_, target = *challenge_->target;
+        const std::string name = "challenge " + challenge_->kind;
+        const std::string in = " in " + std::to_string(deals) + (deals == 1 ? " deal" : " deals");
+        if (carry.completed || carry.failed) {
+            challenge_over_ = name + (carry.completed ? " completed: " : " not completed: ") +
+                              std::to_string(carry.next.current) + " of " + challenge_units(target) + " made" + in +
+                              (carry.failed ? ", no deal left" : "");
+            message_ += "; " + challenge_over_;
+            challenge_.reset();
+            challenge_def_.reset();
+        } else {
+            message_ += "; " + name + " carried: " + std::to_string(carry.next.current) + " made so far" +
+                        (carry.next.deals_left ? ", " + std::to_string(*carry.next.deals_left) +
+                                                     (*carry.next.deals_left == 1 ? " deal" : " deals") + " left" +
+                                                     (made_.cleared ? " (the cleared board's deal was free)" : "")
+                                               : std::string());
+            challenge_ = carry.next;
+            ++challenge_deal_;
+        }
+    }
     changed();
 }
 

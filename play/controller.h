@@ -92,9 +92,22 @@ public:
 
     // The challenge (play --challenge) and its answer for the position
     // (play/analyst.h's Challenger); ignored unless for the current position.
+    // With a target the challenge is carried as it is played: its current
+    // count and deals left are those of this deal (n carries what the deal
+    // made to the next: api::carry_challenge); once it is completed or
+    // failed it is over and challenge() is nullopt.
     const std::optional<api::ChallengeRequest>& challenge() const { return challenge_; }
     void challenged(const ChallengeHint& h);
     const std::optional<ChallengeHint>& challenge_answer() const { return challenge_answer_; }
+    // What the moves played on this deal have made toward the challenge (api::challenge_made).
+    const api::ChallengeMade& challenge_made() const { return made_; }
+    // The challenge's deal being played: 1 at the start, one more with each n.
+    int challenge_deal() const { return challenge_deal_; }
+    // The challenge's status line: what is made so far (before this deal and
+    // in it), the deals left and the chance of completing the challenge from
+    // this position (the Challenger's answer); the end, once it is over; ""
+    // without a challenge.
+    std::string challenge_line() const;
 
     // The position to analyse: an id that changes with it, the board and the
     // moves from the deal.
@@ -160,6 +173,12 @@ private:
     bool fair_wanted_ = false;  // o with cards not seen, waiting for the odds
     std::optional<api::ChallengeRequest> challenge_;
     std::optional<ChallengeHint> challenge_answer_;
+    std::optional<Challenge> challenge_def_;  // challenge_ as api::make_challenge makes it
+    api::ChallengeMade made_;                 // by this deal's moves
+    int challenge_deal_ = 1;
+    std::string challenge_over_;               // how the challenge ended ("" while it goes on)
+    void update_made();                        // after every change of position
+    std::string challenge_units(int n) const;  // "12 Aces", "600 points", "3 boards"
 };
 
 }  // namespace pyr::play

@@ -110,9 +110,11 @@ std::vector<std::string> first_lines(std::vector<std::string> lines, size_t n) {
     return lines;
 }
 
-// The smallest screen the board, its text lines and the keys line fit on.
-bool too_small(const Layout& l, int* need_w = nullptr, int* need_h = nullptr) {
-    const int w = std::max(l.width + 2, 78), h = l.height + 9;
+// The smallest screen the board, its text lines and the keys line fit on
+// (with a challenge, its line too).
+bool too_small(const Controller& c, int* need_w = nullptr, int* need_h = nullptr) {
+    const Layout& l = c.layout();
+    const int w = std::max(l.width + 2, 78), h = l.height + 9 + (c.challenge_line().empty() ? 0 : 2);
     if (need_w) *need_w = w;
     if (need_h) *need_h = h;
     return getmaxx(stdscr) < w || getmaxy(stdscr) < h;
@@ -120,9 +122,10 @@ bool too_small(const Layout& l, int* need_w = nullptr, int* need_h = nullptr) {
 
 // Where the board's (0, 0) is on the screen: centred across, and the board
 // with its text lines centred down (below the title line).
-void origin(const Layout& l, int& ox, int& oy) {
+void origin(const Controller& c, int& ox, int& oy) {
+    const Layout& l = c.layout();
     int need_w, need_h;
-    too_small(l, &need_w, &need_h);
+    too_small(c, &need_w, &need_h);
     ox = (getmaxx(stdscr) - l.width) / 2;
     oy = 2 + std::max(0, (getmaxy(stdscr) - need_h) / 2);
 }
@@ -137,7 +140,7 @@ public:
         getmaxyx(stdscr, h, w);
         const Layout& l = c_.layout();
         int need_w, need_h;
-        if (too_small(l, &need_w, &need_h)) {
+        if (too_small(c_, &need_w, &need_h)) {
             const std::string lines[] = {
                 "The terminal is too small for pyramid play:",
                 "it needs at least " + std::to_string(need_w) + " columns and " + std::to_string(need_h) + " lines",
@@ -157,7 +160,7 @@ public:
         }
         put(0, 1, c_.title(), A_BOLD);
         int ox, oy;
-        origin(l, ox, oy);
+        origin(c_, ox, oy);
         for (const Label& lb : l.labels) put(oy + lb.y, ox + lb.x, lb.text, A_DIM);
         for (const Cell& cell : l.cells) draw_cell(cell, oy, ox);
         int y = oy + l.height + 1;
@@ -168,6 +171,8 @@ public:
         for (const auto& line : first_lines(wrap_line(c_.message(), w - 2, 2), 2))
             put(y++, 1, line, ended ? A_BOLD | ink(c_.game().won() ? kGood : kBad) : A_NORMAL);
         for (const auto& line : first_lines(wrap_line(c_.verdict(), w - 2, 2), 2)) put(y++, 1, line, verdict_attr());
+        // The challenge carried as it is played: made so far, deals left, the chance from here.
+        for (const auto& line : first_lines(wrap_line(c_.challenge_line(), w - 2, 2), 2)) put(y++, 1, line);
         put(h - 1, 1, Controller::key_bar(w), A_DIM);
         refresh();
     }
@@ -258,7 +263,7 @@ void run_screen(Controller& c, const ScreenOptions& options) {
     Analyst analyst(limits);
     Oddsmaker oddsmaker(api::hint_odds_options());
     std::optional<Challenger> challenger;  // with a challenge: its line from each position
-    if (c.challenge()) challenger.emplace(*c.challenge(), limits);
+    if (c.challenge()) challenger.emplace(limits);
     uint64_t challenge_asked = 0;
     std::pair<uint64_t, uint64_t> analysis_shown{0, 0};
     Terminal term(options.colour);
@@ -284,8 +289,9 @@ void run_screen(Controller& c, const ScreenOptions& options) {
             analysis_shown = p;
             dirty = true;
         }
-        if (challenger && challenge_asked != c.position()) {
-            challenger->request(c.game().deal(), c.game().moves(), c.position());
+        if (challenger && c.challenge() && challenge_asked != c.position()) {
+            // (the challenge as carried to this deal)
+            challenger->request(c.game().deal(), c.game().moves(), *c.challenge(), c.position());
             challenge_asked = c.position();
         }
         if (challenger)
@@ -324,14 +330,14 @@ void run_screen(Controller& c, const ScreenOptions& options) {
             MEVENT ev;
             if (getmouse(&ev) == OK && (ev.bstate & BUTTON1_PRESSED)) {
                 int ox, oy;
-                origin(c.layout(), ox, oy);
+                origin(c, ox, oy);
                 c.click(ev.x - ox, ev.y - oy);
             }
             continue;
         }
         const int k = to_key(ch);
         // A screen too small to play on still quits with one q.
-        if (too_small(c.layout()) && (k == 'q' || k == 'Q')) break;
+        if (too_small(c) && (k == 'q' || k == 'Q')) break;
         if (k >= 0) c.key(k);
     }
 }

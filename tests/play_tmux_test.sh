@@ -26,6 +26,11 @@
 #                      best move without peeking (solve's), and no ?? card ever named
 #   challenge          --challenge: h names the first move of the challenge's line (solve
 #                      --challenge --format json), from the start and from a position off it
+#   carry              a challenge carried over three deals ("12 Aces in 2 deals"): what is made
+#                      so far and the chance from each position as solve --challenge gives it on
+#                      the position's board; n starts the next deal with made so far and deals
+#                      left updated (deal 1 ends without a clear: a deal used up; deal 2 clears:
+#                      free); the screens into $SHOTS when set
 # usage: play_tmux_test.sh PATH/TO/pyramid DATA_DIR SCENARIO [ARGS]  (exit 77, skipped, without tmux)
 set -euo pipefail
 pyramid=$1 data=$2 scenario=$3
@@ -426,6 +431,67 @@ case $scenario in
     want=$(first_move --variant msc --deal-file - --challenge cards:A <<<"$board")
     wait_for "hint: $want (line (cards:A): " 30
     [ -z "${SHOTS:-}" ] || screen >"$SHOTS/play-challenge.txt"
+    typed qq
+    check_restored
+    ;;
+  carry)
+    # challenge ARGS...: solve --challenge cards:A --target 12 ARGS --format json's challenge, as Python reads it
+    challenge() { "$pyramid" solve "$@" --challenge cards:A --target 12 --format json; }
+    pick() {  # PYTHON-EXPRESSION on the challenge object c
+      python3 -c 'import json,sys; c=json.load(sys.stdin)["challenge"]; print('"$1"')'
+    }
+    percent() { python3 -c 'import sys; print("%.1f%%" % (100 * float(sys.argv[1])))' "$1"; }
+    # The chance at a position: its board as solve prints it, read back as a deal that begins there.
+    chance_at() {  # SEED MOVES CURRENT DEALS
+      local board
+      board=$("$pyramid" solve --seed "$1" --moves "$2" --ascii)
+      percent "$(challenge --variant msc --deal-file - --current "$3" --deals-left "$4" <<<"$board" | pick 'c["probability"]')"
+    }
+    joined() { screen | tr '\n' ' ' | tr -s ' '; }  # the screen's lines run together
+    shown() {  # TEXT: the screen shows it, its lines run together
+      local deadline=$((SECONDS + 60))
+      until joined | grep -qF -- "$1"; do
+        [ $SECONDS -lt $deadline ] || fail "no '$1' on the screen"
+        sleep 0.05
+      done
+    }
+    type_line() { for m in "$@"; do typed "$(keys_of "$m")"; done; }
+    start --seed 1 --challenge cards:A --target 12 --deals-left 2 --ascii
+    # Deal 1: its line that does not clear the board.
+    json=$(challenge --seed 1 --current 0 --deals-left 2)
+    shown "challenge cards:A (target 12 Aces): 0 made in this deal; 2 deals left, this one included; chance $(percent "$(pick 'c["probability"]' <<<"$json")") from here"
+    mapfile -t line < <(pick '"\n".join(next(l for l in c["lines"] if not l["cleared"])["solution"])' <<<"$json")
+    aces=$(pick 'next(l for l in c["lines"] if not l["cleared"])["cards"]' <<<"$json")
+    type_line "${line[@]:0:6}"
+    shown "moves 6 "
+    shown "made in this deal; 2 deals left, this one included; chance $(chance_at 1 "${line[*]:0:6}" 0 2) from here"
+    type_line "${line[@]:6}"
+    shown "moves ${#line[@]} "
+    shown "challenge cards:A (target 12 Aces): $aces made in this deal; 2 deals left, this one included; chance $(chance_at 1 "${line[*]}" 0 2) from here"
+    [ -z "${SHOTS:-}" ] || screen >"$SHOTS/play-challenge-deal1.txt"
+    # Deal 2 starts with the Aces made and one deal left; its clearing line keeps the deal.
+    keys n
+    shown "deal 2; challenge cards:A carried: $aces made so far, 1 deal left"
+    json=$(challenge --seed 2 --current "$aces" --deals-left 1)
+    shown "challenge cards:A (target 12 Aces): $aces made ($aces before this deal, 0 in it); 1 deal left, this one included; chance $(percent "$(pick 'c["probability"]' <<<"$json")") from here"
+    mapfile -t line < <(pick '"\n".join(next(l for l in c["lines"] if l["cleared"])["solution"])' <<<"$json")
+    more=$(pick 'next(l for l in c["lines"] if l["cleared"])["cards"]' <<<"$json")
+    type_line "${line[@]}"
+    shown "You won!"
+    shown "$((aces + more)) made ($aces before this deal, $more in it); 1 deal left, this one included (the board is cleared: this deal is free); chance $(chance_at 2 "${line[*]}" "$aces" 1) from here"
+    [ -z "${SHOTS:-}" ] || screen >"$SHOTS/play-challenge-deal2.txt"
+    # Deal 3: still one deal left.
+    keys n
+    aces=$((aces + more))
+    shown "deal 3; challenge cards:A carried: $aces made so far, 1 deal left (the cleared board's deal was free)"
+    json=$(challenge --seed 3 --current "$aces" --deals-left 1)
+    mapfile -t line < <(pick '"\n".join(c["lines"][c["recommended"]]["solution"])' <<<"$json")
+    shown "chance $(percent "$(pick 'c["probability"]' <<<"$json")") from here"
+    type_line "${line[@]:0:4}"
+    shown "moves 4 "
+    shown "1 deal left, this one included; chance $(chance_at 3 "${line[*]:0:4}" "$aces" 1) from here"
+    [ -z "${SHOTS:-}" ] || screen >"$SHOTS/play-challenge-deal3.txt"
+    screen
     typed qq
     check_restored
     ;;

@@ -18,6 +18,7 @@
 #include "play/layout.h"
 #include "report/challenge.h"
 #include "report/odds_hint.h"
+#include "report/summary.h"
 #include "report/board_text.h"
 #include "solver/nopeek.h"
 #include "solver/solver.h"
@@ -726,4 +727,137 @@ TEST_CASE("play: with a challenge, h names the next move of the challenge's line
     CHECK(from_position.score == from_start.score);
     CHECK(from_position.removals == 2);
     CHECK(from_position.removed == from_start.removed);
+}
+
+namespace {
+
+// The challenge's answer for the controller's position, as the screen's Challenger gives it.
+void challenge_answered(Controller& c, api::Session& session) {
+    auto h = analyse_challenge(session, c.game().deal(), c.game().moves(), *c.challenge(), Limits{});
+    REQUIRE(h);
+    REQUIRE(h->error.empty());
+    h->id = c.position();
+    c.challenged(*h);
+}
+
+std::string chance_text(double p) { return percent_text(p); }
+
+}  // namespace
+
+TEST_CASE("play: a challenge across deals is carried as it is played: made so far, the chance, n carries it",
+          "[play][challenge]") {
+    // "12 Aces in 2 deals" from msc deal 1, as a player plays it.
+    const Variant v = preset("msc");
+    api::ChallengeRequest req;
+    req.kind = "cards:A";
+    req.target = 12;
+    req.deals_left = 2;
+    const Deal one = deal_from_seed(v, "1");
+    Controller c(Game(one, "1"), false, false, req);
+    api::Session session;
+    CHECK(c.challenge_deal() == 1);
+    CHECK(c.challenge_made().made == 0);
+    CHECK(c.challenge_line() ==
+          "challenge cards:A (target 12 Aces): 0 made in this deal; 2 deals left, this one included; chance "
+          "searching...");
+    // From the start: the chance of solve --challenge cards:A --target 12 --deals-left 2 on deal 1.
+    const api::ChallengeAnswer start = session.challenge(one, req, api::Request{});
+    REQUIRE(start.across);
+    REQUIRE(start.result.lines.size() == 2);
+    challenge_answered(c, session);
+    CHECK(c.challenge_line() == "challenge cards:A (target 12 Aces): 0 made in this deal; 2 deals left, this one "
+                                "included; chance " +
+                                    chance_text(start.across->probability) + " from here");
+    // The line that does not clear the board, typed: the Aces it removes are
+    // counted as they go, and the chance follows the position.
+    const ChallengeLine* open = nullptr;
+    for (const auto& l : start.result.lines)
+        if (!l.cleared) open = &l;
+    REQUIRE(open);
+    int aces = 0;
+    for (size_t i = 0; i < open->moves.size(); ++i) {
+        type(c, keys_for(open->moves[i], v.deck));
+        const Move& m = open->moves[i];
+        aces += (m.kind != Move::Draw && m.kind != Move::Redeal && m.a.rank == 1) +
+                (m.kind == Move::Pair && m.b.rank == 1);
+        REQUIRE(c.game().moves().size() == i + 1);
+        CHECK(c.challenge_made().made == aces);
+    }
+    CHECK(aces == *open->cards);
+    CHECK_FALSE(c.challenge_made().cleared);
+    CHECK(c.challenge_made().ended);
+    // At the line's end the chance is that of the deals to come (solver/across.h):
+    // 12 - 4 Aces to make with the one deal left after this one.
+    challenge_answered(c, session);
+    REQUIRE(start.table);
+    const AcrossDeals dp(*start.table, 12, 2);
+    const double after = dp.after(12, 2, aces, false);
+    CHECK(after == Approx(dp.probability(12 - aces, 1)));
+    CHECK(c.challenge_line() == "challenge cards:A (target 12 Aces): " + std::to_string(aces) +
+                                    " made in this deal; 2 deals left, this one included; chance " +
+                                    chance_text(after) + " from here");
+    // n: deal 2 starts with what deal 1 made and one deal left (no clear).
+    c.key('n');
+    CHECK(c.game().seed() == "2");
+    CHECK(c.challenge_deal() == 2);
+    REQUIRE(c.challenge());
+    CHECK(c.challenge()->current == aces);
+    CHECK(c.challenge()->deals_left == 1);
+    CHECK(c.message() == "deal 2; challenge cards:A carried: " + std::to_string(aces) + " made so far, 1 deal left");
+    CHECK(c.challenge_made().made == 0);
+    // Its chance is solve --challenge cards:A --target 12 --current 4 --deals-left 1 on deal 2's.
+    const Deal two = deal_from_seed(v, "2");
+    const api::ChallengeAnswer second = session.challenge(two, *c.challenge(), api::Request{});
+    REQUIRE(second.across);
+    challenge_answered(c, session);
+    CHECK(c.challenge_line() == "challenge cards:A (target 12 Aces): " + std::to_string(aces) + " made (" +
+                                    std::to_string(aces) +
+                                    " before this deal, 0 in it); 1 deal left, this one "
+                                    "included; chance " +
+                                    chance_text(second.across->probability) + " from here");
+    // Its clearing line, played: the board cleared keeps the deal.
+    const ChallengeLine* clear = nullptr;
+    for (const auto& l : second.result.lines)
+        if (l.cleared) clear = &l;
+    REQUIRE(clear);
+    for (const Move& m : clear->moves) type(c, keys_for(m, v.deck));
+    CHECK(c.game().won());
+    CHECK(c.challenge_made().cleared);
+    CHECK(c.challenge_made().made == *clear->cards);
+    CHECK(c.challenge_line().find("1 deal left, this one included (the board is cleared: this deal is free)") !=
+          std::string::npos);
+    const int made = aces + *clear->cards;
+    c.key('n');
+    REQUIRE(c.challenge());
+    CHECK(c.challenge()->current == made);
+    CHECK(c.challenge()->deals_left == 1);
+    CHECK(c.challenge_deal() == 3);
+    CHECK(c.message().find("1 deal left (the cleared board's deal was free)") != std::string::npos);
+    // Deal 3, left without a move: the last deal is spent and the challenge is over.
+    c.key('n');
+    CHECK_FALSE(c.challenge());
+    CHECK(c.challenge_line() ==
+          "challenge cards:A not completed: " + std::to_string(made) + " of 12 Aces made in 3 deals, no deal left");
+    CHECK(c.message() == "deal 4; " + c.challenge_line());
+    // Once over, h is the shortest solution's again.
+    c.key('h');
+    CHECK(c.message() == "hint: searching...");
+}
+
+TEST_CASE("play: a challenge whose target is made ends completed at the next deal", "[play][challenge]") {
+    const Variant v = preset("msc");
+    api::ChallengeRequest req;
+    req.kind = "score";
+    req.target = 100;
+    req.current = 90;
+    Controller c(Game(deal_from_seed(v, "1"), "1"), true, false, req);
+    CHECK(c.challenge_line() == "challenge score (target 100 points): 90 made (90 before this deal, 0 in it)");
+    type(c, keys_for(api::parse_moves(v, "QH+AS")[0], v.deck));
+    type(c, keys_for(api::parse_moves(v, "TS+3C")[0], v.deck));
+    CHECK(c.challenge_made().made == 10);
+    CHECK(c.challenge_line() ==
+          "challenge score (target 100 points): 100 made (90 before this deal, 10 in it); the target is made");
+    c.key('n');
+    CHECK_FALSE(c.challenge());
+    CHECK(c.challenge_line() == "challenge score completed: 100 of 100 points made in 1 deal");
 }
