@@ -512,6 +512,10 @@ void Controller::redeal() { play(Move::redeal()); }
 void Controller::select(Card c) {
     const DeckKind d = game_.deal().deck();
     if (game_.unknown(c)) {  // (never named: what the placeholder holds says nothing)
+        // A card not seen that a move may take: the one pointed at is the one
+        // asked for (a waste's before the stock's, when that is the one played).
+        for (const auto& p : game_.table().unseen_places())
+            if (p.card == c && p.playable) to_name_ = p.name;
         message_ = to_name_ ? prompt() : "?? is a card not seen: you name it when a move can take it";
         return;
     }

@@ -861,3 +861,45 @@ TEST_CASE("play: a challenge whose target is made ends completed at the next dea
     CHECK_FALSE(c.challenge());
     CHECK(c.challenge_line() == "challenge score completed: 100 of 100 points made in 1 deal");
 }
+
+TEST_CASE("play: pointing at a card not seen asks for it: the waste's before the stock's", "[play][unknown]") {
+    // msc deal 1 after QH+AS TS+3C draw draw, the game in hand: the waste's
+    // top and the whole stock not seen (both playable: msc's stock top is
+    // face up), the gone cards named.
+    const Variant v = preset("msc");
+    const Deal full = deal_from_seed(v, "1");
+    const std::vector<Move> played = api::parse_moves(v, "QH+AS TS+3C draw draw");
+    const Table t = api::verify(full, played, AfterGoal::PlayOn).table;
+    const Card waste_top = t.wastes()[0].back();
+    std::string board = board_text(t, TextStyle{false, false});
+    const std::string top = card_text(waste_top, v.deck);
+    // The waste's top and every stock card as ??.
+    std::istringstream in(board);
+    std::string out;
+    for (std::string line; std::getline(in, line);) {
+        if (line.rfind("waste", 0) == 0) line.replace(line.rfind(top), 2, "??");
+        if (line.rfind("stock", 0) == 0) {
+            line = line.substr(0, line.find(':') + 1);
+            for (size_t k = 0; k < t.stock().size(); ++k) line += " ??";
+        }
+        out += line + "\n";
+    }
+    out += "gone (4): QH AS TS 3C\n";
+    const Deal deal = api::deal_from_text(v, out).deal;
+    Controller c(Game(deal, ""), false);
+    REQUIRE(c.to_name() == std::optional<std::string>("stock card 1"));
+    CHECK(c.message().rfind("the next card is ...?", 0) == 0);
+    // Enter on the waste's ??: play asks for that one.
+    const Cell* waste = nullptr;
+    for (const Cell& cell : c.layout().cells)
+        if (cell.spot.kind == Spot::Waste && cell.card && c.game().unknown(*cell.card) && cell.pointable) waste = &cell;
+    REQUIRE(waste);
+    c.click(waste->x, waste->y);
+    REQUIRE(c.to_name() == std::optional<std::string>("waste card 2"));
+    CHECK(c.message() ==
+          "the card at waste card 2 is ...? (not seen yet) type it as your game shows it (e.g. qh, 10s)");
+    type(c, keys_for(Move::single(waste_top), v.deck));
+    CHECK(c.message().rfind("the card at waste card 2 is " + top + "; the next card is ...?", 0) == 0);
+    CHECK_FALSE(c.game().unknown(waste_top));
+    CHECK(c.to_name() == std::optional<std::string>("stock card 1"));
+}
