@@ -33,7 +33,9 @@ int cmd_play(int argc, char** argv) {
             "lost, or unknown when the search budget runs out; h shows the next move of a shortest\n"
             "solution (both know the stock's order: --fair hides them); o gives the hint without peeking\n"
             "(the move that keeps a win in most orders of the cards not yet seen: pyramid odds), counting\n"
-            "the orders as it works; Esc stops it. With --challenge, h follows the challenge's best line.\n"
+            "the orders as it works; Esc stops it. With --challenge, h follows the challenge's best line;\n"
+            "with --target too, a status line carries the challenge as you play (made so far, deals left,\n"
+            "the chance from the position) and n starts the next deal with what this one made.\n"
             "A deal or a position with cards not seen (?\?) plays as the game in hand: the status line\n"
             "gives the odds over their orders (as pyramid solve), h is off, o gives the best move\n"
             "without peeking, and a card not seen that a move could take is typed in when it shows.",

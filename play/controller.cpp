@@ -279,7 +279,9 @@ std::vector<std::string> Controller::help_lines() const {
         h,
         "o, f                  odds without peeking: the move that keeps a win in most orders of the hidden cards",
         "s                     restart the same deal (redo replays the moves)",
-        "n                     a new deal (the next seed)",
+        challenge_ && challenge_->target
+            ? "n                     the next deal (the next seed): the challenge goes on with what this deal made"
+            : "n                     a new deal (the next seed)",
         "Esc                   deselect; stop the no-peek hint being computed",
         "q q (or q y)          quit (Ctrl+C quits at once)",
         "?                     this help",
