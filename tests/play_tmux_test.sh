@@ -26,6 +26,8 @@
 #                      best move without peeking (solve's), and no ?? card ever named
 #   challenge          --challenge: h names the first move of the challenge's line (solve
 #                      --challenge --format json), from the start and from a position off it
+#   pointed            the game in hand with the waste's top and the stock's both not seen: a
+#                      click on the waste's ?? makes play ask for that card, not the stock's
 #   carry              a challenge carried over three deals ("12 Aces in 2 deals"): what is made
 #                      so far and the chance from each position as solve --challenge gives it on
 #                      the position's board; n starts the next deal with made so far and deals
@@ -433,6 +435,29 @@ case $scenario in
     [ -z "${SHOTS:-}" ] || screen >"$SHOTS/play-challenge.txt"
     typed qq
     check_restored
+    ;;
+  pointed)
+    # msc deal 1 after QH+AS TS+3C draw draw: the waste (4H AC) with its top not
+    # seen, the stock not seen, the gone cards named.
+    tmp=$(mktemp -d)
+    trap 'T kill-server 2>/dev/null || true; rm -rf "$tmp"' EXIT
+    board=$("$pyramid" solve --seed 1 --moves "QH+AS TS+3C draw draw" --ascii | sed -n '3,9p')
+    printf '%s\nwaste: 4H ??\nstock: 22\ngone (4): QH AS TS 3C\n' "$board" >"$tmp/pointed.txt"
+    start --deal-file "$tmp/pointed.txt" --ascii
+    wait_for "the next card is ...?" 10
+    # A click on the waste's ?? (SGR mouse reports, 1-based): its row, the column after "waste (2)".
+    row=$(screen | grep -n "waste (2)" | head -1 | cut -d: -f1)
+    line=$(screen | sed -n "${row}p")
+    prefix=${line%%"waste (2)"*}
+    rest=${line#*"waste (2)"}
+    upto=${rest%%"??"*}
+    col=$((${#prefix} + 9 + ${#upto} + 1))
+    typed $'\e'"[<0;${col};${row}M"
+    typed $'\e'"[<0;${col};${row}m"
+    wait_for "the card at waste card 2 is ...?" 10
+    typed ac
+    wait_for "the card at waste card 2 is AC; the next card is ...?" 10
+    [ -z "${SHOTS:-}" ] || screen >"$SHOTS/play-pointed.txt"
     ;;
   carry)
     # challenge ARGS...: solve --challenge cards:A --target 12 ARGS --format json's challenge, as Python reads it

@@ -228,6 +228,7 @@ async function pageMain() {
     measuring: null,  // the difficulty being measured: {key, started, states}
     challenging: null,  // the challenge being solved: {started, states}
     challenge: null,  // the challenge's answer on this deal (the `challenge` object of solve --format json)
+    carry: null,      // a challenge with a target carried as it is played: {req, dealNo, asked, over}
   };
   // Cards not seen (??) still in play: every answer is odds over their
   // orders; nothing shown may depend on the order the placeholders invent.
@@ -280,6 +281,7 @@ async function pageMain() {
       return false;
     }
     say(opts.message || "");
+    if (opts.next) carryChallenge();
     cancelSearch();
     S.token = (S.token || 0) + 1;  // whatever was being searched is moot
     // Nothing of the last deal stays: its hint, fair hint, difficulty and progress line.
@@ -297,19 +299,30 @@ async function pageMain() {
     return true;
   };
   const loadFromForm = (source) => loadDeal(formRules(), source || S.source, []);
+  // Another deal to play: a challenge being carried goes on to it (carryChallenge).
+  const loadNext = (source, opts = {}) => loadDeal(formRules(), source, [], Object.assign({ next: true }, opts));
 
   $("seed-form").addEventListener("submit", (e) => {
     e.preventDefault();
     const seed = $("seed").value.trim();
     if (!seed) return say("Type a deal number (1 to 10^20-1, or ms1 to ms8589934591).");
-    loadFromForm({ seed });
+    loadNext({ seed });
   });
   $("random").addEventListener("click", () => {
     const seed = String(1 + Math.floor(Math.random() * 1000000));
     $("seed").value = seed;
-    loadFromForm({ seed });
+    loadNext({ seed });
   });
-  $("paste-load").addEventListener("click", () => loadFromForm({ deal: $("paste").value }));
+  // The next deal by number (as play's n): 41 -> 42, ms24 -> ms25.
+  const nextDeal = () => {
+    const m = /^(ms)?(\d+)$/.exec(S.seed || "");
+    if (!m) return say("No next deal: this deal was given as cards, not as a deal number.");
+    const seed = (m[1] || "") + String(BigInt(m[2]) + 1n);
+    $("seed").value = seed;
+    loadNext({ seed });
+  };
+  $("next-deal").addEventListener("click", nextDeal);
+  $("paste-load").addEventListener("click", () => loadNext({ deal: $("paste").value }));
   $("variant").addEventListener("change", () => {
     for (const k of RULE_KEYS) $(k).value = "";
     fillRuleSelects();
@@ -347,8 +360,8 @@ async function pageMain() {
     if (!S.deal) return;
     const moves = viewMoves();
     const highlight = S.solution ? (S.solution.moves[S.solution.step] || "") : (S.hint || "");
-    const a = rulesCall({ op: "load", rules: S.rules, deal: S.deal, moves: moves.join(" "), highlight,
-      narrow: narrow.matches });
+    const a = rulesCall(Object.assign({ op: "load", rules: S.rules, deal: S.deal, moves: moves.join(" "), highlight,
+      narrow: narrow.matches }, carrying() ? { challenge: S.carry.req } : {}));
     if (a.error) return say(a.error);
     S.view = a;
     const hadFocus = $("board").contains(document.activeElement) ? document.activeElement.dataset.card || "stock" : null;
@@ -403,6 +416,7 @@ async function pageMain() {
     renderUnseen(pos);
     renderSolution();
     renderVerdict();
+    renderCarry();
     updateLink();
     if (hadFocus) {
       const el = hadFocus === "stock" ? svg.querySelector("[data-stock]")
@@ -434,21 +448,35 @@ async function pageMain() {
     const n = pos.unknown.length;
     $("unseen-text").textContent = n + (n === 1 ? " card" : " cards") + " not seen (" + pos.unknown_text +
       "): the page shows the odds over their orders in place of a verdict, and offers only the fair hint; Hint, " +
-      "Check and Difficulty are off (each would assume an order nobody knows). Name each card as it turns up.";
+      "Check and Difficulty are off (each would assume an order nobody knows). Name each card as it turns up (or one you have seen elsewhere, at its place)."
+    // A card turned up must be named before the moves that could take it;
+    // any other place not seen may be named too (a card the player has seen
+    // in their game: under the waste's top, deeper in the stock).
     const turned = pos.unknown.find((p) => p.playable);
-    $("reveal-form").hidden = !turned || !!S.solution;
-    if (!turned) return;
     const f = $("reveal-form");
-    f.dataset.place = turned.name;
-    $("reveal-label").textContent = "Turned up (" + turned.name + "): the next card is";
+    f.hidden = !pos.unknown.length || !!S.solution;
+    if (f.hidden) return;
+    f.dataset.turned = turned ? turned.name : "";
+    const names = pos.unknown.map((p) => p.name);
+    const sel = $("reveal-place");
+    if (sel.dataset.for !== names.join() + "|" + f.dataset.turned) {
+      const keep = sel.dataset.for && sel.dataset.for.split("|")[1] === f.dataset.turned ? sel.value : "";
+      sel.dataset.for = names.join() + "|" + f.dataset.turned;
+      sel.replaceChildren(...pos.unknown.map((p) => new Option(p.name + (p.playable ? " (turned up)" : ""), p.name)));
+      sel.value = names.includes(keep) ? keep : turned ? turned.name : names[0];
+    }
+    f.dataset.place = sel.value;
+    $("reveal-label").textContent = turned && sel.value === turned.name
+      ? "Turned up (" + turned.name + "): the next card is" : "The card not seen at " + sel.value + " is";
     if (f.dataset.for !== cards.join()) {
       f.dataset.for = cards.join();
       $("reveal-card").replaceChildren(...cards.map((c) => new Option(show(c) + " (" + cardName(c) + ")", c)));
     }
   };
+  $("reveal-place").addEventListener("change", () => S.view && renderUnseen(S.view.position));
   $("reveal-form").addEventListener("submit", (e) => {
     e.preventDefault();
-    const place = $("reveal-form").dataset.place, card = $("reveal-card").value;
+    const place = $("reveal-place").value, card = $("reveal-card").value;
     const a = rulesCall({ op: "reveal", rules: S.rules, deal: S.deal, moves: S.played.join(" "), place, card });
     if (a.error) return say(a.error);
     say("");
@@ -470,6 +498,7 @@ async function pageMain() {
     afterMove();
   };
   const afterMove = () => {
+    if (S.challenging && S.challenging.live) S.challenging = null;  // its position is left: moot
     S.selected = null;
     S.hint = null;
     S.wantSolution = S.wantHint = false;  // a Check or Hint asked before the move is moot
@@ -711,7 +740,12 @@ async function pageMain() {
   const currentAnalysis = () => S.analysis && S.analysis.key === keyOf(S.played) ? S.analysis.answer : null;
   // The exact answer is final: no shortest line pending or stopped.
   const settled = (an) => an && !an.shortening && !an.shortStopped;
+  // (then, while a challenge is carried, its chance from this position)
   const analyse = (force) => {
+    analyseNow(force);
+    liveChallenge();
+  };
+  const analyseNow = (force) => {
     if (!S.deal || S.solution) return;
     const key = keyOf(S.played);
     if (S.analysing && S.analysing !== key) {  // a search for another position: drop it
@@ -774,6 +808,7 @@ async function pageMain() {
         S.wantSolution = false;
         openSolution(currentAnalysis());
       }
+      liveChallenge();
     });
     renderVerdict();
   };
@@ -997,10 +1032,18 @@ async function pageMain() {
   const lineWords = (ch, l) => (l.cleared ? "clears the board" : "does not clear the board") +
     (l.cards !== null && l.cards !== undefined ? ", " + l.cards + " " + rankPlural(ch.rank) : "") +
     ", score " + fmt(l.score) + ", " + l.steps + (l.steps === 1 ? " step" : " steps");
+  // What a challenge counts, n of them: "12 Aces", "600 points", "1 board".
+  const units = (req, n) => {
+    const kind = req.kind.split(":")[0], rank = req.kind.split(":")[1];
+    return fmt(n) + " " + (kind === "score" ? (n === 1 ? "point" : "points")
+      : kind === "board" ? (n === 1 ? "board" : "boards")
+      : n === 1 ? (spanish() ? "card of " + rank : cap(RANK_NAME[rank] || rank)) : rankPlural(rank));
+  };
   const renderChallenge = () => {
     const ch = S.challenge;
     const what = ch.kind === "score" ? "Score" : ch.kind === "cards" ? rankPlural(ch.rank) : "Boards cleared";
-    let head = what + (ch.target !== null ? ": target " + fmt(ch.target) + ", " + fmt(ch.current) + " made so far" : "") +
+    let head = what + (ch.from_move ? ", from move " + ch.from_move : "") +
+      (ch.target !== null ? ": target " + fmt(ch.target) + ", " + fmt(ch.current) + " made before this deal" : "") +
       (ch.deals_left ? ", " + ch.deals_left + (ch.deals_left === 1 ? " deal" : " deals") + " left (this one included)" : "") + ".";
     if (!ch.complete) head += " The search reached its limit: no lines (raise the search limit).";
     else if (!ch.lines.length) head += " No line: this deal cannot be cleared.";
@@ -1029,28 +1072,60 @@ async function pageMain() {
       return li;
     }));
   };
+  const clearChallenge = (why) => {
+    S.challenge = null;
+    $("ch-lines").replaceChildren();
+    $("ch-summary").textContent = why;
+    $("ch-summary").dataset.probability = $("ch-summary").dataset.recommended = "";
+  };
+  // A line steps from the position it was answered for (its moves, `base`).
   const playLine = (i) => {
     const ch = S.challenge, l = ch.lines[i];
     S.selected = null;
     S.hint = null;
     $("selection").textContent = "";
     $("measures").textContent = "";
-    S.solution = { base: [], moves: l.solution, step: 0, challenge: {
+    S.solution = { base: ch.base.slice(), moves: l.solution, step: 0, challenge: {
       title: "Challenge line " + (i + 1) + (i === ch.recommended ? " (recommended)" : "") +
-        (S.played.length ? ", from the deal's start" : ""), words: lineWords(ch, l) } };
+        (ch.base.length ? ", from move " + ch.base.length : ""), words: lineWords(ch, l) } };
     render();
     $("next").focus();
   };
-  const solveChallenge = () => {
-    if (!S.deal) return;
+  // The form's challenge, or an error in the page's words (a value the
+  // browser rejects, "1e" or "2.5", reads as none: said so, not ignored).
+  const formChallenge = () => {
     const kind = $("ch-kind").value === "cards" ? "cards:" + $("ch-rank").value : $("ch-kind").value;
-    const num = (id) => $(id).value.trim() === "" ? null : +$(id).value;
-    const c = { kind, target: num("ch-target"), current: num("ch-current") || 0, deals_left: num("ch-deals") };
+    const num = (id, name) => {
+      const el = $(id);
+      if (el.validity.badInput) throw new Error(name + " is not a number");
+      const t = el.value.trim();
+      if (t === "") return null;
+      const n = Number(t);
+      if (!Number.isInteger(n)) throw new Error(name + " must be a whole number");
+      return n;
+    };
+    return { kind, target: num("ch-target", "Target"), current: num("ch-current", "Made so far") || 0,
+      deals_left: num("ch-deals", "Deals left") };
+  };
+  const setFormChallenge = (req) => {
+    const [kind, rank] = req.kind.split(":");
+    $("ch-kind").value = kind;
+    showRank();
+    if (rank) { fillRanks(); $("ch-rank").value = rank; }
+    $("ch-target").value = req.target === null || req.target === undefined ? "" : String(req.target);
+    $("ch-current").value = String(req.current || 0);
+    $("ch-deals").value = req.deals_left === null || req.deals_left === undefined ? "" : String(req.deals_left);
+  };
+  // The challenge from the position on the board (op challenge with the
+  // moves played): asked by Solve, and again after each move while a
+  // challenge is carried (live: once the verdict is in; a move drops it).
+  const askChallenge = (c, live) => {
+    const moves = S.played.slice();
+    const key = keyOf(moves) + JSON.stringify(c);
     if (S.analysing) { S.token++; S.analysing = null; }
-    const J = S.challenging = { started: performance.now(), states: 0 };
-    S.challenge = null;
-    $("ch-summary").textContent = "Solving the challenge…";
-    $("ch-lines").replaceChildren();
+    const J = S.challenging = { started: performance.now(), states: 0, live, key };
+    if (S.carry) S.carry.asked = key;
+    if (!live) clearChallenge("Solving the challenge…");
     const show = () => {
       if (S.challenging === J) $("progress").textContent = "Challenge: " + positions(J.states) + ", " +
         ((performance.now() - J.started) / 1000).toFixed(1) + " s";
@@ -1058,24 +1133,115 @@ async function pageMain() {
     const ticking = setInterval(show, 250);
     show();
     renderVerdict();
-    solve({ op: "challenge", rules: S.rules, deal: S.deal, challenge: c, max_states: +$("max-states").value,
-      max_memory: +$("max-memory").value }, (states) => { J.states = states; show(); }).then((a) => {
+    renderCarry();
+    solve({ op: "challenge", rules: S.rules, deal: S.deal, moves: moves.join(" "), challenge: c,
+      max_states: +$("max-states").value, max_memory: +$("max-memory").value },
+    (states) => { J.states = states; show(); }).then((a) => {
       clearInterval(ticking);
       if (S.challenging !== J) return;
       S.challenging = null;
       $("progress").textContent = a.stopped ? "Challenge stopped after " + positions(J.states) + "." : a.error ? ""
         : "Challenge: searched " + positions(a.challenge.states) + " in " + a.challenge.seconds.toFixed(2) + " s.";
       if (a.stopped) $("ch-summary").textContent = "Challenge stopped.";
-      else if (a.error) $("ch-summary").textContent = "No challenge: " + a.error + ".";
-      else {
-        S.challenge = a.challenge;
+      else if (a.error) {
+        clearChallenge("No challenge: " + a.error + ".");
+        if (!live) S.carry = null;
+      } else {
+        S.challenge = Object.assign(a.challenge, { base: moves, key, from_move: a.from_move || 0 });
         renderChallenge();
       }
+      renderCarry();
       renderVerdict();
       analyse();
     });
   };
+  const solveChallenge = () => {
+    if (!S.deal) return;
+    let c;
+    try {
+      c = formChallenge();
+    } catch (e) {  // the old answer goes: it was for other values
+      S.carry = null;
+      clearChallenge("No challenge: " + e.message + ".");
+      renderCarry();
+      return updateLink();
+    }
+    // With a target the challenge is carried as it is played (the same one asked again keeps its deal count).
+    const same = S.carry && !S.carry.over && S.carry.req.kind === c.kind && S.carry.req.target === c.target;
+    S.carry = c.target === null ? null : { req: c, dealNo: same ? S.carry.dealNo : 1, asked: "" };
+    if (S.carry) render();  // (its count so far)
+    askChallenge(c, false);
+  };
   $("challenge-form").addEventListener("submit", (e) => { e.preventDefault(); solveChallenge(); });
+
+  // ---- a challenge carried across deals (S.carry, with a target): what is
+  // made so far (before this deal and in it: the load's challenge_made), the
+  // deals left, the chance from the position on the board; the next deal
+  // (Next deal, Random, a number, pasted or picked cards) starts with what
+  // this one made (api::carry_challenge: a cleared board's deal is free).
+  const carrying = () => !!(S.carry && !S.carry.over);
+  const liveChallenge = () => {
+    const C = S.carry;
+    if (!carrying() || !S.view || S.solution || S.analysing || S.fair || S.measuring || S.challenging) return;
+    if (unseenInPlay() || (S.view.position.unknown || []).length) return;  // (a challenge needs every card named)
+    if (C.asked === keyOf(S.played) + JSON.stringify(C.req)) return;
+    askChallenge(C.req, true);
+  };
+  const carryChallenge = () => {
+    const C = S.carry;
+    if (!carrying() || !S.deal) return;
+    const a = rulesCall({ op: "load", rules: S.rules, deal: S.deal, moves: S.played.join(" "), challenge: C.req });
+    const m = a.challenge_made;
+    if (!m || m.error) return;
+    const target = C.req.target, n = C.dealNo;
+    C.asked = "";
+    if (m.completed || m.failed) {
+      C.over = "Challenge " + (m.completed ? "completed: " : "not completed: ") + fmt(m.next.current) + " of " +
+        units(C.req, target) + " made in " + n + (n === 1 ? " deal" : " deals") + (m.failed ? "; no deal left." : ".");
+      C.req = m.next;
+      return;
+    }
+    C.req = m.next;
+    C.dealNo = n + 1;
+    C.freed = m.cleared;
+    setFormChallenge(C.req);
+  };
+  const renderCarry = () => {
+    const el = $("ch-live"), C = S.carry;
+    el.hidden = !C;
+    if (!C) return;
+    el.dataset.current = String(C.req.current);
+    el.dataset.deals = C.req.deals_left === null || C.req.deals_left === undefined ? "" : String(C.req.deals_left);
+    el.dataset.deal = String(C.dealNo);
+    if (C.over) {
+      el.textContent = C.over;
+      el.dataset.made = el.dataset.probability = "";
+      return;
+    }
+    const m = S.view && S.view.challenge_made;
+    if (!m || m.error) {
+      el.textContent = m ? "Challenge: " + m.error + "." : "";
+      return;
+    }
+    const req = C.req, total = req.current + m.made;
+    let t = "Challenge, deal " + C.dealNo + ": " + units(req, total) + " of " + fmt(req.target) + " made" +
+      (req.current ? " (" + fmt(req.current) + " before this deal, " + fmt(m.made) + " in it)" : " in this deal");
+    if (req.deals_left) t += "; " + req.deals_left + (req.deals_left === 1 ? " deal" : " deals") + " left, this one included" +
+      (m.cleared ? " (the board is cleared: this deal is free)" : "");
+    el.dataset.made = String(m.made);
+    el.dataset.probability = "";
+    if (total >= req.target) t += ". The target is made: the next deal ends the challenge.";
+    else if (req.deals_left) {
+      const key = keyOf(S.played) + JSON.stringify(req);
+      const ch = S.challenge && S.challenge.key === key ? S.challenge : null;
+      const p = ch && ch.probability !== null && ch.probability !== undefined ? ch.probability : null;
+      if (p !== null) el.dataset.probability = String(p);
+      t += "; chance of completing it from here: " + (p !== null ? pct1(p) + " (playing the recommended line)"
+        : ch ? "unknown" + (ch.note ? " (" + ch.note + ")" : "")
+        : S.challenging && S.challenging.key === key ? "searching…" : "after the verdict") + ".";
+    } else t += ".";
+    el.textContent = t;
+  };
 
   // ---- keys
   document.addEventListener("keydown", (e) => {
@@ -1103,6 +1269,7 @@ async function pageMain() {
     else if (k === "f" || k === "F") fairHint();
     else if (k === "c" || k === "C") check();
     else if (k === "m" || k === "M") measureHere();
+    else if (k === "n" || k === "N") nextDeal();
     else if (k === "Escape" && (S.fair || S.measuring || S.challenging)) cancelSearch();
     else if (k === "Escape" && S.selected) { S.selected = null; $("selection").textContent = ""; render(); }
   });
@@ -1114,6 +1281,12 @@ async function pageMain() {
     for (const k of RULE_KEYS) if (S.rules[k]) p.push(k + "=" + esc(S.rules[k]));
     p.push(S.seed ? "seed=" + esc(S.seed) : "deal=" + esc(S.deal));
     if (S.played.length) p.push("moves=" + S.played.map(esc).join("."));
+    if (carrying()) {  // the challenge carried: made before this deal, deals left, the challenge's deal
+      const r = S.carry.req;
+      p.push("challenge=" + esc(r.kind), "target=" + r.target, "made=" + r.current);
+      if (r.deals_left) p.push("deals=" + r.deals_left);
+      p.push("chdeal=" + S.carry.dealNo);
+    }
     return "#" + p.join("&");
   };
   let lastHash = "";
@@ -1170,15 +1343,41 @@ async function pageMain() {
     const source = q.seed ? { seed: q.seed } : q.deal ? { deal: q.deal } : null;
     if (!source) return refuse("it names no deal (seed=N or deal=CARDS)");
     const moves = q.moves ? q.moves.split(".").filter(Boolean) : [];
+    // A challenge carried (challenge=cards:A&target=12&made=9&deals=2&chdeal=2): numbers or nothing.
+    const whole = (k) => q[k] === undefined || q[k] === "" ? null : /^\d+$/.test(q[k]) ? Number(q[k]) : NaN;
+    const carry = q.challenge ? { req: { kind: q.challenge, target: whole("target"), current: whole("made") || 0,
+      deals_left: whole("deals") }, dealNo: whole("chdeal") || 1, asked: "" } : null;
+    if (carry && (Object.values(carry.req).some(Number.isNaN) || Number.isNaN(carry.dealNo) || carry.req.target === null))
+      return refuse("its challenge needs a target and whole numbers (target=, made=, deals=)");
     lastHash = location.hash;
-    if (loadDeal(rules, source, moves)) return true;
+    const was = S.carry;
+    S.carry = carry;
+    if (loadDeal(rules, source, moves)) {
+      if (carry) {
+        $("challenge-box").open = true;
+        setFormChallenge(carry.req);
+        const m = S.view.challenge_made;
+        if (m && m.error) {  // the module's words (the page's fields)
+          S.carry = null;
+          clearChallenge("No challenge: " + m.error + ".");
+          renderCarry();
+          updateLink();
+        }
+      }
+      return true;
+    }
+    S.carry = was;
     return refuse($("message").textContent);  // the module's error, as loadDeal said it
   };
   window.addEventListener("hashchange", openHash);
 
-  // ---- the card picker: a layout built card by card
-  const layoutSlots = (v) => {
-    const out = [];  // {label, row} in dealing order
+  // ---- the card picker: a layout built card by card, in dealing order; or,
+  // as "a game in progress", a board mid-game: places gone (..), the
+  // waste(s), the stock, the cards gone (paired away) and the pass, loaded
+  // as a board text (the position reader of --deal-file, docs/formats.md),
+  // so the module checks it as it checks a pasted board.
+  const layoutSlots = (v, mid) => {
+    const out = [];  // {label, group} in dealing order
     for (let r = 0; r < v.rows; r++) {
       const w = SCHEMA.row_widths[v.name][r];
       for (let c = 0; c < w; c++) out.push({ label: "row " + (r + 1) + ", card " + (c + 1), group: "t" + r });
@@ -1186,103 +1385,217 @@ async function pageMain() {
     for (let p = 0; p < v.reserve_piles; p++)
       for (let h = 0; h < v.reserve_height; h++)
         out.push({ label: "reserve " + (p + 1) + ", card " + (h + 1), group: "r" + p });
-    for (let s = 0; s < v.stock_size; s++) out.push({ label: "stock card " + (s + 1), group: "stock" });
+    if (!mid) for (let s = 0; s < v.stock_size; s++) out.push({ label: "stock card " + (s + 1), group: "stock" });
+    return out;
+  };
+  // The piles of a game in progress, each {key, caption, label(k)}: clicks go to the one chosen.
+  const pilesOf = (v) => {
+    const out = [];
+    for (let w = 0; w < v.wastes; w++) {
+      const name = v.wastes === 1 ? "the waste" : "waste " + (w + 1);
+      out.push({ key: "waste" + w, title: cap(name), caption: cap(name) + " (bottom to top; ?? for a card under its top you have not seen):",
+        label: (k) => name + ", card " + (k + 1) });
+    }
+    if (v.stock_size > 0) {
+      out.push({ key: "stock", title: "Stock", caption: "Stock (the next card first; ?? for a card not seen):",
+        label: (k) => "stock card " + (k + 1) });
+      if (v.wastes === 0) out.push({ key: "discarded", title: "Discarded", caption: "Discarded cards (?? for one not seen):",
+        label: (k) => "discarded card " + (k + 1) });
+    }
+    out.push({ key: "gone", title: "Gone", caption: "Gone: the cards paired away (name them when the stock or waste has ??):",
+      label: (k) => "gone card " + (k + 1) });
     return out;
   };
   const pickerVariant = () => presetOf($("variant").value);
   const showPicker = () => {
     const v = pickerVariant();
-    const slots = layoutSlots(v);
-    if (!S.picker || S.picker.variant !== v.name) S.picker = { variant: v.name, slots: slots.map(() => null) };
+    const mid = $("picker-mid").checked;
+    const slots = layoutSlots(v, mid);
+    if (!S.picker || S.picker.variant !== v.name || S.picker.mid !== mid) {
+      const piles = Object.fromEntries(pilesOf(v).map((p) => [p.key, []]));
+      S.picker = { variant: v.name, mid, slots: slots.map(() => null), piles, zone: "layout" };
+    }
     const P = S.picker;
     const holder = $("picker-layout");
     holder.innerHTML = "";
+    const caption = (text) => {
+      const cap = document.createElement("p");
+      cap.className = "small";
+      cap.textContent = text;
+      holder.appendChild(cap);
+    };
+    const slotButton = (c, label, take) => {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = "slot" + (c ? " filled" : "") + (c && c.length === 2 && c[0] !== "?" && c[0] !== "." &&
+        !spanishPick() && "DH".includes(c[1]) ? " red" : "");
+      b.textContent = c ? showPick(c) : "·";
+      b.setAttribute("aria-label", label + ": " + (c ? (c === ".." ? "gone" : showPick(c)) + ", click to take back" : "empty"));
+      b.addEventListener("click", take);
+      return b;
+    };
     let group = null, row = null;
     slots.forEach((s, i) => {
       if (s.group !== group) {
-        if (s.group === "stock" || (s.group === "r0")) {
-          const cap = document.createElement("p");
-          cap.className = "small";
-          cap.textContent = s.group === "stock" ? "Stock, in the order its cards come off (the first card drawn first):"
-            : "Reserve piles, each from the bottom card up:";
-          holder.appendChild(cap);
-        }
+        if (s.group === "stock") caption("Stock, in the order its cards come off (the first card drawn first):");
+        if (s.group === "r0") caption("Reserve piles, each from the bottom card up" + (mid ? " (.. for a card gone from its top):" : ":"));
         group = s.group;
         row = document.createElement("div");
         row.className = "pick-row " + (group === "stock" ? "pick-stock" : group[0] === "r" ? "pick-reserve" : "pick-tableau");
         holder.appendChild(row);
       }
-      const b = document.createElement("button");
-      b.type = "button";
-      const c = P.slots[i];
-      b.className = "slot" + (c ? " filled" : "") + (c && !spanishPick() && "DH".includes(c[1]) ? " red" : "");
-      b.textContent = c ? showPick(c) : "·";
-      b.setAttribute("aria-label", s.label + ": " + (c ? showPick(c) + ", click to take back" : "empty"));
-      b.addEventListener("click", () => {
+      row.appendChild(slotButton(P.slots[i], s.label, () => {
         if (!P.slots[i]) return;
         P.slots[i] = null;
         showPicker();
-      });
-      row.appendChild(b);
+      }));
     });
+    // A game in progress: its piles, which one clicks fill, and the pass.
+    $("picker-zones").hidden = !mid;
+    if (mid) {
+      for (const pile of pilesOf(v)) {
+        caption(pile.caption);
+        row = document.createElement("div");
+        row.className = "pick-row pick-pile";
+        row.dataset.pile = pile.key;
+        P.piles[pile.key].forEach((c, k) => row.appendChild(slotButton(c, pile.label(k), () => {
+          P.piles[pile.key].splice(k, 1);
+          showPicker();
+        })));
+        if (!P.piles[pile.key].length) row.appendChild(Object.assign(document.createElement("span"), { className: "small", textContent: "(none)" }));
+        holder.appendChild(row);
+      }
+      const zones = [{ key: "layout", title: "Layout" }].concat(pilesOf(v));
+      $("picker-zone-list").replaceChildren(...zones.map((z) => {
+        const label = document.createElement("label");
+        const input = Object.assign(document.createElement("input"), { type: "radio", name: "picker-zone", value: z.key,
+          checked: P.zone === z.key });
+        input.id = "pz-" + z.key;
+        input.addEventListener("change", () => { P.zone = z.key; showPicker(); });
+        label.append(input, " " + z.title);
+        return label;
+      }));
+      $("picker-pass").max = v.passes ? String(v.passes) : "";
+    }
     const deck = $("picker-deck");
     deck.innerHTML = "";
-    const unseen = document.createElement("button");
-    unseen.type = "button";
-    unseen.className = "pick unseen-pick";
-    unseen.textContent = "?? not seen";
-    unseen.dataset.card = "??";
-    unseen.title = "a stock card you have not seen";
-    unseen.setAttribute("aria-label", "?? not seen: a stock card you have not seen");
-    unseen.addEventListener("click", () => pick("??"));
-    deck.appendChild(unseen);
+    const specials = document.createElement("div");  // (a row of their own: the suits stay in rows)
+    specials.className = "pick-specials";
+    deck.appendChild(specials);
+    const special = (card, text, title) => {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = "pick unseen-pick";
+      b.textContent = text;
+      b.dataset.card = card;
+      b.title = title;
+      b.setAttribute("aria-label", text + ": " + title);
+      b.addEventListener("click", () => pick(card));
+      specials.appendChild(b);
+    };
+    special("??", "?? not seen", mid ? "a stock, waste or discarded card you have not seen" : "a stock card you have not seen");
+    if (mid) special("..", ".. gone", "a place of the layout whose card is gone");
     for (const c of v.cards) {
       const b = document.createElement("button");
       b.type = "button";
-      const used = P.slots.indexOf(c);
-      b.className = "pick" + (used >= 0 ? " used" : "") + (!spanishPick() && "DH".includes(c[1]) ? " red" : "");
+      const used = placedAt(c) !== null;
+      b.className = "pick" + (used ? " used" : "") + (!spanishPick() && "DH".includes(c[1]) ? " red" : "");
       b.textContent = showPick(c);
       b.dataset.card = c;
-      b.setAttribute("aria-pressed", used >= 0 ? "true" : "false");
-      b.setAttribute("aria-label", showPick(c) + (used >= 0 ? ", placed" : ""));
+      b.setAttribute("aria-pressed", used ? "true" : "false");
+      b.setAttribute("aria-label", showPick(c) + (used ? ", placed" : ""));
       b.addEventListener("click", () => pick(c));
       deck.appendChild(b);
     }
+    $("picker-use").textContent = mid ? "Use this board" : "Use this deal";
     const free = P.slots.indexOf(null);
-    $("picker-next").textContent = free < 0 ? "Every place is filled: use this deal."
-      : "Next place: " + slots[free].label + " (" + P.slots.filter(Boolean).length + " of " + slots.length + " placed).";
+    const placed = P.slots.filter(Boolean).length;
+    if (mid && P.zone !== "layout") {
+      const pile = pilesOf(v).find((p) => p.key === P.zone);
+      $("picker-next").textContent = "Clicks go to " + pile.title.toLowerCase() + " (" + P.piles[P.zone].length + " so far)" +
+        (free < 0 ? "; every place of the layout is filled." : "; " + placed + " of " + slots.length + " layout places filled.");
+    } else {
+      $("picker-next").textContent = free < 0 ? (mid ? "Every place of the layout is filled: now the piles, or use this board."
+        : "Every place is filled: use this deal.")
+        : "Next place: " + slots[free].label + " (" + placed + " of " + slots.length + " placed).";
+    }
   };
   const spanishPick = () => pickerVariant().deck === "spanish";
-  const showPick = (c) => c === "??" || spanishPick() ? c : (c[0] === "T" ? "10" : c[0]) + SYMBOL[c[1]];
+  const showPick = (c) => c === "??" || c === ".." || spanishPick() ? c : (c[0] === "T" ? "10" : c[0]) + SYMBOL[c[1]];
+  // Where a card is in the picker ("row 1, card 1", "the waste, card 2"), or null.
+  const placedAt = (c) => {
+    const P = S.picker, v = pickerVariant();
+    const at = P.slots.indexOf(c);
+    if (at >= 0) return layoutSlots(v, P.mid)[at].label;
+    for (const pile of P.mid ? pilesOf(v) : []) {
+      const k = P.piles[pile.key].indexOf(c);
+      if (k >= 0) return pile.label(k);
+    }
+    return null;
+  };
   const pick = (c) => {
-    const P = S.picker, slots = layoutSlots(pickerVariant());
-    const at = c === "??" ? -1 : P.slots.indexOf(c);
-    if (at >= 0) return say(showPick(c) + " is already in the layout (" + slots[at].label + "): each card goes in once.");
+    const P = S.picker, v = pickerVariant(), slots = layoutSlots(v, P.mid);
+    const at = c === "??" || c === ".." ? null : placedAt(c);
+    if (at !== null) return say(showPick(c) + " is already in the layout (" + at + "): each card goes in once.");
+    if (P.mid && P.zone !== "layout") {
+      if (c === "..") return say(".. marks a place of the layout whose card is gone: choose Layout to place it.");
+      if (c === "??" && P.zone === "gone" && Object.values(P.piles).every((p) => !p.includes("??")))
+        return say("?? among the gone cards is for a board whose stock and waste are named; name the gone cards.");
+      say("");
+      P.piles[P.zone].push(c);
+      return showPicker();
+    }
     const free = P.slots.indexOf(null);
     if (free < 0) return say("Every place is filled; take a card back first.");
     if (c === "??" && slots[free].group !== "stock")
-      return say("?? goes in the stock only: the next place, " + slots[free].label + ", is dealt face up.");
+      return say("?? goes in the stock only: the next place, " + slots[free].label + ", is dealt face up." +
+        (P.mid ? " Choose the waste, the stock or the gone cards for it." : ""));
+    if (c === ".." && slots[free].group[0] === "r" && P.slots.slice(free).some((x, k) => x && x !== ".." &&
+      slots[free + k].group === slots[free].group))
+      return say(".. on a reserve pile is for its top cards: take back the cards above " + slots[free].label + " first.");
     say("");
     P.slots[free] = c;
     showPicker();
   };
+  // The board text of a game in progress (as `pyramid deal` prints a position).
+  const pickerBoard = () => {
+    const P = S.picker, v = pickerVariant(), slots = layoutSlots(v, true);
+    const lines = [];
+    for (let r = 0; r < v.rows; r++) lines.push(slots.map((s, i) => s.group === "t" + r ? P.slots[i] : null).filter(Boolean).join(" "));
+    for (let p = 0; p < v.reserve_piles; p++) {
+      const cards = slots.map((s, i) => s.group === "r" + p && P.slots[i] !== ".." ? P.slots[i] : null).filter(Boolean);
+      lines.push("reserve " + (p + 1) + ": " + (cards.length ? cards.join(" ") : "(empty)"));
+    }
+    for (let w = 0; w < v.wastes; w++) {
+      const pile = P.piles["waste" + w];
+      lines.push((v.wastes === 1 ? "waste: " : "waste " + (w + 1) + ": ") + (pile.length ? pile.join(" ") : "(empty)"));
+    }
+    if (P.piles.stock) lines.push("stock (" + P.piles.stock.length + "): " + P.piles.stock.join(" "));
+    if (P.piles.discarded && P.piles.discarded.length) lines.push("discarded: " + P.piles.discarded.join(" "));
+    lines.push("pass " + Math.max(1, Math.floor(+$("picker-pass").value || 1)));
+    if (P.piles.gone.length) lines.push("gone (" + P.piles.gone.length + "): " + P.piles.gone.join(" "));
+    return lines.join("\n");
+  };
   $("picker-box").addEventListener("toggle", () => { if ($("picker-box").open) showPicker(); });
+  $("picker-mid").addEventListener("change", () => { say(""); showPicker(); });
   $("picker-clear").addEventListener("click", () => { S.picker = null; showPicker(); });
   $("picker-fill").addEventListener("click", () => {
     const P = S.picker, v = pickerVariant();
-    const rest = v.cards.filter((c) => !P.slots.includes(c));
+    const rest = v.cards.filter((c) => placedAt(c) === null);
     P.slots = P.slots.map((c) => c || rest.shift());
+    if (P.mid) P.piles[P.zone === "layout" ? (P.piles.stock ? "stock" : "gone") : P.zone].push(...rest);
     showPicker();
   });
   $("picker-use").addEventListener("click", () => {
-    const P = S.picker, slots = layoutSlots(pickerVariant());
+    const P = S.picker, v = pickerVariant(), slots = layoutSlots(v, P.mid);
     const missing = P.slots.map((c, i) => c ? null : slots[i].label).filter(Boolean);
     if (missing.length) {
-      const absent = pickerVariant().cards.filter((c) => !P.slots.includes(c)).map(showPick);
+      const absent = v.cards.filter((c) => placedAt(c) === null).map(showPick);
       return say(missing.length + (missing.length === 1 ? " place is" : " places are") + " empty (first: " +
-        missing[0] + "); cards not placed: " + absent.slice(0, 12).join(" ") + (absent.length > 12 ? " …" : "") + ".");
+        missing[0] + (P.mid ? "; .. marks a place whose card is gone" : "") + "); cards not placed: " +
+        absent.slice(0, 12).join(" ") + (absent.length > 12 ? " …" : "") + ".");
     }
-    loadDeal(formRules(), { deal: P.slots.join(" ") }, [], { picked: true });
+    loadNext({ deal: P.mid ? pickerBoard() : P.slots.join(" ") }, { picked: true });
   });
 
   // ---- start: the address, else deal 1 of msc

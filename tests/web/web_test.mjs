@@ -49,6 +49,20 @@
 //              best score on msc deal 1 as `pyramid solve --challenge ...
 //              --format json` gives them (lines, chance, recommended line);
 //              the recommended line played step by step to its end
+//   carry      a challenge carried as it is played ("12 Aces in 2 deals" from
+//              msc deal 1): what is made so far and the chance from each
+//              position as `pyramid solve --challenge` gives it on the
+//              position's board; Next deal starts with made so far and deals
+//              left updated (a cleared board keeps the deal); the share link
+//              carries the challenge; over three deals (a screenshot into
+//              --shots when given)
+//   ch-form    the challenge panel's errors in its own words (Target, Made
+//              so far, Deals left); a value the browser rejects clears the
+//              old answer
+//   mid-game   the card picker builds a board mid-game by clicks (places
+//              gone, the waste with a card not seen, the stock, the gone
+//              cards): the odds as `pyramid solve` gives them on that board;
+//              a card not seen named at a place that is not the first
 //   shots      screenshots of the main steps into --shots (not a test)
 // Exit 77 (skipped) when Chromium or emscripten is missing.
 import { execFileSync } from "node:child_process";
@@ -76,6 +90,9 @@ const check = (ok, what) => {
   else { console.log("FAIL: " + what); failures++; }
 };
 const cli = (...a) => JSON.parse(execFileSync(pyramid, a, { encoding: "utf8" }));
+// The same with a board on standard input (--deal-file -).
+const cliIn = (input, ...a) => JSON.parse(execFileSync(pyramid, a, { encoding: "utf8", input }));
+const cliText = (...a) => execFileSync(pyramid, a, { encoding: "utf8" });
 
 const server = await serve(site);
 const browser = await Browser.launch();
@@ -671,7 +688,7 @@ try {
     const after = cli("solve", "--variant", "msc", "--passes", "1", "--deal", named1, "--moves", "draw", "--format", "json");
     check(await page.waitFor(verdictSettled, 60000) === "odds" &&
       await data(page, "verdict", "odds") === after.odds.wins + "/" + after.odds.samples &&
-      (await named(page)).join() === hidden[0] && await page.eval(`document.getElementById("reveal-form").hidden`),
+      (await named(page)).join() === hidden[0] && await data(page, "reveal-form", "turned") === "",
       hidden[0] + " named: the stock's top, and the odds of pyramid solve on the deal naming it (" + after.odds.wins + "/" +
       after.odds.samples + "): " + await text(page, "verdict"));
     // ?? in the card picker: the stock only.
@@ -731,12 +748,201 @@ try {
     await page.click("#play-here");
     const moves = await page.eval(`(location.hash.match(/moves=([^&]*)/) || ["", ""])[1]`);
     check(moves === line.solution.join("."), "played from its end: the moves of the line (" + line.steps + ")");
-    // The best score, no target.
+    // The best score, no target (from the deal's start: the panel answers from the position on the board).
+    await page.click("#restart");
     const score = cli("solve", "--variant", "msc", "--seed", "1", "--challenge", "score", "--format", "json").challenge;
     said = await ask("score", null, "", "", "");
     check(same(await shown(), score.lines.map((l) => [l.cleared, l.score, l.cards, l.steps])) && said.startsWith("Score."),
       "the best score as solve --challenge score (" + score.lines[0].score + " in " + score.lines[0].steps + " steps): " +
       JSON.stringify(await shown()));
+  } else if (scenario === "carry") {
+    // "12 Aces in 2 deals", carried as a player plays it from msc deal 1.
+    const challengeOf = (seed, moves, current, deals) => {
+      const args = ["--challenge", "cards:A", "--target", "12", "--current", String(current), "--deals-left", String(deals),
+        "--format", "json"];
+      if (!moves.length) return cli("solve", "--variant", "msc", "--seed", String(seed), ...args).challenge;
+      // from a position: its board as solve prints it, read back as a deal that begins there
+      const board = cliText("solve", "--variant", "msc", "--seed", String(seed), "--moves", moves.join(" "), "--ascii");
+      return cliIn(board, "solve", "--variant", "msc", "--deal-file", "-", ...args).challenge;
+    };
+    const live = async () => page.eval(`(e => ({ text: e.textContent, made: e.dataset.made, current: e.dataset.current,
+      deals: e.dataset.deals, deal: e.dataset.deal, probability: e.dataset.probability, hidden: e.hidden }))(document.getElementById("ch-live"))`);
+    const liveChance = (p, what) => page.waitFor(`document.getElementById("ch-live").dataset.probability === ${JSON.stringify(String(p))}`,
+      120000, what).then(() => true, () => false);
+    const pct = (p) => (100 * p).toFixed(1) + "%";
+    await page.waitFor(verdictSettled, 60000);
+    await page.eval(`document.getElementById("challenge-box").open = true`);
+    await page.select("#ch-kind", "cards");
+    await page.select("#ch-rank", "A");
+    await page.type("#ch-target", "12");
+    await page.type("#ch-deals", "2");
+    await page.click("#ch-solve");
+    const first = challengeOf(1, [], 0, 2);
+    check(await liveChance(first.probability, "the chance from deal 1's start"), "deal 1: the chance as solve --challenge gives it (" +
+      first.probability + "): " + (await live()).text);
+    let L = await live();
+    check(L.made === "0" && L.current === "0" && L.deals === "2" && L.deal === "1" && L.text.includes(pct(first.probability)),
+      "deal 1: made so far, deals left, the chance: " + L.text);
+    // The line that does not clear the board, played from its end.
+    const open = first.lines.findIndex((l) => !l.cleared);
+    await page.click(`#ch-lines li:nth-child(${open + 1}) button`);
+    await page.key("End");
+    await page.click("#play-here");
+    const line1 = first.lines[open].solution;
+    const end1 = challengeOf(1, line1, 0, 2);
+    check(await liveChance(end1.probability, "the chance at the line's end"), "the chance follows the position: at the line's end " +
+      end1.probability + " (solve on its board): " + (await live()).text);
+    L = await live();
+    check(L.made === String(first.lines[open].cards) && L.text.includes(first.lines[open].cards + " Aces of 12 made in this deal"),
+      "what the deal made so far: " + L.text);
+    // The link carries the challenge: a new tab shows the same.
+    const link = await page.eval(`document.getElementById("share").value`);
+    check(/challenge=cards%3AA&target=12&made=0&deals=2&chdeal=1/.test(link), "the link carries the challenge: " + link.slice(link.indexOf("#")));
+    const other = await browser.newPage(1200, 1000);
+    await other.goto(link);
+    const same = await other.waitFor(`document.getElementById("ch-live").dataset.probability === ${JSON.stringify(String(end1.probability))}`,
+      120000, "the challenge in a new tab").then(() => true, () => false);
+    check(same && await other.eval(`document.getElementById("ch-live").textContent`) === L.text,
+      "the link opens the same challenge, made so far and chance: " + await other.eval(`document.getElementById("ch-live").textContent`));
+    await other.close();
+    // Next deal: deal 2 starts with the Aces made and one deal left (no clear).
+    const aces1 = first.lines[open].cards;
+    await page.click("#next-deal");
+    await page.waitFor(`document.getElementById("deal-title").textContent.includes("deal 2")`, 30000, "deal 2");
+    const second = challengeOf(2, [], aces1, 1);
+    check(await liveChance(second.probability, "deal 2's chance"), "deal 2: the chance as solve --challenge --current " + aces1 +
+      " --deals-left 1 gives it (" + second.probability + "): " + (await live()).text);
+    L = await live();
+    check(L.current === String(aces1) && L.deals === "1" && L.deal === "2" && await page.eval(`document.getElementById("ch-current").value`) === String(aces1) &&
+      await page.eval(`document.getElementById("ch-deals").value`) === "1",
+      "deal 2: Made so far " + aces1 + " and Deals left 1 (this deal used one up): " + L.text);
+    // A few moves by clicks: the chance from each position.
+    const clear = second.lines.findIndex((l) => l.cleared);
+    const line2 = second.lines[clear].solution;
+    for (const m of line2.slice(0, 3)) {
+      await playMove(page, m);
+      await page.waitFor(verdictSettled, 60000);
+    }
+    const mid2 = challengeOf(2, line2.slice(0, 3), aces1, 1);
+    check(await liveChance(mid2.probability, "the chance after 3 moves"), "after 3 moves: the chance from there (" + mid2.probability + "): " +
+      (await live()).text);
+    // The rest of the clearing line: the board cleared keeps the deal.
+    await page.eval(`document.getElementById("challenge-box").open = true`);
+    await page.waitFor(`document.querySelector("#ch-lines li.recommended button")`, 60000);
+    await page.click("#ch-lines li.recommended button");
+    await page.key("End");
+    await page.click("#play-here");
+    await page.waitFor(`document.getElementById("verdict").dataset.verdict === "won"`, 60000, "deal 2 won");
+    L = await live();
+    check(L.text.includes("(the board is cleared: this deal is free)"), "deal 2 cleared: " + L.text);
+    const aces2 = aces1 + +L.made;
+    await page.key("n");
+    await page.waitFor(`document.getElementById("deal-title").textContent.includes("deal 3")`, 30000, "deal 3");
+    const third = challengeOf(3, [], aces2, 1);
+    check(await liveChance(third.probability, "deal 3's chance"), "deal 3: the chance with " + aces2 + " made and 1 deal left (" +
+      third.probability + "): " + (await live()).text);
+    L = await live();
+    check(L.current === String(aces2) && L.deals === "1" && L.deal === "3", "deal 3: the cleared deal 2 was free: " + L.text);
+    for (const m of third.lines[third.recommended].solution.slice(0, 4)) await playMove(page, m);
+    await page.waitFor(verdictSettled, 60000);
+    const mid3 = challengeOf(3, third.lines[third.recommended].solution.slice(0, 4), aces2, 1);
+    check(await liveChance(mid3.probability, "deal 3 after 4 moves"), "deal 3 after 4 moves: " + (await live()).text);
+    check((await text(page, "ch-summary")).startsWith("Aces, from move 4: target 12, " + aces2 + " made before this deal"),
+      "the answer is from the position: " + await text(page, "ch-summary"));
+    if (opt("--shots")) {
+      mkdirSync(shots, { recursive: true });
+      await page.screenshot(shots + "/web-challenge-carried.png");
+    }
+  } else if (scenario === "ch-form") {
+    await page.waitFor(verdictSettled, 60000);
+    await page.eval(`document.getElementById("challenge-box").open = true`);
+    const summary = () => text(page, "ch-summary");
+    const lines = () => page.eval(`document.querySelectorAll("#ch-lines li").length`);
+    const solved = async () => {
+      await page.select("#ch-kind", "cards");
+      await page.select("#ch-rank", "A");
+      await page.type("#ch-target", "12");
+      await page.type("#ch-current", "0");
+      await page.type("#ch-deals", "2");
+      await page.click("#ch-solve");
+      await page.waitFor(`document.querySelectorAll("#ch-lines li").length > 0`, 60000, "an answer");
+    };
+    // Each: a field's value, and what the panel says instead of the old answer.
+    const cases = [["#ch-current", "-1", "No challenge: Made so far must be 0 to 1000000000."],
+      ["#ch-deals", "0", "No challenge: Deals left must be 1 to 1000."],
+      ["#ch-deals", "1e", "No challenge: Deals left is not a number."],
+      ["#ch-target", "2.5", "No challenge: Target must be a whole number."],
+      ["#ch-current", "12", "No challenge: the target (12) is already reached: Made so far is 12."],
+      ["#ch-target", "", "No challenge: Made so far needs Target."]];
+    for (const [field, value, words] of cases) {
+      await solved();
+      if (field === "#ch-target" && value === "") await page.type("#ch-current", "3");
+      await page.type(field, value);
+      await page.click("#ch-solve");
+      await page.waitFor(`!document.getElementById("ch-summary").textContent.startsWith("Solving")`, 60000);
+      const said = await summary();
+      check(said === words && await lines() === 0 && !said.includes("--") &&
+        await page.eval(`document.getElementById("ch-live").hidden`),
+        field + " '" + value + "': the old answer cleared, the error in the page's words: " + said);
+    }
+  } else if (scenario === "mid-game") {
+    // msc deal 1 after QH+AS TS+3C draw draw, as a player sees it in another
+    // app: the waste's top and the stock not seen, the gone cards named.
+    const cards = cli("solve", "--variant", "msc", "--seed", "1", "--format", "json").deal.match(/../g);
+    const rows = [1, 2, 3, 4, 5, 6, 7];
+    const gone = ["QH", "AS", "TS", "3C"];
+    const stockLeft = 24 - 2;
+    await page.waitFor(verdictSettled, 60000);
+    await page.eval(`document.getElementById("picker-box").open = true; document.getElementById("picker-box").dispatchEvent(new Event("toggle"))`);
+    await page.click("#picker-mid");
+    // The tableau in dealing order, .. for a card gone.
+    for (const c of cards.slice(0, 28)) await page.click(`#picker-deck button[data-card='${gone.includes(c) ? ".." : c}']`);
+    await page.click("#pz-waste0");
+    await page.click(`#picker-deck button[data-card='${cards[28]}']`);
+    await page.click(`#picker-deck button[data-card='??']`);
+    await page.click("#pz-stock");
+    for (let k = 0; k < stockLeft; k++) await page.click(`#picker-deck button[data-card='??']`);
+    await page.click("#pz-gone");
+    for (const c of gone) await page.click(`#picker-deck button[data-card='${c}']`);
+    if (opt("--shots")) {
+      mkdirSync(shots, { recursive: true });
+      await page.screenshot(shots + "/web-picker-mid-game.png");
+    }
+    await page.click("#picker-use");
+    check(await text(page, "message") === "" && (await text(page, "deal-title")).includes("pasted deal"),
+      "the picked board loads: " + await text(page, "message"));
+    const boardText = rows.map((r, i) => cards.slice(i * (i + 1) / 2, (i + 1) * (i + 2) / 2).map((c) => gone.includes(c) ? ".." : c).join(" "))
+      .join("\n") + "\nwaste: " + cards[28] + " ??\nstock (" + stockLeft + "): " + Array(stockLeft).fill("??").join(" ") +
+      "\npass 1\ngone (4): " + gone.join(" ") + "\n";
+    const want = cliIn(boardText, "solve", "--variant", "msc", "--deal-file", "-", "--format", "json");
+    check(await page.waitFor(verdictSettled, 60000, "the odds") === "odds" &&
+      await data(page, "verdict", "odds") === want.odds.wins + "/" + want.odds.samples &&
+      (await text(page, "unseen-text")).startsWith("23 cards not seen (stock cards 1-22, waste card 2)"),
+      "the odds of pyramid solve on that board (" + want.odds.wins + "/" + want.odds.samples + "): " + await text(page, "verdict") +
+      " | " + (await text(page, "unseen-text")).slice(0, 50));
+    // A card not seen named at a place that is not the first one turned up: stock card 3.
+    const places = await page.eval(`[...document.getElementById("reveal-place").options].map(o => o.value)`);
+    check(places.length === 23 && places.includes("stock card 3") && await page.eval(`document.getElementById("reveal-place").value`) === "stock card 1",
+      "every place not seen can be named, the one turned up first: " + places.slice(0, 4).join(", ") + " …");
+    await page.select("#reveal-place", "stock card 3");
+    check((await text(page, "reveal-label")) === "The card not seen at stock card 3 is", "the prompt names the place: " + await text(page, "reveal-label"));
+    const third = cards[28 + 2 + 2];  // the stock after two draws: its third card
+    await page.select("#reveal-card", third);
+    await page.click("#reveal");
+    await page.waitFor(`document.getElementById("unseen").dataset.count === "22"`, 30000, "22 cards not seen");
+    const named = boardText.replace(/stock \(22\): \?\? \?\? \?\?/, "stock (22): ?? ?? " + third);
+    const after = cliIn(named, "solve", "--variant", "msc", "--deal-file", "-", "--format", "json");
+    check(await page.waitFor(verdictSettled, 60000) === "odds" && await data(page, "verdict", "odds") === after.odds.wins + "/" + after.odds.samples &&
+      (await text(page, "unseen-text")).startsWith("22 cards not seen (stock card 1, stock card 2, stock cards 4-22, waste card 2)"),
+      third + " named at stock card 3: the odds of pyramid solve with it named there (" + after.odds.wins + "/" + after.odds.samples +
+      "): " + await text(page, "verdict") + " | " + (await text(page, "unseen-text")).slice(0, 60));
+    // The picker's own checks: .. is for the layout, ?? not in the tableau.
+    await page.click("#picker-clear");
+    await page.click(`#picker-deck button[data-card='??']`);
+    check(/^\?\? goes in the stock only/.test(await text(page, "message")), "?? in the pyramid: " + await text(page, "message"));
+    await page.click("#pz-gone");
+    await page.click(`#picker-deck button[data-card='..']`);
+    check(/^\.\. marks a place of the layout/.test(await text(page, "message")), ".. among the gone cards: " + await text(page, "message"));
   } else if (scenario === "shots") {
     mkdirSync(shots, { recursive: true });
     await page.waitFor(verdictSettled, 60000);
