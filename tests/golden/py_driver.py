@@ -10,7 +10,8 @@ with PYTHONPATH=BUILD/python for the `python` cases).
     py_driver.py study [key=value ...]                 # ps.study(...): every record, in order
     py_driver.py read_records FILE...                  # ps.read_records(...) (pandas), as text
 
-Values: integers, true/false, a,b,c for lists (study), else strings.
+Values: integers, true/false, a,b,c for lists (study), {...} a dict (JSON),
+@FILE the text of FILE (a board), else strings.
 Several calls in one run (one import): separated by the word "::"; each
 call's output ends with "[exit N]" (0, or 1 for a ValueError), and a line
 holding only the character U+001E stands between calls.
@@ -22,6 +23,11 @@ import pyramid_solver as ps
 
 
 def value(s):
+    if s.startswith("{"):  # a dict (solve's challenge=): JSON
+        return json.loads(s)
+    if s.startswith("@"):  # @FILE: the file's text (a board pasted as a deal)
+        with open(s[1:]) as f:
+            return f.read()
     if s in ("true", "false"):
         return s == "true"
     if "," in s:
