@@ -422,7 +422,7 @@ TEST_CASE("web api: a challenge carried as it is played: from a position, what i
     // Errors in the page's words (its fields: Target, Made so far, Deals left), never the CLI's options.
     const std::pair<const char*, const char*> bad[] = {
         {R"({"kind":"score","current":5})", "Made so far needs Target"},
-        {R"({"kind":"score","target":5,"current":5})", "the target (5) is already reached: Made so far is 5"},
+        {R"({"kind":"score","target":5,"current":5})", "the target (5) is already reached with Made so far 5"},
         {R"({"kind":"score","deals_left":2})", "Deals left needs Target (what the challenge asks for)"},
         {R"({"kind":"score","target":0})", "Target must be 1 to 1000000000"},
         {R"({"kind":"score","target":2.5})", "Target must be a whole number"},

@@ -872,7 +872,7 @@ try {
       ["#ch-deals", "0", "No challenge: Deals left must be 1 to 1000."],
       ["#ch-deals", "1e", "No challenge: Deals left is not a number."],
       ["#ch-target", "2.5", "No challenge: Target must be a whole number."],
-      ["#ch-current", "12", "No challenge: the target (12) is already reached: Made so far is 12."],
+      ["#ch-current", "12", "No challenge: the target (12) is already reached with Made so far 12."],
       ["#ch-target", "", "No challenge: Made so far needs Target."]];
     for (const [field, value, words] of cases) {
       await solved();
