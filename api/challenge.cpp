@@ -23,8 +23,8 @@ Challenge make_challenge(const Variant& v, const ChallengeRequest& request) {
     if (request.current < 0) throw Error(n.current + " cannot be negative");
     if (request.target && *request.target < 1) throw Error(n.target + " must be at least 1");
     if (request.target && *request.target <= request.current)
-        throw Error("the target (" + std::to_string(*request.target) + ") is already reached with " + n.current +
-                    " " + std::to_string(request.current));
+        throw Error("the target (" + std::to_string(*request.target) + ") is already reached with " + n.current + " " +
+                    std::to_string(request.current));
     if (!request.target && request.current) throw Error(n.current + " needs " + n.target);
     if (request.deals_left) {
         if (!request.target) throw Error(n.deals_left + " needs " + n.target + " (what the challenge asks for)");
