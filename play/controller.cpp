@@ -499,6 +499,12 @@ void Controller::play(const Move& m) {
         message_ = prompt();
         return;
     }
+    // Whether the move takes a waste's top: the card under it is then the one
+    // turned up by this move, asked for before a stock card it turned up too.
+    bool from_waste = false;
+    for (const auto& w : game_.table().wastes())
+        from_waste = from_waste || (!w.empty() && m.kind != Move::Draw && m.kind != Move::Redeal &&
+                                    (w.back() == m.a || (m.kind == Move::Pair && w.back() == m.b)));
     if (auto why = game_.play(m)) {
         say(*why);
         return;
@@ -506,6 +512,13 @@ void Controller::play(const Move& m) {
     message_.clear();
     selected_.reset();
     changed();
+    if (from_waste && to_name_)
+        for (const auto& p : game_.table().unseen_places())
+            if (p.playable && p.name.rfind("waste", 0) == 0) {
+                to_name_ = p.name;
+                message_ = prompt();
+                break;
+            }
 }
 
 void Controller::draw() { play(Move::draw()); }

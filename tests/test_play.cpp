@@ -903,3 +903,55 @@ TEST_CASE("play: pointing at a card not seen asks for it: the waste's before the
     CHECK_FALSE(c.game().unknown(waste_top));
     CHECK(c.to_name() == std::optional<std::string>("stock card 1"));
 }
+
+TEST_CASE("play: a move that takes the waste's top and the stock's asks for the waste's card first",
+          "[play][unknown]") {
+    // An msc deal drawn until the waste's top and the stock's (face up) pair;
+    // the game in hand: those two named, the cards under the waste's top and
+    // the stock's other cards not seen.
+    const Variant v = preset("msc");
+    for (const char* seed : {"1", "2", "3", "4", "5", "6", "7", "8"}) {
+        const Deal full = deal_from_seed(v, seed);
+        Table t(full);
+        std::optional<Move> pair;
+        for (int draws = 0; draws < 23 && !pair; ++draws) {
+            t.apply(Move::draw());
+            if (t.wastes()[0].size() < 2 || t.stock().size() < 2) continue;
+            const Card w = t.wastes()[0].back(), s = t.stock().back();
+            for (const Move& m : t.legal_moves())
+                if (m.kind == Move::Pair && ((m.a == w && m.b == s) || (m.a == s && m.b == w))) pair = m;
+        }
+        if (!pair) continue;
+        INFO("deal " << seed << ", " << move_text(*pair, v.deck));
+        std::istringstream in(board_text(t, TextStyle{false, false}));
+        std::string text;
+        for (std::string line; std::getline(in, line);) {
+            const size_t colon = line.find(':');
+            if (line.rfind("waste", 0) == 0 || line.rfind("stock", 0) == 0) {
+                std::istringstream cards(line.substr(colon + 1));
+                std::vector<std::string> cs;
+                for (std::string c; cards >> c;) cs.push_back(c);
+                const bool waste = line[0] == 'w';
+                for (size_t k = 0; k < cs.size(); ++k)
+                    if (waste ? k + 1 < cs.size() : k > 0) cs[k] = "??";
+                line = line.substr(0, colon + 1);
+                for (const auto& c : cs) line += " " + c;
+            }
+            text += line + "\n";
+        }
+        const Deal deal = api::deal_from_text(v, text).deal;
+        Controller c(Game(deal, ""), false);
+        REQUIRE_FALSE(c.to_name());
+        type(c, keys_for(*pair, v.deck));
+        REQUIRE(c.game().moves().size() == 1);
+        // Both new tops are not seen and playable: the waste's is asked first.
+        const std::string waste_place = "waste card " + std::to_string(t.wastes()[0].size() - 1);
+        CHECK(c.to_name() == std::optional<std::string>(waste_place));
+        CHECK(c.message().rfind("the card at " + waste_place + " is ...?", 0) == 0);
+        t.apply(*pair);
+        type(c, keys_for(Move::single(t.wastes()[0].back()), v.deck));
+        CHECK(c.to_name() == std::optional<std::string>("stock card 1"));
+        return;
+    }
+    FAIL("no deal of 1-8 draws to a waste top and a stock top that pair");
+}
