@@ -76,6 +76,28 @@ std::vector<UnknownPlace> unknown_places(const Deal& deal, const std::vector<Mov
     return out;
 }
 
+std::optional<std::string> place_to_ask(const Deal& deal, const std::vector<Move>& played) {
+    if (!deal.has_unknown()) return std::nullopt;
+    const Replay r = replay(deal, played, AfterGoal::PlayOn);
+    if (r.error) throw Error("bad moves: " + *r.error);
+    std::vector<std::string> playable;
+    for (const auto& p : r.table.unseen_places())
+        if (p.playable) playable.push_back(p.name);
+    if (playable.empty()) return std::nullopt;
+    if (!played.empty()) {
+        const Move& m = played.back();
+        const Table before = replay(deal, std::vector<Move>(played.begin(), played.end() - 1), AfterGoal::PlayOn).table;
+        bool from_waste = false;
+        for (const auto& w : before.wastes())
+            from_waste = from_waste || (!w.empty() && m.kind != Move::Draw && m.kind != Move::Redeal &&
+                                        (w.back() == m.a || (m.kind == Move::Pair && w.back() == m.b)));
+        if (from_waste)
+            for (const auto& name : playable)
+                if (name.rfind("waste", 0) == 0) return name;
+    }
+    return playable.front();
+}
+
 std::string unknown_places_text(const std::vector<UnknownPlace>& places) {
     // Runs of "PILE card K" with consecutive K: "PILE cards A-B".
     std::string out;

@@ -94,6 +94,11 @@ struct UnknownPlace {
     bool playable = false;
 };
 std::vector<UnknownPlace> unknown_places(const Deal& deal, const std::vector<Move>& played);
+// The place a front end asks the player to name first ("the next card is
+// ...?"): of the places where a move may take a card not seen, the waste's
+// when the last move took the card above it (the card that move turned up),
+// else the first; nullopt when no card not seen may be taken.
+std::optional<std::string> place_to_ask(const Deal& deal, const std::vector<Move>& played);
 // The places in a few words: "stock cards 2-24, waste card 3" ("" when none).
 std::string unknown_places_text(const std::vector<UnknownPlace>& places);
 
@@ -152,15 +157,15 @@ struct ChallengeRequest {
     std::optional<int> target;   // points, cards of the rank, or boards (cleared)
     int current = 0;             // made before this deal (with a target)
     std::optional<int> deals_left;  // the challenge's deals left, this one included: the across-deals answer
-    // How the front end calls the three numbers in its errors: the CLI's
-    // options by default; the page's fields ("Target", "Made so far", "Deals left").
-    struct Names {
-        std::string target = "--target", current = "--current", deals_left = "--deals-left";
-    } names;
+};
+// How a front end calls the challenge's three numbers in its errors: the
+// CLI's options by default; the page's fields ("Target", "Made so far", "Deals left").
+struct ChallengeNames {
+    std::string target = "--target", current = "--current", deals_left = "--deals-left";
 };
 // The challenge these words ask for on this deck; Error naming what is wrong
-// (the numbers by request.names).
-Challenge make_challenge(const Variant& v, const ChallengeRequest& request);
+// (the numbers as `names` calls them).
+Challenge make_challenge(const Variant& v, const ChallengeRequest& request, const ChallengeNames& names = {});
 // "score", "cards:A", "board".
 std::string challenge_name(const Variant& v, const Challenge& c);
 
@@ -231,8 +236,10 @@ struct Request {
     uint64_t odds_exact_limit = 40320;
     // The orders solved so far (nopeek::OddsOptions::progress), for a progress display.
     std::function<void(uint64_t done, uint64_t total)> odds_progress;
-    // A challenge, answered from the deal's start besides the verdict.
+    // A challenge, answered from the deal's start besides the verdict; its
+    // errors name the numbers as challenge_names calls them.
     std::optional<ChallengeRequest> challenge;
+    ChallengeNames challenge_names;
 };
 
 struct Answer {
@@ -294,7 +301,7 @@ public:
     // A challenge on the deal from its start (solver/challenge.h), within the
     // limits' budget (max_states, max_memory, stop, progress); with
     // deals_left, the across-deals odds too. Error for a challenge the deal
-    // cannot take.
+    // cannot take (the numbers as limits.challenge_names calls them).
     ChallengeAnswer challenge(const Deal& deal, const ChallengeRequest& request, const Request& limits);
     // The packed board of `deal` (built once per deal and kept) and the
     // position `played` reaches on it: Error naming the first illegal move.

@@ -11,7 +11,7 @@
 
 namespace pyr::api {
 
-Challenge make_challenge(const Variant& v, const ChallengeRequest& request) {
+Challenge make_challenge(const Variant& v, const ChallengeRequest& request, const ChallengeNames& n) {
     Challenge c;
     try {
         c = parse_challenge(request.kind, v.deck);
@@ -19,7 +19,6 @@ Challenge make_challenge(const Variant& v, const ChallengeRequest& request) {
         throw Error(e.what());
     }
     c.scoring = scoring_of(v);  // the rules' `scoring` (engine/rules.h), msc's unless overridden
-    const ChallengeRequest::Names& n = request.names;
     if (request.current < 0) throw Error(n.current + " cannot be negative");
     if (request.target && *request.target < 1) throw Error(n.target + " must be at least 1");
     if (request.target && *request.target <= request.current)
@@ -72,7 +71,7 @@ ChallengeCarry carry_challenge(const ChallengeRequest& request, const ChallengeM
 ChallengeAnswer Session::challenge(const Deal& deal, const ChallengeRequest& request, const Request& limits) {
     const Board& b = board(deal);
     ChallengeAnswer a;
-    a.challenge = make_challenge(deal.variant, request);
+    a.challenge = make_challenge(deal.variant, request, limits.challenge_names);
     SolveOptions so;
     so.max_states = limits.max_states;
     so.max_memory_bytes = limits.max_memory;

@@ -64,12 +64,8 @@ void Controller::update_unknown() {
     // As solve: cards not seen only among the discards change nothing to come.
     unknown_in_play_ = std::any_of(places.begin(), places.end(),
                                    [](const api::UnknownPlace& p) { return p.name.rfind("discarded", 0) != 0; });
-    to_name_.reset();
-    for (const auto& p : places)
-        if (p.playable) {
-            to_name_ = p.name;
-            break;
-        }
+    // The waste's card under the one the last move took before a stock card turned up with it.
+    to_name_ = places.empty() ? std::nullopt : api::place_to_ask(game_.deal(), game_.moves());
 }
 
 void Controller::update_made() {
@@ -499,12 +495,6 @@ void Controller::play(const Move& m) {
         message_ = prompt();
         return;
     }
-    // Whether the move takes a waste's top: the card under it is then the one
-    // turned up by this move, asked for before a stock card it turned up too.
-    bool from_waste = false;
-    for (const auto& w : game_.table().wastes())
-        from_waste = from_waste || (!w.empty() && m.kind != Move::Draw && m.kind != Move::Redeal &&
-                                    (w.back() == m.a || (m.kind == Move::Pair && w.back() == m.b)));
     if (auto why = game_.play(m)) {
         say(*why);
         return;
@@ -512,13 +502,6 @@ void Controller::play(const Move& m) {
     message_.clear();
     selected_.reset();
     changed();
-    if (from_waste && to_name_)
-        for (const auto& p : game_.table().unseen_places())
-            if (p.playable && p.name.rfind("waste", 0) == 0) {
-                to_name_ = p.name;
-                message_ = prompt();
-                break;
-            }
 }
 
 void Controller::draw() { play(Move::draw()); }

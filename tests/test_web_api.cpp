@@ -2,6 +2,8 @@
 // answers as the thin API and the verifier, errors as one line.
 #include <catch2/catch.hpp>
 
+#include <sstream>
+
 #include "api/api.h"
 #include "engine/scoring.h"
 #include "engine/table.h"
@@ -436,4 +438,45 @@ TEST_CASE("web api: a challenge carried as it is played: from a position, what i
         const auto l = call(h, std::string(R"({"op":"load","seed":"1","challenge":)") + c_json + "}");
         CHECK(str(l.at("challenge_made").as_object().at("error")) == words);
     }
+}
+
+TEST_CASE("web api: the place to name first is the waste's after a move that took its top, as play asks",
+          "[web][unknown]") {
+    // msc deal 1 drawn until the waste's top and the stock's pair (both named),
+    // every other stock and waste card not seen.
+    const Variant v = api::make_variant({});
+    Table t(api::deal_from_seed(v, "1").deal);
+    std::optional<Move> pair;
+    while (!pair && t.stock().size() > 1) {
+        t.apply(Move::draw());
+        for (const Move& m : t.legal_moves())
+            if (m.kind == Move::Pair && t.wastes()[0].size() > 1 &&
+                ((m.a == t.wastes()[0].back() && m.b == t.stock().back()) ||
+                 (m.b == t.wastes()[0].back() && m.a == t.stock().back())))
+                pair = m;
+    }
+    REQUIRE(pair);
+    std::string text;
+    std::istringstream in(board_text(t, TextStyle{false, false}));
+    for (std::string line; std::getline(in, line);) {
+        const bool waste = line.rfind("waste", 0) == 0, stock = line.rfind("stock", 0) == 0;
+        if (waste || stock) {
+            std::istringstream cards(line.substr(line.find(':') + 1));
+            std::vector<std::string> cs;
+            for (std::string c; cards >> c;) cs.push_back(c);
+            line = line.substr(0, line.find(':') + 1);
+            for (size_t k = 0; k < cs.size(); ++k) line += " " + ((waste ? k + 1 < cs.size() : k > 0) ? "??" : cs[k]);
+        }
+        text += line + "\n";
+    }
+    json::object req{{"op", "load"}, {"rules", json::object{{"variant", "msc"}}}, {"deal", text}};
+    web::Handler h;
+    CHECK_FALSE(call(h, json::serialize(req)).at("position").as_object().contains("ask_first"));
+    req["moves"] = move_text(*pair, v.deck);
+    const auto pos = call(h, json::serialize(req)).at("position").as_object();
+    const std::string waste = "waste card " + std::to_string(t.wastes()[0].size() - 1);
+    CHECK(str(pos.at("ask_first")) == waste);
+    // both turned up: the stock's first in the list, the waste's asked first
+    CHECK(str(pos.at("unknown").as_array()[0].as_object().at("name")) == "stock card 1");
+    CHECK(pos.at("unknown").as_array()[0].as_object().at("playable").as_bool());
 }

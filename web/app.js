@@ -452,7 +452,7 @@ async function pageMain() {
     // A card turned up must be named before the moves that could take it;
     // any other place not seen may be named too (a card the player has seen
     // in their game: under the waste's top, deeper in the stock).
-    const turned = pos.unknown.find((p) => p.playable);
+    const turned = pos.unknown.find((p) => p.name === pos.ask_first) || pos.unknown.find((p) => p.playable);
     const f = $("reveal-form");
     f.hidden = !pos.unknown.length || !!S.solution;
     if (f.hidden) return;

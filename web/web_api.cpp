@@ -140,6 +140,7 @@ json::object seen_position_json(const Deal& deal, const std::vector<Move>& playe
     o["unknown_cards"] = std::move(cards);
     o["unknown_in_play"] = in_play;
     o["needs_card"] = needs_card;
+    if (const auto ask = api::place_to_ask(deal, played)) o["ask_first"] = *ask;  // (as play asks)
     if (took_unseen || needs_card) o["lost"] = false;  // what is left depends on the card not named
     return o;
 }
@@ -155,12 +156,13 @@ std::string board_svg(const Deal& deal, const Table& t, const BoardHighlight& h,
 
 // The request's challenge {kind, target, current, deals_left}, its errors in
 // the page's words (its fields: Target, Made so far, Deals left).
+const api::ChallengeNames kPageNames{"Target", "Made so far", "Deals left"};
+
 api::ChallengeRequest challenge_request(const json::object& req) {
     const json::value* c = req.if_contains("challenge");
     if (!c || !c->is_object()) throw api::Error("bad request: 'challenge' must be an object");
     const json::object& co = c->get_object();
     api::ChallengeRequest cr;
-    cr.names = {"Target", "Made so far", "Deals left"};
     cr.kind = str_field(co, "kind");
     auto number = [&](const char* key, const std::string& name, int lo, int hi) -> std::optional<int> {
         if (!co.if_contains(key) || co.at(key).is_null()) return std::nullopt;
@@ -172,9 +174,9 @@ api::ChallengeRequest challenge_request(const json::object& req) {
         if (n < lo || n > hi) throw api::Error(name + " must be " + std::to_string(lo) + " to " + std::to_string(hi));
         return static_cast<int>(n);
     };
-    cr.target = number("target", cr.names.target, 1, 1'000'000'000);
-    cr.current = number("current", cr.names.current, 0, 1'000'000'000).value_or(0);
-    cr.deals_left = number("deals_left", cr.names.deals_left, 1, 1000);
+    cr.target = number("target", kPageNames.target, 1, 1'000'000'000);
+    cr.current = number("current", kPageNames.current, 0, 1'000'000'000).value_or(0);
+    cr.deals_left = number("deals_left", kPageNames.deals_left, 1, 1000);
     return cr;
 }
 
@@ -191,7 +193,7 @@ json::object challenge_request_json(const api::ChallengeRequest& r) {
 // the next deal starts with (api::challenge_made, api::carry_challenge).
 json::object challenge_made_json(const Deal& deal, const std::vector<Move>& played, const json::object& req) {
     const api::ChallengeRequest cr = challenge_request(req);
-    const Challenge c = api::make_challenge(deal.variant, cr);
+    const Challenge c = api::make_challenge(deal.variant, cr, kPageNames);
     const api::ChallengeMade m = api::challenge_made(deal, played, c);
     const api::ChallengeCarry carry = api::carry_challenge(cr, m);
     json::object o;
@@ -309,6 +311,7 @@ json::object challenge(api::Session& session, const json::object& req, const std
     r.progress = progress;
     r.progress_shift = 16;
     r.challenge = cr;
+    r.challenge_names = kPageNames;
     if (!played.empty()) ld.deal = api::position_deal(ld.deal, played);
     const api::Answer a = session.solve(ld.deal, {}, r);
     json::object o = solve_json(ld, {}, false, r, a);

@@ -19,7 +19,8 @@
 //            not seen (??) nothing names what their slots hold: "cards" and
 //            the wastes say "??", no move taking one is legal, and the
 //            position adds unknown [{name, playable}], unknown_text,
-//            unknown_cards (their set), unknown_in_play, needs_card;
+//            unknown_cards (their set), unknown_in_play, needs_card,
+//            ask_first (the place turned up to name first: api::place_to_ask);
 //            with challenge {kind, target, current, deals_left} (as below):
 //            "challenge_made" {made, score, cleared, ended, next, completed,
 //            failed}: what the moves made toward it in this deal
