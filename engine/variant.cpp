@@ -9,122 +9,75 @@ namespace pyr {
 
 namespace {
 
-// Presets inherit: each row starts from another and changes a few fields.
+// The preset table: a row a preset, naming only the fields that differ from
+// Variant's defaults (a standard deck, a pyramid of 7 rows, one waste that
+// starts empty, draw one, 3 passes, goal the pyramid, PySolFC game 38).
 std::vector<Variant> make_presets() {
-    std::vector<Variant> out;
-
-    Variant msc;
-    msc.name = "msc";
-    msc.title = "Microsoft Solitaire Collection Pyramid";
-    msc.stock_top_playable = true;
-    msc.waste_playable = 1;
-    msc.waste_start = 0;
-    msc.passes = 3;
-    msc.goal = Goal::Pyramid;
-    out.push_back(msc);
-
-    Variant relaxed = msc;
-    relaxed.name = "relaxed";
-    relaxed.title = "Relaxed Pyramid (PySolFC)";
-    relaxed.waste_start = 1;
-    relaxed.pysol_game = 193;
-    out.push_back(relaxed);
-
-    Variant pyramid = relaxed;
-    pyramid.name = "pyramid";
-    pyramid.title = "Pyramid (PySolFC)";
-    pyramid.goal = Goal::All;
-    pyramid.pysol_game = 38;
-    out.push_back(pyramid);
-
-    Variant cheops = msc;
-    cheops.name = "cheops";
-    cheops.title = "Cheops";
-    cheops.goal = Goal::All;
-    out.push_back(cheops);
-
-    Variant pharaohs = msc;
-    pharaohs.name = "pharaohs";
-    pharaohs.title = "Pharaohs";
-    pharaohs.stock_top_playable = false;
-    pharaohs.waste_playable = 2;
-    pharaohs.passes = 1;
-    pharaohs.goal = Goal::All;
-    out.push_back(pharaohs);
-
-    Variant solitarium = msc;
-    solitarium.name = "solitarium";
-    solitarium.title = "Solitarium";
-    solitarium.stock_top_playable = false;
-    solitarium.waste_playable = 1;
-    solitarium.passes = 0;
-    out.push_back(solitarium);
-
-    Variant classic = msc;
-    classic.name = "classic";
-    classic.title = "Classic Pyramid (one pass, discard)";
-    classic.wastes = 0;
-    classic.waste_playable = 0;
-    classic.stock_top_playable = true;
-    classic.passes = 1;
-    classic.score_variant = true;
-    out.push_back(classic);
-
-    // PySolFC Giza: every card dealt face up, 24 of them onto 8 reserve piles;
-    // there is no stock, so nothing is drawn and nothing is redealt.
-    Variant giza = pyramid;
-    giza.name = "giza";
-    giza.title = "Giza (PySolFC)";
-    giza.reserve_piles = 8;
-    giza.reserve_height = 3;
-    giza.waste_start = 0;
-    giza.passes = 1;
-    giza.pysol_game = 592;
-    out.push_back(giza);
-
-    // PySolFC King Tut: a face-down stock dealt three at a time, endlessly.
-    Variant tut = solitarium;
-    tut.name = "tuts-tomb";
-    tut.title = "Tut's Tomb (PySolFC King Tut)";
-    tut.draw = 3;
-    tut.waste_start = 3;
-    tut.pysol_game = 681;
-    out.push_back(tut);
-
-    // PySolFC Apophis: a face-down stock dealt a row at a time onto three waste
-    // piles, whose tops are playable (also with each other); a redeal gathers
-    // the wastes back in PySolFC's order and deals a row at once.
-    Variant apophis = pyramid;
-    apophis.name = "apophis";
-    apophis.title = "Apophis (PySolFC)";
-    apophis.wastes = 3;
-    apophis.waste_start = 1;
-    apophis.stock_top_playable = false;
-    apophis.waste_playable = 1;
-    apophis.passes = 3;
-    apophis.redeal = RedealOrder::ApophisRows;
-    apophis.pysol_game = 658;
-    out.push_back(apophis);
-
-    Variant triangle = pyramid;
-    triangle.name = "triangle";
-    triangle.title = "Triangle (PySolFC)";
-    triangle.shape = TableauShape::Triangle;
-    triangle.pysol_game = 700;
-    out.push_back(triangle);
-
+    using enum Goal;
+    // Unpaired stock cards are discarded: no waste, one pass.
+    const Variant classic{.name = "classic",
+                          .title = "Classic Pyramid (one pass, discard)",
+                          .wastes = 0,
+                          .stock_top_playable = true,
+                          .waste_playable = 0,
+                          .passes = 1,
+                          .score_variant = true};
+    std::vector<Variant> t{
+        {.name = "msc", .title = "Microsoft Solitaire Collection Pyramid", .stock_top_playable = true},
+        {.name = "relaxed",
+         .title = "Relaxed Pyramid (PySolFC)",
+         .waste_start = 1,
+         .stock_top_playable = true,
+         .pysol_game = 193},
+        {.name = "pyramid", .title = "Pyramid (PySolFC)", .waste_start = 1, .stock_top_playable = true, .goal = All},
+        {.name = "cheops", .title = "Cheops", .stock_top_playable = true, .goal = All},
+        {.name = "pharaohs", .title = "Pharaohs", .waste_playable = 2, .passes = 1, .goal = All},
+        {.name = "solitarium", .title = "Solitarium", .passes = 0},
+        classic,
+        // PySolFC Giza: every card dealt face up, 24 of them onto 8 reserve piles;
+        // there is no stock, so nothing is drawn and nothing is redealt.
+        {.name = "giza",
+         .title = "Giza (PySolFC)",
+         .reserve_piles = 8,
+         .reserve_height = 3,
+         .stock_top_playable = true,
+         .passes = 1,
+         .goal = All,
+         .pysol_game = 592},
+        // PySolFC King Tut: a face-down stock dealt three at a time, endlessly.
+        {.name = "tuts-tomb",
+         .title = "Tut's Tomb (PySolFC King Tut)",
+         .waste_start = 3,
+         .draw = 3,
+         .passes = 0,
+         .pysol_game = 681},
+        // PySolFC Apophis: a face-down stock dealt a row at a time onto three waste
+        // piles, whose tops are playable (also with each other); a redeal gathers
+        // the wastes back in PySolFC's order and deals a row at once.
+        {.name = "apophis",
+         .title = "Apophis (PySolFC)",
+         .wastes = 3,
+         .waste_start = 1,
+         .redeal = RedealOrder::ApophisRows,
+         .goal = All,
+         .pysol_game = 658},
+        {.name = "triangle",
+         .title = "Triangle (PySolFC)",
+         .shape = TableauShape::Triangle,
+         .waste_start = 1,
+         .stock_top_playable = true,
+         .goal = All,
+         .pysol_game = 700},
+    };
     // PySolFC has no Spanish deck; --seed shuffles the 48 cards with Pyramid's
-    // generator for the same number (see engine/pysol_random.h).
+    // generator for the same number (see engine/pysol_random.h). Classic's rules.
     Variant spanish = classic;
     spanish.name = "spanish";
     spanish.title = "Spanish Pyramid (48-card Spanish deck, classic rules)";
     spanish.deck = DeckKind::Spanish48;
-    spanish.target = 12;
-    spanish.lone_rank = 12;
-    spanish.pysol_game = 38;
-    out.push_back(spanish);
-
-    return out;
+    spanish.target = spanish.lone_rank = 12;
+    t.push_back(spanish);
+    return t;
 }
 
 }  // namespace
