@@ -109,6 +109,19 @@ Relaxed relaxed_search(const Board& b, bool stop_at_clear = false) {
     return out;
 }
 
+// A free-stock reason against the relaxed search: no card it names is ever
+// removed, and every card of the goal the reference never removes is named
+// (free_stock_never_cleared: one search of every relaxed position).
+void check_free_stock(const Board& b, const LossReason& why) {
+    const Relaxed rel = relaxed_search(b);
+    CHECK_FALSE(rel.clears);
+    for (Card c : why.cards) CHECK_FALSE((rel.ever_removed >> b.slot_of(c) & 1));
+    uint64_t named = 0;
+    for (Card c : why.cards) named |= uint64_t{1} << b.slot_of(c);
+    const uint64_t goal = b.fixed_mask() & (b.variant().goal == Goal::All ? b.all_mask() : b.tableau_mask());
+    CHECK(named == (goal & ~rel.ever_removed));
+}
+
 }  // namespace
 
 TEST_CASE("every loss reason on small deals of every preset holds up in an independent search", "[reasons]") {
@@ -141,15 +154,7 @@ TEST_CASE("every loss reason on small deals of every preset holds up in an indep
                 }
             } else {
                 if (why.code == "free-stock") {
-                    const Relaxed rel = relaxed_search(b);
-                    CHECK_FALSE(rel.clears);
-                    for (Card c : why.cards) CHECK_FALSE((rel.ever_removed >> b.slot_of(c) & 1));
-                    // ... and every card the reference never removes is named
-                    // (free_stock_never_cleared: one search of every relaxed position).
-                    uint64_t named = 0;
-                    for (Card c : why.cards) named |= uint64_t{1} << b.slot_of(c);
-                    const uint64_t goal = b.fixed_mask() & (v.goal == Goal::All ? b.all_mask() : b.tableau_mask());
-                    CHECK(named == (goal & ~rel.ever_removed));
+                    check_free_stock(b, why);
                 } else {
                     CHECK(relaxed_search(b, true).clears);
                     REQUIRE(why.has_best);
@@ -200,15 +205,7 @@ TEST_CASE("loss reasons on full deals: blocked and free-stock claims re-checked 
             INFO(name << " seed " << seed << ": " << why.code << ": " << why.text);
             ++seen[why.code];
             if (why.code == "free-stock") {
-                const Relaxed rel = relaxed_search(b);
-                CHECK_FALSE(rel.clears);
-                for (Card c : why.cards) CHECK_FALSE((rel.ever_removed >> b.slot_of(c) & 1));
-                // ... and every card the reference never removes is named
-                // (free_stock_never_cleared: one search of every relaxed position).
-                uint64_t named = 0;
-                for (Card c : why.cards) named |= uint64_t{1} << b.slot_of(c);
-                const uint64_t goal = b.fixed_mask() & (v.goal == Goal::All ? b.all_mask() : b.tableau_mask());
-                CHECK(named == (goal & ~rel.ever_removed));
+                check_free_stock(b, why);
             } else if (why.code == "order") {
                 CHECK(relaxed_search(b, true).clears);
                 verify_solution(d, why.best_moves, why.tableau_left);
