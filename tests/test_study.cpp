@@ -27,6 +27,7 @@
 #include "study/records.h"
 #include "study/runner.h"
 #include "study/summary.h"
+#include "tests/cli_run.h"
 #include "tests/corpus.h"
 #include "tests/support.h"
 
@@ -43,12 +44,8 @@ std::string temp_path(const std::string& name) {
     return "/tmp/pyramid_study_test_" + std::to_string(getpid()) + "_" + std::to_string(counter++) + "_" + name;
 }
 
-std::string slurp(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
-}
+using test::Run;
+using test::slurp;
 
 int count_lines(const std::string& s) { return static_cast<int>(std::count(s.begin(), s.end(), '\n')); }
 
@@ -61,25 +58,8 @@ int count_records(const std::string& s) {
     return n;
 }
 
-struct Run {
-    int status = -1;
-    std::string out, err;
-};
-
 // Runs `pyramid ARGS` through the shell, capturing stdout and stderr.
-Run run(const std::string& args) {
-    const std::string base = temp_path("run");
-    const std::string cmd = std::string("'") + PYR_CLI_PATH + "' " + args + " >" + base + ".out 2>" + base +
-                            ".err </dev/null";
-    Run r;
-    const int raw = std::system(cmd.c_str());
-    r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-    r.out = slurp(base + ".out");
-    r.err = slurp(base + ".err");
-    std::remove((base + ".out").c_str());
-    std::remove((base + ".err").c_str());
-    return r;
-}
+Run run(const std::string& args) { return test::shell(std::string("'") + PYR_CLI_PATH + "' " + args); }
 
 // Starts `pyramid ARGS...` (no shell), stdout to `out_path`, stderr dropped.
 // With `program`, runs that instead (argv[0] is it), in a process group of its own.
@@ -1047,15 +1027,7 @@ Run run_mpi(int np, const std::vector<std::string>& stats_args) {
     const auto a = mpi_args(np, stats_args);
     std::string cmd = std::string("'") + PYR_MPIEXEC + "'";
     for (const auto& x : a) cmd += " '" + x + "'";
-    const std::string base = temp_path("mpirun");
-    Run r;
-    const int raw = std::system((cmd + " >" + base + ".out 2>" + base + ".err </dev/null").c_str());
-    r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-    r.out = slurp(base + ".out");
-    r.err = slurp(base + ".err");
-    std::remove((base + ".out").c_str());
-    std::remove((base + ".err").c_str());
-    return r;
+    return test::shell(cmd);
 }
 }  // namespace
 
