@@ -161,10 +161,7 @@ TEST_CASE("solve --challenge text, --help, and bad values", "[cli][challenge]") 
     const Run page = run("solve --seed 1 --challenge score --format html");
     REQUIRE(page.status == 0);
     CHECK_THAT(page.out, Catch::Contains("line (score): clears the board, 1290 points"));
-    struct Case {
-        std::string args, message;
-    };
-    const std::vector<Case> cases = {
+    const std::vector<test::Refusal> cases = {
         {"--challenge cards:Z", "is not a rank"},
         {"--challenge cards:", "--challenge must be"},
         {"--challenge points", "--challenge must be score, cards:R"},
@@ -179,14 +176,7 @@ TEST_CASE("solve --challenge text, --help, and bad values", "[cli][challenge]") 
         {"--challenge score --hint", "--hint does not apply"},
         {"--challenge score --moves 'd'", "does not take --moves"},
     };
-    for (const auto& c : cases) {
-        INFO(c.args);
-        const Run r = run("solve --seed 1 " + c.args);
-        CHECK(r.status == 2);
-        CHECK(r.out.empty());
-        CHECK_THAT(r.err, Catch::Contains(c.message));
-        CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
-    }
+    test::check_refusals(cases, [](const std::string& args) { return run("solve --seed 1 " + args); });
 }
 
 namespace {

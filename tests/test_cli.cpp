@@ -92,10 +92,7 @@ TEST_CASE("verify names the first illegal move and exits 1", "[cli]") {
 }
 
 TEST_CASE("bad input: one clear error line and exit status 2", "[cli]") {
-    struct Case {
-        std::string args, message;
-    };
-    const std::vector<Case> cases = {
+    const std::vector<test::Refusal> cases = {
         {"solve --deal 'ZZ'", "unknown card token 'ZZ'"},
         {"solve --deal 'AH AH'", "duplicate card AH"},
         {"solve --deal 'AH 2H'", "missing cards: 2 given"},
@@ -130,14 +127,7 @@ TEST_CASE("bad input: one clear error line and exit status 2", "[cli]") {
         {"solve --seed 1 --hint --best-score", "give only one of --hint and --best-score"},
         {"stats --deals 1 --measures --reasons", "give only one of --measures and --reasons"},
     };
-    for (const auto& c : cases) {
-        INFO(c.args);
-        const Run r = run(c.args);
-        CHECK(r.status == 2);
-        CHECK(r.out.empty());
-        CHECK_THAT(r.err, Catch::Contains(c.message));
-        CHECK(lines(r.err) == 1);
-    }
+    test::check_refusals(cases, [](const std::string& args) { return run(args); });
     const Run too_many = run("solve --deal-file -", std::string(200, 'A') + "\n");
     CHECK(too_many.status == 2);
 }
@@ -493,11 +483,7 @@ TEST_CASE("every numeric option rejects negative and non-numeric values, with th
     for (const auto& c : commands)
         for (const std::string value : {"-1", "abc", "1.5", " 7", "99999999999999999999999"}) {
             INFO(c << "'" << value << "'");
-            const Run r = run(c + "'" + value + "'");
-            CHECK(r.status == 2);
-            CHECK(r.out.empty());
-            CHECK_THAT(r.err, Catch::Contains("(got '" + value + "')"));
-            CHECK(lines(r.err) == 1);
+            test::check_refused(run(c + "'" + value + "'"), "(got '" + value + "')");
         }
 }
 
