@@ -1,4 +1,4 @@
-// The dead-card check (solver/prune.cpp) against a plain copy of it as it
+// The dead-card check (solver/prune.cpp) against a plain version of it as it
 // stood before it was made faster (lazy partner sets, the exposed-card test
 // for the covered cards, Hall's condition over the full sets first, the
 // closure's joiners side by side): the same answer at every position of
@@ -21,7 +21,8 @@ using namespace pyr;
 
 namespace {
 
-// The check as of main 0081cfd (solver/prune.cpp), verbatim but for names.
+// The check as of main 0081cfd (solver/prune.cpp), as it stood but for names
+// and the row redeal's piles, read a pile at a time.
 bool reference_hall(uint64_t need, const uint64_t* usable_of) {
     uint64_t usable[4];
     int k = 0;
@@ -79,16 +80,21 @@ bool reference_dead_card(const Board& b, const State& s, int only_rank, const ui
             len = b.pass_order(s, own);
             order = own;
         }
-        uint64_t piles[3] = {0, 0, 0};
-        for (int j = 0; j < len; ++j) {
-            if (j < s.pos && (in_play >> order[j] & 1)) {  // dealt: on its waste, above the pile's earlier cards
-                dealt[ndealt] = order[j];
-                beneath[ndealt++] = piles[j % v.wastes] & in_play;
+        // (Written a pile at a time, not as the check walks the order: the
+        // same piles, from a second reading of the deal.)
+        for (int w = 0; w < v.wastes; ++w) {
+            uint64_t pile = 0;  // waste w's cards of the pass, bottom first
+            for (int j = w; j < len; j += v.wastes) {
+                const int c = order[j];
+                if (j < s.pos && (in_play >> c & 1)) {  // dealt: on waste w, above the pile's earlier cards
+                    dealt[ndealt] = static_cast<uint8_t>(c);
+                    beneath[ndealt++] = pile & in_play;
+                }
+                pile |= uint64_t{1} << c;
             }
-            piles[j % v.wastes] |= uint64_t{1} << order[j];
+            for (int j = w; j < len; j += v.wastes)
+                if (in_play >> order[j] & 1) poss[order[j]] &= ~pile;
         }
-        for (int j = 0; j < len; ++j)
-            if (in_play >> order[j] & 1) poss[order[j]] &= ~piles[j % v.wastes];
     } else if (final_pass) {
         // One waste, only its top playable, no redeal left: the waste never
         // goes back, and only its top card can be played, so no two waste

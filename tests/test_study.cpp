@@ -65,31 +65,19 @@ Run run(const std::string& args) { return test::shell(std::string("'") + PYR_CLI
 // With `program`, runs that instead (argv[0] is it), in a process group of its own.
 pid_t start(const std::vector<std::string>& args, const std::string& out_path, const std::string& program = "") {
     const pid_t pid = fork();
-    if (pid == 0 && !program.empty()) {
-        setpgid(0, 0);
-        const int out = ::open(out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-        const int null = ::open("/dev/null", O_RDWR);
-        dup2(out, 1);
-        dup2(null, 2);
-        dup2(null, 0);
-        std::vector<char*> argv;
-        argv.push_back(const_cast<char*>(program.c_str()));
-        for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
-        argv.push_back(nullptr);
-        execv(program.c_str(), argv.data());
-        _exit(127);
-    }
     if (pid == 0) {
+        const std::string exe = program.empty() ? std::string(PYR_CLI_PATH) : program;
+        if (!program.empty()) setpgid(0, 0);
         const int out = ::open(out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
         const int null = ::open("/dev/null", O_RDWR);
         dup2(out, 1);
         dup2(null, 2);
         dup2(null, 0);
         std::vector<char*> argv;
-        argv.push_back(const_cast<char*>(PYR_CLI_PATH));
+        argv.push_back(const_cast<char*>(exe.c_str()));
         for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
         argv.push_back(nullptr);
-        execv(PYR_CLI_PATH, argv.data());
+        execv(exe.c_str(), argv.data());
         _exit(127);
     }
     return pid;
