@@ -1,4 +1,5 @@
 // pyramid: the command-line driver. Parses, calls the engine and solver, prints.
+#include <algorithm>
 #include <iostream>
 #include <string>
 
@@ -8,30 +9,48 @@
 #include "engine/internal_error.h"
 
 namespace {
-const char* kMainHelp =
-    "pyramid: exact solver for Pyramid-family patience games\n"
-    "\n"
-    "usage: pyramid COMMAND [options]   (pyramid COMMAND --help for each)\n"
-    "\n"
-    "commands:\n"
-    "  solve      solve a deal: verdict (win, lose, intractable) and a solution\n"
-    "  verify     replay moves on a deal with the independent verifier\n"
-    "  deal       print a deal: drawn, as the compact string, as JSON, or as an SVG picture\n"
-    "  variants   list the rule presets, or describe one\n"
-    "  bench      solve a fixed workload; prints speed and a signature (total states)\n"
-    "  stats      win-rate study over many deals, in parallel, with a resumable record file\n"
-    "  merge      the summary of a study from its record files (shards, several machines)\n"
-    "  report     an HTML page about a study (charts and tables) from its record files\n"
-    "  compare    two rule sets deal by deal over the same deals: flips, paired interval, McNemar's test\n"
-    "  generate   winnable deals of a grade (easy, medium, hard, expert) with their measures\n"
-    "  play       play a deal in the terminal, with undo, hints and the solver's verdict after every move\n"
-    "  odds       the chances of a position without peeking at the stock, and each move's share\n"
-    "  compare-players  two players (stats --player) deal by deal: flips, paired interval, McNemar's test\n"
-    "  version    the version, git commit, build type, compiler and bench signature (also --version)\n"
-    "\n"
-    "exit status: 0 done, 1 verify rejected the moves (merge, report: tasks missing), 2 bad command line or input, 3 "
-    "internal error,\n"
-    "             130 stats interrupted (Ctrl-C)\n";
+// The commands, in the order the help lists them (version has no Command:
+// main answers it).
+struct CommandRow {
+    const char* name;
+    pyr::cli::Command* run;
+    const char* words;
+};
+const CommandRow kCommands[] = {
+    {"solve", pyr::cli::cmd_solve, "solve a deal: verdict (win, lose, intractable) and a solution"},
+    {"verify", pyr::cli::cmd_verify, "replay moves on a deal with the independent verifier"},
+    {"deal", pyr::cli::cmd_deal, "print a deal: drawn, as the compact string, as JSON, or as an SVG picture"},
+    {"variants", pyr::cli::cmd_variants, "list the rule presets, or describe one"},
+    {"bench", pyr::cli::cmd_bench, "solve a fixed workload; prints speed and a signature (total states)"},
+    {"stats", pyr::cli::cmd_stats, "win-rate study over many deals, in parallel, with a resumable record file"},
+    {"merge", pyr::cli::cmd_merge, "the summary of a study from its record files (shards, several machines)"},
+    {"report", pyr::cli::cmd_report, "an HTML page about a study (charts and tables) from its record files"},
+    {"compare", pyr::cli::cmd_compare,
+     "two rule sets deal by deal over the same deals: flips, paired interval, McNemar's test"},
+    {"generate", pyr::cli::cmd_generate, "winnable deals of a grade (easy, medium, hard, expert) with their measures"},
+    {"play", pyr::cli::cmd_play,
+     "play a deal in the terminal, with undo, hints and the solver's verdict after every move"},
+    {"odds", pyr::cli::cmd_odds, "the chances of a position without peeking at the stock, and each move's share"},
+    {"compare-players", pyr::cli::cmd_compare_players,
+     "two players (stats --player) deal by deal: flips, paired interval, McNemar's test"},
+    {"version", nullptr, "the version, git commit, build type, compiler and bench signature (also --version)"},
+};
+
+std::string main_help() {
+    std::string s = "pyramid: exact solver for Pyramid-family patience games\n"
+                    "\n"
+                    "usage: pyramid COMMAND [options]   (pyramid COMMAND --help for each)\n"
+                    "\n"
+                    "commands:\n";
+    for (const CommandRow& c : kCommands) {
+        const int len = static_cast<int>(std::string(c.name).size());
+        s += "  " + std::string(c.name) + std::string(std::max(2, 11 - len), ' ') + c.words + "\n";
+    }
+    return s + "\n"
+               "exit status: 0 done, 1 verify rejected the moves (merge, report: tasks missing), 2 bad command line or "
+               "input, 3 internal error,\n"
+               "             130 stats interrupted (Ctrl-C)\n";
+}
 
 // Bad command line or input: one line, bounded and escaped, whatever the input held; exit 2.
 int usage_error(const std::string& cmd, const char* what) {
@@ -43,13 +62,13 @@ int usage_error(const std::string& cmd, const char* what) {
 int main(int argc, char** argv) {
     using namespace pyr::cli;
     if (argc < 2) {
-        std::cerr << kMainHelp;
+        std::cerr << main_help();
         return 2;
     }
     const std::string cmd = argv[1];
     try {
         if (cmd == "--help" || cmd == "-h" || cmd == "help") {
-            std::cout << kMainHelp;
+            std::cout << main_help();
             return kOk;
         }
         if (cmd == "--version" || cmd == "version") {
@@ -67,19 +86,8 @@ int main(int argc, char** argv) {
             std::cout << pyr::build::version_text("pyramid");
             return kOk;
         }
-        if (cmd == "solve") return cmd_solve(argc - 1, argv + 1);
-        if (cmd == "verify") return cmd_verify(argc - 1, argv + 1);
-        if (cmd == "deal") return cmd_deal(argc - 1, argv + 1);
-        if (cmd == "variants") return cmd_variants(argc - 1, argv + 1);
-        if (cmd == "bench") return cmd_bench(argc - 1, argv + 1);
-        if (cmd == "stats") return cmd_stats(argc - 1, argv + 1);
-        if (cmd == "merge") return cmd_merge(argc - 1, argv + 1);
-        if (cmd == "report") return cmd_report(argc - 1, argv + 1);
-        if (cmd == "compare") return cmd_compare(argc - 1, argv + 1);
-        if (cmd == "generate") return cmd_generate(argc - 1, argv + 1);
-        if (cmd == "play") return cmd_play(argc - 1, argv + 1);
-        if (cmd == "odds") return cmd_odds(argc - 1, argv + 1);
-        if (cmd == "compare-players") return cmd_compare_players(argc - 1, argv + 1);
+        for (const CommandRow& c : kCommands)
+            if (c.run && cmd == c.name) return c.run(argc - 1, argv + 1);
         std::cerr << "pyramid: unknown command " << pyr::excerpt(cmd) << " (try pyramid --help)\n";
         return kUsage;
     } catch (const UsageError& e) {
