@@ -196,6 +196,17 @@ RecordField count_field(std::string_view key, Group group) {
     return f;
 }
 
+// A text, written as it is (a JSON string, a CSV field).
+template <auto Member>
+RecordField text_field(std::string_view key, Group group) {
+    RecordField f{.key = key, .group = group, .required = true};
+    f.to_json = [](const StudyRecord& r) -> JsonOut { return json::value(r.*Member); };
+    f.to_csv = [](const StudyRecord& r) { return r.*Member; };
+    f.from_json = [](const json::value& v, StudyRecord& r) { r.*Member = std::string(v.as_string()); };
+    f.from_csv = [](Text s, StudyRecord& r) { r.*Member = std::string(*s); };
+    return f;
+}
+
 // A time in seconds: CSV to the microsecond; finite and not negative.
 template <auto Member, Key Why>
 RecordField seconds_field(std::string_view key, Group group) {
@@ -411,13 +422,7 @@ std::vector<RecordField> make_fields() {
                          r.m.grade = static_cast<int8_t>(*g);
                      }});
     // ---- --player: the player's game beside the thoughtful verdict
-    t.push_back({.key = "player",
-                 .group = Group::Player,
-                 .required = true,
-                 .to_json = [](const StudyRecord& r) -> JsonOut { return json::value(r.player); },
-                 .to_csv = [](const StudyRecord& r) { return r.player; },
-                 .from_json = [](const json::value& v, StudyRecord& r) { r.player = std::string(v.as_string()); },
-                 .from_csv = [](Text s, StudyRecord& r) { r.player = std::string(*s); }});
+    t.push_back(text_field<&StudyRecord::player>("player", Group::Player));
     t.push_back({.key = "player_verdict",
                  .group = Group::Player,
                  .required = true,
@@ -461,13 +466,7 @@ std::vector<RecordField> make_fields() {
     t.push_back(count_field<&StudyRecord::player_solves, "bad player_solves">("player_solves", Group::Player));
     t.push_back(seconds_field<&StudyRecord::player_seconds, "bad player_seconds">("player_seconds", Group::Player));
     // ---- --challenge: the deal's best line with a clear and without
-    t.push_back({.key = "challenge",
-                 .group = Group::Challenge,
-                 .required = true,
-                 .to_json = [](const StudyRecord& r) -> JsonOut { return json::value(r.challenge); },
-                 .to_csv = [](const StudyRecord& r) { return r.challenge; },
-                 .from_json = [](const json::value& v, StudyRecord& r) { r.challenge = std::string(v.as_string()); },
-                 .from_csv = [](Text s, StudyRecord& r) { r.challenge = std::string(*s); }});
+    t.push_back(text_field<&StudyRecord::challenge>("challenge", Group::Challenge));
     t.push_back({.key = "challenge_complete",
                  .group = Group::Challenge,
                  .required = true,
