@@ -10,10 +10,7 @@
 #include <vector>
 
 #include "engine/pysol_random.h"
-
-#ifndef PYR_DATA_DIR
-#define PYR_DATA_DIR "data"
-#endif
+#include "tests/corpus.h"
 
 namespace {
 
@@ -38,17 +35,10 @@ struct DealVector {
 };
 
 std::vector<DealVector> load_vectors() {
-    const std::string path = std::string(PYR_DATA_DIR) + "/pysolfc-deals.txt";
-    std::ifstream in(path);
-    if (!in) throw std::runtime_error("cannot open " + path);
     std::vector<DealVector> out;
-    std::string line;
-    int line_no = 0;
-    while (std::getline(in, line)) {
-        ++line_no;
-        if (line.empty() || line[0] == '#') continue;
+    pyr::test::for_each_data_line("pysolfc-deals.txt", [&](const std::string& line, int n) {
         DealVector v;
-        v.line = line_no;
+        v.line = n;
         std::istringstream fields(line);
         std::string field;
         while (fields >> field) {
@@ -61,7 +51,7 @@ std::vector<DealVector> load_vectors() {
             else if (key == "order") v.order = value;
         }
         out.push_back(v);
-    }
+    });
     return out;
 }
 
