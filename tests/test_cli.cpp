@@ -92,7 +92,7 @@ TEST_CASE("verify names the first illegal move and exits 1", "[cli]") {
 }
 
 TEST_CASE("bad input: one clear error line and exit status 2", "[cli]") {
-    const std::vector<test::Refusal> cases = {
+    const std::vector<pyr::test::Refusal> cases = {
         {"solve --deal 'ZZ'", "unknown card token 'ZZ'"},
         {"solve --deal 'AH AH'", "duplicate card AH"},
         {"solve --deal 'AH 2H'", "missing cards: 2 given"},
@@ -127,7 +127,7 @@ TEST_CASE("bad input: one clear error line and exit status 2", "[cli]") {
         {"solve --seed 1 --hint --best-score", "give only one of --hint and --best-score"},
         {"stats --deals 1 --measures --reasons", "give only one of --measures and --reasons"},
     };
-    test::check_refusals(cases, [](const std::string& args) { return run(args); });
+    pyr::test::check_refusals(cases, [](const std::string& args) { return run(args); });
     const Run too_many = run("solve --deal-file -", std::string(200, 'A') + "\n");
     CHECK(too_many.status == 2);
 }
@@ -483,7 +483,7 @@ TEST_CASE("every numeric option rejects negative and non-numeric values, with th
     for (const auto& c : commands)
         for (const std::string value : {"-1", "abc", "1.5", " 7", "99999999999999999999999"}) {
             INFO(c << "'" << value << "'");
-            test::check_refused(run(c + "'" + value + "'"), "(got '" + value + "')");
+            pyr::test::check_refused(run(c + "'" + value + "'"), "(got '" + value + "')");
         }
 }
 
