@@ -152,6 +152,19 @@ inline Deal random_small_deal(Variant v, int rows, int stock, Rng& rng) {
     return make_deal(v, cards, /*full_deck=*/false);
 }
 
+// The small random deals the slow references take: for every rule set
+// (every_rule_set), `per_set` deals of 3 or 4 rows with 0 to `max_stock`
+// stock cards (`max_stock_rows` with the row redeal, whose references grow
+// faster), each given to f(v, deal).
+template <class F>
+void for_each_small_deal(Rng& rng, int per_set, int max_stock, int max_stock_rows, F f) {
+    for (const Variant& v : every_rule_set())
+        for (int i = 0; i < per_set; ++i) {
+            const int most = v.redeal == RedealOrder::ApophisRows ? max_stock_rows : max_stock;
+            f(v, random_small_deal(v, 3 + rng.below(2), rng.below(most + 1), rng));
+        }
+}
+
 // The slow, obviously correct reference: every legal move from every
 // position, positions told apart by their full explicit contents. No packing,
 // no pruning, no dominance. nullopt when more than max_states positions.

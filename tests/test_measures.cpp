@@ -54,63 +54,59 @@ TEST_CASE("measures of won small deals of every preset match the brute-force ref
     test::Rng rng(2424);
     Solver solver;
     int won = 0, with_critical = 0, with_losing_first = 0;
-    for (const auto& base : presets())
-        for (const auto& v : test::with_overrides(base))
-            for (int i = 0; i < test::reduced(40); ++i) {
-                const int max_stock = v.redeal == RedealOrder::ApophisRows ? 7 : 9;
-                const Deal d = test::random_small_deal(v, 3 + rng.below(2), rng.below(max_stock + 1), rng);
-                const Board b(d);
-                if (solver.solve(b).verdict != Verdict::Win) continue;
-                const auto ref = test::reference_shortest(Table(d));
-                if (!ref.complete || !ref.length) continue;
-                ++won;
-                MeasureOptions o;
-                o.casual_plays = 10;
-                const DealMeasures m = measure_won_deal(solver, b, o);
-                INFO(summary(v) << " / " << compact(d));
-                REQUIRE(m.complete);
-                CHECK(m.shortest == *ref.length);
-                verify_solution(d, m.solution);
-                // First moves: each successor's verdict by the reference.
-                const Table start(d);
-                int wins = 0;
-                const auto legal = start.legal_moves();
-                for (const Move& mv : legal) {
-                    Table u = start;
-                    u.apply(mv);
-                    wins += reference_wins_from(u);
-                }
-                CHECK(m.legal_first == static_cast<int>(legal.size()));
-                CHECK(m.winning_first == wins);
-                with_losing_first += wins < static_cast<int>(legal.size());
-                // Critical positions along the shortest solution, by the reference.
-                std::vector<CriticalPosition> want;
-                Table t(d);
-                for (size_t k = 0; k < m.solution.size(); ++k) {
-                    int keep = 0;
-                    const auto here = t.legal_moves();
-                    for (const Move& mv : here) {
-                        Table u = t;
-                        u.apply(mv);
-                        keep += reference_wins_from(u);
-                    }
-                    CHECK(keep >= 1);
-                    if (keep == 1) want.push_back({static_cast<int>(k), static_cast<int>(here.size())});
-                    t.apply(m.solution[k]);
-                }
-                REQUIRE(m.critical.size() == want.size());
-                for (size_t k = 0; k < want.size(); ++k) {
-                    CHECK(m.critical[k].index == want[k].index);
-                    CHECK(m.critical[k].legal == want[k].legal);
-                }
-                with_critical += m.crossroads() > 0;
-                // The casual player: its wins, and the difficulty from them.
-                int casual = 0;
-                for (int p = 0; p < 10; ++p) casual += casual_play(d, casual_seed(d, p));
-                CHECK(m.casual_wins == casual);
-                CHECK(m.casual_plays == 10);
-                CHECK(m.difficulty == Approx(100.0 * (1 - casual / 10.0) + m.crossroads()));
+    test::for_each_small_deal(rng, test::reduced(40), 9, 7, [&](const Variant& v, const Deal& d) {
+        const Board b(d);
+        if (solver.solve(b).verdict != Verdict::Win) return;
+        const auto ref = test::reference_shortest(Table(d));
+        if (!ref.complete || !ref.length) return;
+        ++won;
+        MeasureOptions o;
+        o.casual_plays = 10;
+        const DealMeasures m = measure_won_deal(solver, b, o);
+        INFO(summary(v) << " / " << compact(d));
+        REQUIRE(m.complete);
+        CHECK(m.shortest == *ref.length);
+        verify_solution(d, m.solution);
+        // First moves: each successor's verdict by the reference.
+        const Table start(d);
+        int wins = 0;
+        const auto legal = start.legal_moves();
+        for (const Move& mv : legal) {
+            Table u = start;
+            u.apply(mv);
+            wins += reference_wins_from(u);
+        }
+        CHECK(m.legal_first == static_cast<int>(legal.size()));
+        CHECK(m.winning_first == wins);
+        with_losing_first += wins < static_cast<int>(legal.size());
+        // Critical positions along the shortest solution, by the reference.
+        std::vector<CriticalPosition> want;
+        Table t(d);
+        for (size_t k = 0; k < m.solution.size(); ++k) {
+            int keep = 0;
+            const auto here = t.legal_moves();
+            for (const Move& mv : here) {
+                Table u = t;
+                u.apply(mv);
+                keep += reference_wins_from(u);
             }
+            CHECK(keep >= 1);
+            if (keep == 1) want.push_back({static_cast<int>(k), static_cast<int>(here.size())});
+            t.apply(m.solution[k]);
+        }
+        REQUIRE(m.critical.size() == want.size());
+        for (size_t k = 0; k < want.size(); ++k) {
+            CHECK(m.critical[k].index == want[k].index);
+            CHECK(m.critical[k].legal == want[k].legal);
+        }
+        with_critical += m.crossroads() > 0;
+        // The casual player: its wins, and the difficulty from them.
+        int casual = 0;
+        for (int p = 0; p < 10; ++p) casual += casual_play(d, casual_seed(d, p));
+        CHECK(m.casual_wins == casual);
+        CHECK(m.casual_plays == 10);
+        CHECK(m.difficulty == Approx(100.0 * (1 - casual / 10.0) + m.crossroads()));
+    });
     INFO(won << " won deals, " << with_critical << " with a crossroads, " << with_losing_first
              << " with a losing first move");
     CHECK(won > 200 / test::kSanitizerShare);
@@ -147,83 +143,79 @@ TEST_CASE("measures from a position after played moves match the brute-force ref
     test::Rng rng(2425);
     Solver solver;
     int measured = 0, with_critical = 0, with_losing = 0;
-    for (const auto& base : presets())
-        for (const auto& v : test::with_overrides(base))
-            for (int i = 0; i < test::reduced(24); ++i) {
-                const int max_stock = v.redeal == RedealOrder::ApophisRows ? 7 : 9;
-                const Deal d = test::random_small_deal(v, 3 + rng.below(2), rng.below(max_stock + 1), rng);
-                const Board b(d);
-                if (solver.solve(b).verdict != Verdict::Win) continue;
-                // 1 to 4 moves along a random winning line (each keeps a win, by the reference).
-                Table here(d);
-                std::vector<Move> played;
-                const int k = 1 + rng.below(4);
-                while (static_cast<int>(played.size()) < k && !here.won()) {
-                    std::vector<Move> keep;
-                    for (const Move& mv : here.legal_moves()) {
-                        Table u = here;
-                        u.apply(mv);
-                        if (reference_wins_from(u)) keep.push_back(mv);
-                    }
-                    REQUIRE(!keep.empty());
-                    const Move mv = keep[rng.below(static_cast<int>(keep.size()))];
-                    here.apply(mv);
-                    played.push_back(mv);
-                }
-                const auto ref = test::reference_shortest(here);
-                if (!ref.complete || !ref.length) continue;
-                ++measured;
-                MeasureOptions o;
-                o.casual_plays = 6;
-                const DealMeasures m = measure_position(solver, b, played, o);
-                INFO(summary(v) << " / " << compact(d) << " after " << played.size() << " moves");
-                REQUIRE(m.complete);
-                CHECK(m.from_move == static_cast<int>(played.size()));
-                CHECK(m.shortest == *ref.length);
-                std::vector<Move> all = played;
-                all.insert(all.end(), m.solution.begin(), m.solution.end());
-                verify_solution(d, all);
-                // Winning moves here, by the reference.
-                const auto legal = here.legal_moves();
-                int wins = 0;
-                for (const Move& mv : legal) {
-                    Table u = here;
-                    u.apply(mv);
-                    wins += reference_wins_from(u);
-                }
-                CHECK(m.legal_first == static_cast<int>(legal.size()));
-                CHECK(m.winning_first == wins);
-                with_losing += wins < static_cast<int>(legal.size());
-                // Critical positions along the shortest solution from here.
-                std::vector<CriticalPosition> want;
-                Table t = here;
-                for (size_t j = 0; j < m.solution.size(); ++j) {
-                    int keep = 0;
-                    const auto at = t.legal_moves();
-                    for (const Move& mv : at) {
-                        Table u = t;
-                        u.apply(mv);
-                        keep += reference_wins_from(u);
-                    }
-                    if (keep == 1) want.push_back({static_cast<int>(j), static_cast<int>(at.size())});
-                    t.apply(m.solution[j]);
-                }
-                REQUIRE(m.critical.size() == want.size());
-                for (size_t j = 0; j < want.size(); ++j) {
-                    CHECK(m.critical[j].index == want[j].index);
-                    CHECK(m.critical[j].legal == want[j].legal);
-                }
-                with_critical += m.crossroads() > 0;
-                // The casual player from here: the player's own choices, the same seeds.
-                int casual = 0;
-                for (int p = 0; p < 6; ++p) {
-                    const bool w = reference_casual_from(d, here, played, casual_seed(d, p));
-                    CHECK(casual_play(here, casual_seed(d, p)) == w);
-                    casual += w;
-                }
-                CHECK(m.casual_wins == casual);
-                CHECK(m.difficulty == Approx(100.0 * (1 - casual / 6.0) + m.crossroads()));
+    test::for_each_small_deal(rng, test::reduced(24), 9, 7, [&](const Variant& v, const Deal& d) {
+        const Board b(d);
+        if (solver.solve(b).verdict != Verdict::Win) return;
+        // 1 to 4 moves along a random winning line (each keeps a win, by the reference).
+        Table here(d);
+        std::vector<Move> played;
+        const int k = 1 + rng.below(4);
+        while (static_cast<int>(played.size()) < k && !here.won()) {
+            std::vector<Move> keep;
+            for (const Move& mv : here.legal_moves()) {
+                Table u = here;
+                u.apply(mv);
+                if (reference_wins_from(u)) keep.push_back(mv);
             }
+            REQUIRE(!keep.empty());
+            const Move mv = keep[rng.below(static_cast<int>(keep.size()))];
+            here.apply(mv);
+            played.push_back(mv);
+        }
+        const auto ref = test::reference_shortest(here);
+        if (!ref.complete || !ref.length) return;
+        ++measured;
+        MeasureOptions o;
+        o.casual_plays = 6;
+        const DealMeasures m = measure_position(solver, b, played, o);
+        INFO(summary(v) << " / " << compact(d) << " after " << played.size() << " moves");
+        REQUIRE(m.complete);
+        CHECK(m.from_move == static_cast<int>(played.size()));
+        CHECK(m.shortest == *ref.length);
+        std::vector<Move> all = played;
+        all.insert(all.end(), m.solution.begin(), m.solution.end());
+        verify_solution(d, all);
+        // Winning moves here, by the reference.
+        const auto legal = here.legal_moves();
+        int wins = 0;
+        for (const Move& mv : legal) {
+            Table u = here;
+            u.apply(mv);
+            wins += reference_wins_from(u);
+        }
+        CHECK(m.legal_first == static_cast<int>(legal.size()));
+        CHECK(m.winning_first == wins);
+        with_losing += wins < static_cast<int>(legal.size());
+        // Critical positions along the shortest solution from here.
+        std::vector<CriticalPosition> want;
+        Table t = here;
+        for (size_t j = 0; j < m.solution.size(); ++j) {
+            int keep = 0;
+            const auto at = t.legal_moves();
+            for (const Move& mv : at) {
+                Table u = t;
+                u.apply(mv);
+                keep += reference_wins_from(u);
+            }
+            if (keep == 1) want.push_back({static_cast<int>(j), static_cast<int>(at.size())});
+            t.apply(m.solution[j]);
+        }
+        REQUIRE(m.critical.size() == want.size());
+        for (size_t j = 0; j < want.size(); ++j) {
+            CHECK(m.critical[j].index == want[j].index);
+            CHECK(m.critical[j].legal == want[j].legal);
+        }
+        with_critical += m.crossroads() > 0;
+        // The casual player from here: the player's own choices, the same seeds.
+        int casual = 0;
+        for (int p = 0; p < 6; ++p) {
+            const bool w = reference_casual_from(d, here, played, casual_seed(d, p));
+            CHECK(casual_play(here, casual_seed(d, p)) == w);
+            casual += w;
+        }
+        CHECK(m.casual_wins == casual);
+        CHECK(m.difficulty == Approx(100.0 * (1 - casual / 6.0) + m.crossroads()));
+    });
     INFO(measured << " positions, " << with_critical << " with a crossroads, " << with_losing << " with a losing move");
     CHECK(measured > 150 / test::kSanitizerShare);
     CHECK(with_critical > 10 / test::kSanitizerShare);

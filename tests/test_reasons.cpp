@@ -129,58 +129,56 @@ TEST_CASE("every loss reason on small deals of every preset holds up in an indep
     Solver solver;
     std::map<std::string, int> seen;
     int lost = 0;
-    for (const auto& v : test::every_rule_set())
-        for (int i = 0; i < test::reduced(25, 6); ++i) {  // (a free-stock loss is rare: 6 meet one)
-            const int max_stock = v.redeal == RedealOrder::ApophisRows ? 8 : 10;
-            const Deal d = test::random_small_deal(v, 3 + rng.below(2), rng.below(max_stock + 1), rng);
-            const Board b(d);
-            const SolveResult r = solver.solve(b);
-            if (r.verdict != Verdict::Lose) continue;
-            std::vector<Reached> all;
-            if (!reachable(d, all)) continue;
-            ++lost;
-            const LossReason why = explain_loss(solver, b, {}, {}, [&](Card c) { return card_text(c, v.deck); });
-            INFO(summary(v) << " / " << compact(d) << ": " << why.code << ": " << why.text);
-            ++seen[why.code];
-            REQUIRE((why.code == "blocked" || why.code == "free-stock" || why.code == "order"));
-            CHECK(!why.text.empty());
-            if (why.code == "blocked") {
-                REQUIRE(!why.cards.empty());
-                // Never all removed (one card: never removed) in any reachable position.
-                for (const Reached& t : all) {
-                    bool all_gone = true;
-                    for (Card c : why.cards) all_gone = all_gone && (t.removed >> card_index(c, v.deck) & 1);
-                    CHECK_FALSE(all_gone);
-                }
+    // (a free-stock loss is rare: 6 deals a rule set meet one)
+    test::for_each_small_deal(rng, test::reduced(25, 6), 10, 8, [&](const Variant& v, const Deal& d) {
+        const Board b(d);
+        const SolveResult r = solver.solve(b);
+        if (r.verdict != Verdict::Lose) return;
+        std::vector<Reached> all;
+        if (!reachable(d, all)) return;
+        ++lost;
+        const LossReason why = explain_loss(solver, b, {}, {}, [&](Card c) { return card_text(c, v.deck); });
+        INFO(summary(v) << " / " << compact(d) << ": " << why.code << ": " << why.text);
+        ++seen[why.code];
+        REQUIRE((why.code == "blocked" || why.code == "free-stock" || why.code == "order"));
+        CHECK(!why.text.empty());
+        if (why.code == "blocked") {
+            REQUIRE(!why.cards.empty());
+            // Never all removed (one card: never removed) in any reachable position.
+            for (const Reached& t : all) {
+                bool all_gone = true;
+                for (Card c : why.cards) all_gone = all_gone && (t.removed >> card_index(c, v.deck) & 1);
+                CHECK_FALSE(all_gone);
+            }
+        } else {
+            if (why.code == "free-stock") {
+                check_free_stock(b, why);
             } else {
-                if (why.code == "free-stock") {
-                    check_free_stock(b, why);
-                } else {
-                    CHECK(relaxed_search(b, true).clears);
-                    REQUIRE(why.has_best);
-                    CHECK(why.best_complete);
-                    CHECK(why.tableau_left == test::reference_best_left(Table(d)));
-                    // The best line replays, leaving that many tableau cards, the stuck ones.
-                    verify_solution(d, why.best_moves, why.tableau_left);
-                    CHECK(static_cast<int>(why.stuck.size()) == why.tableau_left);
-                    // Those are the tableau cards the verifier has left at the line's end, and the named ones.
-                    Table end(d);
-                    for (const Move& mv : why.best_moves) REQUIRE_FALSE(end.apply(mv));
-                    std::vector<Card> left;
-                    for (const auto& row : end.tableau())
-                        for (const auto& c : row)
-                            if (c) left.push_back(*c);
-                    const DeckKind dk = d.deck();
-                    auto sorted = [dk](std::vector<Card> cs) {
-                        std::sort(cs.begin(), cs.end(),
-                                  [dk](Card x, Card y) { return card_index(x, dk) < card_index(y, dk); });
-                        return cs;
-                    };
-                    CHECK(sorted(left) == sorted(why.stuck));
-                    CHECK(why.cards == why.stuck);
-                }
+                CHECK(relaxed_search(b, true).clears);
+                REQUIRE(why.has_best);
+                CHECK(why.best_complete);
+                CHECK(why.tableau_left == test::reference_best_left(Table(d)));
+                // The best line replays, leaving that many tableau cards, the stuck ones.
+                verify_solution(d, why.best_moves, why.tableau_left);
+                CHECK(static_cast<int>(why.stuck.size()) == why.tableau_left);
+                // Those are the tableau cards the verifier has left at the line's end, and the named ones.
+                Table end(d);
+                for (const Move& mv : why.best_moves) REQUIRE_FALSE(end.apply(mv));
+                std::vector<Card> left;
+                for (const auto& row : end.tableau())
+                    for (const auto& c : row)
+                        if (c) left.push_back(*c);
+                const DeckKind dk = d.deck();
+                auto sorted = [dk](std::vector<Card> cs) {
+                    std::sort(cs.begin(), cs.end(),
+                              [dk](Card x, Card y) { return card_index(x, dk) < card_index(y, dk); });
+                    return cs;
+                };
+                CHECK(sorted(left) == sorted(why.stuck));
+                CHECK(why.cards == why.stuck);
             }
         }
+    });
     INFO(lost << " lost deals: " << seen["blocked"] << " blocked, " << seen["free-stock"] << " free-stock, "
               << seen["order"] << " order");
     CHECK(seen["blocked"] > 20 / test::kSanitizerShare);
