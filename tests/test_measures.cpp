@@ -54,7 +54,8 @@ TEST_CASE("measures of won small deals of every preset match the brute-force ref
     test::Rng rng(2424);
     Solver solver;
     int won = 0, with_critical = 0, with_losing_first = 0;
-    test::for_each_small_deal(rng, test::reduced(40), 9, 7, [&](const Variant& v, const Deal& d) {
+    const test::SmallDeals deals{.per_set = test::reduced(40), .max_stock = 9, .max_stock_rows = 7};
+    test::for_each_small_deal(rng, deals, [&](const Variant& v, const Deal& d) {
         const Board b(d);
         if (solver.solve(b).verdict != Verdict::Win) return;
         const auto ref = test::reference_shortest(Table(d));
@@ -143,7 +144,8 @@ TEST_CASE("measures from a position after played moves match the brute-force ref
     test::Rng rng(2425);
     Solver solver;
     int measured = 0, with_critical = 0, with_losing = 0;
-    test::for_each_small_deal(rng, test::reduced(24), 9, 7, [&](const Variant& v, const Deal& d) {
+    const test::SmallDeals deals{.per_set = test::reduced(24), .max_stock = 9, .max_stock_rows = 7};
+    test::for_each_small_deal(rng, deals, [&](const Variant& v, const Deal& d) {
         const Board b(d);
         if (solver.solve(b).verdict != Verdict::Win) return;
         // 1 to 4 moves along a random winning line (each keeps a win, by the reference).

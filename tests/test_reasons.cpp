@@ -130,7 +130,8 @@ TEST_CASE("every loss reason on small deals of every preset holds up in an indep
     std::map<std::string, int> seen;
     int lost = 0;
     // (a free-stock loss is rare: 6 deals a rule set meet one)
-    test::for_each_small_deal(rng, test::reduced(25, 6), 10, 8, [&](const Variant& v, const Deal& d) {
+    const test::SmallDeals deals{.per_set = test::reduced(25, 6), .max_stock = 10, .max_stock_rows = 8};
+    test::for_each_small_deal(rng, deals, [&](const Variant& v, const Deal& d) {
         const Board b(d);
         const SolveResult r = solver.solve(b);
         if (r.verdict != Verdict::Lose) return;
