@@ -23,12 +23,18 @@ using pyr::test::run;
 
 int lines(const std::string& s) { return static_cast<int>(std::count(s.begin(), s.end(), '\n')); }
 
+// `pyramid ARGS`, which must succeed, and the JSON object it prints.
+boost::json::object json_of(const std::string& args) {
+    const Run r = run(args);
+    INFO(args << "\n" << r.err);
+    REQUIRE(r.status == 0);
+    return boost::json::parse(r.out).as_object();
+}
+
 }  // namespace
 
 TEST_CASE("solve --format json has the contract's keys, and its solution verifies", "[cli]") {
-    const Run r = run("solve --variant msc --seed 1 --format json");
-    REQUIRE(r.status == 0);
-    const auto v = boost::json::parse(r.out).as_object();
+    const auto v = json_of("solve --variant msc --seed 1 --format json");
     for (const char* key : {"variant", "deal", "verdict", "solution", "moves", "states", "seconds"})
         CHECK(v.contains(key));
     CHECK(v.at("variant").as_string() == "msc");
@@ -61,17 +67,13 @@ TEST_CASE("solve text output draws the deal, the verdict, the moves, states and 
 TEST_CASE("a lost deal is 'lose' with an empty solution, a small budget says 'intractable'", "[cli]") {
     const auto hard = pyr::test::load_known("msc-hard.txt");
     REQUIRE(hard.size() == 1);
-    const Run lose = run("solve --variant msc --format json --deal '" + hard[0].cards + "'");
-    REQUIRE(lose.status == 0);
-    const auto v = boost::json::parse(lose.out).as_object();
+    const auto v = json_of("solve --variant msc --format json --deal '" + hard[0].cards + "'");
     CHECK(v.at("verdict").as_string() == "lose");
     CHECK(v.at("solution").as_array().empty());
     CHECK(v.at("moves").is_null());
     // That deal is now lost at the walk's first position (the free-stock
     // relaxation); msc deal 1374 is lost only after some 28,000 positions.
-    const Run cut = run("solve --variant msc --max-states 1000 --format json --seed 1374");
-    REQUIRE(cut.status == 0);
-    const auto c = boost::json::parse(cut.out).as_object();
+    const auto c = json_of("solve --variant msc --max-states 1000 --format json --seed 1374");
     CHECK(c.at("verdict").as_string() == "intractable");
     CHECK(c.at("states").as_int64() <= 1000);
 }
@@ -151,9 +153,7 @@ TEST_CASE("deal prints PySolFC's deal in every format", "[cli]") {
     const Run c = run("deal --variant pyramid --seed 1 --format compact");
     REQUIRE(c.status == 0);
     CHECK(c.out == order + "\n");
-    const Run j = run("deal --variant pyramid --seed 1 --format json");
-    REQUIRE(j.status == 0);
-    const auto o = boost::json::parse(j.out).as_object();
+    const auto o = json_of("deal --variant pyramid --seed 1 --format json");
     CHECK(o.at("deal").as_string() == order);
     CHECK(o.at("pyramid").as_array().size() == 7);
     CHECK(o.at("waste").as_array().size() == 1);
@@ -182,9 +182,7 @@ TEST_CASE("giza: reserves drawn and in JSON, --reserves open changes what is leg
     CHECK_THAT(t.out, Catch::Contains("reserve 1 (bottom to top): JD KD 2S\n"));
     CHECK_THAT(t.out, Catch::Contains("reserve 8 (bottom to top): 5H 3H 3C\n"));
     CHECK_THAT(t.out, !Catch::Contains("stock"));
-    const Run j = run("deal --variant giza --seed 1 --format json");
-    REQUIRE(j.status == 0);
-    const auto o = boost::json::parse(j.out).as_object();
+    const auto o = json_of("deal --variant giza --seed 1 --format json");
     CHECK(o.at("reserves").as_array().size() == 8);
     CHECK_FALSE(o.contains("stock"));
     // Deal 3 needs a buried reserve card: with every reserve card open the
@@ -207,9 +205,7 @@ TEST_CASE("spanish: 48-card deals from seeds and from text, in Spanish notation"
     const Run c = run("deal --variant spanish --seed 1 --format compact");
     REQUIRE(c.status == 0);
     const std::string compact = c.out.substr(0, c.out.size() - 1);
-    const Run j = run("deal --variant spanish --seed 1 --format json");
-    REQUIRE(j.status == 0);
-    const auto o = boost::json::parse(j.out).as_object();
+    const auto o = json_of("deal --variant spanish --seed 1 --format json");
     CHECK(o.at("pyramid").as_array().size() == 7);
     CHECK(o.at("pyramid").as_array()[6].as_array().size() == 7);
     CHECK(o.at("stock").as_array().size() == 20);
@@ -234,9 +230,7 @@ TEST_CASE("spanish: 48-card deals from seeds and from text, in Spanish notation"
     CHECK_THAT(t.out, Catch::Contains("stock (20, next card first): "));
     // Solving works end to end on the 48-card deck (deal 27 is one of the few
     // won ones), and the solution, in Spanish notation, verifies.
-    const Run s = run("solve --variant spanish --seed 27 --format json");
-    REQUIRE(s.status == 0);
-    const auto r = boost::json::parse(s.out).as_object();
+    const auto r = json_of("solve --variant spanish --seed 27 --format json");
     REQUIRE(r.at("verdict").as_string() == "win");
     std::string moves;
     for (const auto& m : r.at("solution").as_array()) moves += std::string(m.as_string()) + " ";
@@ -246,17 +240,13 @@ TEST_CASE("spanish: 48-card deals from seeds and from text, in Spanish notation"
 
 TEST_CASE("deal: tuts-tomb starts three on the waste, triangle rows run 7 down to 1", "[cli]") {
     // PySolFC's King Tut and Triangle deal 1, from data/pysolfc-deals.txt.
-    const Run tut = run("deal --variant tuts-tomb --seed 1 --format json");
-    REQUIRE(tut.status == 0);
-    const auto t = boost::json::parse(tut.out).as_object();
+    const auto t = json_of("deal --variant tuts-tomb --seed 1 --format json");
     const auto& waste = t.at("waste").as_array();
     REQUIRE(waste.size() == 3);
     CHECK((waste[0].as_string() == "4H" && waste[1].as_string() == "AC" && waste[2].as_string() == "4D"));
     CHECK(t.at("stock").as_array().size() == 21);
     CHECK_THAT(run("deal --variant tuts-tomb --seed 1").out, Catch::Contains("stock (21, next card first, face down)"));
-    const Run tri = run("deal --variant triangle --seed 1 --format json");
-    REQUIRE(tri.status == 0);
-    const auto g = boost::json::parse(tri.out).as_object();
+    const auto g = json_of("deal --variant triangle --seed 1 --format json");
     REQUIRE_FALSE(g.contains("pyramid"));
     const auto& rows = g.at("triangle").as_array();
     REQUIRE(rows.size() == 7);
@@ -270,9 +260,7 @@ TEST_CASE("solve --optimal: the published shortest length, flagged optimal", "[c
     const auto known = pyr::test::load_known("msc-100.txt");
     REQUIRE(known.size() == 100);
     REQUIRE(known[0].min_moves == 45);
-    const Run j = run("solve --variant msc --optimal --format json --deal '" + known[0].cards + "'");
-    REQUIRE(j.status == 0);
-    const auto o = boost::json::parse(j.out).as_object();
+    const auto o = json_of("solve --variant msc --optimal --format json --deal '" + known[0].cards + "'");
     CHECK(o.at("optimal").as_bool());
     CHECK(o.at("moves").as_int64() == 45);
     const Run t = run("solve --variant msc --optimal --deal '" + known[0].cards + "'");
@@ -283,15 +271,11 @@ TEST_CASE("solve --hint from played moves, --moves continues a game", "[cli][opt
     const auto known = pyr::test::load_known("msc-100.txt");
     const std::string deal = "--variant msc --deal '" + known[0].cards + "'";
     // The first hint, played, leaves a 44-move shortest solution.
-    const Run h1 = run("solve " + deal + " --hint --format json");
-    REQUIRE(h1.status == 0);
-    const auto o1 = boost::json::parse(h1.out).as_object();
+    const auto o1 = json_of("solve " + deal + " --hint --format json");
     REQUIRE(o1.at("hint").is_string());
     CHECK(o1.at("moves").as_int64() == 45);
     const std::string first(o1.at("hint").as_string());
-    const Run h2 = run("solve " + deal + " --hint --format json --moves '" + first + "'");
-    REQUIRE(h2.status == 0);
-    const auto o2 = boost::json::parse(h2.out).as_object();
+    const auto o2 = json_of("solve " + deal + " --hint --format json --moves '" + first + "'");
     CHECK(o2.at("moves").as_int64() == 44);
     CHECK(o2.at("played").as_array().size() == 1);
     const Run text = run("solve " + deal + " --hint --moves '" + first + "'");
@@ -317,9 +301,7 @@ TEST_CASE("solve --hint from played moves, --moves continues a game", "[cli][opt
 }
 
 TEST_CASE("classic reports its best score, --best-score elsewhere", "[cli][score]") {
-    const Run c = run("solve --variant classic --seed 2 --format json");
-    REQUIRE(c.status == 0);
-    const auto o = boost::json::parse(c.out).as_object();
+    const auto o = json_of("solve --variant classic --seed 2 --format json");
     REQUIRE(o.at("verdict").as_string() == "lose");
     const int64_t left = o.at("best_score").as_int64();
     CHECK(left > 0);
@@ -364,9 +346,7 @@ std::string temp_file(const std::string& name, const std::string& content) {
 }
 
 std::string solution_of(const std::string& args) {
-    const Run r = run("solve " + args + " --format json");
-    REQUIRE(r.status == 0);
-    const auto o = boost::json::parse(r.out).as_object();
+    const auto o = json_of("solve " + args + " --format json");
     REQUIRE(o.at("verdict").as_string() == "win");
     std::string moves;
     for (const auto& m : o.at("solution").as_array()) moves += std::string(m.as_string()) + " ";
@@ -664,9 +644,7 @@ TEST_CASE("max-memory: a tiny limit makes a search intractable, never a crash or
     // Tut's Tomb deal 65 needs 457,000 positions and 248,000 memo entries
     // (Apophis 18 and Tut's Tomb 23, used before, are now proved lost at the
     // start by the free-stock relaxation): 1 MiB of tables is far too little.
-    const Run r = run("solve --variant tuts-tomb --seed 65 --max-memory 1M --format json");
-    REQUIRE(r.status == 0);
-    const auto o = boost::json::parse(r.out).as_object();
+    const auto o = json_of("solve --variant tuts-tomb --seed 65 --max-memory 1M --format json");
     CHECK(o.at("verdict").as_string() == "intractable");
     CHECK(o.at("memory_exceeded").as_bool());
     const Run t = run("solve --variant tuts-tomb --seed 65 --max-memory 1M");
