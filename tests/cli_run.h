@@ -2,6 +2,7 @@
 // shell, stdout and stderr captured. The locale is "C" unless a test asks for
 // another, so text output does not depend on the machine's locale.
 #pragma once
+#include <boost/json.hpp>
 #include <catch2/catch.hpp>
 
 #include <sys/wait.h>
@@ -58,6 +59,14 @@ inline Run shell(const std::string& command, const std::string& input = "") {
 // Runs `ENV pyramid ARGS` (ENV: shell variable assignments), with `input` on stdin.
 inline Run run(const std::string& args, const std::string& input = "", const std::string& env = "LC_ALL=C") {
     return shell(env + " '" + PYR_CLI_PATH + "' " + args, input);
+}
+
+// `pyramid ARGS`, which must succeed, and the JSON object it prints.
+inline boost::json::object json_of(const std::string& args) {
+    const Run r = run(args);
+    INFO(args << "\n" << r.err);
+    REQUIRE(r.status == 0);
+    return boost::json::parse(r.out).as_object();
 }
 
 // A bad input refused as the command line refuses one: exit status 2,

@@ -39,12 +39,7 @@ Replayed replay_line(const boost::json::object& answer, const boost::json::objec
     return r;
 }
 
-boost::json::object solve_json(const std::string& args) {
-    const Run r = run("solve --format json " + args);
-    INFO(args << "\n" << r.err);
-    REQUIRE(r.status == 0);
-    return boost::json::parse(r.out).as_object();
-}
+boost::json::object solve_json(const std::string& args) { return test::json_of("solve --format json " + args); }
 
 }  // namespace
 

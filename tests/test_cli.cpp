@@ -18,18 +18,11 @@
 
 namespace {
 
+using pyr::test::json_of;
 using pyr::test::Run;
 using pyr::test::run;
 
 int lines(const std::string& s) { return static_cast<int>(std::count(s.begin(), s.end(), '\n')); }
-
-// `pyramid ARGS`, which must succeed, and the JSON object it prints.
-boost::json::object json_of(const std::string& args) {
-    const Run r = run(args);
-    INFO(args << "\n" << r.err);
-    REQUIRE(r.status == 0);
-    return boost::json::parse(r.out).as_object();
-}
 
 }  // namespace
 
