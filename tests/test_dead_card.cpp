@@ -21,17 +21,17 @@ using namespace pyr;
 
 namespace {
 
-// The check as of main 0081cfd (solver/prune.cpp), as it stood but for names
-// and the row redeal's piles, read a pile at a time.
+// The check as of main 0081cfd (solver/prune.cpp), as it stood but for names,
+// Hall's subsets and the row redeal's piles (each written another way).
 bool reference_hall(uint64_t need, const uint64_t* usable_of) {
-    uint64_t usable[4];
-    int k = 0;
-    for (uint64_t m = need; m && k < 4; m &= m - 1) usable[k++] = usable_of[std::countr_zero(m)];
-    for (unsigned set = 3; set < (1u << k); ++set) {
+    // (Over the subsets of the first four needed cards as masks of slots:
+    // the same sets as the check's, enumerated another way.)
+    uint64_t first = 0;
+    for (int k = 0; need && k < 4; need &= need - 1, ++k) first |= need & (~need + 1);
+    for (uint64_t set = first; set; set = (set - 1) & first) {
         if (std::popcount(set) < 2) continue;
         uint64_t reach = 0;
-        for (int i = 0; i < k; ++i)
-            if (set & (1u << i)) reach |= usable[i];
+        for (uint64_t m = set; m; m &= m - 1) reach |= usable_of[std::countr_zero(m)];
         if (std::popcount(reach) < std::popcount(set)) return false;
     }
     return true;
