@@ -48,6 +48,34 @@ bool reference_wins_from(const Table& start) {
     }
     return false;
 }
+
+// How many legal moves at `t` keep a win, by the reference.
+int reference_winning_moves(const Table& t) {
+    int wins = 0;
+    for (const Move& mv : t.legal_moves()) {
+        Table u = t;
+        u.apply(mv);
+        wins += reference_wins_from(u);
+    }
+    return wins;
+}
+
+// m's critical positions (one legal move keeps a win among several) along its
+// shortest solution from `t`, against the reference's at each position.
+void check_critical(const DealMeasures& m, Table t) {
+    std::vector<CriticalPosition> want;
+    for (size_t k = 0; k < m.solution.size(); ++k) {
+        const int keep = reference_winning_moves(t);
+        CHECK(keep >= 1);  // the solution's own move at least
+        if (keep == 1) want.push_back({static_cast<int>(k), static_cast<int>(t.legal_moves().size())});
+        t.apply(m.solution[k]);
+    }
+    REQUIRE(m.critical.size() == want.size());
+    for (size_t k = 0; k < want.size(); ++k) {
+        CHECK(m.critical[k].index == want[k].index);
+        CHECK(m.critical[k].legal == want[k].legal);
+    }
+}
 }  // namespace
 
 TEST_CASE("measures of won small deals of every preset match the brute-force reference", "[measures]") {
@@ -70,36 +98,13 @@ TEST_CASE("measures of won small deals of every preset match the brute-force ref
         verify_solution(d, m.solution);
         // First moves: each successor's verdict by the reference.
         const Table start(d);
-        int wins = 0;
+        const int wins = reference_winning_moves(start);
         const auto legal = start.legal_moves();
-        for (const Move& mv : legal) {
-            Table u = start;
-            u.apply(mv);
-            wins += reference_wins_from(u);
-        }
         CHECK(m.legal_first == static_cast<int>(legal.size()));
         CHECK(m.winning_first == wins);
         with_losing_first += wins < static_cast<int>(legal.size());
         // Critical positions along the shortest solution, by the reference.
-        std::vector<CriticalPosition> want;
-        Table t(d);
-        for (size_t k = 0; k < m.solution.size(); ++k) {
-            int keep = 0;
-            const auto here = t.legal_moves();
-            for (const Move& mv : here) {
-                Table u = t;
-                u.apply(mv);
-                keep += reference_wins_from(u);
-            }
-            CHECK(keep >= 1);
-            if (keep == 1) want.push_back({static_cast<int>(k), static_cast<int>(here.size())});
-            t.apply(m.solution[k]);
-        }
-        REQUIRE(m.critical.size() == want.size());
-        for (size_t k = 0; k < want.size(); ++k) {
-            CHECK(m.critical[k].index == want[k].index);
-            CHECK(m.critical[k].legal == want[k].legal);
-        }
+        check_critical(m, Table(d));
         with_critical += m.crossroads() > 0;
         // The casual player: its wins, and the difficulty from them.
         int casual = 0;
@@ -179,34 +184,12 @@ TEST_CASE("measures from a position after played moves match the brute-force ref
         verify_solution(d, all);
         // Winning moves here, by the reference.
         const auto legal = here.legal_moves();
-        int wins = 0;
-        for (const Move& mv : legal) {
-            Table u = here;
-            u.apply(mv);
-            wins += reference_wins_from(u);
-        }
+        const int wins = reference_winning_moves(here);
         CHECK(m.legal_first == static_cast<int>(legal.size()));
         CHECK(m.winning_first == wins);
         with_losing += wins < static_cast<int>(legal.size());
         // Critical positions along the shortest solution from here.
-        std::vector<CriticalPosition> want;
-        Table t = here;
-        for (size_t j = 0; j < m.solution.size(); ++j) {
-            int keep = 0;
-            const auto at = t.legal_moves();
-            for (const Move& mv : at) {
-                Table u = t;
-                u.apply(mv);
-                keep += reference_wins_from(u);
-            }
-            if (keep == 1) want.push_back({static_cast<int>(j), static_cast<int>(at.size())});
-            t.apply(m.solution[j]);
-        }
-        REQUIRE(m.critical.size() == want.size());
-        for (size_t j = 0; j < want.size(); ++j) {
-            CHECK(m.critical[j].index == want[j].index);
-            CHECK(m.critical[j].legal == want[j].legal);
-        }
+        check_critical(m, here);
         with_critical += m.crossroads() > 0;
         // The casual player from here: the player's own choices, the same seeds.
         int casual = 0;
