@@ -2,19 +2,14 @@
 // shell, stdout and stderr captured. The locale is "C" unless a test asks for
 // another, so text output does not depend on the machine's locale.
 #pragma once
-#include <boost/json.hpp>
-#include <catch2/catch.hpp>
-
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
 #include <string>
-#include <vector>
 
 #ifndef PYR_CLI_PATH
 #define PYR_CLI_PATH "pyramid"
@@ -59,37 +54,6 @@ inline Run shell(const std::string& command, const std::string& input = "") {
 // Runs `ENV pyramid ARGS` (ENV: shell variable assignments), with `input` on stdin.
 inline Run run(const std::string& args, const std::string& input = "", const std::string& env = "LC_ALL=C") {
     return shell(env + " '" + PYR_CLI_PATH + "' " + args, input);
-}
-
-// `pyramid ARGS`, which must succeed, and the JSON object it prints.
-inline boost::json::object json_of(const std::string& args) {
-    const Run r = run(args);
-    INFO(args << "\n" << r.err);
-    REQUIRE(r.status == 0);
-    return boost::json::parse(r.out).as_object();
-}
-
-// A bad input refused as the command line refuses one: exit status 2,
-// nothing on stdout, one line on stderr that contains `message`.
-inline void check_refused(const Run& r, const std::string& message) {
-    CHECK(r.status == 2);
-    CHECK(r.out.empty());
-    CHECK_THAT(r.err, Catch::Contains(message));
-    CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
-}
-
-// A table of bad inputs: the arguments, and what the error line says.
-struct Refusal {
-    std::string args, message;
-};
-
-// Runs each case as `run_case(args)` and checks it is refused.
-template <class RunCase>
-void check_refusals(const std::vector<Refusal>& cases, RunCase run_case) {
-    for (const auto& c : cases) {
-        INFO(c.args);
-        check_refused(run_case(c.args), c.message);
-    }
 }
 
 }  // namespace pyr::test

@@ -12,6 +12,7 @@
 #include "api/api.h"
 #include "engine/json.h"
 #include "engine/scoring.h"
+#include "tests/cli_checks.h"
 #include "tests/cli_run.h"
 
 using namespace pyr;

@@ -13,6 +13,7 @@
 #include <sstream>
 
 #include "engine/json.h"
+#include "tests/cli_checks.h"
 #include "tests/cli_run.h"
 #include "tests/corpus.h"
 

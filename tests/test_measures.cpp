@@ -23,6 +23,7 @@
 #include "solver/solver.h"
 #include "study/records.h"
 #include "tests/cli_run.h"
+#include "tests/small_deals.h"
 #include "tests/support.h"
 
 #ifndef PYR_SOURCE_DIR

@@ -24,6 +24,7 @@
 #include "engine/table.h"
 #include "solver/reasons.h"
 #include "solver/solver.h"
+#include "tests/small_deals.h"
 #include "tests/support.h"
 
 using namespace pyr;

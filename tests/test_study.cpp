@@ -27,6 +27,7 @@
 #include "study/records.h"
 #include "study/runner.h"
 #include "study/summary.h"
+#include "tests/cli_checks.h"
 #include "tests/cli_run.h"
 #include "tests/corpus.h"
 #include "tests/support.h"
