@@ -74,12 +74,8 @@ bool reference_dead_card(const Board& b, const State& s, int only_rank, const ui
         // whichever lies (or will lie) higher covers the other while both
         // are there.
         uint8_t own[kMaxSlots];
-        const uint8_t* order = given_order;
-        int len = given_len;
-        if (!order) {
-            len = b.pass_order(s, own);
-            order = own;
-        }
+        const int len = given_order ? given_len : b.pass_order(s, own);
+        const uint8_t* order = given_order ? given_order : own;
         // (Written a pile at a time, not as the check walks the order: the
         // same piles, from a second reading of the deal.)
         for (int w = 0; w < v.wastes; ++w) {
