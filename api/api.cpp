@@ -438,6 +438,15 @@ Answer Session::solve_known(const Deal& deal, const std::vector<Move>& played, c
 
 Odds Session::odds(const Deal& deal, const std::vector<Move>& played, const OddsOptions& options) {
     position(deal, played);  // Error naming an illegal move
+    // One question, one answer (issue 38, item 2; docs/nopeek.md): with cards
+    // not seen (`??`) in the deal, exactly those are hidden, as solve hides
+    // them (the player named what they know); a deal given whole hides what
+    // the rules hide (the stock's cards not dealt yet).
+    if (deal.has_unknown() && options.stock_hidden) {
+        OddsOptions o = options;
+        o.stock_hidden = false;
+        return nopeek::odds(impl_->solver, deal, played, o);
+    }
     return nopeek::odds(impl_->solver, deal, played, options);
 }
 

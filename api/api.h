@@ -218,7 +218,7 @@ struct Request {
     uint64_t max_memory = 0;            // bytes; 0 = no limit
     const std::atomic<bool>* stop = nullptr;        // set elsewhere to stop: verdict intractable (interrupted)
     std::function<void(uint64_t states)> progress;  // every 2^progress_shift positions
-    int progress_shift = 20;                        // (and the stop flag looked at as often)
+    int progress_shift = 20;                        // (the stop flag: every 256 positions)
     // On a lost position, why (solver/reasons.h): blocked, free-stock or
     // order (with the best line, searched within max_states).
     bool reason = false;

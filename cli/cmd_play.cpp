@@ -17,7 +17,8 @@ int cmd_play(int argc, char** argv) {
         "fair", po::bool_switch(),
         "hide the exact verdict and hint (they know the stock's order); o still gives the no-peek hint");
     add_challenge_options(opts, "a challenge (as solve's): score (the most points, msc's scoring), cards:R (the most "
-                                "cards of rank R: A 2-9 T J Q K) or board; h then names the next move of the "
+                                "cards of rank R as cards write it: A 2-9 T J Q K, Spanish 1-12) or board, any case; h "
+                                "then names the next move of the "
                                 "challenge's best line from the position (docs/challenges.md)");
     add_max_states_option(opts,
                           "the verdict's search budget per position (as solve's): past it the verdict is 'unknown'");

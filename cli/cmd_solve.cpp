@@ -25,10 +25,11 @@ int cmd_solve(int argc, char** argv) {
         "length, winning moves, critical positions, the casual player's wins, the grade (at the start; "
         "docs/measures.md)")("casual-plays", po::value<std::string>()->default_value("100"),
                              "with --measures: the casual player's plays");
-    add_challenge_options(opts,
-                          "a challenge, answered from the deal's start: score (the most points, msc's scoring), "
-                          "cards:R (the most cards of rank R removed: A 2-9 T J Q K) or board (clear it); the best "
-                          "lines with the fewest steps (docs/challenges.md)");
+    add_challenge_options(
+        opts, "a challenge, answered from the deal's start: score (the most points, msc's scoring), "
+              "cards:R (the most cards of rank R removed: R as cards write it, A 2-9 T J Q K, Spanish 1-12) or board "
+              "(clear it), any case; the best "
+              "lines with the fewest steps (docs/challenges.md)");
     opts.add_options()("format", po::value<std::string>()->default_value("text"),
                        "output: text, json, or html (a page that draws the deal and steps through the solution)");
     add_max_states_option(opts, "stop with verdict 'intractable' after this many positions (0 = no limit)");

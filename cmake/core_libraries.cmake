@@ -18,6 +18,7 @@ add_library(pyramid_engine STATIC
   ${PYR_ROOT}/engine/scoring.cpp
   ${PYR_ROOT}/engine/deal_source.cpp
   ${PYR_ROOT}/engine/position.cpp
+  ${PYR_ROOT}/engine/reachable.cpp
   ${PYR_ROOT}/engine/pysol_random.cpp
   ${PYR_ROOT}/engine/json.cpp
   ${PYR_ROOT}/engine/input.cpp

@@ -7,6 +7,7 @@
 
 #include "engine/deal.h"
 #include "engine/input.h"
+#include "engine/reachable.h"
 #include "engine/internal_error.h"
 #include "engine/table.h"
 
@@ -56,20 +57,30 @@ Deal make_position(const Variant& v, const BoardView& b) {
                          "'s has " + std::to_string(t) + " (write .. where a card is gone)");
     if (static_cast<int>(b.reserves.size()) != v.reserve_piles)
         throw ParseError(plural(static_cast<int>(b.reserves.size()), "reserve pile") + " given; " + v.name + " has " +
-                         std::to_string(v.reserve_piles));
+                         std::to_string(v.reserve_piles) + " (a line 'reserve N: ...' for each, bottom to top)");
     for (size_t p = 0; p < b.reserves.size(); ++p)
         if (static_cast<int>(b.reserves[p].size()) > v.reserve_height)
             throw ParseError("reserve " + std::to_string(p + 1) + " holds " + std::to_string(b.reserves[p].size()) +
-                             " cards; a pile is dealt " + std::to_string(v.reserve_height));
+                             " cards; a pile is dealt " + std::to_string(v.reserve_height) +
+                             " (list the cards left in it, bottom to top)");
     if (static_cast<int>(b.wastes.size()) != wastes)
         throw ParseError(plural(static_cast<int>(b.wastes.size()), "waste pile") + " given; " + v.name + " has " +
-                         std::to_string(wastes));
+                         std::to_string(wastes) +
+                         (wastes == 0   ? " (list the cards drawn and not paired as 'discarded: ...')"
+                          : wastes == 1 ? " (one line 'waste: ...', bottom to top)"
+                                        : " (a line 'waste N: ...' for each, bottom to top)"));
     if (!b.discarded.empty() && wastes > 0)
-        throw ParseError("discarded cards are for layouts without a waste; " + v.name + " has a waste");
-    if (stock_slots == 0 && !b.stock.empty()) throw ParseError(v.name + " has no stock: every card is dealt face up");
-    if (b.pass < 1 || (!v.unlimited_passes() && b.pass > v.passes))
+        throw ParseError("discarded cards are for layouts without a waste; " + v.name +
+                         " has a waste (list the cards drawn and not paired as 'waste: ...')");
+    if (stock_slots == 0 && !b.stock.empty())
+        throw ParseError(v.name + " has no stock: every card is dealt face up (leave out the stock line)");
+    if (b.pass < 1)
+        throw ParseError("pass " + std::to_string(b.pass) +
+                         ": passes are counted from 1 (write 'pass 1' for the first pass through the stock)");
+    if (!v.unlimited_passes() && b.pass > v.passes)
         throw ParseError("pass " + std::to_string(b.pass) + ": the rules have " + passes_text(v.passes) +
-                         (v.passes == 1 ? " pass" : " passes"));
+                         (v.passes == 1 ? " pass" : " passes") + " (write 'pass 1' to 'pass " +
+                         std::to_string(v.passes) + "')");
     for (int i = 0; i < t; ++i)
         if (b.tableau[i].kind == Seen::Unknown)
             throw ParseError("the tableau is dealt face up: name the card at " + place_name(v, i) +
@@ -77,8 +88,9 @@ Deal make_position(const Variant& v, const BoardView& b) {
     for (size_t p = 0; p < b.reserves.size(); ++p)
         for (const Seen& s : b.reserves[p])
             if (s.kind != Seen::Named)
-                throw ParseError("reserve " + std::to_string(p + 1) +
-                                 ": the reserve piles are dealt face up, name every card");
+                throw ParseError(
+                    "reserve " + std::to_string(p + 1) +
+                    ": the reserve piles are dealt face up, name every card (list only the cards left, bottom to top)");
     auto no_gone_place = [](const std::vector<Seen>& pile, const std::string& where) {
         for (const Seen& s : pile)
             if (s.kind == Seen::Gone)
@@ -96,7 +108,8 @@ Deal make_position(const Variant& v, const BoardView& b) {
         const int i = card_index(s.card, dk);
         if (!where[i].empty())
             throw ParseError("duplicate card " + card_text(s.card, dk) + " (in the " + where[i] +
-                             (where[i] == pile ? " twice" : " and the " + pile) + ")");
+                             (where[i] == pile ? " twice" : " and the " + pile) +
+                             "): name each card once, where it lies");
         where[i] = pile;
     };
     for (const Seen& s : b.tableau) name(s, "tableau");
@@ -122,11 +135,13 @@ Deal make_position(const Variant& v, const BoardView& b) {
     const int gone_count = deck - on_board;
     if (gone_count < 0)
         throw ParseError("too many cards: " + std::to_string(on_board) + " on the board, a deck has " +
-                         std::to_string(deck));
+                         std::to_string(deck) + " (check the stock's and waste's counts)");
     if (b.gone && static_cast<int>(b.gone->size()) != gone_count)
         throw ParseError("the gone line lists " + plural(static_cast<int>(b.gone->size()), "card") + ", but " +
                          std::to_string(gone_count) + " are gone: the deck's " + std::to_string(deck) + " less the " +
-                         std::to_string(on_board) + " on the board");
+                         std::to_string(on_board) + " on the board. List only the cards paired away; give the stock " +
+                         "and the waste with their number of cards and the cards seen ('stock (22): 4D', " +
+                         "'waste (5): AC': the rest not seen)");
     int unnamed_gone = gone_count;
     if (b.gone)
         unnamed_gone = static_cast<int>(
@@ -147,7 +162,9 @@ Deal make_position(const Variant& v, const BoardView& b) {
             for (int c : covers[i])
                 if (b.tableau[c].kind != Seen::Gone)
                     throw ParseError("the card at " + place_name(v, i) + " is gone but the card at " +
-                                     place_name(v, c) + " still covers it: no play removes a covered card");
+                                     place_name(v, c) +
+                                     " still covers it: no play removes a covered card (name the card at " +
+                                     place_name(v, i) + ", or write .. for the cards covering it too)");
 
     // The deal's start: nothing gone, pass 1, the waste as dealt.
     const int dealt_at_start = wastes == 0 ? 0 : std::min(v.waste_start * wastes, stock_slots);
@@ -222,7 +239,7 @@ Deal make_position(const Variant& v, const BoardView& b) {
         if (static_cast<int>(order.size()) > stock_slots)
             throw ParseError("the " + std::string(wastes == 1 ? "waste" : "discarded cards") + " and the stock hold " +
                              std::to_string(order.size()) + " cards; " + v.name + "'s stock has " +
-                             std::to_string(stock_slots));
+                             std::to_string(stock_slots) + " (check their counts)");
         layout = order;
         while (static_cast<int>(layout.size()) < stock_slots) layout.push_back(add(Seen::gone()));
     } else {
@@ -238,19 +255,23 @@ Deal make_position(const Variant& v, const BoardView& b) {
             if (m > 0 && boundary % wastes != 0)
                 throw ParseError("in the first pass the stock is dealt in rows of " + std::to_string(wastes) +
                                  " from " + std::to_string(stock_slots) + " cards, so " + plural(m, "card") +
-                                 " cannot be left in it");
+                                 " cannot be left in it (" + std::to_string(stock_slots) + " less a multiple of " +
+                                 std::to_string(wastes) + " can)");
             if (boundary < dealt_at_start)
                 throw ParseError("a row is dealt at the start: the stock holds at most " +
-                                 std::to_string(stock_slots - dealt_at_start) + " cards in the first pass");
+                                 std::to_string(stock_slots - dealt_at_start) +
+                                 " cards in the first pass (check its count)");
         } else {
-            if (!rows) throw ParseError("a position in a later pass needs the row redeal with several wastes");
+            if (!rows)
+                throw ParseError(
+                    "a position in a later pass needs the row redeal with several wastes (write 'pass 1')");
             boundary = wastes * std::max(1, highest);
             if (boundary + m > stock_slots)
                 throw ParseError("the wastes and the stock hold more cards than a pass can: waste piles of up to " +
                                  plural(highest, "card") + " take " + std::to_string(boundary) +
                                  " cards dealt in rows, and " + plural(m, "card") +
                                  " are left in the stock, more than the " + std::to_string(stock_slots) +
-                                 " stock cards");
+                                 " stock cards (check the piles' counts)");
         }
         for (int j = 0; j < boundary; ++j) {
             const int w = j % wastes, r = j / wastes;
@@ -267,7 +288,7 @@ Deal make_position(const Variant& v, const BoardView& b) {
                 throw ParseError("waste " + std::to_string(w + 1) + " holds " +
                                  plural(static_cast<int>(b.wastes[w].size()), "card") + ", but only " +
                                  std::to_string(waste_items[w].size()) + " have been dealt to it with " +
-                                 plural(m, "card") + " left in the stock");
+                                 plural(m, "card") + " left in the stock (check the piles' counts)");
         for (const Seen& s : b.stock) {
             const int id = add(s);
             order.push_back(id);
@@ -293,6 +314,32 @@ Deal make_position(const Variant& v, const BoardView& b) {
             layout = ungather(order, static_cast<uint8_t>(p_index));
             for (int k = 1; k < p_index; ++k) layout = ungather(layout, 0);
         }
+    }
+
+    // Some order of legal moves must take the gone cards from the gone places
+    // (engine/reachable.h): their ranks split into removals, each card
+    // playable when it went.
+    if (gone_count > 0) {
+        GonePlaces g;
+        int fixed_gone = 0;
+        for (int i = 0; i < t; ++i)
+            if (b.tableau[i].kind == Seen::Gone) {
+                g.tableau |= uint64_t{1} << i;
+                ++fixed_gone;
+            }
+        for (const auto& p : b.reserves) {
+            g.reserve_gone.push_back(v.reserve_height - static_cast<int>(p.size()));
+            fixed_gone += g.reserve_gone.back();
+        }
+        g.stock_gone = gone_count - fixed_gone;
+        std::vector<int> named(deck_ranks(dk) + 1, 0), pool(deck_ranks(dk) + 1, 0);
+        if (b.gone)
+            for (const Seen& s : *b.gone)
+                if (s.kind == Seen::Named) ++named[s.card.rank];
+        if (in_play_unknown == 0)
+            for (int i = 0; i < deck; ++i)
+                if (where[i].empty()) ++pool[card_from_index(i, dk).rank];
+        if (g.stock_gone >= 0) check_reachable(v, g, named, pool, gone_count);
     }
 
     // Place the entries on the slots.
@@ -456,7 +503,9 @@ Label label_of(std::string_view text) {
     if (i < s.size() && std::isdigit(static_cast<unsigned char>(s[i]))) {
         size_t j = i;
         while (j < s.size() && std::isdigit(static_cast<unsigned char>(s[j]))) ++j;
-        if (j - i > 3) throw ParseError("bad board line " + excerpt(text) + ": the pile number is too large");
+        if (j - i > 3)
+            throw ParseError("bad board line " + excerpt(text) +
+                             ": the pile number is too large (write 'reserve 1', 'waste 2', ...)");
         l.index = std::stoi(s.substr(i, j - i));
         i = j;
     }
@@ -471,15 +520,16 @@ Label label_of(std::string_view text) {
     return l;
 }
 
-// "pass N" or "pass N of M": N, else 0.
-int pass_line(const std::string& line) {
+// "pass N" or "pass N of M": N (0 for "pass 0", which make_position
+// refuses), else nullopt.
+std::optional<int> pass_line(const std::string& line) {
     const auto ws = split_words(line);
-    if (ws.size() < 2 || (ws.size() != 2 && ws.size() != 4)) return 0;
+    if (ws.size() < 2 || (ws.size() != 2 && ws.size() != 4)) return std::nullopt;
     std::string w0;
     for (char ch : ws[0]) w0 += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
-    if (w0 != "pass" || !digits(ws[1])) return 0;
-    if (ws.size() == 4 && ws[2] != "of") return 0;
-    return std::max(1, std::stoi(ws[1]));
+    if (w0 != "pass" || !digits(ws[1])) return std::nullopt;
+    if (ws.size() == 4 && ws[2] != "of") return std::nullopt;
+    return std::stoi(ws[1]);
 }
 
 }  // namespace
@@ -532,21 +582,34 @@ std::optional<Deal> read_board(const Variant& v, std::string_view text) {
             if (number >= 0) {
                 if (l.count >= 0 && l.count != number)
                     throw ParseError("the line " + excerpt(what) + " says " + std::to_string(l.count) +
-                                     " cards but gives " + std::to_string(number));
+                                     " cards but gives " + std::to_string(number) + " (give one number)");
                 cards.assign(number, Seen::unknown());
+            } else if (l.count > static_cast<int>(cards.size()) && (l.kind == Label::Stock || l.kind == Label::Waste)) {
+                // The count with the cards seen: the stock's first (its top,
+                // next card first), a waste's top ones (bottom to top); the
+                // rest not seen.
+                const int unseen = l.count - static_cast<int>(cards.size());
+                cards.insert(l.kind == Label::Stock ? cards.end() : cards.begin(), unseen, Seen::unknown());
             } else if (l.count >= 0 && l.count != static_cast<int>(cards.size())) {
-                throw ParseError("the line " + excerpt(what) + " says " + std::to_string(l.count) +
-                                 " cards but lists " + std::to_string(cards.size()));
+                throw ParseError(
+                    "the line " + excerpt(what) + " says " + std::to_string(l.count) + " cards but lists " +
+                    std::to_string(cards.size()) +
+                    (l.kind == Label::Stock || l.kind == Label::Waste
+                         ? ": give the number of cards there and the cards seen ('stock (22): 4D' is the top seen, "
+                           "the rest not; 'waste (5): AC' the top seen, the cards under it not)"
+                         : ": list each card (?? for a card not seen), or give only the number"));
             }
             auto once = [&](bool& given) {
-                if (given) throw ParseError("the board gives " + excerpt(what) + " twice");
+                if (given) throw ParseError("the board gives " + excerpt(what) + " twice (give each pile once)");
                 given = true;
             };
             switch (l.kind) {
                 case Label::Reserve: {
                     if (l.index < 1 || l.index > v.reserve_piles)
-                        throw ParseError("no " + excerpt(what) + ": " + v.name + " has " +
-                                         plural(v.reserve_piles, "reserve pile"));
+                        throw ParseError(
+                            "no " + excerpt(what) + ": " + v.name + " has " + plural(v.reserve_piles, "reserve pile") +
+                            (v.reserve_piles > 0 ? " (reserve 1 to reserve " + std::to_string(v.reserve_piles) + ")"
+                                                 : ""));
                     once(given_reserve[l.index - 1]);
                     b.reserves[l.index - 1] = cards;
                     break;
@@ -555,7 +618,10 @@ std::optional<Deal> read_board(const Variant& v, std::string_view text) {
                     const int w = l.index == 0 ? 1 : l.index;
                     if (v.wastes == 0 || w > v.wastes)
                         throw ParseError("no " + excerpt(what) + ": " + v.name + " has " +
-                                         plural(v.wastes, "waste pile"));
+                                         plural(v.wastes, "waste pile") +
+                                         (v.wastes == 0   ? " (list the cards drawn and not paired as 'discarded: ...')"
+                                          : v.wastes == 1 ? " (write 'waste: ...')"
+                                                          : ""));
                     if (l.index == 0 && v.wastes > 1)
                         throw ParseError(v.name + " has " + std::to_string(v.wastes) +
                                          " waste piles: say which (waste 1, waste 2, ...)");
@@ -581,10 +647,10 @@ std::optional<Deal> read_board(const Variant& v, std::string_view text) {
             }
             continue;
         }
-        if (const int p = pass_line(line)) {
-            if (given_pass) throw ParseError("the board gives its pass twice");
+        if (const std::optional<int> p = pass_line(line)) {
+            if (given_pass) throw ParseError("the board gives its pass twice (one line 'pass N')");
             given_pass = true;
-            b.pass = p;
+            b.pass = *p;
             piles = true;
             continue;
         }
@@ -610,7 +676,10 @@ std::optional<Deal> read_board(const Variant& v, std::string_view text) {
         throw ParseError("the board has no stock line: give the stock's cards (?? for each card not seen) or their "
                          "number, as 'stock: 17'");
     for (int p = 0; p < v.reserve_piles; ++p)
-        if (!given_reserve[p]) throw ParseError("the board has no line for reserve " + std::to_string(p + 1));
+        if (!given_reserve[p])
+            throw ParseError("the board has no line for reserve " + std::to_string(p + 1) + " (write 'reserve " +
+                             std::to_string(p + 1) + ": ...' with its cards left, bottom to top, or 'reserve " +
+                             std::to_string(p + 1) + ": (empty)')");
     if (v.wastes == 0) b.wastes.clear();
     return make_position(v, b);
 }

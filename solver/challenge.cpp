@@ -24,6 +24,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cctype>
 #include <chrono>
 #include <limits>
 #include <stdexcept>
@@ -46,23 +47,31 @@ const char* challenge_kind_text(ChallengeKind k) {
     return "?";
 }
 
+// The challenge's words (issue 38, item 11): one rule for every part, any
+// case (`SCORE`, `Cards:k`), and the rank as a card of the deck writes it,
+// read by the card reader itself (engine/card.h: A 2-9 T/10 J Q K; the
+// Spanish deck's 1-12, A for 1), so a rank is taken here exactly when a
+// card of it is taken in a deal.
 Challenge parse_challenge(std::string_view k, DeckKind deck) {
+    std::string lower;
+    for (char ch : k) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+    const char* ranks = deck == DeckKind::Spanish48 ? "1-12, or A for 1" : "A 2-9 T J Q K, or 10";
     Challenge c;
-    if (k == "score") {
+    if (lower == "score") {
         c.kind = ChallengeKind::Score;
-    } else if (k == "board") {
+    } else if (lower == "board") {
         c.kind = ChallengeKind::Board;
-    } else if (k.rfind("cards:", 0) == 0 && k.size() > 6) {
+    } else if (lower.rfind("cards:", 0) == 0 && lower.size() > 6) {
         c.kind = ChallengeKind::Cards;
         const std::string rank(k.substr(6));
         const auto card = rank.size() <= 2 ? parse_card(rank + deck_suits(deck)[0], deck) : std::nullopt;
         if (!card)
-            throw std::invalid_argument("bad --challenge: '" + rank + "' is not a rank of the deck (" +
-                                        (deck == DeckKind::Spanish48 ? "1-12" : "one of A23456789TJQK") + ")");
+            throw std::invalid_argument("bad --challenge: '" + rank + "' is not a rank of the deck (" + ranks +
+                                        ", any case)");
         c.rank = card->rank;
     } else {
-        throw std::invalid_argument("--challenge must be score, cards:R (R a rank: A 2-9 T J Q K) or board (got '" +
-                                    std::string(k) + "')");
+        throw std::invalid_argument("--challenge must be score, cards:R (R a rank: " + std::string(ranks) +
+                                    ") or board, any case (got '" + std::string(k) + "')");
     }
     return c;
 }

@@ -50,7 +50,8 @@ struct SolveOptions {
     bool suit_blind = true;
     const std::atomic<bool>* stop = nullptr;  // set from elsewhere (Ctrl-C) to stop early
     // Called every 2^progress_shift expanded positions with the count so far
-    // (progress display); the stop flag is looked at as often.
+    // (progress display); the stop flag is looked at every 256 positions
+    // (SearchBudget::kStopLook).
     std::function<void(uint64_t states)> progress;
     int progress_shift = 20;  // 0 to 30
 };
