@@ -2,10 +2,10 @@
 # The per-deal tail of every preset (issue 28): each preset's own rules over
 # seeds A-B (default 1-10000), one thread, per-deal records kept; then a table
 # of the median, p99 and worst time and states, and the process's peak RSS.
-#   bench/speed-tail.sh PYRAMID_BINARY OUTDIR [SEEDS] [TESTS_BINARY]
-# With TESTS_BINARY (build/tests/pyramid_tests) also the worst `solve` of
+#   bench/speed-tail.sh PYRAMID_BINARY OUTDIR [SEEDS] [CASES_BINARY]
+# With CASES_BINARY (build/pyramid_bench_cases) also the worst `solve` of
 # each preset with its loss reason, seeds 1-N (SEEDS must then be 1-N): the
-# hidden test [.solve-tail] (tests/test_api.cpp), CPU seconds.
+# benchmark case [.solve-tail] (bench/cases.cpp), CPU seconds.
 set -eu
 bin=$1; out=$2; seeds=${3:-1-10000}; tests=${4:-}
 mkdir -p "$out"

@@ -2,9 +2,9 @@
 
 #include <iostream>
 
-#include "bench/bench.h"
 #include "cli/common.h"
 #include "report/bench.h"
+#include "study/bench.h"
 #include "study/runner.h"
 
 namespace pyr::cli {

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "bench/bench.h"
+#include "study/bench.h"
 
 namespace pyr {
 

@@ -5,11 +5,7 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
-#include <chrono>
-#include <cstdio>
-#include <cstdlib>
 #include <string>
-#include <ctime>
 
 #include "api/api.h"
 #include "engine/deal_source.h"
@@ -108,109 +104,6 @@ TEST_CASE("api: an answer written by report's solve_json has solve --format json
         CHECK(o.contains(k));
     CHECK(o.at("verdict").as_string() == verdict_text(a.verdict));
     CHECK(o.contains("best_score") == a.has_score);
-}
-
-// Not run by ctest (hidden): what solving many positions of one deal costs
-// through one reused Session against a fresh Session (a new Solver and
-// Board) per call, as the no-peek player, the difficulty measures and `odds`
-// do it. For each preset, the won deals among seeds 1-40 and every position
-// along each one's solution; prints microseconds a call (bench/speed-tail.md).
-// `build/tests/pyramid_tests "[.session-cost]"`
-TEST_CASE("api: the cost a call of one reused Session against a fresh one per call", "[.session-cost]") {
-    for (const auto& v : presets()) {
-        std::vector<std::pair<api::LoadedDeal, std::vector<Move>>> lines;
-        api::Session probe;
-        api::Request request;
-        for (int seed = 1; seed <= 40; ++seed) {
-            api::LoadedDeal d = api::deal_from_seed(v, std::to_string(seed));
-            const api::Answer a = probe.solve(d.deal, {}, request);
-            if (a.verdict == Verdict::Win) lines.emplace_back(std::move(d), a.solution);
-        }
-        int calls = 0;
-        double reused_s = 0, fresh_s = 0;
-        for (int round = 0; round < 2; ++round) {  // alternating: reused, fresh, reused, fresh
-            for (const bool reuse : {true, false}) {
-                api::Session session;
-                const auto t0 = std::chrono::steady_clock::now();
-                for (const auto& [d, line] : lines)
-                    for (std::size_t i = 0; i <= line.size(); ++i) {
-                        const std::vector<Move> played(line.begin(), line.begin() + static_cast<std::ptrdiff_t>(i));
-                        api::Answer a;
-                        if (reuse) {
-                            a = session.solve(d.deal, played, request);
-                        } else {
-                            api::Session fresh;
-                            a = fresh.solve(d.deal, played, request);
-                        }
-                        REQUIRE(a.verdict == Verdict::Win);  // every position along a win is won
-                        if (reuse && round == 0) ++calls;
-                    }
-                const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-                (reuse ? reused_s : fresh_s) += s;
-            }
-        }
-        if (calls == 0) continue;
-        std::printf("%-11s %3zu deals %6d calls  reused %8.1f us/call  fresh %8.1f us/call  fresh/reused %.2f\n",
-                    v.name.c_str(), lines.size(), calls, 1e6 * reused_s / (2 * calls), 1e6 * fresh_s / (2 * calls),
-                    fresh_s / reused_s);
-    }
-}
-
-// Not run by ctest (hidden): the tail of `pyramid solve` (verdict, and on a
-// loss its reason with the best line, as `solve` asks) for every preset over
-// seeds 1-N (PYR_SOLVE_TAIL_SEEDS, default 10000; PYR_SOLVE_TAIL_PRESETS, a
-// comma-separated list, default all). Each call through one reused Session,
-// timed from outside (board, verdict, reason): prints per preset the lost
-// deals, the worst call and the calls over 0.25 s (bench/speed-tail.md), in
-// CPU seconds of the process (one thread: steadier than wall time on a loaded
-// machine).
-// `PYR_SOLVE_TAIL_SEEDS=10000 build/tests/pyramid_tests "[.solve-tail]"`
-namespace {
-double cpu_seconds() {
-    timespec t{};
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
-    return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
-}
-}  // namespace
-
-TEST_CASE("api: the slowest solve with its loss reason, every preset", "[.solve-tail]") {
-    const char* n_env = std::getenv("PYR_SOLVE_TAIL_SEEDS");
-    const int n = n_env ? std::atoi(n_env) : 10000;
-    const char* p_env = std::getenv("PYR_SOLVE_TAIL_PRESETS");
-    const std::string only = p_env ? std::string(",") + p_env + "," : "";
-    std::printf("%-11s %6s %6s %10s %10s %8s %12s %12s %6s %8s\n", "preset", "deals", "lost", "median s", "p99 s",
-                "worst s", "(seed)", "worst lost s", "(seed)", ">0.25 s");
-    for (const auto& v : presets()) {
-        if (!only.empty() && only.find("," + v.name + ",") == std::string::npos) continue;
-        api::Session session;
-        api::Request request;
-        request.reason = true;  // as `pyramid solve` asks
-        std::vector<double> times;
-        double worst = 0, worst_lost = 0;
-        int worst_seed = 0, worst_lost_seed = 0, lost = 0, over = 0, incomplete = 0;
-        for (int seed = 1; seed <= n; ++seed) {
-            const api::LoadedDeal d = api::deal_from_seed(v, std::to_string(seed));
-            const double t0 = cpu_seconds();
-            const api::Answer a = session.solve(d.deal, {}, request);
-            const double s = cpu_seconds() - t0;
-            REQUIRE(a.verdict != Verdict::Intractable);
-            times.push_back(s);
-            if (s > worst) worst = s, worst_seed = seed;
-            if (a.verdict == Verdict::Lose) {
-                ++lost;
-                REQUIRE(a.reason);
-                if (a.reason->has_best && !a.reason->best_complete) ++incomplete;
-                if (s > worst_lost) worst_lost = s, worst_lost_seed = seed;
-            }
-            over += s > 0.25;
-        }
-        std::sort(times.begin(), times.end());
-        std::printf("%-11s %6d %6d %10.5f %10.4f %8.3f %12d %12.3f %6d %8d%s\n", v.name.c_str(), n, lost,
-                    times[times.size() / 2], times[std::min(times.size() - 1, times.size() * 99 / 100)], worst,
-                    worst_seed, worst_lost, worst_lost_seed, over,
-                    incomplete ? (" (" + std::to_string(incomplete) + " best lines cut by the budget)").c_str() : "");
-        std::fflush(stdout);
-    }
 }
 
 TEST_CASE("api: a session's no-peek odds are `pyramid odds`'s, and refuse an illegal played move", "[api][nopeek]") {

@@ -8,6 +8,7 @@
 #include "solver/free_stock.h"
 #include "solver/prune.h"
 #include "solver/solver.h"
+#include "tests/draw_walk.h"
 #include "tests/playout.h"
 #include "tests/support.h"
 
@@ -108,47 +109,8 @@ TEST_CASE("the draw-N walk agrees with the brute-force reference: draw 2 and 3",
     }
 }
 
-namespace {
-// Tut's Tomb seeds 1..seeds at its own rules (unlimited passes) and at 1 and
-// 3 passes: the draw-N walk and the positions search give the same verdict,
-// and (every 8th deal, --optimal, whose search is bounded by the verdict
-// search's solution) shortest solutions of the same length.
-void draw_walk_matches_positions(int seeds) {
-    Variant v = *find_preset("tuts-tomb");
-    Solver walk, positions;
-    int wins = 0, losses = 0;
-    for (const int passes : {0, 1, 3}) {
-        v.passes = passes;
-        for (int seed = 1; seed <= seeds; ++seed) {
-            const Board b(deal_from_seed(v, std::to_string(seed)));
-            INFO("passes " << passes << " seed " << seed);
-            REQUIRE(Solver::method_for(b) == Solver::Method::Walk);
-            SolveOptions o;
-            o.optimal = seed % 8 == 0;
-            const SolveResult w = walk.solve_with(Solver::Method::Walk, b, b.initial(), o);
-            const SolveResult p = positions.solve_with(Solver::Method::Positions, b, b.initial(), o);
-            REQUIRE(w.verdict == p.verdict);
-            if (o.optimal && w.verdict == Verdict::Win) {
-                CHECK(w.optimal);
-                CHECK(w.solution.size() == p.solution.size());
-            }
-            ++(w.verdict == Verdict::Win ? wins : losses);
-        }
-    }
-    INFO(wins << " wins, " << losses << " losses");
-    CHECK(wins > seeds / 2);
-    CHECK(losses > seeds / 2);
-}
-}  // namespace
-
 TEST_CASE("tuts-tomb: the draw-N walk and the positions search give every deal the same verdict", "[bruteforce]") {
-    draw_walk_matches_positions(test::reduced(120));
-}
-
-// Not run by ctest (hidden): every deal of seeds 1-3000, about 3 minutes
-// (`build/tests/pyramid_tests "[.draw-walk-3000]"`; its run is in bench/speed.md).
-TEST_CASE("tuts-tomb: the draw-N walk and the positions search agree on seeds 1-3000", "[.draw-walk-3000]") {
-    draw_walk_matches_positions(3000);
+    test::draw_walk_matches_positions(test::reduced(120));
 }
 
 TEST_CASE("the suit-blind memo key: the same verdicts and solutions as the key by cards, every preset and override",

@@ -19,79 +19,15 @@
 #include "study/study.h"
 #include "study/summary.h"
 #include "tests/cli_run.h"
+#include "tests/nopeek_reference.h"
 #include "tests/support.h"
 
 using namespace pyr;
 using namespace pyr::nopeek;
+using test::Expectimax;
+using test::thoughtful_share;
 
 namespace {
-
-Table replayed(const Deal& d, const std::vector<Move>& moves) {
-    Table t(d);
-    for (const Move& m : moves) REQUIRE_FALSE(t.apply(m));
-    return t;
-}
-
-// The best probability of winning without peeking from the position `played`
-// reaches: the maximum over the legal moves of the mean over what the move
-// reveals (each next hidden card equally likely: every order of the hidden
-// cards is). Memoized on the position as the player sees it (the masked
-// deal's key). Written over the verifier's explicit piles only.
-struct Expectimax {
-    std::map<std::string, double> memo;
-    double value(const Deal& masked, std::vector<Move>& played) {
-        const Table t = replayed(masked, played);
-        if (t.won()) return 1;
-        const std::string key = t.key();
-        if (auto it = memo.find(key); it != memo.end()) return it->second;
-        const Unseen u = unseen(masked, t);
-        double best = 0;
-        for (const Move& m : t.legal_moves()) {
-            Table after = t;
-            REQUIRE_FALSE(after.apply(m));
-            const Unseen u2 = unseen(masked, after);
-            const size_t revealed = u.size() - u2.size();
-            played.push_back(m);
-            double v = 0;
-            if (revealed == 0) {
-                v = value(masked, played);
-            } else {
-                // Every ordered choice of the revealed cards, equally likely;
-                // the rest stay hidden (in card order: the masked deal).
-                std::vector<int> pick;
-                double sum = 0;
-                uint64_t n = 0;
-                std::function<void()> rec = [&] {
-                    if (pick.size() == revealed) {
-                        Deal d = masked;
-                        std::vector<Card> rest;
-                        for (size_t i = 0; i < u.size(); ++i)
-                            if (std::find(pick.begin(), pick.end(), static_cast<int>(i)) == pick.end())
-                                rest.push_back(u.cards[i]);
-                        for (size_t i = 0; i < revealed; ++i) d.cards[u.slots[i]] = u.cards[pick[i]];
-                        for (size_t i = revealed; i < u.size(); ++i) d.cards[u.slots[i]] = rest[i - revealed];
-                        sum += value(d, played);
-                        ++n;
-                        return;
-                    }
-                    for (int i = 0; i < static_cast<int>(u.size()); ++i)
-                        if (std::find(pick.begin(), pick.end(), i) == pick.end()) {
-                            pick.push_back(i);
-                            rec();
-                            pick.pop_back();
-                        }
-                };
-                rec();
-                v = sum / static_cast<double>(n);
-            }
-            played.pop_back();
-            best = std::max(best, v);
-            if (best == 1) break;
-        }
-        memo[key] = best;
-        return best;
-    }
-};
 
 // Small deals of the presets with a hidden stock, at 1 and 2 passes.
 std::vector<Deal> small_deals(int count, int max_stock, uint64_t seed) {
@@ -105,16 +41,6 @@ std::vector<Deal> small_deals(int count, int max_stock, uint64_t seed) {
         out.push_back(test::random_small_deal(v, 3 + rng.below(2), 3 + rng.below(max_stock - 2), rng));
     }
     return out;
-}
-
-double thoughtful_share(Solver& solver, const Deal& d) {
-    const Unseen u = unseen(d, Table(d));
-    uint64_t wins = 0, n = 0;
-    for_each_order(masked_deal(d, u), u, [&](const Deal& x) {
-        ++n;
-        wins += solver.solve(Board(x)).verdict == Verdict::Win;
-    });
-    return double(wins) / double(n);
 }
 
 }  // namespace
@@ -477,117 +403,4 @@ TEST_CASE("nopeek: the odds and compare-players commands", "[nopeek][cli]") {
     CHECK(test::run("stats --variant msc --seeds 1-3 --player sampler:x").status == 2);
     std::remove(g.c_str());
     std::remove(c.c_str());
-}
-
-// Hidden (`build/tests/pyramid_tests "[.nopeek-optimum-table]"`; its run is
-// bench/nopeek-optimum.md): how far each player is from the exact no-peek
-// optimum on small deals of the 8 presets with a hidden stock (3-4 tableau
-// rows, 3 to 6 stock cards, so at most 720 orders a deal; 1 or 2 passes
-// where the stock is redealt), kept when winnable in some orders and not in
-// all (where the order matters).
-// Each player's value is its mean over every order of the hidden cards; the
-// thoughtful odds are the share of orders in which the deal is winnable.
-// Prints a markdown table per rule set and over all deals: each player's
-// value, with the number of deals where it reaches the optimum in brackets.
-// PYR_OPTIMUM_DEALS sets the deal count (default 200), PYR_OPTIMUM_MAX_STOCK
-// the most stock cards (default 6; 7 means up to 5040 orders a deal).
-TEST_CASE("nopeek: the table of the players' distance from the exact no-peek optimum", "[.nopeek-optimum-table]") {
-    Solver solver;
-    const char* env = std::getenv("PYR_OPTIMUM_DEALS");
-    const int count = env ? std::atoi(env) : 200;
-    const char* env_stock = std::getenv("PYR_OPTIMUM_MAX_STOCK");
-    const int max_stock = env_stock ? std::max(3, std::atoi(env_stock)) : 6;
-    const std::vector<std::string> players{"greedy", "casual", "sampler:8", "planner:8", "sampler:32", "planner:32"};
-    struct Row {
-        int deals = 0, costly = 0;
-        double optimum = 0, thoughtful = 0, costly_optimum = 0;
-        std::vector<double> value, costly_value;
-        std::vector<int> at_optimum;
-    };
-    std::map<std::string, Row> rows;
-    auto row = [&](const std::string& name) -> Row& {
-        Row& r = rows[name];
-        r.value.resize(players.size());
-        r.costly_value.resize(players.size());
-        r.at_optimum.resize(players.size());
-        return r;
-    };
-    // Deals winnable in some orders and not in others: where the order
-    // matters (elsewhere the deal is won or lost whatever is seen).
-    test::Rng gen(2027);
-    const char* names[] = {"msc", "cheops", "pharaohs", "classic", "solitarium", "tuts-tomb", "apophis", "relaxed"};
-    int tried = 0, kept = 0;
-    std::vector<Deal> deals;
-    while (kept < count) {
-        Variant v = *find_preset(names[tried % 8]);
-        if (!v.discards() && v.redeal == RedealOrder::Same) v.passes = 1 + (tried / 8) % 2;
-        if (v.redeal == RedealOrder::ApophisRows) v.passes = 1;
-        ++tried;
-        const Deal d = test::random_small_deal(v, 3 + gen.below(2), 3 + gen.below(max_stock - 2), gen);
-        const double share = thoughtful_share(solver, d);
-        if (share == 0 || share == 1) continue;
-        deals.push_back(d);
-        ++kept;
-    }
-    for (const Deal& d : deals) {
-        const Unseen u = unseen(d, Table(d));
-        const std::string name = d.variant.name + (d.variant.discards() || d.variant.redeal != RedealOrder::Same
-                                                       ? std::string()
-                                                       : " " + std::to_string(d.variant.passes) + "p");
-        Expectimax ex;
-        std::vector<Move> played;
-        const double best = ex.value(masked_deal(d, u), played);
-        const double thoughtful = thoughtful_share(solver, d);
-        REQUIRE(best <= thoughtful + 1e-12);
-        for (Row* r : {&row(name), &row("all")}) {
-            ++r->deals;
-            r->optimum += best;
-            r->thoughtful += thoughtful;
-            r->costly += best < thoughtful - 1e-12;
-            if (best < thoughtful - 1e-12) r->costly_optimum += best;
-        }
-        for (size_t p = 0; p < players.size(); ++p) {
-            auto player = make_player(players[p]);
-            uint64_t wins = 0, n = 0;
-            for_each_order(masked_deal(d, u), u, [&](const Deal& x) {
-                ++n;
-                wins += play_game(*player, solver, x, game_seed(7, x)).won;
-            });
-            const double value = double(wins) / double(n);
-            REQUIRE(value <= best + 1e-12);  // no player beats the optimum
-            for (Row* r : {&row(name), &row("all")}) {
-                r->value[p] += value;
-                if (best < thoughtful - 1e-12) r->costly_value[p] += value;
-                r->at_optimum[p] += value >= best - 1e-12;
-            }
-        }
-    }
-    std::printf("| preset | deals | not seeing costs a win | thoughtful | no-peek optimum |");
-    for (const auto& p : players) std::printf(" %s |", p.c_str());
-    std::printf("\n| --- | ---: | ---: | ---: | ---: |");
-    for (size_t p = 0; p < players.size(); ++p) std::printf(" ---: |");
-    std::printf("\n");
-    for (const auto& [name, r] : rows) {
-        if (name == "all") continue;
-        std::printf("| %s | %d | %d | %.2f%% | %.2f%% |", name.c_str(), r.deals, r.costly, 100 * r.thoughtful / r.deals,
-                    100 * r.optimum / r.deals);
-        for (size_t p = 0; p < players.size(); ++p)
-            std::printf(" %.2f%% (%d) |", 100 * r.value[p] / r.deals, r.at_optimum[p]);
-        std::printf("\n");
-    }
-    const Row& all = rows.at("all");
-    std::printf("| **all** | %d | %d | %.2f%% | %.2f%% |", all.deals, all.costly, 100 * all.thoughtful / all.deals,
-                100 * all.optimum / all.deals);
-    for (size_t p = 0; p < players.size(); ++p)
-        std::printf(" %.2f%% (%d) |", 100 * all.value[p] / all.deals, all.at_optimum[p]);
-    std::printf("\n\n%d deals generated, %d kept (winnable in some orders, not all).\n", tried, kept);
-    std::printf("Distance from the optimum over all %d deals (mean of optimum - player, points), and over the %d "
-                "deals where not seeing the stock costs a win:\n",
-                all.deals, all.costly);
-    for (size_t p = 0; p < players.size(); ++p)
-        std::printf("- %s: %.2f points; %.2f points\n", players[p].c_str(),
-                    100 * (all.optimum - all.value[p]) / all.deals,
-                    100 * (all.costly_optimum - all.costly_value[p]) / std::max(1, all.costly));
-    CHECK(all.deals == count);
-    CHECK(all.costly > 0);
 }

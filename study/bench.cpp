@@ -1,4 +1,4 @@
-#include "bench/bench.h"
+#include "study/bench.h"
 
 #include <atomic>
 #include <chrono>
