@@ -450,6 +450,15 @@ Odds Session::odds(const Deal& deal, const std::vector<Move>& played, const Odds
     return nopeek::odds(impl_->solver, deal, played, options);
 }
 
+Optimal Session::optimal(const Deal& deal, const std::vector<Move>& played, const OptimalOptions& options) {
+    position(deal, played);  // Error naming an illegal move
+    try {
+        return nopeek::optimal(impl_->solver, deal, played, options);
+    } catch (const std::invalid_argument& e) {
+        throw Error(e.what());
+    }
+}
+
 json::object variant_json(const Variant& v) {
     json::object o;
     // Each rule (engine/rules.h) right after the key it has always followed.

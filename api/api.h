@@ -35,6 +35,7 @@
 #include "solver/challenge.h"
 #include "solver/measures.h"
 #include "solver/nopeek.h"
+#include "solver/optimal_nopeek.h"
 #include "solver/reasons.h"
 #include "solver/solver.h"
 
@@ -149,6 +150,11 @@ uint64_t auto_max_memory(int workers);
 using OddsOptions = nopeek::OddsOptions;
 using Odds = nopeek::Odds;
 using MoveOdds = nopeek::MoveOdds;
+// The exact no-peek optimum (solver/optimal_nopeek.h): the best chance of a
+// player who does not peek, exact within the budget, else a proven bracket.
+// Session::optimal computes it.
+using OptimalOptions = nopeek::OptimalOptions;
+using Optimal = nopeek::Optimal;
 // A challenge (solver/challenge.h; across deals, solver/across.h) as the
 // command line spells it: `--challenge score|cards:R|board --target N
 // --current N --deals-left D`.
@@ -297,6 +303,10 @@ public:
     // first illegal move), with this session's solver. Deterministic for the
     // same arguments; the true order of the hidden cards is never used.
     Odds odds(const Deal& deal, const std::vector<Move>& played, const OddsOptions& options);
+    // The no-peek optimum of that position (Error naming an illegal move, or
+    // saying why it is not searched: the row redeal, a card not seen that is
+    // playable), with this session's solver.
+    Optimal optimal(const Deal& deal, const std::vector<Move>& played, const OptimalOptions& options);
 
     // A challenge on the deal from its start (solver/challenge.h), within the
     // limits' budget (max_states, max_memory, stop, progress); with

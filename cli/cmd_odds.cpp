@@ -22,6 +22,12 @@ int cmd_odds(int argc, char** argv) {
         "enumerate every order when there are at most this many (default 8! = 40320; 0: always sample)")(
         "thoughtful", po::bool_switch(),
         "also print the exact answer of a solver that knows the stock's order (peeking), labelled as such")(
+        "optimal", po::bool_switch(),
+        "also the exact chance with best play without peeking (the no-peek optimum: a maximum over the moves, "
+        "an expectation over each card turned up), each move's, and the best move; a proven bracket when the "
+        "search does not finish within --optimal-states")(
+        "optimal-states", po::value<std::string>()->default_value("5000000"),
+        "--optimal: information states the search may expand (then a bracket)")(
         "format", po::value<std::string>()->default_value("text"), "output: text or json");
     add_max_states_option(opts,
                           "per solve: a sampled order whose search hits this many positions is counted intractable");
@@ -31,13 +37,15 @@ int cmd_odds(int argc, char** argv) {
     if (!parse_command(argc, argv,
                        "usage: pyramid odds [--variant NAME] (--seed N | --deal CARDS | --deal-file PATH)\n"
                        "                    [--moves \"...\"] [--samples K] [--rng-seed S] [--exact-limit N]\n"
-                       "                    [--thoughtful] [--max-states N] [--format text|json] [--ascii]\n"
+                       "                    [--thoughtful] [--optimal [--optimal-states N]] [--max-states N]\n"
+                       "                    [--format text|json] [--ascii]\n"
                        "The odds without peeking: the share of the orders of the cards the player has not seen\n"
                        "(the stock's face-down cards) in which the position is winnable, and for each legal move\n"
                        "the share in which it keeps a win; the best move is marked. Every order is solved exactly\n"
                        "when there are at most --exact-limit of them, else --samples orders drawn with --rng-seed\n"
                        "(an estimate with its 95% Wilson interval). The true order is never looked at (unless\n"
-                       "--thoughtful, which prints the peeking solver's answer apart). Deterministic.",
+                       "--thoughtful, which prints the peeking solver's answer apart). Deterministic.\n"
+                       "--optimal adds the best chance of a player who does not peek (docs/nopeek.md).",
                        opts, vm))
         return kOk;
     const std::string format = format_from(vm, {"text", "json"});
@@ -68,6 +76,16 @@ int cmd_odds(int argc, char** argv) {
         o.stop = signals.flag();
         return session.odds(ld.deal, played, o);
     }();
+    std::optional<api::Optimal> best;
+    if (vm["optimal"].as<bool>()) {
+        api::OptimalOptions oo;
+        oo.max_states = number_option(vm, "optimal-states", 1, UINT64_MAX);
+        oo.leaf_max_states = o.max_states;
+        oo.max_memory = o.max_memory;
+        const StopOnSignals signals;
+        oo.stop = signals.flag();
+        best = session.optimal(ld.deal, played, oo);
+    }
     std::optional<api::Answer> peek;
     if (vm["thoughtful"].as<bool>()) {
         api::Request req;
@@ -77,7 +95,7 @@ int cmd_odds(int argc, char** argv) {
         peek = session.solve(ld.deal, played, req);
     }
 
-    const OddsShown shown{ld, played, o, r, peek, text_style(vm)};
+    const OddsShown shown{ld, played, o, r, peek, text_style(vm), best ? &*best : nullptr};
     if (format == "json") std::cout << json_line(odds_json(shown)) << "\n";
     else std::cout << odds_text(shown);
     return kOk;

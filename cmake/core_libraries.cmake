@@ -41,6 +41,7 @@ add_library(pyramid_solver STATIC
   ${PYR_ROOT}/solver/reasons.cpp
   ${PYR_ROOT}/solver/measures.cpp
   ${PYR_ROOT}/solver/nopeek.cpp
+  ${PYR_ROOT}/solver/optimal_nopeek.cpp
   ${PYR_ROOT}/solver/players.cpp
 )
 target_link_libraries(pyramid_solver PUBLIC pyramid_engine)

@@ -9,7 +9,98 @@
 
 namespace pyr {
 
-namespace {}  // namespace
+namespace {
+
+std::string percent1(double x) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.1f%%", 100 * x);
+    return buf;
+}
+
+}  // namespace
+
+json::object optimal_json(const api::Optimal& o, DeckKind dk) {
+    using nopeek::fraction_text;
+    using nopeek::fraction_value;
+    json::object j;
+    j["exact"] = o.exact;
+    if (o.exact) {
+        j["value"] = fraction_value(o.lower, o.orders);
+        j["fraction"] = fraction_text(o.lower, o.orders);
+    } else {
+        j["value"] = nullptr;
+        j["fraction"] = nullptr;
+    }
+    j["lower"] = fraction_value(o.lower, o.orders);
+    j["upper"] = fraction_value(o.upper, o.orders);
+    if (o.best_move) j["best_move"] = move_text(*o.best_move, dk);
+    else j["best_move"] = nullptr;
+    json::array moves;
+    for (const auto& m : o.moves) {
+        json::object x;
+        x["move"] = move_text(m.move, dk);
+        x["lower"] = fraction_value(m.lower, o.orders);
+        x["upper"] = fraction_value(m.upper, o.orders);
+        if (m.lower == m.upper) x["fraction"] = fraction_text(m.lower, o.orders);
+        moves.push_back(x);
+    }
+    j["moves"] = moves;
+    j["method"] = o.method;
+    j["lower_method"] = o.lower_method;
+    j["upper_method"] = o.upper_method;
+    j["unseen"] = o.unseen;
+    j["orders"] = nopeek::count_text(o.orders);
+    j["states"] = o.states;
+    j["leaf_solves"] = o.leaf_solves;
+    j["memo"] = o.memo;
+    j["seconds"] = o.seconds;
+    if (o.interrupted) j["interrupted"] = true;
+    if (o.budget_hit) j["budget_hit"] = true;
+    return j;
+}
+
+std::string optimal_text(const api::Optimal& o, const api::Odds& odds, DeckKind dk,
+                         const std::function<std::string(const Move&)>& shown) {
+    using nopeek::fraction_text;
+    using nopeek::fraction_value;
+    std::ostringstream out;
+    const double lo = fraction_value(o.lower, o.orders), hi = fraction_value(o.upper, o.orders);
+    if (o.exact) {
+        out << "your chance with best play without peeking: " << fraction_text(o.lower, o.orders) << " ("
+            << percent1(lo) << ")";
+    } else {
+        out << "your chance with best play without peeking: between " << percent1(lo) << " and " << percent1(hi)
+            << " (not searched to the end)";
+    }
+    // The clairvoyant share: every order solved, or sampled (an estimate).
+    if (!odds.nothing_hidden && odds.samples > 0) {
+        const double share = double(odds.wins) / double(odds.samples);
+        out << "; if you could see the stock: " << (odds.exact && odds.intractable == 0 ? "" : "about ")
+            << percent1(share);
+    }
+    out << "\n";
+    if (!o.exact)
+        out << "  lower bound " << percent1(lo) << ": " << o.lower_method << "\n  upper bound " << percent1(hi) << ": "
+            << o.upper_method << "\n";
+    out << "  method: " << o.method << "\n";
+    if (o.best_move) out << "  best move without peeking: " << shown(*o.best_move) << "\n";
+    if (!o.moves.empty()) {
+        out << "  each move with best play after it:\n";
+        for (const auto& m : o.moves) {
+            out << "    " << shown(m.move) << ": ";
+            if (m.lower == m.upper)
+                out << fraction_text(m.lower, o.orders) << " (" << percent1(fraction_value(m.lower, o.orders)) << ")";
+            else
+                out << percent1(fraction_value(m.lower, o.orders)) << " to "
+                    << percent1(fraction_value(m.upper, o.orders));
+            out << "\n";
+        }
+    }
+    out << "  information states: " << o.states << "; solves of known orders: " << o.leaf_solves
+        << "; time: " << std::fixed << std::setprecision(3) << o.seconds << " s.\n";
+    (void)dk;
+    return out.str();
+}
 
 json::object odds_json(const OddsShown& s) {
     const Variant& v = s.deal.deal.variant;
@@ -29,6 +120,7 @@ json::object odds_json(const OddsShown& s) {
         else t["hint"] = nullptr;
         j["thoughtful"] = t;
     }
+    if (s.optimal) j["optimal"] = optimal_json(*s.optimal, dk);
     j["solves"] = s.odds.solves;
     j["states"] = s.odds.states;
     j["seconds"] = s.odds.seconds;
@@ -78,6 +170,7 @@ std::string odds_text(const OddsShown& s) {
         if (s.peek->hint) out << "; next move of a shortest solution: " << shown(*s.peek->hint);
         out << "\n";
     }
+    if (s.optimal) out << optimal_text(*s.optimal, r, dk, shown);
     out << "Solves: " << r.solves << "; states: " << r.states << "; time: " << std::fixed << std::setprecision(3)
         << r.seconds << " s.\n";
     return out.str();

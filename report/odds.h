@@ -2,6 +2,7 @@
 // solver/nopeek.h) as its JSON object and its text. (The page's and play's
 // no-peek hint: report/odds_hint.h.)
 #pragma once
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -25,6 +26,8 @@ struct OddsShown {
     // notation with --ascii), as every other command's text; JSON keeps the
     // notation.
     TextStyle style{};
+    // With --optimal: the no-peek optimum (solver/optimal_nopeek.h), else null.
+    const api::Optimal* optimal = nullptr;
 };
 
 // The object of `pyramid odds --format json` (its keys are a contract):
@@ -33,7 +36,18 @@ struct OddsShown {
 // ci95_high, moves ([{move, wins, intractable, share, ci95_low, ci95_high,
 // best}]), best_move, thoughtful (with a peek: verdict, hint), solves,
 // states, seconds, interrupted (when so).
+// With --optimal, the key `optimal`: exact, value (null unless exact),
+// fraction ("p/q" when exact, else null), lower, upper, best_move, moves
+// ([{move, lower, upper}]), method, lower_method, upper_method, unseen,
+// orders, states, leaf_solves, memo, seconds (and interrupted, budget_hit
+// when so).
 json::object odds_json(const OddsShown& s);
+json::object optimal_json(const api::Optimal& o, DeckKind deck);
+// "your chance with best play without peeking: 1537/2016 (76.2%)" (or the
+// bracket, with how each bound was made), each move's value, and "if you
+// could see the stock: about 82.5%" from the odds.
+std::string optimal_text(const api::Optimal& o, const api::Odds& odds, const DeckKind deck,
+                         const std::function<std::string(const Move&)>& shown);
 // The text of `pyramid odds`.
 std::string odds_text(const OddsShown& s);
 

@@ -1,0 +1,80 @@
+// The exact no-peek optimum's cost against the number of cards not seen
+// (issue 39; bench/nopeek-optimal.md): msc 1-pass deals the solver wins,
+// each played along its solution until k cards are not seen, then
+// nopeek::optimal from there. One line per position: k, seed, the value,
+// the information states, the solves of known orders and the time.
+//
+//   pyramid_optimal_nopeek_bench [--k-min 1] [--k-max 12] [--deals 3] [--first-seed 1]
+//                                [--max-states N] [--variant msc] [--passes 1]
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+
+#include "engine/deal_source.h"
+#include "engine/table.h"
+#include "solver/nopeek.h"
+#include "solver/optimal_nopeek.h"
+#include "solver/solver.h"
+
+using namespace pyr;
+
+int main(int argc, char** argv) {
+    int k_min = 1, k_max = 12, deals = 3, passes = 1;
+    uint64_t first_seed = 1, max_states = 50'000'000;
+    std::string variant = "msc";
+    for (int i = 1; i + 1 < argc; i += 2) {
+        const std::string a = argv[i];
+        const char* v = argv[i + 1];
+        if (a == "--k-min") k_min = std::atoi(v);
+        else if (a == "--k-max") k_max = std::atoi(v);
+        else if (a == "--deals") deals = std::atoi(v);
+        else if (a == "--first-seed") first_seed = std::strtoull(v, nullptr, 10);
+        else if (a == "--max-states") max_states = std::strtoull(v, nullptr, 10);
+        else if (a == "--variant") variant = v;
+        else if (a == "--passes") passes = std::atoi(v);
+        else {
+            std::fprintf(stderr, "unknown option %s\n", a.c_str());
+            return 2;
+        }
+    }
+    const std::optional<Variant> base = find_preset(variant);
+    if (!base) {
+        std::fprintf(stderr, "unknown variant %s\n", variant.c_str());
+        return 2;
+    }
+    Variant v = *base;
+    v.passes = passes;
+    Solver solver;
+    std::printf("k\tseed\tvalue\tfraction\texact\tstates\tleaf_solves\tleaf_states\tmemo\tseconds\n");
+    for (int k = k_min; k <= k_max; ++k) {
+        int done = 0;
+        for (uint64_t seed = first_seed; done < deals && seed < first_seed + 100000; ++seed) {
+            const Deal d = deal_from_seed(v, std::to_string(seed));
+            const SolveResult s = solver.solve(Board(d));
+            if (s.verdict != Verdict::Win) continue;
+            // The solution's prefix until k cards are not seen.
+            Table t(d);
+            std::vector<Move> played;
+            bool found = nopeek::unseen(d, t).size() == static_cast<size_t>(k);
+            for (size_t i = 0; !found && i < s.solution.size(); ++i) {
+                if (t.apply(s.solution[i])) break;
+                played.push_back(s.solution[i]);
+                found = nopeek::unseen(d, t).size() == static_cast<size_t>(k);
+            }
+            if (!found) continue;
+            nopeek::OptimalOptions o;
+            o.max_states = max_states;
+            const nopeek::Optimal r = nopeek::optimal(solver, d, played, o);
+            std::printf("%d\t%llu\t%.6f\t%s\t%s\t%llu\t%llu\t%llu\t%llu\t%.3f\n", k,
+                        static_cast<unsigned long long>(seed), nopeek::fraction_value(r.lower, r.orders),
+                        r.exact ? nopeek::fraction_text(r.lower, r.orders).c_str() : "-", r.exact ? "yes" : "no",
+                        static_cast<unsigned long long>(r.states), static_cast<unsigned long long>(r.leaf_solves),
+                        static_cast<unsigned long long>(r.leaf_states), static_cast<unsigned long long>(r.memo),
+                        r.seconds);
+            std::fflush(stdout);
+            ++done;
+        }
+    }
+}

@@ -1,0 +1,96 @@
+// The exact no-peek optimum of a position (issue 39, docs/nopeek.md "The
+// optimum without peeking"): the probability of winning under the best
+// policy that uses only what the player can see (nopeek.h "What the player
+// knows"): a maximum over the legal moves, and an expectation wherever a move
+// turns up a card not seen, over the cards not seen (each counted; every
+// order of them equally likely).
+//
+// The search (optimal_nopeek.cpp) is an expectimax over information states:
+// the packed position (engine/board.h) plus the ranks of the hidden slots
+// turned up so far. Values are exact: with m cards not seen, a node's value
+// is a whole number of orders out of m! (Count), so no rounding ever enters.
+// What makes it fast enough:
+//   - suits do not matter to the rules: a chance node branches once per
+//     rank left among the cards not seen, weighted by how many there are;
+//   - transpositions: the memo is keyed by the position and the ranks seen;
+//   - with at most one card not seen (or none: after the first pass) the
+//     player knows the order, so the value is the solver's verdict;
+//   - a position the free-stock relaxation (free_stock.h) proves lost is lost
+//     in every order: 0;
+//   - a playable King is removed at once where that is never worse
+//     (prune.h king_forced with the best score's policy: a tableau or
+//     reserve King always, a stock or waste King when cards are drawn one at
+//     a time onto at most one waste); a move worth every order ends a
+//     maximum (nothing can beat it).
+// Within the budget (max_states expansions) the value is exact; past it the
+// answer is a bracket: each node not searched counts [0, 1] (0 when the
+// free-stock relaxation proves it lost), so the root's lower and upper
+// bounds are proven, never estimates.
+#pragma once
+#include <atomic>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/deal.h"
+#include "engine/move.h"
+#include "solver/solver.h"
+
+namespace pyr::nopeek {
+
+// A number of orders of the cards not seen (at most 32! < 2^128).
+using Count = unsigned __int128;
+// m! (m <= 32).
+Count factorial(int m);
+// "p/q" in lowest terms ("0/1", "1/1"); the decimal digits of a Count.
+std::string fraction_text(Count num, Count den);
+std::string count_text(Count x);
+double fraction_value(Count num, Count den);
+
+struct OptimalOptions {
+    // Information states the expectimax may expand (SearchBudget); 0 = no limit.
+    uint64_t max_states = 5'000'000;
+    // Per solve of a position with at most one card not seen (the verdict).
+    uint64_t leaf_max_states = 10'000'000;
+    uint64_t max_memory = 0;                  // per solve, as SolveOptions::max_memory_bytes
+    const std::atomic<bool>* stop = nullptr;  // looked at every 2^16 expansions
+    bool per_move = true;                     // each legal move's value at the root
+};
+
+struct OptimalMove {
+    Move move;
+    Count lower = 0, upper = 0;  // orders out of `orders`; equal when exact
+};
+
+struct Optimal {
+    bool exact = false;           // lower == upper: the value
+    bool nothing_hidden = false;  // at most one card not seen: the verdict
+    size_t unseen = 0;
+    Count orders = 1;                // unseen!
+    Count lower = 0, upper = 0;      // the value's bounds, in orders out of `orders`
+    std::vector<OptimalMove> moves;  // every legal move (nopeek::sorted_moves order), with per_move
+    std::optional<Move> best_move;   // the highest lower bound (the first in that order on a tie)
+    // How the bounds were made ("exact expectimax", or the bracket's methods).
+    std::string method, lower_method, upper_method;
+    uint64_t states = 0;       // information states expanded
+    uint64_t leaf_solves = 0;  // solver calls for the verdict of positions with at most one card not seen
+    uint64_t leaf_states = 0;  // their positions
+    uint64_t memo = 0;         // information states memoized (exact values)
+    double seconds = 0;
+    bool interrupted = false;
+    bool budget_hit = false;
+};
+
+// Whether the optimum can be searched for these rules: the stock is dealt in
+// slot order (not the row redeal, Apophis). The reason when not.
+std::optional<std::string> optimal_unsupported(const Variant& v);
+
+// The no-peek optimum of the position `played` reaches on `deal`. The cards
+// not seen are nopeek::unseen's (the `??` cards, and the stock cards not yet
+// turned up); their true order in `deal` is never used. std::invalid_argument
+// on an illegal move, on rules optimal_unsupported refuses, or when a card not
+// seen is playable or lies in the tableau (name it).
+Optimal optimal(Solver& solver, const Deal& deal, const std::vector<Move>& played, const OptimalOptions& options);
+
+}  // namespace pyr::nopeek

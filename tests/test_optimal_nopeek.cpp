@@ -1,0 +1,277 @@
+// The exact no-peek optimum (solver/optimal_nopeek.h) against a brute-force
+// reference written for this test: plain recursion over the verifier's
+// explicit piles (engine/table.h), every legal move, every card (not rank)
+// turned up, exact rationals, no memo, no forced move, no relaxation, no
+// solver. Also: never above the clairvoyant share, the verdict when nothing
+// is hidden, the same fraction from a position's twins, and the CLI.
+#include <numeric>
+
+#include <catch2/catch.hpp>
+
+#include "api/api.h"
+#include "engine/deal_source.h"
+#include "engine/table.h"
+#include "report/board_text.h"
+#include "solver/nopeek.h"
+#include "solver/optimal_nopeek.h"
+#include "solver/solver.h"
+#include "tests/cli_run.h"
+#include "tests/support.h"
+
+using namespace pyr;
+using namespace pyr::nopeek;
+
+namespace {
+
+// A fraction in lowest terms (small: at most 6! orders below).
+struct Q {
+    uint64_t p = 0, q = 1;
+    static Q make(uint64_t p, uint64_t q) {
+        const uint64_t g = std::gcd(p, q);
+        return {p / g, q / g};
+    }
+    friend Q operator+(Q a, Q b) { return make(a.p * b.q + b.p * a.q, a.q * b.q); }
+    friend bool operator<(Q a, Q b) { return a.p * b.q < b.p * a.q; }
+    friend bool operator==(Q a, Q b) { return a.p == b.p && a.q == b.q; }
+};
+
+// The best chance without peeking from the position `played` reaches on
+// `d` (the cards in d's hidden slots are placeholders until turned up): the
+// best legal move's value; a move's value, when it turns up k cards not seen
+// (nopeek::unseen before and after it: the lowest hidden slots), the mean
+// over every ordered choice of k of the cards not seen.
+Q reference(const Deal& d, std::vector<Move>& played) {
+    const Replay r = replay(d, played, AfterGoal::PlayOn);
+    REQUIRE_FALSE(r.error);
+    const Table& t = r.table;
+    if (t.won()) return {1, 1};
+    const Unseen u = unseen(d, t);
+    Q best{0, 1};
+    for (const Move& m : t.legal_moves()) {
+        Table after = t;
+        REQUIRE_FALSE(after.apply(m));
+        const size_t k = u.size() - unseen(d, after).size();
+        played.push_back(m);
+        Q v{0, 1};
+        if (k == 0) {
+            v = reference(d, played);
+        } else {
+            std::vector<size_t> pick;
+            uint64_t n = 0;
+            Q sum{0, 1};
+            std::vector<Q> got;
+            std::function<void()> rec = [&] {
+                if (pick.size() == k) {
+                    Deal x = d;
+                    std::vector<Card> rest;
+                    for (size_t i = 0; i < u.size(); ++i)
+                        if (std::find(pick.begin(), pick.end(), i) == pick.end()) rest.push_back(u.cards[i]);
+                    for (size_t i = 0; i < k; ++i) x.cards[u.slots[i]] = u.cards[pick[i]];
+                    for (size_t i = k; i < u.size(); ++i) x.cards[u.slots[i]] = rest[i - k];
+                    got.push_back(reference(x, played));
+                    ++n;
+                    return;
+                }
+                for (size_t i = 0; i < u.size(); ++i)
+                    if (std::find(pick.begin(), pick.end(), i) == pick.end()) {
+                        pick.push_back(i);
+                        rec();
+                        pick.pop_back();
+                    }
+            };
+            rec();
+            for (const Q& g : got) sum = sum + Q::make(g.p, g.q * n);
+            v = sum;
+        }
+        played.pop_back();
+        if (best < v) best = v;
+    }
+    return best;
+}
+
+// Small deals of the presets with a hidden stock (not the row redeal), 1 and
+// 2 passes where the stock is redealt.
+std::vector<Deal> small_deals(int count, int max_stock, uint64_t seed) {
+    std::vector<Deal> out;
+    test::Rng rng(seed);
+    const char* names[] = {"msc", "cheops", "pharaohs", "classic", "solitarium", "tuts-tomb", "relaxed"};
+    for (int i = 0; i < count; ++i) {
+        Variant v = *find_preset(names[i % 7]);
+        if (!v.discards() && v.redeal == RedealOrder::Same) v.passes = 1 + i / 7 % 2;
+        out.push_back(test::random_small_deal(v, 3 + rng.below(2), 3 + rng.below(max_stock - 2), rng));
+    }
+    return out;
+}
+
+uint64_t thoughtful_wins(Solver& solver, const Deal& d, const std::vector<Move>& played, uint64_t& orders) {
+    const Unseen u = unseen_after(d, played);
+    uint64_t wins = 0;
+    orders = 0;
+    for_each_order(masked_deal(d, u), u, [&](const Deal& x) {
+        ++orders;
+        const Board b(x);
+        std::string why;
+        const auto s = b.play(played, &why);
+        REQUIRE(s);
+        wins += solver.solve(b, *s, SolveOptions{}).verdict == Verdict::Win;
+    });
+    return wins;
+}
+
+Q as_q(Count num, Count den) {
+    const std::string f = fraction_text(num, den);
+    const size_t slash = f.find('/');
+    return {std::stoull(f.substr(0, slash)), std::stoull(f.substr(slash + 1))};
+}
+
+// The check position: msc, 1 pass, deal 2, after 17 moves of its
+// solution (9 cards not seen).
+const char* kCheckMoves = "KS 7S+6S 9D+4H 7C+6C draw 8H+5D draw 9S+4S draw draw draw TS+3S draw draw draw QH+AD TD+3H";
+
+}  // namespace
+
+TEST_CASE("optimal nopeek: the exact value equals a brute-force reference on small deals", "[nopeek]") {
+    Solver solver;
+    int checked = 0, below_share = 0, strict = 0;
+    for (const Deal& d : small_deals(test::reduced(63, 21), 6, 39)) {
+        INFO(d.variant.name << " passes " << d.variant.passes << " " << compact(d));
+        std::vector<Move> played;
+        const Optimal o = optimal(solver, d, played, {});
+        REQUIRE(o.exact);
+        const Q want = reference(masked_deal(d, unseen(d, Table(d))), played);
+        CHECK(as_q(o.lower, o.orders) == want);
+        // Each move's value too.
+        for (const auto& mo : o.moves) {
+            std::vector<Move> p{mo.move};
+            REQUIRE(mo.lower == mo.upper);
+            INFO(move_text(mo.move, d.deck()));
+            CHECK(as_q(mo.lower, o.orders) == reference(masked_deal(d, unseen(d, Table(d))), p));
+        }
+        // Never above the clairvoyant share (the orders winnable by a player who sees the stock).
+        uint64_t orders = 0;
+        const uint64_t wins = thoughtful_wins(solver, d, played, orders);
+        REQUIRE(static_cast<Count>(orders) == o.orders);
+        CHECK(o.lower <= static_cast<Count>(wins));
+        below_share += o.lower < static_cast<Count>(wins);
+        strict += o.lower > 0 && o.lower < o.orders;
+        ++checked;
+    }
+    CHECK(checked >= 21);
+    CHECK(strict > 0);                          // some value strictly between 0 and 1
+    if (checked >= 63) CHECK(below_share > 0);  // somewhere not seeing the stock costs a win
+}
+
+TEST_CASE("optimal nopeek: with at most one card not seen the value is the verdict", "[nopeek]") {
+    Solver solver;
+    int checked = 0;
+    for (const Deal& d : small_deals(14, 5, 7)) {
+        // Draw through the stock: then at most one card (none after a redeal) is not seen.
+        Table t(d);
+        std::vector<Move> played;
+        while (unseen(d, t).size() > 1) {
+            const Move draw{Move::Draw};
+            if (t.apply(draw)) break;
+            played.push_back(draw);
+        }
+        if (unseen(d, t).size() > 1) continue;
+        INFO(d.variant.name << " " << compact(d));
+        const Optimal o = optimal(solver, d, played, {});
+        REQUIRE(o.exact);
+        CHECK(o.nothing_hidden);
+        uint64_t orders = 0;
+        const uint64_t wins = thoughtful_wins(solver, d, played, orders);
+        CHECK(orders == 1);
+        CHECK(o.lower == (wins ? o.orders : Count{0}));
+        ++checked;
+    }
+    CHECK(checked >= 7);
+}
+
+TEST_CASE("optimal nopeek: the issue's position, and its twins give the same fraction", "[nopeek]") {
+    Variant v = *find_preset("msc");
+    v.passes = 1;
+    const Deal full = deal_from_seed(v, "2");
+    const std::vector<Move> played = parse_moves(kCheckMoves, v.deck);
+    api::Session s;
+    api::OptimalOptions oo;
+    const api::Optimal a = s.optimal(full, played, oo);
+    REQUIRE(a.exact);
+    CHECK(a.unseen == 9);
+    CHECK(fraction_text(a.lower, a.orders) == "1537/2016");
+    REQUIRE(a.best_move);
+    // The best move's value is the value; no move above it.
+    for (const auto& m : a.moves) {
+        CHECK(m.lower <= a.lower);
+        if (m.move == *a.best_move) CHECK(m.lower == a.lower);
+    }
+    // The deal with the cards not seen as `??`, and the same moves.
+    const Unseen u = unseen_after(full, played);
+    std::string text;
+    for (int i = 0; i < static_cast<int>(full.cards.size()); ++i)
+        text += std::find(u.slots.begin(), u.slots.end(), i) != u.slots.end() ? std::string(kUnknownToken)
+                                                                              : card_text(full.cards[i], v.deck);
+    const Deal unknown = deal_from_text(v, text);
+    const api::Optimal b = s.optimal(unknown, played, oo);
+    REQUIRE(b.exact);
+    CHECK(fraction_text(b.lower, b.orders) == "1537/2016");
+    // The board pasted back: a deal that begins there.
+    const Replay r = replay(unknown, played, AfterGoal::PlayOn);
+    REQUIRE_FALSE(r.error);
+    const Deal pasted = deal_from_text(v, board_text(r.table, TextStyle{}));
+    const api::Optimal c = s.optimal(pasted, {}, oo);
+    REQUIRE(c.exact);
+    CHECK(fraction_text(c.lower, c.orders) == "1537/2016");
+    REQUIRE(a.moves.size() == c.moves.size());
+    for (size_t i = 0; i < a.moves.size(); ++i) {
+        CHECK(a.moves[i].move == c.moves[i].move);
+        CHECK(a.moves[i].lower == c.moves[i].lower);
+        CHECK(b.moves[i].lower == c.moves[i].lower);
+    }
+    // Within a tiny budget: a bracket around the value, proven both ways.
+    api::OptimalOptions tiny;
+    tiny.max_states = 50;
+    const api::Optimal d = s.optimal(full, played, tiny);
+    CHECK_FALSE(d.exact);
+    CHECK(d.budget_hit);
+    CHECK(d.lower <= a.lower);
+    CHECK(d.upper >= a.lower);
+}
+
+TEST_CASE("optimal nopeek: refused where it is not searched", "[nopeek]") {
+    Solver solver;
+    const Deal d = deal_from_seed(*find_preset("apophis"), "1");
+    CHECK_THROWS_AS(optimal(solver, d, {}, {}), std::invalid_argument);
+}
+
+TEST_CASE("optimal nopeek: pyramid odds --optimal, text and JSON", "[nopeek][cli]") {
+    using test::run;
+    const std::string args = std::string("odds --variant msc --passes 1 --seed 2 --moves '") + kCheckMoves +
+                             "' --optimal";
+    const auto text = run(args);
+    REQUIRE(text.status == 0);
+    CHECK(text.out.find("your chance with best play without peeking: 1537/2016 (76.2%); if you could see the "
+                        "stock: about ") != std::string::npos);
+    CHECK(text.out.find("best move without peeking: ") != std::string::npos);
+    const auto js = run(args + " --format json");
+    REQUIRE(js.status == 0);
+    const boost::json::value j = boost::json::parse(js.out);
+    const boost::json::object& o = j.as_object().at("optimal").as_object();
+    CHECK(o.at("exact").as_bool());
+    CHECK(o.at("fraction").as_string() == "1537/2016");
+    CHECK(std::abs(o.at("value").to_number<double>() - 1537.0 / 2016) < 1e-12);
+    CHECK(o.at("lower").to_number<double>() == o.at("upper").to_number<double>());
+    CHECK(o.at("moves").as_array().size() > 1);
+    CHECK(o.contains("best_move"));
+    CHECK(o.contains("method"));
+    CHECK(o.contains("states"));
+    CHECK(o.contains("seconds"));
+    // A fresh deal's start: 23 cards not seen, a bracket within a small budget.
+    const auto fresh = run("odds --variant msc --passes 1 --seed 7 --optimal --optimal-states 2000 --samples 50 "
+                           "--format json");
+    REQUIRE(fresh.status == 0);
+    const boost::json::object& f = boost::json::parse(fresh.out).as_object().at("optimal").as_object();
+    CHECK_FALSE(f.at("exact").as_bool());
+    CHECK(f.at("value").is_null());
+    CHECK(f.at("lower").to_number<double>() <= f.at("upper").to_number<double>());
+    CHECK(run("odds --variant apophis --seed 1 --optimal").status == 2);
+}
