@@ -205,8 +205,10 @@ struct Aim {
 
 class ChallengeSearch {
 public:
-    ChallengeSearch(const Board& board, const Objective& objective, const SolveOptions& options, SearchBudget& budget)
-        : board_(board), obj_(objective), options_(options), budget_(budget), pm_(board) {}
+    ChallengeSearch(const Board& board, const Objective& objective, ChallengeTables& tables, SearchBudget& budget)
+        : board_(board), obj_(objective), budget_(budget), pm_(board), seen_(tables.seen), stack_(tables.stack),
+          walk_memo_(tables.walk_memo), entries_(tables.entries), heads_(tables.heads), nodes_(tables.nodes),
+          open_(tables.open) {}
 
     struct Maxima {
         int all = kNone, clear = kNone, open = kNone;  // at the end: any, cleared, not cleared
@@ -218,73 +220,42 @@ public:
     // budget ran out; an empty optional inside when no line reaches it.
     std::optional<std::optional<std::vector<Move>>> fewest_steps(const State& start, const Aim& goal);
 
-    bool memory_exceeded() const { return memory_exceeded_; }
     bool interrupted() const { return interrupted_; }
 
 private:
-    bool tick();
-    std::size_t bytes() const {
-        std::size_t n = table_bytes(seen_, false) + table_bytes(nodes_, false) + vector_bytes(stack_, false) +
-                        walk_memo_.bytes(false) + vector_bytes(entries_, false) + table_bytes(heads_, false);
-        for (const auto& b : open_) n += vector_bytes(b, false);
-        return n;
+    // The budget's tick (SearchBudget: states, memory, stop flag, progress).
+    bool tick() {
+        const auto stop = budget_.tick();
+        interrupted_ = stop == SearchBudget::Stop::Interrupted;
+        return stop == SearchBudget::Stop::No;
     }
     // A* bound: the fewest steps from s to the goal (kDead: unreachable).
     int bound(const State& s, const Aim& goal) const;
 
     const Board& board_;
     const Objective& obj_;
-    const SolveOptions& options_;
     SearchBudget& budget_;
     const PairMatchings pm_;
-    bool memory_exceeded_ = false, interrupted_ = false;
-    uint32_t ticks_ = 0;
+    bool interrupted_ = false;
 
     // Phase 1 over entry points (draw-one onto at most one waste).
     std::optional<Maxima> maxima_walk(const State& start, bool split, int enough);
     // Phase 2 over entry points (the same layouts).
     std::optional<std::optional<std::vector<Move>>> fewest_steps_walk(const State& start, const Aim& goal);
 
-    boost::unordered_flat_set<uint64_t> seen_;
-    std::vector<State> stack_;
-    WalkMemo walk_memo_;
-    // Phase 2's entry points: (R, t) reached in g steps.
-    struct Entry {
-        uint64_t removed;
-        uint8_t pos, pass;
-        uint16_t g, h;
-        bool closed;
-        uint32_t parent;  // the entry whose walk made the move
-        SlotMove move;
-        uint8_t at_pos, at_pass;      // where on the parent's chain it was made
-        uint32_t next;                // the next entry of the same removed set
-        bool walked;                  // expanded: its walk offered the removals from (pos, pass) ...
-        uint8_t last_pos, last_pass;  // ... through this position of the chain
-    };
-    std::vector<Entry> entries_;
-    boost::unordered_flat_map<uint64_t, uint32_t> heads_;
-    struct Node {
-        uint64_t parent;
-        uint16_t g;
-        uint16_t h;
-        SlotMove move;
-        bool closed;
-    };
-    boost::unordered_flat_map<uint64_t, Node> nodes_;
-    std::vector<std::vector<uint64_t>> open_;
+    // The worker's tables (Solver's ChallengeTables).
+    boost::unordered_flat_set<uint64_t>& seen_;
+    std::vector<State>& stack_;
+    WalkMemo& walk_memo_;
+    using Entry = ChallengeTables::Entry;
+    using Node = ChallengeTables::Node;
+    std::vector<Entry>& entries_;
+    boost::unordered_flat_map<uint64_t, uint32_t>& heads_;
+    boost::unordered_flat_map<uint64_t, Node>& nodes_;
+    BucketQueue<uint64_t>& open_;
 };
 
 constexpr int kDead = 1 << 20;
-
-bool ChallengeSearch::tick() {
-    if (options_.max_memory_bytes && (ticks_++ & 4095) == 0 && bytes() > options_.max_memory_bytes) {
-        memory_exceeded_ = true;
-        return false;
-    }
-    const auto stop = budget_.tick();
-    interrupted_ = stop == SearchBudget::Stop::Interrupted;
-    return stop == SearchBudget::Stop::No;
-}
 
 std::optional<ChallengeSearch::Maxima> ChallengeSearch::maxima(const State& start, bool split, int enough) {
     if (RuleTraits(board_).optimal_walk) return maxima_walk(start, split, enough);
@@ -371,11 +342,7 @@ int ChallengeSearch::bound(const State& s, const Aim& goal) const {
 std::optional<std::optional<std::vector<Move>>> ChallengeSearch::fewest_steps(const State& start, const Aim& goal) {
     if (RuleTraits(board_).optimal_walk) return fewest_steps_walk(start, goal);
     recycle(nodes_);
-    for (auto& b : open_) recycle_vector(b);
-    auto push = [&](uint64_t key, int f) {
-        if (open_.size() <= static_cast<size_t>(f)) open_.resize(static_cast<size_t>(f) + 1);
-        open_[static_cast<size_t>(f)].push_back(key);
-    };
+    open_.reset();
     auto is_goal = [&](const State& s) {
         const int v = obj_.value(s.removed);
         if (goal.kind == Aim::AtLeast) return v >= goal.value;
@@ -386,14 +353,13 @@ std::optional<std::optional<std::vector<Move>>> ChallengeSearch::fewest_steps(co
     const int h0 = bound(start, goal);
     if (h0 >= kDead) return std::optional<std::vector<Move>>{};
     nodes_[root] = Node{root, 0, static_cast<uint16_t>(h0), {}, false};
-    push(root, h0);
+    open_.push(h0, root);
     SlotMove moves[kMaxMoves];
-    for (size_t f = 0; f < open_.size(); ++f) {
-        while (!open_[f].empty()) {
-            const uint64_t key = open_[f].back();
-            open_[f].pop_back();
+    for (int f = 0; f < open_.buckets(); ++f) {
+        uint64_t key;
+        while (open_.pop(f, key)) {
             Node& here = nodes_.at(key);
-            if (here.closed || static_cast<size_t>(here.g) + here.h != f) continue;
+            if (here.closed || here.g + here.h != f) continue;
             here.closed = true;
             const int g = here.g;
             const State s = board_.state_of(key);
@@ -421,7 +387,7 @@ std::optional<std::optional<std::vector<Move>>> ChallengeSearch::fewest_steps(co
                     continue;
                 }
                 it->second = Node{key, static_cast<uint16_t>(tg), static_cast<uint16_t>(th), moves[i], false};
-                push(tk, tg + th);
+                open_.push(tg + th, tk);
             }
         }
     }
@@ -594,11 +560,8 @@ std::optional<std::optional<std::vector<Move>>> ChallengeSearch::fewest_steps_wa
     const RuleTraits traits(board_);
     recycle_vector(entries_);
     recycle(heads_);
-    for (auto& b : open_) recycle_vector(b);
-    auto push = [&](uint64_t item, int f) {
-        if (open_.size() <= static_cast<size_t>(f)) open_.resize(static_cast<size_t>(f) + 1);
-        open_[static_cast<size_t>(f)].push_back(item);
-    };
+    open_.reset();
+    auto push = [&](uint64_t item, int f) { open_.push(f, item); };
     // (R, t1) reached in g1 steps dominates (R, t2) reached in g2 when it
     // can draw to t2 in at most g2 - g1 steps: the second can do nothing the
     // first cannot, at no smaller cost.
@@ -659,13 +622,12 @@ std::optional<std::optional<std::vector<Move>>> ChallengeSearch::fewest_steps_wa
     const uint32_t root = reach(start, 0, kNoEntry, SlotMove{}, start);
     entries_[root].h = static_cast<uint16_t>(h0);
     push(root, h0);
-    for (size_t f = 0; f < open_.size(); ++f) {
-        while (!open_[f].empty()) {
-            const uint64_t item = open_[f].back();
-            open_[f].pop_back();
+    for (int f = 0; f < open_.buckets(); ++f) {
+        uint64_t item;
+        while (open_.pop(f, item)) {
             const uint32_t index = static_cast<uint32_t>(item);
             if (item & kFinish) return line_to(index, true);
-            if (entries_[index].closed || static_cast<size_t>(entries_[index].g) + entries_[index].h != f) continue;
+            if (entries_[index].closed || entries_[index].g + entries_[index].h != f) continue;
             entries_[index].closed = true;
             const Entry e = entries_[index];
             const State s{e.removed, e.pos, e.pass, 0};
@@ -751,14 +713,18 @@ ChallengeLine checked_line(const Board& board, const Challenge& c, std::vector<M
 }  // namespace
 
 ChallengeResult solve_challenge(const Board& board, const Challenge& c, const SolveOptions& options) {
+    Solver solver;
+    return solver.challenge(board, c, options);
+}
+
+ChallengeResult Solver::challenge(const Board& board, const Challenge& c, const SolveOptions& options) {
     const auto t0 = std::chrono::steady_clock::now();
     const Variant& v = board.variant();
     ChallengeResult out;
     if (c.kind == ChallengeKind::Board) {
         SolveOptions o = options;
         o.optimal = true;
-        Solver solver;
-        const SolveResult r = solver.solve(board, o);
+        const SolveResult r = solve(board, o);
         out.verdict = r.verdict;
         out.states = r.states;
         out.interrupted = r.interrupted;
@@ -785,14 +751,16 @@ ChallengeResult solve_challenge(const Board& board, const Challenge& c, const So
 
     const ChallengeValues values(board, c.scoring);
     const Objective obj{board, values, c.scoring, c.kind == ChallengeKind::Cards, c.rank};
-    SearchBudget budget(options);
-    ChallengeSearch search(board, obj, options, budget);
+    // Memory kept from an earlier, larger search does not count against this one's limit.
+    if (options.max_memory_bytes && memory_bytes() > options.max_memory_bytes) searches_->release();
+    SearchBudget budget(options, 0, searches_.get());
+    ChallengeSearch search(board, obj, searches_->challenge, budget);
     auto give_up = [&]() {
         out.complete = false;
         out.lines.clear();
         out.states = budget.count();
         out.interrupted = search.interrupted();
-        out.memory_exceeded = search.memory_exceeded();
+        out.memory_exceeded = budget.memory_exceeded();
         out.verdict = Verdict::Intractable;
         out.seconds = seconds_since(t0);
         return out;
