@@ -33,7 +33,7 @@
 
 #include "solver/heuristic.h"
 #include "solver/rule_traits.h"
-#include "solver/searches.h"
+#include "solver/depth_first.h"
 
 namespace pyr {
 
@@ -206,8 +206,16 @@ struct Aim {
 class ChallengeSearch {
 public:
     ChallengeSearch(const Board& board, const Objective& objective, ChallengeTables& tables, SearchBudget& budget)
-        : board_(board), obj_(objective), budget_(budget), pm_(board), seen_(tables.seen), stack_(tables.stack),
-          walk_memo_(tables.walk_memo), entries_(tables.entries), heads_(tables.heads), nodes_(tables.nodes),
+        : board_(board),
+          obj_(objective),
+          budget_(budget),
+          pm_(board),
+          seen_(tables.seen),
+          stack_(tables.stack),
+          walk_memo_(tables.walk_memo),
+          entries_(tables.entries),
+          heads_(tables.heads),
+          nodes_(tables.nodes),
           open_(tables.open) {}
 
     struct Maxima {
@@ -238,8 +246,6 @@ private:
     const PairMatchings pm_;
     bool interrupted_ = false;
 
-    // Phase 1 over entry points (draw-one onto at most one waste).
-    std::optional<Maxima> maxima_walk(const State& start, bool split, int enough);
     // Phase 2 over entry points (the same layouts).
     std::optional<std::optional<std::vector<Move>>> fewest_steps_walk(const State& start, const Aim& goal);
 
@@ -256,42 +262,6 @@ private:
 };
 
 constexpr int kDead = 1 << 20;
-
-std::optional<ChallengeSearch::Maxima> ChallengeSearch::maxima(const State& start, bool split, int enough) {
-    if (RuleTraits(board_).optimal_walk) return maxima_walk(start, split, enough);
-    Maxima m;
-    recycle(seen_);
-    recycle_vector(stack_);
-    stack_.push_back(start);
-    seen_.insert(board_.key(start));
-    SlotMove moves[kMaxMoves];
-    while (!stack_.empty()) {
-        const State s = stack_.back();
-        stack_.pop_back();
-        if (!tick()) return std::nullopt;
-        const int v = obj_.value(s.removed);
-        const bool cleared = obj_.values.cleared(s.removed);
-        m.all = std::max(m.all, v);
-        if (m.all >= enough) return m;
-        if (cleared) m.clear = std::max(m.clear, v);
-        if (board_.won(s)) continue;  // the game is over
-        if (!cleared && v > m.open && game_over(board_, s)) m.open = v;
-        const uint64_t stuck = stuck_cards(board_, s);
-        const int up = obj_.upper(s, stuck);
-        bool worth = up > m.all;
-        if (split && !worth) {
-            const bool can_clear = !(stuck & board_.tableau_mask());
-            worth = (can_clear && up > m.clear) || (!cleared && up > m.open);
-        }
-        if (!worth) continue;
-        const int n = board_.legal_moves(s, moves);
-        for (int i = 0; i < n; ++i) {
-            const State t = board_.apply(s, moves[i]);
-            if (seen_.insert(board_.key(t)).second) stack_.push_back(t);
-        }
-    }
-    return m;
-}
 
 int ChallengeSearch::bound(const State& s, const Aim& goal) const {
     const uint64_t stuck = stuck_cards(board_, s);
@@ -513,44 +483,134 @@ State chain_end(const Board& b, State s) {
     return s;
 }
 
-std::optional<ChallengeSearch::Maxima> ChallengeSearch::maxima_walk(const State& start, bool split, int enough) {
-    Maxima m;
-    const RuleTraits traits(board_);
-    walk_memo_.clear();
-    recycle_vector(stack_);
-    stack_.push_back(start);
-    // The memo is keyed by the suit-blind form of the removed set
-    // (Board::suit_blind): removed sets of one form are the same game, so
-    // they have the same values and the same ends.
-    auto visit = [&](const State& s) {  // false: not worth expanding
-        const int v = obj_.value(s.removed);
-        const bool cleared = obj_.values.cleared(s.removed);
+// Phase 1 as a goal of the depth-first driver (depth_first.h): every
+// position's value is read as it arrives, and a position is not expanded
+// when its upper bound cannot beat the best known (nor, with `split`, the
+// best of a kind of end it can still make). The start is read in open().
+struct MaximaGoal {
+    const Board& board;
+    const Objective& obj;
+    bool split;
+    int enough;  // the search ends once a value this high is found (a target)
+    bool walk;   // a position stands for its chain: the game's end is read at the chain's end
+    ChallengeSearch::Maxima m{};
+    SearchBudget::Stop stop = SearchBudget::Stop::No;  // the start's tick
+
+    bool done() const { return m.all >= enough; }
+    template <class Space>
+    static bool reached(const Space&, const DfsNode&) {
+        return false;
+    }
+    bool open(const DfsNode& start, SearchBudget& budget) {
+        stop = budget.tick();
+        return stop == SearchBudget::Stop::No && !cut(start);
+    }
+    static constexpr bool capped() { return false; }
+    bool cut(const DfsNode& n) {
+        const State& s = n.state;
+        const int v = obj.value(s.removed);
+        const bool cleared = obj.values.cleared(s.removed);
         m.all = std::max(m.all, v);
+        if (m.all >= enough) return true;
         if (cleared) m.clear = std::max(m.clear, v);
-        if (board_.won(s)) return false;  // the game is over
-        if (!cleared && v > m.open && game_over(board_, board_.unlimited() ? s : chain_end(board_, s))) m.open = v;
-        const uint64_t stuck = stuck_cards(board_, s);
-        const int up = obj_.upper(s, stuck);
-        if (up > m.all) return true;
-        return split && ((!(stuck & board_.tableau_mask()) && up > m.clear) || (!cleared && up > m.open));
-    };
-    while (!stack_.empty() && m.all < enough) {
-        const State s = stack_.back();
+        if (board.won(s)) return true;  // the game is over
+        if (!cleared && v > m.open && game_over(board, walk && !board.unlimited() ? chain_end(board, s) : s))
+            m.open = v;
+        const uint64_t stuck = stuck_cards(board, s);
+        const int up = obj.upper(s, stuck);
+        if (up > m.all) return false;
+        return !(split && ((!(stuck & board.tableau_mask()) && up > m.clear) || (!cleared && up > m.open)));
+    }
+};
+
+// Phase 1's spaces (depth_first.h). Over positions: every legal move, a
+// position stored when first pushed (so pushed once).
+class MaximaPositionSpace {
+public:
+    MaximaPositionSpace(const Board& board, boost::unordered_flat_set<uint64_t>& seen, std::vector<State>& stack)
+        : board_(board), seen_(seen), stack_(stack) {}
+    DfsNode root(const State& start) {
+        recycle(seen_);
+        recycle_vector(stack_);
+        seen_.insert(board_.key(start));
+        return DfsNode{start};
+    }
+    bool next(DfsNode& n) {
+        if (stack_.empty()) return false;
+        n.state = stack_.back();
         stack_.pop_back();
-        uint32_t limit = 0;
-        if (!walk_memo_.arrive(board_, s, limit, board_.suit_blind(s.removed))) continue;
-        if (!tick()) return std::nullopt;
-        if (!visit(s)) continue;
-        // Children are tried in the walk's order (removals at s first, then
-        // along the chain): pushed in reverse.
+        return true;
+    }
+    static bool arrive(const DfsNode&) { return true; }
+    void push(const DfsNode& n) {
+        SlotMove moves[kMaxMoves];
+        const int k = board_.legal_moves(n.state, moves);
+        for (int i = 0; i < k; ++i) {
+            const State t = board_.apply(n.state, moves[i]);
+            if (seen_.insert(board_.key(t)).second) stack_.push_back(t);
+        }
+    }
+
+private:
+    const Board& board_;
+    boost::unordered_flat_set<uint64_t>& seen_;
+    std::vector<State>& stack_;
+};
+
+// Over entry points (draw-one onto at most one waste): the chain walk with
+// Kings forced for values (Force::Values), the walk memo keyed by the
+// suit-blind removed set (Board::suit_blind: removed sets of one form are
+// the same game, so they have the same values and the same ends). Children
+// are tried in the walk's order (removals at s first, then along the chain).
+class MaximaWalkSpace {
+public:
+    MaximaWalkSpace(const Board& board, const RuleTraits& traits, WalkMemo& memo, std::vector<State>& stack)
+        : board_(board), traits_(traits), memo_(memo), stack_(stack) {}
+    DfsNode root(const State& start) {
+        memo_.clear();
+        recycle_vector(stack_);
+        return DfsNode{start};
+    }
+    bool next(DfsNode& n) {
+        if (stack_.empty()) return false;
+        n.state = stack_.back();
+        stack_.pop_back();
+        return true;
+    }
+    bool arrive(const DfsNode& n) { return memo_.arrive(board_, n.state, limit_, board_.suit_blind(n.state.removed)); }
+    void push(const DfsNode& n) {
         const size_t first = stack_.size();
         walk_removals(
-            board_, traits, s, Force::Values,
+            board_, traits_, n.state, Force::Values,
             [&](SlotMove mv, const State& at, uint32_t) { stack_.push_back(board_.apply(at, mv)); },
-            [&](const State& at, uint32_t) { return board_.unlimited() || WalkMemo::time_of(board_, at) < limit; });
+            [&](const State& at, uint32_t) { return board_.unlimited() || WalkMemo::time_of(board_, at) < limit_; });
         std::reverse(stack_.begin() + static_cast<std::ptrdiff_t>(first), stack_.end());
     }
-    return m;
+
+private:
+    const Board& board_;
+    const RuleTraits& traits_;
+    WalkMemo& memo_;
+    std::vector<State>& stack_;
+    uint32_t limit_ = WalkMemo::kNoLimit;  // the last arrival's: how far its walk goes
+};
+
+std::optional<ChallengeSearch::Maxima> ChallengeSearch::maxima(const State& start, bool split, int enough) {
+    const RuleTraits traits(board_);
+    MaximaGoal goal{board_, obj_, split, enough, traits.optimal_walk};
+    DfsEnd end;
+    if (traits.optimal_walk) {
+        MaximaWalkSpace space(board_, traits, walk_memo_, stack_);
+        end = depth_first(space, goal, budget_, start);
+    } else {
+        MaximaPositionSpace space(board_, seen_, stack_);
+        end = depth_first(space, goal, budget_, start);
+    }
+    if (end.kind == DfsEnd::Stopped || goal.stop != SearchBudget::Stop::No) {
+        interrupted_ = end.interrupted || goal.stop == SearchBudget::Stop::Interrupted;
+        return std::nullopt;
+    }
+    return goal.m;
 }
 
 std::optional<std::optional<std::vector<Move>>> ChallengeSearch::fewest_steps_walk(const State& start,
