@@ -107,27 +107,6 @@ namespace {
 
 constexpr int kNone = -1;
 
-// The cards in play that can never be removed from s ("stuck"), to a
-// fixpoint: a card other than the lone rank none of whose usable partners
-// (in play, not blocked) is still free; and every card beneath a stuck card
-// (playable only once it is gone, or under the overlap rule with it as the
-// partner: never either way). The rest is all that can still be removed.
-uint64_t stuck_cards(const Board& b, const State& s) {
-    const uint64_t in_play = b.in_play(s);
-    const int lone = b.variant().lone_rank;
-    const uint64_t alone = lone ? b.rank_mask(lone) : 0;
-    uint64_t stuck = 0;
-    for (uint64_t before = ~uint64_t{0}; before != stuck;) {
-        before = stuck;
-        for (uint64_t m = in_play & ~alone & ~stuck; m; m &= m - 1) {
-            const int x = std::countr_zero(m);
-            if (!(b.open_partners(x) & in_play & ~stuck)) stuck |= uint64_t{1} << x;
-        }
-        for (uint64_t m = stuck & b.fixed_mask(); m; m &= m - 1) stuck |= b.below(std::countr_zero(m)) & in_play;
-    }
-    return stuck;
-}
-
 // Whether a removal is playable at s.
 bool removal_available(const Board& b, const State& s) {
     SlotMove moves[kMaxMoves];
@@ -213,6 +192,7 @@ public:
           seen_(tables.seen),
           stack_(tables.stack),
           walk_memo_(tables.walk_memo),
+          walk_stack_(tables.walk_stack),
           entries_(tables.entries),
           heads_(tables.heads),
           nodes_(tables.nodes),
@@ -253,6 +233,7 @@ private:
     boost::unordered_flat_set<uint64_t>& seen_;
     std::vector<State>& stack_;
     WalkMemo& walk_memo_;
+    WalkStack& walk_stack_;
     using Entry = ChallengeTables::Entry;
     using Node = ChallengeTables::Node;
     std::vector<Entry>& entries_;
@@ -364,42 +345,12 @@ std::optional<std::optional<std::vector<Move>>> ChallengeSearch::fewest_steps(co
     return std::optional<std::vector<Move>>{};
 }
 
-// Draws and redeals from (p1, x1) to (p2, x2) along the chain of R
-// (draw-one onto at most one waste, or discards): the stock cards in play
-// passed, and a redeal a pass. kFar when (p2, x2) is not ahead.
-constexpr uint32_t kFar = 1u << 30;
-uint32_t draws_between(const Board& b, uint64_t removed, int p1, int x1, int p2, int x2) {
-    const uint64_t left = b.stock_mask() & ~removed;
-    if (left == 0) return 0;  // no stock in play: every time is the same position
-    const int f = b.fixed(), n = b.stock_size();
-    auto cards = [&](int from, int to) {  // stock cards in play in stock slots [from, to)
-        const uint64_t upto = to + f >= 64 ? ~uint64_t{0} : (uint64_t{1} << (to + f)) - 1;
-        return to <= from ? 0 : std::popcount(left & upto & ~((uint64_t{1} << (from + f)) - 1));
-    };
-    if (b.unlimited()) return x2 >= x1 ? cards(x1, x2) : cards(x1, n) + 1 + cards(0, x2);
-    if (p2 < p1 || (p2 == p1 && x2 < x1)) return kFar;
-    if (p2 == p1) return cards(x1, x2);
-    return cards(x1, n) + (p2 - p1) * (1 + std::popcount(left)) - std::popcount(left) + cards(0, x2);
-}
-
-// The removals one expansion offers from s = (R, t), drawing one card at a
-// time onto at most one waste (or discarding): chain_walk.h's walk without
-// forced moves (a forced King may end the game, a removal the goal does not
-// need costs a step): at t the removals of tableau and reserve cards only
-// (made later they lead where the same removal made at t leads by drawing);
-// along R's chain each removal with a stock or waste card, at the first
-// position where it is available (made later it reaches the same removed set
-// later, for more draws); one full cycle of the stock (then the chain only
-// repeats itself); and, with a face-up stock, not past a King on its top
-// (optimal_walk.cpp: removing it is as good as drawing it, and leaves more
-// removed). offer(move, at, draws): the removal made at `at`, `draws` draws
-// and redeals after s; keep_going(at, draws), at each later position: false
-// ends the walk.
-//
-// Forced Kings, for the searches that ask about the game's end (a King a
-// target does not need costs a step): a playable King removed at once
-// (offered alone, the walk ends there), unless that wins the game.
-//  - A tableau King (every Force but None): it stays playable until it is
+// The walks (maxima and fewest steps over entry points) are chain_walk.h's
+// walk_chain without sole pairs, with the challenges' King rules (KingRule):
+// a King a target does not need costs a step (None), and for the searches
+// that ask about the game's end a playable King is removed at once (offered
+// alone, the walk ends there), unless that wins the game:
+//  - A tableau King (Steps, OpenEnd, Values): it stays playable until it is
 //    removed, and a won game has the tableau cleared, so every end of the
 //    game has it removed; removing it first costs the same step and only
 //    uncovers cards.
@@ -412,69 +363,26 @@ uint32_t draws_between(const Board& b, uint64_t removed, int p1, int x1, int p2,
 //    matching a line that leaves it ends with the same cards less the King,
 //    so no higher value (its draws may be made already: removing it may cost
 //    a step, so not for the step counts).
-enum class Force { None, Steps, OpenEnd, Values };
-template <class Offer, class Keep>
-void walk_removals(const Board& b, const RuleTraits& traits, const State& s, Force force, Offer&& offer,
-                   Keep&& keep_going) {
-    const bool force_kings = force != Force::None;
-    const Variant& v = b.variant();
-    auto slot_move = [](SlotMove::Kind k, int x, int y) {
-        return SlotMove{k, static_cast<uint8_t>(x), static_cast<uint8_t>(y)};
-    };
-    const uint64_t fixed = b.fixed_playable(s.removed);
-    if (force_kings && v.lone_rank)
-        for (uint64_t m = fixed & b.rank_mask(v.lone_rank) & (force == Force::Values ? ~uint64_t{0} : b.tableau_mask());
-             m; m &= m - 1) {
-            const int a = std::countr_zero(m);
-            if (b.won(State{s.removed | uint64_t{1} << a, 0, 0, 0})) continue;
-            offer(slot_move(SlotMove::Single, a, 0), s, 0u);
-            return;
-        }
-    for (uint64_t m = fixed; m; m &= m - 1) {
-        const int a = std::countr_zero(m);
-        if (b.rank(a) == v.lone_rank) offer(slot_move(SlotMove::Single, a, 0), s, 0u);
-        for (uint64_t q = b.partners(a) & fixed & ~((uint64_t{2} << a) - 1); q; q &= q - 1)
-            offer(slot_move(SlotMove::Pair, a, std::countr_zero(q)), s, 0u);
-    }
-    b.for_each_overlap_pair(s.removed, fixed,
-                            [&](int cover, int covered) { offer(slot_move(SlotMove::Pair, cover, covered), s, 0u); });
-    const int f = b.fixed(), passes = b.passes();
-    const uint64_t stock_left = b.stock_mask() & ~s.removed;
-    uint64_t handled = 0;              // stock cards whose pairs with tableau and reserve cards were offered
-    uint64_t offered_with[kMaxSlots];  // stock-stock pairs offered, per lower slot
-    State at = s;
-    for (uint32_t draws = 0;; ++draws) {
-        if (draws > 0) {
-            if (at.pos == s.pos && (b.unlimited() || at.pass == s.pass + 1)) break;  // a full cycle
-            if (!keep_going(at, draws)) break;
-        }
-        const uint64_t stockish = b.stock_playable(at);
-        for (uint64_t m = stockish; m; m &= m - 1) {
-            const int c = std::countr_zero(m);
-            if (!(handled >> c & 1)) {
-                handled |= uint64_t{1} << c;
-                offered_with[c] = 0;
-                if (b.rank(c) == v.lone_rank) {
-                    offer(slot_move(SlotMove::Single, c, 0), at, draws);
-                    if (force == Force::Values || (force == Force::OpenEnd && c >= f + at.pos)) return;
-                    continue;
-                }
-                for (uint64_t q = b.partners(c) & fixed; q; q &= q - 1)
-                    offer(slot_move(SlotMove::Pair, c, std::countr_zero(q)), at, draws);
-            }
-            for (uint64_t q = b.partners(c) & stockish & ~((uint64_t{2} << c) - 1) & ~offered_with[c]; q; q &= q - 1) {
-                const int d = std::countr_zero(q);
-                offered_with[c] |= uint64_t{1} << d;
-                offer(slot_move(SlotMove::Pair, c, d), at, draws);
-            }
-        }
-        if (traits.king_top_stops) {
-            const uint64_t ahead = stock_ahead(f, stock_left, at);
-            if (ahead && b.rank(std::countr_zero(ahead)) == v.lone_rank) break;
-        }
-        if (!draw_one_step(f, stock_left, traits.discards, passes, at)) break;
-    }
+// Neither walks past a King on top of a face-up stock (king_top_stops;
+// optimal_walk.cpp: removing it is as good as drawing it, and leaves more removed).
+ChainRules challenge_rules(const RuleTraits& traits, KingRule kings) {
+    return ChainRules{ForcedPolicy::score(), false, traits.king_top_stops, kings};
 }
+
+// walk_chain's visitor from offer(move, at, draws) and keep_going(at,
+// draws): `draws` counts the draws and redeals from the walk's start.
+template <class Offer, class Keep>
+struct CountingVisitor {
+    Offer& offer_fn;
+    Keep& keep_fn;
+    uint32_t draws = 0;
+    void offer(SlotMove m, const State& at) { offer_fn(m, at, draws); }
+    bool keep_going(const State& at) { return keep_fn(at, draws); }
+    bool step() {
+        ++draws;
+        return true;
+    }
+};
 
 // The last position of s's chain (finite passes): drawn through the last pass.
 State chain_end(const Board& b, State s) {
@@ -523,7 +431,7 @@ struct MaximaGoal {
     }
 };
 
-// Phase 1's spaces (depth_first.h). Over positions: every legal move, a
+// Phase 1's space over positions (depth_first.h): every legal move, a
 // position stored when first pushed (so pushed once).
 class MaximaPositionSpace {
 public:
@@ -557,50 +465,17 @@ private:
     std::vector<State>& stack_;
 };
 
-// Over entry points (draw-one onto at most one waste): the chain walk with
-// Kings forced for values (Force::Values), the walk memo keyed by the
-// suit-blind removed set (Board::suit_blind: removed sets of one form are
-// the same game, so they have the same values and the same ends). Children
-// are tried in the walk's order (removals at s first, then along the chain).
-class MaximaWalkSpace {
-public:
-    MaximaWalkSpace(const Board& board, const RuleTraits& traits, WalkMemo& memo, std::vector<State>& stack)
-        : board_(board), traits_(traits), memo_(memo), stack_(stack) {}
-    DfsNode root(const State& start) {
-        memo_.clear();
-        recycle_vector(stack_);
-        return DfsNode{start};
-    }
-    bool next(DfsNode& n) {
-        if (stack_.empty()) return false;
-        n.state = stack_.back();
-        stack_.pop_back();
-        return true;
-    }
-    bool arrive(const DfsNode& n) { return memo_.arrive(board_, n.state, limit_, board_.suit_blind(n.state.removed)); }
-    void push(const DfsNode& n) {
-        const size_t first = stack_.size();
-        walk_removals(
-            board_, traits_, n.state, Force::Values,
-            [&](SlotMove mv, const State& at, uint32_t) { stack_.push_back(board_.apply(at, mv)); },
-            [&](const State& at, uint32_t) { return board_.unlimited() || WalkMemo::time_of(board_, at) < limit_; });
-        std::reverse(stack_.begin() + static_cast<std::ptrdiff_t>(first), stack_.end());
-    }
-
-private:
-    const Board& board_;
-    const RuleTraits& traits_;
-    WalkMemo& memo_;
-    std::vector<State>& stack_;
-    uint32_t limit_ = WalkMemo::kNoLimit;  // the last arrival's: how far its walk goes
-};
-
 std::optional<ChallengeSearch::Maxima> ChallengeSearch::maxima(const State& start, bool split, int enough) {
     const RuleTraits traits(board_);
     MaximaGoal goal{board_, obj_, split, enough, traits.optimal_walk};
     DfsEnd end;
     if (traits.optimal_walk) {
-        MaximaWalkSpace space(board_, traits, walk_memo_, stack_);
+        // Over entry points: the verdict's walk space (depth_first.h) with the
+        // challenges' rules, Kings forced for values, the memo keyed by the
+        // suit-blind removed set (removed sets of one form are the same game:
+        // the same values and the same ends); moves tried in the walk's order.
+        WalkSpace space(board_, traits, challenge_rules(traits, KingRule::Values), walk_memo_, walk_stack_, true,
+                        false);
         end = depth_first(space, goal, budget_, start);
     } else {
         MaximaPositionSpace space(board_, seen_, stack_);
@@ -615,40 +490,17 @@ std::optional<ChallengeSearch::Maxima> ChallengeSearch::maxima(const State& star
 
 std::optional<std::optional<std::vector<Move>>> ChallengeSearch::fewest_steps_walk(const State& start,
                                                                                    const Aim& goal) {
-    constexpr uint32_t kNoEntry = 0xFFFFFFFFu;
     constexpr uint64_t kFinish = uint64_t{1} << 40;  // in the open list: the entry's line drawn on to the game's end
     const RuleTraits traits(board_);
     recycle_vector(entries_);
     recycle(heads_);
     open_.reset();
     auto push = [&](uint64_t item, int f) { open_.push(f, item); };
-    // (R, t1) reached in g1 steps dominates (R, t2) reached in g2 when it
-    // can draw to t2 in at most g2 - g1 steps: the second can do nothing the
-    // first cannot, at no smaller cost.
-    auto dominates = [&](const Entry& a, int pos, int pass, uint32_t g) {
-        const uint32_t d = draws_between(board_, a.removed, a.pass, a.pos, pass, pos);
-        return d < kFar && a.g + d <= g;
-    };
+    // The entry (R, t) reached in g steps, unless another of R dominates it (reach_entry, chain_walk.h).
     auto reach = [&](const State& t, uint32_t g, uint32_t parent, SlotMove move, const State& at) {
-        auto [it, inserted] = heads_.try_emplace(t.removed, kNoEntry);
-        for (uint32_t i = it->second; i != kNoEntry; i = entries_[i].next)
-            if (dominates(entries_[i], t.pos, t.pass, g)) return kNoEntry;
-        const uint32_t index = static_cast<uint32_t>(entries_.size());
-        Entry e{t.removed, t.pos, t.pass, static_cast<uint16_t>(g), 0, false, parent, move, at.pos, at.pass, it->second,
-                false,     0,     0};
-        // Entries the new one dominates leave the list (and are never expanded).
-        for (uint32_t* link = &e.next; *link != kNoEntry;) {
-            Entry& o = entries_[*link];
-            if (dominates(e, o.pos, o.pass, o.g)) {
-                o.closed = true;
-                *link = o.next;
-            } else {
-                link = &o.next;
-            }
-        }
-        it->second = index;
-        entries_.push_back(e);
-        return index;
+        return reach_entry(board_, entries_, heads_,
+                           Entry{t.removed, t.pos, t.pass, static_cast<uint16_t>(g), 0, false, parent, move, at.pos,
+                                 at.pass, kNoEntry, false, 0, 0});
     };
     auto line_to = [&](uint32_t index, bool to_end) {
         std::vector<uint32_t> path;
@@ -698,8 +550,8 @@ std::optional<std::optional<std::vector<Move>>> ChallengeSearch::fewest_steps_wa
                 } else {
                     const State end = chain_end(board_, s);
                     if (game_over(board_, end))
-                        push(index | kFinish, e.g + static_cast<int>(draws_between(board_, s.removed, s.pass, s.pos,
-                                                                                   end.pass, end.pos)));
+                        push(index | kFinish, e.g + static_cast<int>(chain_distance(board_, s.removed, s.pass, s.pos,
+                                                                                    end.pass, end.pos)));
                 }
             }
             if (board_.won(s)) continue;  // the game is over
@@ -707,43 +559,44 @@ std::optional<std::optional<std::vector<Move>>> ChallengeSearch::fewest_steps_wa
             entries_[index].walked = true;
             entries_[index].last_pos = s.pos;
             entries_[index].last_pass = s.pass;
-            walk_removals(
-                board_, traits, s,
-                goal.kind == Aim::AtLeast ? Force::None
-                : goal.cleared == 0       ? Force::OpenEnd
-                                          : Force::Steps,
-                [&](SlotMove m, const State& at, uint32_t draws) {
-                    const uint32_t cost = e.g + draws;
-                    const State t = board_.apply(at, m);
-                    const uint32_t child = reach(t, cost + 1, index, m, at);
-                    if (child == kNoEntry) return;
-                    const int h = bound(t, goal);
-                    if (h >= kDead) {
-                        entries_[child].closed = true;
-                        return;
-                    }
-                    entries_[child].h = static_cast<uint16_t>(h);
-                    push(child, static_cast<int>(cost) + 1 + h);
-                },
-                [&](const State& at, uint32_t draws) {
-                    // Covered (finite passes): another entry of R walked this
-                    // position at no greater cost, so it offered every removal
-                    // this walk would offer from here on at least as early and
-                    // as cheaply (beyond its walk, what it stopped at covers:
-                    // a full cycle, the end, a King on the stock, or another walk).
-                    if (board_.unlimited()) return true;
-                    const uint32_t cost = e.g + draws;
-                    for (uint32_t i = heads_.at(s.removed); i != kNoEntry; i = entries_[i].next) {
-                        const Entry& o = entries_[i];
-                        if (i == index || !o.walked || std::pair(o.last_pass, o.last_pos) < std::pair(at.pass, at.pos))
-                            continue;
-                        const uint32_t d = draws_between(board_, s.removed, o.pass, o.pos, at.pass, at.pos);
-                        if (d < kFar && o.g + d <= cost) return false;
-                    }
-                    entries_[index].last_pos = at.pos;
-                    entries_[index].last_pass = at.pass;
-                    return true;
-                });
+            auto offer = [&](SlotMove m, const State& at, uint32_t draws) {
+                const uint32_t cost = e.g + draws;
+                const State t = board_.apply(at, m);
+                const uint32_t child = reach(t, cost + 1, index, m, at);
+                if (child == kNoEntry) return;
+                const int h = bound(t, goal);
+                if (h >= kDead) {
+                    entries_[child].closed = true;
+                    return;
+                }
+                entries_[child].h = static_cast<uint16_t>(h);
+                push(child, static_cast<int>(cost) + 1 + h);
+            };
+            auto keep_going = [&](const State& at, uint32_t draws) {
+                // Covered (finite passes): another entry of R walked this
+                // position at no greater cost, so it offered every removal
+                // this walk would offer from here on at least as early and
+                // as cheaply (beyond its walk, what it stopped at covers:
+                // a full cycle, the end, a King on the stock, or another walk).
+                if (board_.unlimited()) return true;
+                const uint32_t cost = e.g + draws;
+                for (uint32_t i = heads_.at(s.removed); i != kNoEntry; i = entries_[i].next) {
+                    const Entry& o = entries_[i];
+                    if (i == index || !o.walked || std::pair(o.last_pass, o.last_pos) < std::pair(at.pass, at.pos))
+                        continue;
+                    const uint32_t d = chain_distance(board_, s.removed, o.pass, o.pos, at.pass, at.pos);
+                    if (d < kChainFar && o.g + d <= cost) return false;
+                }
+                entries_[index].last_pos = at.pos;
+                entries_[index].last_pass = at.pass;
+                return true;
+            };
+            CountingVisitor<decltype(offer), decltype(keep_going)> visitor{offer, keep_going};
+            walk_chain(board_, traits,
+                       challenge_rules(traits, goal.kind == Aim::AtLeast ? KingRule::None
+                                               : goal.cleared == 0       ? KingRule::OpenEnd
+                                                                         : KingRule::Steps),
+                       s, visitor);
         }
     }
     return std::optional<std::vector<Move>>{};

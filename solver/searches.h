@@ -396,8 +396,6 @@ private:
         NodeLink how;
         uint32_t next;  // the next node of the same removed set
     };
-    uint32_t chain_distance(const Board& board, uint64_t removed, int p1, int x1, int p2, int x2) const;
-    bool node_dominates(const Board& board, const Node& a, int pos, int pass, uint32_t g) const;
     uint32_t reach_node(const Board& board, const State& t, uint32_t g, const NodeLink& how);
     std::vector<Node> nodes_;
     boost::unordered_flat_map<uint64_t, uint32_t> heads_;  // removed set -> its latest node
@@ -448,13 +446,14 @@ struct ChallengeTables {
     };
     boost::unordered_flat_set<uint64_t> seen;  // the maxima over positions
     std::vector<State> stack;                  // the maxima's depth-first stack
-    WalkMemo walk_memo;                        // the maxima over entry points
+    WalkMemo walk_memo;                        // the maxima over entry points ...
+    WalkStack walk_stack;                      // ... and their stack
     std::vector<Entry> entries;
     boost::unordered_flat_map<uint64_t, uint32_t> heads;  // removed set -> its latest entry
     boost::unordered_flat_map<uint64_t, Node> nodes;      // position key -> its node
     BucketQueue<uint64_t> open;                           // entry indices or position keys, by f
     std::size_t bytes(bool grow) const {
-        return table_bytes(seen, grow) + vector_bytes(stack, grow) + walk_memo.bytes(grow) +
+        return table_bytes(seen, grow) + vector_bytes(stack, grow) + walk_memo.bytes(grow) + walk_stack.bytes(grow) +
                vector_bytes(entries, grow) + table_bytes(heads, grow) + table_bytes(nodes, grow) +
                open.bytes(grow, !entries.empty() || nodes.size() > 0);
     }
