@@ -24,11 +24,22 @@
 #pragma once
 #include <algorithm>
 #include <bit>
+#include <vector>
 
 #include "solver/prune.h"
 #include "solver/search_util.h"
 
 namespace pyr {
+
+// Which playable Kings a walk forces (offered alone; the walk ends there).
+// Policy: the forced-move policy's (king_forced). The challenges'
+// (challenge_search.cpp argues each; a King whose removal wins the game is
+// never forced there):
+//  - None: no King (a target's fewest steps: a King it does not need costs a step);
+//  - Steps: a tableau King (the fewest steps to the game's end);
+//  - OpenEnd: a tableau King, and a King on top of a face-up stock (an end not won);
+//  - Values: any King (the maxima: only the best value is sought).
+enum class KingRule : uint8_t { Policy, None, Steps, OpenEnd, Values };
 
 struct ChainRules {
     ForcedPolicy forced;
@@ -36,7 +47,33 @@ struct ChainRules {
     // a card the goal needs loses its last partner (when winning is the aim).
     bool dead_card_stops;
     bool king_top_stops;  // RuleTraits::king_top_stops, for the optimal walk
+    KingRule kings = KingRule::Policy;
 };
+
+// Whether the walk from s forces the playable tableau or reserve King in `slot`.
+inline bool fixed_king_forced(const Board& board, const RuleTraits& traits, const ChainRules& rules, const State& s,
+                              int slot) {
+    switch (rules.kings) {
+        case KingRule::Policy: return king_forced(board, traits, rules.forced, slot);
+        case KingRule::None: return false;
+        case KingRule::Steps:
+        case KingRule::OpenEnd:
+            if (!(board.tableau_mask() >> slot & 1)) return false;
+            break;
+        case KingRule::Values: break;
+    }
+    return !board.won(State{s.removed | uint64_t{1} << slot, 0, 0, 0});
+}
+// Whether the walk forces the King in stock slot `slot`, playable at `at`.
+inline bool stock_king_forced(const Board& board, const RuleTraits& traits, const ChainRules& rules, const State& at,
+                              int slot) {
+    switch (rules.kings) {
+        case KingRule::Policy: return king_forced(board, traits, rules.forced, slot);
+        case KingRule::OpenEnd: return slot >= board.fixed() + at.pos;  // on top of the stock, not yet drawn
+        case KingRule::Values: return true;
+        default: return false;
+    }
+}
 
 template <class Visitor>
 void walk_chain(const Board& board, const RuleTraits& traits, const ChainRules& rules, const State& s,
@@ -50,7 +87,7 @@ void walk_chain(const Board& board, const RuleTraits& traits, const ChainRules& 
     // A forced King among the tableau/reserve cards: the only move.
     for (uint64_t m = v.lone_rank ? fixed & board.rank_mask(v.lone_rank) : 0; m; m &= m - 1) {
         const int a = std::countr_zero(m);
-        if (king_forced(board, traits, rules.forced, a)) {
+        if (fixed_king_forced(board, traits, rules, s, a)) {
             offer(SlotMove::Single, a, 0, s);
             return;
         }
@@ -110,7 +147,7 @@ void walk_chain(const Board& board, const RuleTraits& traits, const ChainRules& 
                 offered_with[c] = 0;
                 if (board.rank(c) == v.lone_rank) {
                     offer(SlotMove::Single, c, 0, at);
-                    if (king_forced(board, traits, rules.forced, c)) return;  // dominates the rest of the chain
+                    if (stock_king_forced(board, traits, rules, at, c)) return;  // dominates the rest of the chain
                     continue;
                 }
                 for (uint64_t q = board.partners(c) & fixed; q; q &= q - 1)
@@ -140,6 +177,70 @@ void walk_chain(const Board& board, const RuleTraits& traits, const ChainRules& 
         }
         if (!visitor.step()) break;
     }
+}
+
+// Draws and redeals from (pass p1, pos x1) to (p2, x2) along the chain of a
+// removed set (draw-one onto at most one waste, or discards): the stock
+// cards in play passed, and a redeal a pass. kChainFar when (p2, x2) is not
+// ahead of (p1, x1).
+inline constexpr uint32_t kChainFar = 1u << 30;
+inline uint32_t chain_distance(const Board& board, uint64_t removed, int p1, int x1, int p2, int x2) {
+    const int f = board.fixed();
+    const uint64_t left = board.stock_mask() & ~removed;
+    if (left == 0) return 0;              // no stock: every time is the same position
+    auto count = [&](int from, int to) {  // remaining stock cards in slots [from, to) of the stock
+        if (to <= from) return 0;
+        const uint64_t m = ((to + f >= 64 ? ~uint64_t{0} : (uint64_t{1} << (to + f)) - 1) &
+                            ~((uint64_t{1} << (from + f)) - 1));
+        return std::popcount(left & m);
+    };
+    const int s = board.stock_size();
+    if (board.unlimited()) {
+        if (x2 >= x1) return count(x1, x2);
+        return count(x1, s) + 1 + count(0, x2);
+    }
+    if (p2 == p1) return x2 >= x1 ? static_cast<uint32_t>(count(x1, x2)) : kChainFar;
+    if (p2 < p1) return kChainFar;
+    return count(x1, s) + (p2 - p1) + (p2 - p1 - 1) * std::popcount(left) + count(0, x2);
+}
+
+// The entry points of an A* over chains (optimal_walk.cpp, challenge_search.cpp):
+// (R, t1) reached in g1 steps dominates (R, t2) reached in g2 when it can
+// draw to t2 in at most g2 - g1 steps (the second can do nothing the first
+// cannot, at no smaller cost). A Node has removed, pos, pass, g, closed and
+// next (the next node of the same removed set); heads maps a removed set to
+// its latest node. Records `fresh` unless a node of its removed set
+// dominates it (then returns kNoEntry); the nodes it dominates leave the list
+// closed (never expanded: the new one dominates whatever they dominate; one
+// already walked may leave too: its coverage only ever shortened other walks).
+inline constexpr uint32_t kNoEntry = 0xFFFFFFFFu;
+template <class Node>
+bool entry_dominates(const Board& board, const Node& a, int pos, int pass, uint32_t g) {
+    const uint32_t d = chain_distance(board, a.removed, a.pass, a.pos, pass, pos);
+    return d < kChainFar && a.g + d <= g;
+}
+template <class Node, class Heads>
+uint32_t reach_entry(const Board& board, std::vector<Node>& nodes, Heads& heads, Node fresh) {
+    auto dominates = [&](const Node& a, int pos, int pass, uint32_t g) {
+        return entry_dominates(board, a, pos, pass, g);
+    };
+    auto [it, inserted] = heads.try_emplace(fresh.removed, kNoEntry);
+    for (uint32_t i = it->second; i != kNoEntry; i = nodes[i].next)
+        if (dominates(nodes[i], fresh.pos, fresh.pass, fresh.g)) return kNoEntry;
+    const uint32_t index = static_cast<uint32_t>(nodes.size());
+    fresh.next = it->second;
+    for (uint32_t* link = &fresh.next; *link != kNoEntry;) {
+        Node& o = nodes[*link];
+        if (dominates(fresh, o.pos, o.pass, o.g)) {
+            o.closed = true;
+            *link = o.next;
+        } else {
+            link = &o.next;
+        }
+    }
+    it->second = index;
+    nodes.push_back(fresh);
+    return index;
 }
 
 }  // namespace pyr

@@ -34,7 +34,7 @@
 
 #include "solver/heuristic.h"
 #include "solver/rule_traits.h"
-#include "solver/searches.h"
+#include "solver/depth_first.h"
 
 namespace pyr {
 
@@ -116,27 +116,6 @@ namespace {
 
 constexpr int kNone = -1;
 
-// The cards in play that can never be removed from s ("stuck"), to a
-// fixpoint: a card other than the lone rank none of whose usable partners
-// (in play, not blocked) is still free; and every card beneath a stuck card
-// (playable only once it is gone, or under the overlap rule with it as the
-// partner: never either way). The rest is all that can still be removed.
-uint64_t stuck_cards(const Board& b, const State& s) {
-    const uint64_t in_play = b.in_play(s);
-    const int lone = b.variant().lone_rank;
-    const uint64_t alone = lone ? b.rank_mask(lone) : 0;
-    uint64_t stuck = 0;
-    for (uint64_t before = ~uint64_t{0}; before != stuck;) {
-        before = stuck;
-        for (uint64_t m = in_play & ~alone & ~stuck; m; m &= m - 1) {
-            const int x = std::countr_zero(m);
-            if (!(b.open_partners(x) & in_play & ~stuck)) stuck |= uint64_t{1} << x;
-        }
-        for (uint64_t m = stuck & b.fixed_mask(); m; m &= m - 1) stuck |= b.below(std::countr_zero(m)) & in_play;
-    }
-    return stuck;
-}
-
 // Whether a removal is playable at s.
 bool removal_available(const Board& b, const State& s) {
     SlotMove moves[kMaxMoves];
@@ -214,8 +193,19 @@ struct Aim {
 
 class ChallengeSearch {
 public:
-    ChallengeSearch(const Board& board, const Objective& objective, const SolveOptions& options, SearchBudget& budget)
-        : board_(board), obj_(objective), options_(options), budget_(budget), pm_(board) {}
+    ChallengeSearch(const Board& board, const Objective& objective, ChallengeTables& tables, SearchBudget& budget)
+        : board_(board),
+          obj_(objective),
+          budget_(budget),
+          pm_(board),
+          seen_(tables.seen),
+          stack_(tables.stack),
+          walk_memo_(tables.walk_memo),
+          walk_stack_(tables.walk_stack),
+          entries_(tables.entries),
+          heads_(tables.heads),
+          nodes_(tables.nodes),
+          open_(tables.open) {}
 
     struct Maxima {
         int all = kNone, clear = kNone, open = kNone;  // at the end: any, cleared, not cleared
@@ -227,109 +217,41 @@ public:
     // budget ran out; an empty optional inside when no line reaches it.
     std::optional<std::optional<std::vector<Move>>> fewest_steps(const State& start, const Aim& goal);
 
-    bool memory_exceeded() const { return memory_exceeded_; }
     bool interrupted() const { return interrupted_; }
 
 private:
-    bool tick();
-    std::size_t bytes() const {
-        std::size_t n = table_bytes(seen_, false) + table_bytes(nodes_, false) + vector_bytes(stack_, false) +
-                        walk_memo_.bytes(false) + vector_bytes(entries_, false) + table_bytes(heads_, false);
-        for (const auto& b : open_) n += vector_bytes(b, false);
-        return n;
+    // The budget's tick (SearchBudget: states, memory, stop flag, progress).
+    bool tick() {
+        const auto stop = budget_.tick();
+        interrupted_ = stop == SearchBudget::Stop::Interrupted;
+        return stop == SearchBudget::Stop::No;
     }
     // A* bound: the fewest steps from s to the goal (kDead: unreachable).
     int bound(const State& s, const Aim& goal) const;
 
     const Board& board_;
     const Objective& obj_;
-    const SolveOptions& options_;
     SearchBudget& budget_;
     const PairMatchings pm_;
-    bool memory_exceeded_ = false, interrupted_ = false;
-    uint32_t ticks_ = 0;
+    bool interrupted_ = false;
 
-    // Phase 1 over entry points (draw-one onto at most one waste).
-    std::optional<Maxima> maxima_walk(const State& start, bool split, int enough);
     // Phase 2 over entry points (the same layouts).
     std::optional<std::optional<std::vector<Move>>> fewest_steps_walk(const State& start, const Aim& goal);
 
-    boost::unordered_flat_set<uint64_t> seen_;
-    std::vector<State> stack_;
-    WalkMemo walk_memo_;
-    // Phase 2's entry points: (R, t) reached in g steps.
-    struct Entry {
-        uint64_t removed;
-        uint8_t pos, pass;
-        uint16_t g, h;
-        bool closed;
-        uint32_t parent;  // the entry whose walk made the move
-        SlotMove move;
-        uint8_t at_pos, at_pass;      // where on the parent's chain it was made
-        uint32_t next;                // the next entry of the same removed set
-        bool walked;                  // expanded: its walk offered the removals from (pos, pass) ...
-        uint8_t last_pos, last_pass;  // ... through this position of the chain
-    };
-    std::vector<Entry> entries_;
-    boost::unordered_flat_map<uint64_t, uint32_t> heads_;
-    struct Node {
-        uint64_t parent;
-        uint16_t g;
-        uint16_t h;
-        SlotMove move;
-        bool closed;
-    };
-    boost::unordered_flat_map<uint64_t, Node> nodes_;
-    std::vector<std::vector<uint64_t>> open_;
+    // The worker's tables (Solver's ChallengeTables).
+    boost::unordered_flat_set<uint64_t>& seen_;
+    std::vector<State>& stack_;
+    WalkMemo& walk_memo_;
+    WalkStack& walk_stack_;
+    using Entry = ChallengeTables::Entry;
+    using Node = ChallengeTables::Node;
+    std::vector<Entry>& entries_;
+    boost::unordered_flat_map<uint64_t, uint32_t>& heads_;
+    boost::unordered_flat_map<uint64_t, Node>& nodes_;
+    BucketQueue<uint64_t>& open_;
 };
 
 constexpr int kDead = 1 << 20;
-
-bool ChallengeSearch::tick() {
-    if (options_.max_memory_bytes && (ticks_++ & 4095) == 0 && bytes() > options_.max_memory_bytes) {
-        memory_exceeded_ = true;
-        return false;
-    }
-    const auto stop = budget_.tick();
-    interrupted_ = stop == SearchBudget::Stop::Interrupted;
-    return stop == SearchBudget::Stop::No;
-}
-
-std::optional<ChallengeSearch::Maxima> ChallengeSearch::maxima(const State& start, bool split, int enough) {
-    if (RuleTraits(board_).optimal_walk) return maxima_walk(start, split, enough);
-    Maxima m;
-    recycle(seen_);
-    recycle_vector(stack_);
-    stack_.push_back(start);
-    seen_.insert(board_.key(start));
-    SlotMove moves[kMaxMoves];
-    while (!stack_.empty()) {
-        const State s = stack_.back();
-        stack_.pop_back();
-        if (!tick()) return std::nullopt;
-        const int v = obj_.value(s.removed);
-        const bool cleared = obj_.values.cleared(s.removed);
-        m.all = std::max(m.all, v);
-        if (m.all >= enough) return m;
-        if (cleared) m.clear = std::max(m.clear, v);
-        if (board_.won(s)) continue;  // the game is over
-        if (!cleared && v > m.open && game_over(board_, s)) m.open = v;
-        const uint64_t stuck = stuck_cards(board_, s);
-        const int up = obj_.upper(s, stuck);
-        bool worth = up > m.all;
-        if (split && !worth) {
-            const bool can_clear = !(stuck & board_.tableau_mask());
-            worth = (can_clear && up > m.clear) || (!cleared && up > m.open);
-        }
-        if (!worth) continue;
-        const int n = board_.legal_moves(s, moves);
-        for (int i = 0; i < n; ++i) {
-            const State t = board_.apply(s, moves[i]);
-            if (seen_.insert(board_.key(t)).second) stack_.push_back(t);
-        }
-    }
-    return m;
-}
 
 int ChallengeSearch::bound(const State& s, const Aim& goal) const {
     const uint64_t stuck = stuck_cards(board_, s);
@@ -380,11 +302,7 @@ int ChallengeSearch::bound(const State& s, const Aim& goal) const {
 std::optional<std::optional<std::vector<Move>>> ChallengeSearch::fewest_steps(const State& start, const Aim& goal) {
     if (RuleTraits(board_).optimal_walk) return fewest_steps_walk(start, goal);
     recycle(nodes_);
-    for (auto& b : open_) recycle_vector(b);
-    auto push = [&](uint64_t key, int f) {
-        if (open_.size() <= static_cast<size_t>(f)) open_.resize(static_cast<size_t>(f) + 1);
-        open_[static_cast<size_t>(f)].push_back(key);
-    };
+    open_.reset();
     auto is_goal = [&](const State& s) {
         const int v = obj_.value(s.removed);
         if (goal.kind == Aim::AtLeast) return v >= goal.value;
@@ -395,14 +313,13 @@ std::optional<std::optional<std::vector<Move>>> ChallengeSearch::fewest_steps(co
     const int h0 = bound(start, goal);
     if (h0 >= kDead) return std::optional<std::vector<Move>>{};
     nodes_[root] = Node{root, 0, static_cast<uint16_t>(h0), {}, false};
-    push(root, h0);
+    open_.push(h0, root);
     SlotMove moves[kMaxMoves];
-    for (size_t f = 0; f < open_.size(); ++f) {
-        while (!open_[f].empty()) {
-            const uint64_t key = open_[f].back();
-            open_[f].pop_back();
+    for (int f = 0; f < open_.buckets(); ++f) {
+        uint64_t key;
+        while (open_.pop(f, key)) {
             Node& here = nodes_.at(key);
-            if (here.closed || static_cast<size_t>(here.g) + here.h != f) continue;
+            if (here.closed || here.g + here.h != f) continue;
             here.closed = true;
             const int g = here.g;
             const State s = board_.state_of(key);
@@ -430,49 +347,19 @@ std::optional<std::optional<std::vector<Move>>> ChallengeSearch::fewest_steps(co
                     continue;
                 }
                 it->second = Node{key, static_cast<uint16_t>(tg), static_cast<uint16_t>(th), moves[i], false};
-                push(tk, tg + th);
+                open_.push(tg + th, tk);
             }
         }
     }
     return std::optional<std::vector<Move>>{};
 }
 
-// Draws and redeals from (p1, x1) to (p2, x2) along the chain of R
-// (draw-one onto at most one waste, or discards): the stock cards in play
-// passed, and a redeal a pass. kFar when (p2, x2) is not ahead.
-constexpr uint32_t kFar = 1u << 30;
-uint32_t draws_between(const Board& b, uint64_t removed, int p1, int x1, int p2, int x2) {
-    const uint64_t left = b.stock_mask() & ~removed;
-    if (left == 0) return 0;  // no stock in play: every time is the same position
-    const int f = b.fixed(), n = b.stock_size();
-    auto cards = [&](int from, int to) {  // stock cards in play in stock slots [from, to)
-        const uint64_t upto = to + f >= 64 ? ~uint64_t{0} : (uint64_t{1} << (to + f)) - 1;
-        return to <= from ? 0 : std::popcount(left & upto & ~((uint64_t{1} << (from + f)) - 1));
-    };
-    if (b.unlimited()) return x2 >= x1 ? cards(x1, x2) : cards(x1, n) + 1 + cards(0, x2);
-    if (p2 < p1 || (p2 == p1 && x2 < x1)) return kFar;
-    if (p2 == p1) return cards(x1, x2);
-    return cards(x1, n) + (p2 - p1) * (1 + std::popcount(left)) - std::popcount(left) + cards(0, x2);
-}
-
-// The removals one expansion offers from s = (R, t), drawing one card at a
-// time onto at most one waste (or discarding): chain_walk.h's walk without
-// forced moves (a forced King may end the game, a removal the goal does not
-// need costs a step): at t the removals of tableau and reserve cards only
-// (made later they lead where the same removal made at t leads by drawing);
-// along R's chain each removal with a stock or waste card, at the first
-// position where it is available (made later it reaches the same removed set
-// later, for more draws); one full cycle of the stock (then the chain only
-// repeats itself); and, with a face-up stock, not past a King on its top
-// (optimal_walk.cpp: removing it is as good as drawing it, and leaves more
-// removed). offer(move, at, draws): the removal made at `at`, `draws` draws
-// and redeals after s; keep_going(at, draws), at each later position: false
-// ends the walk.
-//
-// Forced Kings, for the searches that ask about the game's end (a King a
-// target does not need costs a step): a playable King removed at once
-// (offered alone, the walk ends there), unless that wins the game.
-//  - A tableau King (every Force but None): it stays playable until it is
+// The walks (maxima and fewest steps over entry points) are chain_walk.h's
+// walk_chain without sole pairs, with the challenges' King rules (KingRule):
+// a King a target does not need costs a step (None), and for the searches
+// that ask about the game's end a playable King is removed at once (offered
+// alone, the walk ends there), unless that wins the game:
+//  - A tableau King (Steps, OpenEnd, Values): it stays playable until it is
 //    removed, and a won game has the tableau cleared, so every end of the
 //    game has it removed; removing it first costs the same step and only
 //    uncovers cards.
@@ -485,69 +372,26 @@ uint32_t draws_between(const Board& b, uint64_t removed, int p1, int x1, int p2,
 //    matching a line that leaves it ends with the same cards less the King,
 //    so no higher value (its draws may be made already: removing it may cost
 //    a step, so not for the step counts).
-enum class Force { None, Steps, OpenEnd, Values };
-template <class Offer, class Keep>
-void walk_removals(const Board& b, const RuleTraits& traits, const State& s, Force force, Offer&& offer,
-                   Keep&& keep_going) {
-    const bool force_kings = force != Force::None;
-    const Variant& v = b.variant();
-    auto slot_move = [](SlotMove::Kind k, int x, int y) {
-        return SlotMove{k, static_cast<uint8_t>(x), static_cast<uint8_t>(y)};
-    };
-    const uint64_t fixed = b.fixed_playable(s.removed);
-    if (force_kings && v.lone_rank)
-        for (uint64_t m = fixed & b.rank_mask(v.lone_rank) & (force == Force::Values ? ~uint64_t{0} : b.tableau_mask());
-             m; m &= m - 1) {
-            const int a = std::countr_zero(m);
-            if (b.won(State{s.removed | uint64_t{1} << a, 0, 0, 0})) continue;
-            offer(slot_move(SlotMove::Single, a, 0), s, 0u);
-            return;
-        }
-    for (uint64_t m = fixed; m; m &= m - 1) {
-        const int a = std::countr_zero(m);
-        if (b.rank(a) == v.lone_rank) offer(slot_move(SlotMove::Single, a, 0), s, 0u);
-        for (uint64_t q = b.partners(a) & fixed & ~((uint64_t{2} << a) - 1); q; q &= q - 1)
-            offer(slot_move(SlotMove::Pair, a, std::countr_zero(q)), s, 0u);
-    }
-    b.for_each_overlap_pair(s.removed, fixed,
-                            [&](int cover, int covered) { offer(slot_move(SlotMove::Pair, cover, covered), s, 0u); });
-    const int f = b.fixed(), passes = b.passes();
-    const uint64_t stock_left = b.stock_mask() & ~s.removed;
-    uint64_t handled = 0;              // stock cards whose pairs with tableau and reserve cards were offered
-    uint64_t offered_with[kMaxSlots];  // stock-stock pairs offered, per lower slot
-    State at = s;
-    for (uint32_t draws = 0;; ++draws) {
-        if (draws > 0) {
-            if (at.pos == s.pos && (b.unlimited() || at.pass == s.pass + 1)) break;  // a full cycle
-            if (!keep_going(at, draws)) break;
-        }
-        const uint64_t stockish = b.stock_playable(at);
-        for (uint64_t m = stockish; m; m &= m - 1) {
-            const int c = std::countr_zero(m);
-            if (!(handled >> c & 1)) {
-                handled |= uint64_t{1} << c;
-                offered_with[c] = 0;
-                if (b.rank(c) == v.lone_rank) {
-                    offer(slot_move(SlotMove::Single, c, 0), at, draws);
-                    if (force == Force::Values || (force == Force::OpenEnd && c >= f + at.pos)) return;
-                    continue;
-                }
-                for (uint64_t q = b.partners(c) & fixed; q; q &= q - 1)
-                    offer(slot_move(SlotMove::Pair, c, std::countr_zero(q)), at, draws);
-            }
-            for (uint64_t q = b.partners(c) & stockish & ~((uint64_t{2} << c) - 1) & ~offered_with[c]; q; q &= q - 1) {
-                const int d = std::countr_zero(q);
-                offered_with[c] |= uint64_t{1} << d;
-                offer(slot_move(SlotMove::Pair, c, d), at, draws);
-            }
-        }
-        if (traits.king_top_stops) {
-            const uint64_t ahead = stock_ahead(f, stock_left, at);
-            if (ahead && b.rank(std::countr_zero(ahead)) == v.lone_rank) break;
-        }
-        if (!draw_one_step(f, stock_left, traits.discards, passes, at)) break;
-    }
+// Neither walks past a King on top of a face-up stock (king_top_stops;
+// optimal_walk.cpp: removing it is as good as drawing it, and leaves more removed).
+ChainRules challenge_rules(const RuleTraits& traits, KingRule kings) {
+    return ChainRules{ForcedPolicy::score(), false, traits.king_top_stops, kings};
 }
+
+// walk_chain's visitor from offer(move, at, draws) and keep_going(at,
+// draws): `draws` counts the draws and redeals from the walk's start.
+template <class Offer, class Keep>
+struct CountingVisitor {
+    Offer& offer_fn;
+    Keep& keep_fn;
+    uint32_t draws = 0;
+    void offer(SlotMove m, const State& at) { offer_fn(m, at, draws); }
+    bool keep_going(const State& at) { return keep_fn(at, draws); }
+    bool step() {
+        ++draws;
+        return true;
+    }
+};
 
 // The last position of s's chain (finite passes): drawn through the last pass.
 State chain_end(const Board& b, State s) {
@@ -556,85 +400,116 @@ State chain_end(const Board& b, State s) {
     return s;
 }
 
-std::optional<ChallengeSearch::Maxima> ChallengeSearch::maxima_walk(const State& start, bool split, int enough) {
-    Maxima m;
-    const RuleTraits traits(board_);
-    walk_memo_.clear();
-    recycle_vector(stack_);
-    stack_.push_back(start);
-    // The memo is keyed by the suit-blind form of the removed set
-    // (Board::suit_blind): removed sets of one form are the same game, so
-    // they have the same values and the same ends.
-    auto visit = [&](const State& s) {  // false: not worth expanding
-        const int v = obj_.value(s.removed);
-        const bool cleared = obj_.values.cleared(s.removed);
-        m.all = std::max(m.all, v);
-        if (cleared) m.clear = std::max(m.clear, v);
-        if (board_.won(s)) return false;  // the game is over
-        if (!cleared && v > m.open && game_over(board_, board_.unlimited() ? s : chain_end(board_, s))) m.open = v;
-        const uint64_t stuck = stuck_cards(board_, s);
-        const int up = obj_.upper(s, stuck);
-        if (up > m.all) return true;
-        return split && ((!(stuck & board_.tableau_mask()) && up > m.clear) || (!cleared && up > m.open));
-    };
-    while (!stack_.empty() && m.all < enough) {
-        const State s = stack_.back();
-        stack_.pop_back();
-        uint32_t limit = 0;
-        if (!walk_memo_.arrive(board_, s, limit, board_.suit_blind(s.removed))) continue;
-        if (!tick()) return std::nullopt;
-        if (!visit(s)) continue;
-        // Children are tried in the walk's order (removals at s first, then
-        // along the chain): pushed in reverse.
-        const size_t first = stack_.size();
-        walk_removals(
-            board_, traits, s, Force::Values,
-            [&](SlotMove mv, const State& at, uint32_t) { stack_.push_back(board_.apply(at, mv)); },
-            [&](const State& at, uint32_t) { return board_.unlimited() || WalkMemo::time_of(board_, at) < limit; });
-        std::reverse(stack_.begin() + static_cast<std::ptrdiff_t>(first), stack_.end());
+// Phase 1 as a goal of the depth-first driver (depth_first.h): every
+// position's value is read as it arrives, and a position is not expanded
+// when its upper bound cannot beat the best known (nor, with `split`, the
+// best of a kind of end it can still make). The start is read in open().
+struct MaximaGoal {
+    const Board& board;
+    const Objective& obj;
+    bool split;
+    int enough;  // the search ends once a value this high is found (a target)
+    bool walk;   // a position stands for its chain: the game's end is read at the chain's end
+    ChallengeSearch::Maxima m{};
+    SearchBudget::Stop stop = SearchBudget::Stop::No;  // the start's tick
+
+    bool done() const { return m.all >= enough; }
+    template <class Space>
+    static bool reached(const Space&, const DfsNode&) {
+        return false;
     }
-    return m;
+    bool open(const DfsNode& start, SearchBudget& budget) {
+        stop = budget.tick();
+        return stop == SearchBudget::Stop::No && !cut(start);
+    }
+    static constexpr bool capped() { return false; }
+    bool cut(const DfsNode& n) {
+        const State& s = n.state;
+        const int v = obj.value(s.removed);
+        const bool cleared = obj.values.cleared(s.removed);
+        m.all = std::max(m.all, v);
+        if (m.all >= enough) return true;
+        if (cleared) m.clear = std::max(m.clear, v);
+        if (board.won(s)) return true;  // the game is over
+        if (!cleared && v > m.open && game_over(board, walk && !board.unlimited() ? chain_end(board, s) : s))
+            m.open = v;
+        const uint64_t stuck = stuck_cards(board, s);
+        const int up = obj.upper(s, stuck);
+        if (up > m.all) return false;
+        return !(split && ((!(stuck & board.tableau_mask()) && up > m.clear) || (!cleared && up > m.open)));
+    }
+};
+
+// Phase 1's space over positions (depth_first.h): every legal move, a
+// position stored when first pushed (so pushed once).
+class MaximaPositionSpace {
+public:
+    MaximaPositionSpace(const Board& board, boost::unordered_flat_set<uint64_t>& seen, std::vector<State>& stack)
+        : board_(board), seen_(seen), stack_(stack) {}
+    DfsNode root(const State& start) {
+        recycle(seen_);
+        recycle_vector(stack_);
+        seen_.insert(board_.key(start));
+        return DfsNode{start};
+    }
+    bool next(DfsNode& n) {
+        if (stack_.empty()) return false;
+        n.state = stack_.back();
+        stack_.pop_back();
+        return true;
+    }
+    static bool arrive(const DfsNode&) { return true; }
+    void push(const DfsNode& n) {
+        SlotMove moves[kMaxMoves];
+        const int k = board_.legal_moves(n.state, moves);
+        for (int i = 0; i < k; ++i) {
+            const State t = board_.apply(n.state, moves[i]);
+            if (seen_.insert(board_.key(t)).second) stack_.push_back(t);
+        }
+    }
+
+private:
+    const Board& board_;
+    boost::unordered_flat_set<uint64_t>& seen_;
+    std::vector<State>& stack_;
+};
+
+std::optional<ChallengeSearch::Maxima> ChallengeSearch::maxima(const State& start, bool split, int enough) {
+    const RuleTraits traits(board_);
+    MaximaGoal goal{board_, obj_, split, enough, traits.optimal_walk};
+    DfsEnd end;
+    if (traits.optimal_walk) {
+        // Over entry points: the verdict's walk space (depth_first.h) with the
+        // challenges' rules, Kings forced for values, the memo keyed by the
+        // suit-blind removed set (removed sets of one form are the same game:
+        // the same values and the same ends); moves tried in the walk's order.
+        WalkSpace space(board_, traits, challenge_rules(traits, KingRule::Values), walk_memo_, walk_stack_, true,
+                        false);
+        end = depth_first(space, goal, budget_, start);
+    } else {
+        MaximaPositionSpace space(board_, seen_, stack_);
+        end = depth_first(space, goal, budget_, start);
+    }
+    if (end.kind == DfsEnd::Stopped || goal.stop != SearchBudget::Stop::No) {
+        interrupted_ = end.interrupted || goal.stop == SearchBudget::Stop::Interrupted;
+        return std::nullopt;
+    }
+    return goal.m;
 }
 
 std::optional<std::optional<std::vector<Move>>> ChallengeSearch::fewest_steps_walk(const State& start,
                                                                                    const Aim& goal) {
-    constexpr uint32_t kNoEntry = 0xFFFFFFFFu;
     constexpr uint64_t kFinish = uint64_t{1} << 40;  // in the open list: the entry's line drawn on to the game's end
     const RuleTraits traits(board_);
     recycle_vector(entries_);
     recycle(heads_);
-    for (auto& b : open_) recycle_vector(b);
-    auto push = [&](uint64_t item, int f) {
-        if (open_.size() <= static_cast<size_t>(f)) open_.resize(static_cast<size_t>(f) + 1);
-        open_[static_cast<size_t>(f)].push_back(item);
-    };
-    // (R, t1) reached in g1 steps dominates (R, t2) reached in g2 when it
-    // can draw to t2 in at most g2 - g1 steps: the second can do nothing the
-    // first cannot, at no smaller cost.
-    auto dominates = [&](const Entry& a, int pos, int pass, uint32_t g) {
-        const uint32_t d = draws_between(board_, a.removed, a.pass, a.pos, pass, pos);
-        return d < kFar && a.g + d <= g;
-    };
+    open_.reset();
+    auto push = [&](uint64_t item, int f) { open_.push(f, item); };
+    // The entry (R, t) reached in g steps, unless another of R dominates it (reach_entry, chain_walk.h).
     auto reach = [&](const State& t, uint32_t g, uint32_t parent, SlotMove move, const State& at) {
-        auto [it, inserted] = heads_.try_emplace(t.removed, kNoEntry);
-        for (uint32_t i = it->second; i != kNoEntry; i = entries_[i].next)
-            if (dominates(entries_[i], t.pos, t.pass, g)) return kNoEntry;
-        const uint32_t index = static_cast<uint32_t>(entries_.size());
-        Entry e{t.removed, t.pos, t.pass, static_cast<uint16_t>(g), 0, false, parent, move, at.pos, at.pass, it->second,
-                false,     0,     0};
-        // Entries the new one dominates leave the list (and are never expanded).
-        for (uint32_t* link = &e.next; *link != kNoEntry;) {
-            Entry& o = entries_[*link];
-            if (dominates(e, o.pos, o.pass, o.g)) {
-                o.closed = true;
-                *link = o.next;
-            } else {
-                link = &o.next;
-            }
-        }
-        it->second = index;
-        entries_.push_back(e);
-        return index;
+        return reach_entry(board_, entries_, heads_,
+                           Entry{t.removed, t.pos, t.pass, static_cast<uint16_t>(g), 0, false, parent, move, at.pos,
+                                 at.pass, kNoEntry, false, 0, 0});
     };
     auto line_to = [&](uint32_t index, bool to_end) {
         std::vector<uint32_t> path;
@@ -668,13 +543,12 @@ std::optional<std::optional<std::vector<Move>>> ChallengeSearch::fewest_steps_wa
     const uint32_t root = reach(start, 0, kNoEntry, SlotMove{}, start);
     entries_[root].h = static_cast<uint16_t>(h0);
     push(root, h0);
-    for (size_t f = 0; f < open_.size(); ++f) {
-        while (!open_[f].empty()) {
-            const uint64_t item = open_[f].back();
-            open_[f].pop_back();
+    for (int f = 0; f < open_.buckets(); ++f) {
+        uint64_t item;
+        while (open_.pop(f, item)) {
             const uint32_t index = static_cast<uint32_t>(item);
             if (item & kFinish) return line_to(index, true);
-            if (entries_[index].closed || static_cast<size_t>(entries_[index].g) + entries_[index].h != f) continue;
+            if (entries_[index].closed || entries_[index].g + entries_[index].h != f) continue;
             entries_[index].closed = true;
             const Entry e = entries_[index];
             const State s{e.removed, e.pos, e.pass, 0};
@@ -685,8 +559,8 @@ std::optional<std::optional<std::vector<Move>>> ChallengeSearch::fewest_steps_wa
                 } else {
                     const State end = chain_end(board_, s);
                     if (game_over(board_, end))
-                        push(index | kFinish, e.g + static_cast<int>(draws_between(board_, s.removed, s.pass, s.pos,
-                                                                                   end.pass, end.pos)));
+                        push(index | kFinish, e.g + static_cast<int>(chain_distance(board_, s.removed, s.pass, s.pos,
+                                                                                    end.pass, end.pos)));
                 }
             }
             if (board_.won(s)) continue;  // the game is over
@@ -694,43 +568,44 @@ std::optional<std::optional<std::vector<Move>>> ChallengeSearch::fewest_steps_wa
             entries_[index].walked = true;
             entries_[index].last_pos = s.pos;
             entries_[index].last_pass = s.pass;
-            walk_removals(
-                board_, traits, s,
-                goal.kind == Aim::AtLeast ? Force::None
-                : goal.cleared == 0       ? Force::OpenEnd
-                                          : Force::Steps,
-                [&](SlotMove m, const State& at, uint32_t draws) {
-                    const uint32_t cost = e.g + draws;
-                    const State t = board_.apply(at, m);
-                    const uint32_t child = reach(t, cost + 1, index, m, at);
-                    if (child == kNoEntry) return;
-                    const int h = bound(t, goal);
-                    if (h >= kDead) {
-                        entries_[child].closed = true;
-                        return;
-                    }
-                    entries_[child].h = static_cast<uint16_t>(h);
-                    push(child, static_cast<int>(cost) + 1 + h);
-                },
-                [&](const State& at, uint32_t draws) {
-                    // Covered (finite passes): another entry of R walked this
-                    // position at no greater cost, so it offered every removal
-                    // this walk would offer from here on at least as early and
-                    // as cheaply (beyond its walk, what it stopped at covers:
-                    // a full cycle, the end, a King on the stock, or another walk).
-                    if (board_.unlimited()) return true;
-                    const uint32_t cost = e.g + draws;
-                    for (uint32_t i = heads_.at(s.removed); i != kNoEntry; i = entries_[i].next) {
-                        const Entry& o = entries_[i];
-                        if (i == index || !o.walked || std::pair(o.last_pass, o.last_pos) < std::pair(at.pass, at.pos))
-                            continue;
-                        const uint32_t d = draws_between(board_, s.removed, o.pass, o.pos, at.pass, at.pos);
-                        if (d < kFar && o.g + d <= cost) return false;
-                    }
-                    entries_[index].last_pos = at.pos;
-                    entries_[index].last_pass = at.pass;
-                    return true;
-                });
+            auto offer = [&](SlotMove m, const State& at, uint32_t draws) {
+                const uint32_t cost = e.g + draws;
+                const State t = board_.apply(at, m);
+                const uint32_t child = reach(t, cost + 1, index, m, at);
+                if (child == kNoEntry) return;
+                const int h = bound(t, goal);
+                if (h >= kDead) {
+                    entries_[child].closed = true;
+                    return;
+                }
+                entries_[child].h = static_cast<uint16_t>(h);
+                push(child, static_cast<int>(cost) + 1 + h);
+            };
+            auto keep_going = [&](const State& at, uint32_t draws) {
+                // Covered (finite passes): another entry of R walked this
+                // position at no greater cost, so it offered every removal
+                // this walk would offer from here on at least as early and
+                // as cheaply (beyond its walk, what it stopped at covers:
+                // a full cycle, the end, a King on the stock, or another walk).
+                if (board_.unlimited()) return true;
+                const uint32_t cost = e.g + draws;
+                for (uint32_t i = heads_.at(s.removed); i != kNoEntry; i = entries_[i].next) {
+                    const Entry& o = entries_[i];
+                    if (i == index || !o.walked || std::pair(o.last_pass, o.last_pos) < std::pair(at.pass, at.pos))
+                        continue;
+                    const uint32_t d = chain_distance(board_, s.removed, o.pass, o.pos, at.pass, at.pos);
+                    if (d < kChainFar && o.g + d <= cost) return false;
+                }
+                entries_[index].last_pos = at.pos;
+                entries_[index].last_pass = at.pass;
+                return true;
+            };
+            CountingVisitor<decltype(offer), decltype(keep_going)> visitor{offer, keep_going};
+            walk_chain(board_, traits,
+                       challenge_rules(traits, goal.kind == Aim::AtLeast ? KingRule::None
+                                               : goal.cleared == 0       ? KingRule::OpenEnd
+                                                                         : KingRule::Steps),
+                       s, visitor);
         }
     }
     return std::optional<std::vector<Move>>{};
@@ -760,14 +635,18 @@ ChallengeLine checked_line(const Board& board, const Challenge& c, std::vector<M
 }  // namespace
 
 ChallengeResult solve_challenge(const Board& board, const Challenge& c, const SolveOptions& options) {
+    Solver solver;
+    return solver.challenge(board, c, options);
+}
+
+ChallengeResult Solver::challenge(const Board& board, const Challenge& c, const SolveOptions& options) {
     const auto t0 = std::chrono::steady_clock::now();
     const Variant& v = board.variant();
     ChallengeResult out;
     if (c.kind == ChallengeKind::Board) {
         SolveOptions o = options;
         o.optimal = true;
-        Solver solver;
-        const SolveResult r = solver.solve(board, o);
+        const SolveResult r = solve(board, o);
         out.verdict = r.verdict;
         out.states = r.states;
         out.interrupted = r.interrupted;
@@ -794,14 +673,16 @@ ChallengeResult solve_challenge(const Board& board, const Challenge& c, const So
 
     const ChallengeValues values(board, c.scoring);
     const Objective obj{board, values, c.scoring, c.kind == ChallengeKind::Cards, c.rank};
-    SearchBudget budget(options);
-    ChallengeSearch search(board, obj, options, budget);
+    // Memory kept from an earlier, larger search does not count against this one's limit.
+    if (options.max_memory_bytes && memory_bytes() > options.max_memory_bytes) searches_->release();
+    SearchBudget budget(options, 0, searches_.get());
+    ChallengeSearch search(board, obj, searches_->challenge, budget);
     auto give_up = [&]() {
         out.complete = false;
         out.lines.clear();
         out.states = budget.count();
         out.interrupted = search.interrupted();
-        out.memory_exceeded = search.memory_exceeded();
+        out.memory_exceeded = budget.memory_exceeded();
         out.verdict = Verdict::Intractable;
         out.seconds = seconds_since(t0);
         return out;

@@ -92,6 +92,8 @@ struct ChallengeResult {
 // rank not in the deck, a target already reached, a negative current count)
 // or rules where the removed cards do not determine the removals (a lone rank
 // that could also pair).
+// A one-off Solver's (tests, tools); a worker asks its own Solver::challenge,
+// whose tables it keeps between deals.
 ChallengeResult solve_challenge(const Board& board, const Challenge& challenge, const SolveOptions& options = {});
 
 // The values a removed set scores, from the packed board (the searches' side;

@@ -46,67 +46,21 @@
 namespace pyr {
 
 namespace {
-constexpr uint32_t kNone = std::numeric_limits<uint32_t>::max();
-constexpr uint32_t kFar = 1u << 30;  // "not reachable along the chain"
+constexpr uint32_t kNone = kNoEntry;
+constexpr uint32_t kFar = kChainFar;  // "not reachable along the chain"
 inline uint64_t bit(int i) { return uint64_t{1} << i; }
 }  // namespace
 
-// Draws and redeals from time (p1, x1) to (p2, x2) along the chain of R;
-// kFar when (p2, x2) is not ahead of (p1, x1).
-uint32_t OptimalWalkSearch::chain_distance(const Board& board, uint64_t removed, int p1, int x1, int p2, int x2) const {
-    const int f = board.fixed();
-    const uint64_t left = board.stock_mask() & ~removed;
-    if (left == 0) return 0;              // no stock: every time is the same position
-    auto count = [&](int from, int to) {  // remaining stock cards in slots [from, to) of the stock
-        if (to <= from) return 0;
-        const uint64_t m = ((to + f >= 64 ? ~uint64_t{0} : bit(to + f) - 1) & ~(bit(from + f) - 1));
-        return std::popcount(left & m);
-    };
-    const int s = board.stock_size();
-    if (board.unlimited()) {
-        if (x2 >= x1) return count(x1, x2);
-        return count(x1, s) + 1 + count(0, x2);
-    }
-    if (p2 == p1) return x2 >= x1 ? count(x1, x2) : kFar;
-    if (p2 < p1) return kFar;
-    return count(x1, s) + (p2 - p1) + (p2 - p1 - 1) * std::popcount(left) + count(0, x2);
-}
-
-bool OptimalWalkSearch::node_dominates(const Board& board, const Node& a, int pos, int pass, uint32_t g) const {
-    const uint32_t d = chain_distance(board, a.removed, a.pass, a.pos, pass, pos);
-    return d < kFar && a.g + d <= g;
-}
-
-// Records (R, t) reached at cost g unless a node of R dominates it; returns
-// the node's index, or kNone.
+// Records (R, t) reached at cost g unless a node of R dominates it
+// (reach_entry, chain_walk.h); returns the node's index, or kNone.
 uint32_t OptimalWalkSearch::reach_node(const Board& board, const State& t, uint32_t g, const NodeLink& how) {
-    auto [it, inserted] = heads_.try_emplace(t.removed, kNone);
-    for (uint32_t i = it->second; i != kNone; i = nodes_[i].next)
-        if (node_dominates(board, nodes_[i], t.pos, t.pass, g)) return kNone;
-    const uint32_t index = static_cast<uint32_t>(nodes_.size());
     Node n;
     n.removed = t.removed;
     n.pos = t.pos;
     n.pass = t.pass;
     n.g = static_cast<uint16_t>(g);
     n.how = how;
-    n.next = it->second;
-    // Nodes of R this one dominates need no expansion of their own, and leave
-    // the list: the new node dominates whatever they dominate. (A node already
-    // walked may leave too: its coverage only ever shortened other walks.)
-    uint32_t* link = &n.next;
-    while (*link != kNone) {
-        Node& o = nodes_[*link];
-        if (node_dominates(board, n, o.pos, o.pass, o.g)) {
-            o.closed = true;
-            *link = o.next;
-        } else {
-            link = &o.next;
-        }
-    }
-    it->second = index;
-    nodes_.push_back(n);
-    return index;
+    return reach_entry(board, nodes_, heads_, n);
 }
 
 std::size_t OptimalWalkSearch::bytes(bool grow) const {
@@ -221,10 +175,10 @@ void OptimalWalkSearch::run(const Board& board, const RuleTraits& traits, const 
                     auto& nodes = self.nodes_;
                     for (uint32_t i = head; i != kNone; i = nodes[i].next) {
                         const Node& o = nodes[i];
-                        if (i == index || !o.walked || !self.node_dominates(board, o, at.pos, at.pass, cost)) continue;
+                        if (i == index || !o.walked || !entry_dominates(board, o, at.pos, at.pass, cost)) continue;
                         if (o.end_far ||
-                            self.chain_distance(board, node.removed, o.pass, o.pos, at.pass, at.pos) <
-                                self.chain_distance(board, node.removed, o.pass, o.pos, o.end_pass, o.end_pos)) {
+                            chain_distance(board, node.removed, o.pass, o.pos, at.pass, at.pos) <
+                                chain_distance(board, node.removed, o.pass, o.pos, o.end_pass, o.end_pos)) {
                             nodes[index].end_far = false;
                             nodes[index].end_pos = at.pos;
                             nodes[index].end_pass = at.pass;

@@ -1,6 +1,8 @@
 // Sound reductions of the search. Each one is argued here and tested against
 // the unpruned brute-force reference (tests/support.h) on many small deals.
 #pragma once
+#include <bit>
+
 #include "engine/board.h"
 #include "solver/rule_traits.h"
 
@@ -131,6 +133,37 @@ inline bool king_forced(const Board& b, const RuleTraits& t, ForcedPolicy p, int
 // Whether a sole pair is forced once both its cards are playable.
 inline bool sole_pair_forced(const Board& b, const RuleTraits& t, const SolePair& sp) {
     return t.stock_removals_commute || (sp.x < b.fixed() && sp.y < b.fixed());
+}
+
+// The cards in play that can never be removed from s ("stuck"), to a
+// fixpoint: a card other than the lone rank none of whose usable partners
+// (in play, not blocked) is still free -- to begin with, one with no usable
+// partner at all, since partners only leave play; and every card beneath a
+// stuck card (playable only once it is gone, or under the overlap rule with
+// it as the partner: never either way). The rest is all that can still be
+// removed (the best score's potential, the challenges' upper bounds).
+inline uint64_t stuck_cards(const Board& b, const State& s) {
+    const uint64_t in_play = b.in_play(s);
+    const int lone = b.variant().lone_rank;
+    const uint64_t kings = lone ? b.rank_mask(lone) : 0;
+    uint64_t stuck = 0;
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (uint64_t m = in_play & ~kings & ~stuck; m; m &= m - 1) {
+            const int x = std::countr_zero(m);
+            if (b.open_partners(x) & in_play & ~stuck) continue;
+            stuck |= uint64_t{1} << x;
+            changed = true;
+        }
+        for (uint64_t m = stuck & b.fixed_mask(); m; m &= m - 1) {
+            const uint64_t beneath = b.below(std::countr_zero(m)) & in_play & ~stuck;
+            if (beneath) {
+                stuck |= beneath;
+                changed = true;
+            }
+        }
+    }
+    return stuck;
 }
 
 // Returns the index in moves[0..n) of a forced move, or -1.

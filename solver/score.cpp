@@ -27,35 +27,10 @@ namespace {
 int removed_tableau(const Board& b, const State& s) { return std::popcount(s.removed & b.tableau_mask()); }
 
 // An upper bound on the tableau cards removed at the end: those removed,
-// plus those in play less the ones that can never be removed ("stuck"): a
-// card (not the lone rank) none of whose usable partners (in play, not
-// blocked) can ever be removed -- to begin with, one with no usable partner
-// at all, since partners only leave play; and every card beneath a stuck
-// card (it can be played only once that card is gone, or, under the overlap
-// rule, with that card as its partner: never either way). Repeated until
-// nothing changes.
+// plus those in play less the ones that can never be removed (stuck_cards,
+// prune.h).
 int potential(const Board& b, const State& s) {
-    const uint64_t in_play = b.in_play(s);
-    const int lone = b.variant().lone_rank;
-    const uint64_t kings = lone ? b.rank_mask(lone) : 0;
-    uint64_t stuck = 0;
-    for (bool changed = true; changed;) {
-        changed = false;
-        for (uint64_t m = in_play & ~kings & ~stuck; m; m &= m - 1) {
-            const int x = std::countr_zero(m);
-            if (b.open_partners(x) & in_play & ~stuck) continue;
-            stuck |= uint64_t{1} << x;
-            changed = true;
-        }
-        for (uint64_t m = stuck & b.fixed_mask(); m; m &= m - 1) {
-            const uint64_t beneath = b.below(std::countr_zero(m)) & in_play & ~stuck;
-            if (beneath) {
-                stuck |= beneath;
-                changed = true;
-            }
-        }
-    }
-    return removed_tableau(b, s) + std::popcount(in_play & b.tableau_mask() & ~stuck);
+    return removed_tableau(b, s) + std::popcount(b.in_play(s) & b.tableau_mask() & ~stuck_cards(b, s));
 }
 
 // The best score's goal (depth_first.h): every position counts (the best

@@ -60,31 +60,39 @@ void recycle_vector(V& v) {
     else v.clear();
 }
 
-// The open list of the A* searches (optimal.cpp, optimal_walk.cpp): items
-// by their f = g + h, from 0 to a top set at reset (the length of the
-// verdict's solution: nothing above it is queued), last in first out within
-// a bucket.
+// The open list of the A* searches (optimal.cpp, optimal_walk.cpp,
+// challenge_search.cpp): items by their f = g + h, from 0 to a top set at
+// reset (the optimal searches: the length of the verdict's solution, nothing
+// above it is queued) or without a top (the challenges: the buckets grow as
+// items come), last in first out within a bucket.
 template <class T>
 class BucketQueue {
 public:
+    static constexpr int kNoTop = 1 << 30;
     // Empties every bucket (kept as recycle_vector keeps them) and makes room up to `top`.
-    void reset(int top) {
+    void reset(int top = kNoTop) {
         for (auto& b : buckets_) recycle_vector(b);
-        if (buckets_.size() < static_cast<std::size_t>(top + 1)) buckets_.resize(top + 1);
+        if (top != kNoTop && buckets_.size() < static_cast<std::size_t>(top + 1)) buckets_.resize(top + 1);
         top_ = top;
     }
     // Queues `item` at f, unless f is above the top.
     void push(int f, T item) {
-        if (f <= top_) buckets_[f].push_back(item);
+        if (f > top_) return;
+        if (static_cast<std::size_t>(f) >= buckets_.size()) buckets_.resize(static_cast<std::size_t>(f) + 1);
+        buckets_[f].push_back(item);
     }
     // Takes the item queued last at f, if any.
     bool pop(int f, T& item) {
+        if (static_cast<std::size_t>(f) >= buckets_.size()) return false;
         std::vector<T>& b = buckets_[f];
         if (b.empty()) return false;
         item = b.back();
         b.pop_back();
         return true;
     }
+    // One past the highest bucket that may hold an item (a search without a
+    // top scans f up to it, which grows as it pushes).
+    int buckets() const { return static_cast<int>(buckets_.size()); }
     // Bytes held now; with `grow`, as if a big bucket doubled, and, when the
     // search is `running`, with room for one expansion's items (in
     // whichever buckets).
@@ -388,8 +396,6 @@ private:
         NodeLink how;
         uint32_t next;  // the next node of the same removed set
     };
-    uint32_t chain_distance(const Board& board, uint64_t removed, int p1, int x1, int p2, int x2) const;
-    bool node_dominates(const Board& board, const Node& a, int pos, int pass, uint32_t g) const;
     uint32_t reach_node(const Board& board, const State& t, uint32_t g, const NodeLink& how);
     std::vector<Node> nodes_;
     boost::unordered_flat_map<uint64_t, uint32_t> heads_;  // removed set -> its latest node
@@ -414,6 +420,46 @@ private:
     PositionStack stack_;
 };
 
+// The challenges' tables (challenge.cpp: the maxima's exhaustive search and
+// the fewest steps' A*, over positions or over chain entry points).
+struct ChallengeTables {
+    // The fewest steps over entry points: (R, t) reached in g steps.
+    struct Entry {
+        uint64_t removed;
+        uint8_t pos, pass;
+        uint16_t g, h;
+        bool closed;
+        uint32_t parent;  // the entry whose walk made the move
+        SlotMove move;
+        uint8_t at_pos, at_pass;      // where on the parent's chain it was made
+        uint32_t next;                // the next entry of the same removed set
+        bool walked;                  // expanded: its walk offered the removals from (pos, pass) ...
+        uint8_t last_pos, last_pass;  // ... through this position of the chain
+    };
+    // The fewest steps over positions.
+    struct Node {
+        uint64_t parent;
+        uint16_t g;
+        uint16_t h;
+        SlotMove move;
+        bool closed;
+    };
+    boost::unordered_flat_set<uint64_t> seen;  // the maxima over positions
+    std::vector<State> stack;                  // the maxima's depth-first stack
+    WalkMemo walk_memo;                        // the maxima over entry points ...
+    WalkStack walk_stack;                      // ... and their stack
+    std::vector<Entry> entries;
+    boost::unordered_flat_map<uint64_t, uint32_t> heads;  // removed set -> its latest entry
+    boost::unordered_flat_map<uint64_t, Node> nodes;      // position key -> its node
+    BucketQueue<uint64_t> open;                           // entry indices or position keys, by f
+    std::size_t bytes(bool grow) const {
+        return table_bytes(seen, grow) + vector_bytes(stack, grow) + walk_memo.bytes(grow) + walk_stack.bytes(grow) +
+               vector_bytes(entries, grow) + table_bytes(heads, grow) + table_bytes(nodes, grow) +
+               open.bytes(grow, !entries.empty() || nodes.size() > 0);
+    }
+    void release() { *this = ChallengeTables(); }
+};
+
 // A worker's searches (Solver's private part).
 struct Searches {
     PositionsSearch positions;
@@ -421,9 +467,10 @@ struct Searches {
     OptimalSearch optimal;
     OptimalWalkSearch optimal_walk;
     ScoreSearch score;
+    ChallengeTables challenge;
     std::size_t bytes(bool grow) const {
         return positions.bytes(grow) + walk.bytes(grow) + optimal.bytes(grow) + optimal_walk.bytes(grow) +
-               score.bytes(grow);
+               score.bytes(grow) + challenge.bytes(grow);
     }
     void release() {
         positions.release();
@@ -431,6 +478,7 @@ struct Searches {
         optimal.release();
         optimal_walk.release();
         score.release();
+        challenge.release();
     }
 };
 

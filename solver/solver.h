@@ -84,6 +84,8 @@ struct ScoreResult {
 void verify_solution(const Deal& deal, const std::vector<Move>& moves, int tableau_left = -1);
 
 struct Searches;  // solver/searches.h: one class per search, and what they share
+struct Challenge;        // solver/challenge.h
+struct ChallengeResult;  // solver/challenge.h
 
 // One solver per worker: its tables and stacks are kept between deals, so
 // solving many deals allocates only while the tables grow.
@@ -110,6 +112,10 @@ public:
     // The best score: the fewest tableau cards that can be left (0 = a win),
     // with moves that leave that few (see solver/score.cpp).
     ScoreResult best_score(const Board& board, const State& start, const SolveOptions& options);
+    // A challenge (solver/challenge.h: the best score, the most cards of a
+    // rank, the board; with a target, the fewest steps to it), on this
+    // worker's tables. Throws std::invalid_argument as solve_challenge does.
+    ChallengeResult challenge(const Board& board, const Challenge& challenge, const SolveOptions& options);
     // With a given method (tests compare them); options.optimal picks its optimal search.
     SolveResult solve_with(Method method, const Board& board, const State& start, const SolveOptions& options);
 

@@ -121,7 +121,7 @@ std::optional<StudyRecord> solve_task(Solver& solver, const StudySpec& spec, uin
         co.stop = stop;
         ChallengeResult cr;
         try {
-            cr = solve_challenge(board, study_challenge(spec.challenge, v), co);
+            cr = solver.challenge(board, study_challenge(spec.challenge, v), co);
         } catch (const InternalError& e) {
             throw InternalError("challenge " + spec.challenge + " on the deal --variant " + v.name + rules_options(v) +
                                 " --deal " + compact(deal) + ": " + e.what());
