@@ -277,7 +277,7 @@ private:
 constexpr int kDead = 1 << 20;
 
 bool ChallengeSearch::tick() {
-    if (options_.max_memory_bytes && (ticks_++ & 4095) == 0 && bytes() > options_.max_memory_bytes) {
+    if (options_.limits.max_memory && (ticks_++ & 4095) == 0 && bytes() > options_.limits.max_memory) {
         memory_exceeded_ = true;
         return false;
     }

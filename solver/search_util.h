@@ -49,7 +49,7 @@ struct Searches;  // solver/searches.h
 // any table close to its load limit).
 std::size_t searches_bytes(const Searches& searches, bool grow);
 
-// Counts expanded positions against the SolveOptions: the --max-states
+// Counts expanded positions against the search's Limits: the --max-states
 // budget, the memory limit (given the solver whose tables count), the stop
 // flag (Ctrl-C) and the progress callback, both looked at every
 // 2^progress_shift positions (2^20 unless the caller asks more often).
@@ -57,10 +57,10 @@ class SearchBudget {
 public:
     enum class Stop { No, Budget, Memory, Interrupted };
     explicit SearchBudget(const SolveOptions& options, uint64_t already = 0, const Searches* searches = nullptr)
-        : options_(options),
+        : options_(options.limits),
           count_(already),
           searches_(searches),
-          look_mask_((uint64_t{1} << std::clamp(options.progress_shift, 0, 30)) - 1) {}
+          look_mask_((uint64_t{1} << std::clamp(options.limits.progress_shift, 0, 30)) - 1) {}
     // Call once for each position about to be expanded. The memory limit is
     // checked before every 16th expansion, against the tables as they would
     // be after one more growth (searches.h: kGrowthMargin entries, more than
@@ -68,14 +68,14 @@ public:
     // time was dear: bench/solver-notes.md).
     Stop tick() {
         if (options_.max_states && count_ >= options_.max_states) return Stop::Budget;
-        if (options_.max_memory_bytes && searches_ && (memory_ticks_++ & 15) == 0 &&
-            searches_bytes(*searches_, true) > options_.max_memory_bytes) {
+        if (options_.max_memory && searches_ && (memory_ticks_++ & 15) == 0 &&
+            searches_bytes(*searches_, true) > options_.max_memory) {
             memory_exceeded_ = true;
             return Stop::Memory;
         }
         ++count_;
         if ((count_ & look_mask_) == 0) {
-            if (options_.stop && options_.stop->load(std::memory_order_relaxed)) return Stop::Interrupted;
+            if (options_.stopped()) return Stop::Interrupted;
             if (options_.progress) options_.progress(count_);
         }
         return Stop::No;
@@ -84,7 +84,7 @@ public:
     bool memory_exceeded() const { return memory_exceeded_; }
 
 private:
-    const SolveOptions& options_;
+    const Limits& options_;
     uint64_t count_;
     const Searches* searches_;
     uint64_t look_mask_;  // the stop flag and progress looked at when (count & mask) == 0
