@@ -271,7 +271,7 @@ OddsOptions hint_odds_options() {
     OddsOptions o;
     o.samples = 200;
     o.exact_limit = 720;  // every order up to 6 hidden cards; sampling above
-    o.max_states = 10'000'000;
+    o.limits.max_states = 10'000'000;
     return o;
 }
 
@@ -330,9 +330,8 @@ Answer Session::solve(const Deal& deal, const std::vector<Move>& played, const R
         oo.samples = request.odds_samples;
         oo.rng_seed = request.odds_rng_seed;
         oo.exact_limit = request.odds_exact_limit;
-        oo.max_states = request.max_states;
-        oo.max_memory = request.max_memory;
-        oo.stop = request.stop;
+        oo.limits = request.limits;
+        oo.limits.progress = nullptr;  // the orders' progress instead
         oo.progress = request.odds_progress;
         const std::vector<UnknownPlace> places = unknown_places(d, played);
         const bool in_play = std::any_of(places.begin(), places.end(),
@@ -376,12 +375,8 @@ Answer Session::solve_known(const Deal& deal, const std::vector<Move>& played, c
     const State start = position(deal, played);
     const Board& b = *impl_->board;
     SolveOptions so;
-    so.max_states = request.max_states;
-    so.max_memory_bytes = request.max_memory;
     so.optimal = request.optimal || request.hint;
-    so.stop = request.stop;
-    so.progress = request.progress;
-    so.progress_shift = request.progress_shift;
+    so.limits = request.limits;
     const SolveResult r = impl_->solver.solve(b, start, so);
     Answer a;
     a.verdict = r.verdict;
@@ -414,10 +409,9 @@ Answer Session::solve_known(const Deal& deal, const std::vector<Move>& played, c
     const auto t_extra = std::chrono::steady_clock::now();
     if (request.measures && r.verdict == Verdict::Win && !r.interrupted) {
         MeasureOptions mo;
-        mo.max_states = request.max_states;
-        mo.max_memory_bytes = request.max_memory;
+        mo.limits = request.limits;
+        mo.limits.progress = nullptr;  // each search counts from 0: no progress display
         mo.casual_plays = request.casual_plays;
-        mo.stop = request.stop;
         a.measures = measure_position(impl_->solver, b, played, mo);
         a.states += a.measures->states;
         // A grade places a deal's start among the starts of a study's deals:

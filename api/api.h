@@ -27,6 +27,7 @@
 #include "engine/board.h"
 #include "engine/deal.h"
 #include "engine/json.h"
+#include "engine/limits.h"
 #include "engine/move.h"
 #include "engine/rules.h"
 #include "engine/table.h"
@@ -217,25 +218,23 @@ struct ChallengeAnswer {
 
 // What to compute, and the search's limits (those of `solve`).
 struct Request {
-    bool optimal = false;               // a shortest solution
-    bool hint = false;                  // only the next move of a shortest solution (implies optimal)
-    bool best_score = false;            // on a lost position, the fewest tableau cards left (always for score variants)
-    uint64_t max_states = 100'000'000;  // 0 = no limit
-    uint64_t max_memory = 0;            // bytes; 0 = no limit
-    const std::atomic<bool>* stop = nullptr;        // set elsewhere to stop: verdict intractable (interrupted)
-    std::function<void(uint64_t states)> progress;  // every 2^progress_shift positions
-    int progress_shift = 20;                        // (the stop flag: every 256 positions)
+    bool optimal = false;     // a shortest solution
+    bool hint = false;        // only the next move of a shortest solution (implies optimal)
+    bool best_score = false;  // on a lost position, the fewest tableau cards left (always for score variants)
+    // Every search's budget (engine/limits.h): positions, bytes, the stop
+    // flag (set elsewhere: verdict intractable, interrupted) and progress.
+    Limits limits;
     // On a lost position, why (solver/reasons.h): blocked, free-stock or
-    // order (with the best line, searched within max_states).
+    // order (with the best line, searched within the limits).
     bool reason = false;
     bool unicode = true;  // cards in reason texts as symbols ("9♥"), else the notation ("9H")
     // On a won position (the deal's start, or after the played moves), the
-    // measures of solver/measures.h from there, each search within max_states;
+    // measures of solver/measures.h from there, each search within the limits;
     // graded only from the deal's start.
     bool measures = false;
     int casual_plays = kDefaultCasualPlays;
-    // A deal with cards not seen: the odds' options (max_states, max_memory,
-    // stop and the progress from the fields above). The cards named are
+    // A deal with cards not seen: the odds' options (each solve within the
+    // limits, without their progress). The cards named are
     // known (stock_hidden false); every legal move's share is computed.
     uint64_t odds_samples = 1000;
     uint64_t odds_rng_seed = 1;
@@ -253,7 +252,7 @@ struct Answer {
     std::vector<Move> solution;  // from the position, when won
     bool optimal = false;        // with Request::optimal: proved shortest
     std::optional<Move> hint;    // with Request::hint: the first move (none when lost or already won)
-    bool interrupted = false;    // stopped by Request::stop
+    bool interrupted = false;    // stopped by Request::limits.stop
     bool memory_exceeded = false;
     // The best score (Request::best_score or a score variant, unless interrupted or intractable).
     bool has_score = false;
@@ -309,7 +308,7 @@ public:
     Optimal optimal(const Deal& deal, const std::vector<Move>& played, const OptimalOptions& options);
 
     // A challenge on the deal from its start (solver/challenge.h), within the
-    // limits' budget (max_states, max_memory, stop, progress); with
+    // request's limits (Request::limits); with
     // deals_left, the across-deals odds too. Error for a challenge the deal
     // cannot take (the numbers as limits.challenge_names calls them).
     ChallengeAnswer challenge(const Deal& deal, const ChallengeRequest& request, const Request& limits);

@@ -73,10 +73,7 @@ ChallengeAnswer Session::challenge(const Deal& deal, const ChallengeRequest& req
     ChallengeAnswer a;
     a.challenge = make_challenge(deal.variant, request, limits.challenge_names);
     SolveOptions so;
-    so.max_states = limits.max_states;
-    so.max_memory_bytes = limits.max_memory;
-    so.stop = limits.stop;
-    so.progress = limits.progress;
+    so.limits = limits.limits;
     try {
         a.result = solve_challenge(b, a.challenge, so);
     } catch (const std::invalid_argument& e) {

@@ -44,7 +44,10 @@ MergedStudy merge(const std::vector<std::string>& paths, const std::optional<Pro
 
 AuditResult audit(const AuditSample& sample, uint64_t max_states, bool optimal, int threads) {
     const int workers = study_workers(threads, std::max<uint64_t>(1, sample.size()));
-    return audit_sample(sample, max_states, auto_max_memory(workers), optimal, threads);
+    Limits limits;
+    limits.max_states = max_states;
+    limits.max_memory = auto_max_memory(workers);
+    return audit_sample(sample, limits, optimal, threads);
 }
 
 }  // namespace pyr::api

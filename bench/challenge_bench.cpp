@@ -24,10 +24,11 @@ using namespace pyr;
 int main(int argc, char** argv) {
     std::string file = "data/msc-100.txt", variant = "msc";
     SolveOptions options;
+    options.limits.max_states = 0;
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
         if (a == "--variant" && i + 1 < argc) variant = argv[++i];
-        else if (a == "--max-states" && i + 1 < argc) options.max_states = std::stoull(argv[++i]);
+        else if (a == "--max-states" && i + 1 < argc) options.limits.max_states = std::stoull(argv[++i]);
         else if (a == "--help") {
             std::puts("usage: pyramid_challenge_bench [FILE] [--variant NAME] [--max-states N]");
             return 0;

@@ -25,13 +25,13 @@ int main(int argc, char** argv) {
     std::string variant = "msc";
     long first = 0, last = -1;
     SolveOptions options;
-    options.max_states = 50'000'000;
+    options.limits.max_states = 50'000'000;
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
         if (a == "--variant" && i + 1 < argc) {
             variant = argv[++i];
         } else if (a == "--max-states" && i + 1 < argc) {
-            options.max_states = std::stoull(argv[++i]);
+            options.limits.max_states = std::stoull(argv[++i]);
         } else if (a == "--seeds" && i + 1 < argc) {
             const std::string r = argv[++i];
             const auto dash = r.find('-');

@@ -62,7 +62,7 @@ int cmd_generate(int argc, char** argv) {
     q.max_seeds = number_option(vm, "max-seeds", 1, 1'000'000'000);
     q.casual_plays = static_cast<int>(number_option(vm, "casual-plays", 1, 100000));
     q.threads = threads_from(vm);
-    q.max_states = max_states_from(vm);
+    q.limits = limits_from(vm, 1);
     if (vm.count("thresholds")) {
         double t[3];
         char extra;
@@ -98,7 +98,7 @@ int cmd_generate(int argc, char** argv) {
         };
     const GenerateResult res = [&] {  // Ctrl-C or SIGTERM: stop and print what was found
         const StopOnSignals signals;
-        q.stop = signals.flag();
+        q.limits.stop = signals.flag();
         return generate_deals(q);
     }();
     if (!quiet) std::cerr << "\n";

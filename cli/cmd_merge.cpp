@@ -59,7 +59,7 @@ int cmd_merge(int argc, char** argv) {
         throw UsageError(e.what());
     }
     const StudySpec& spec = *m.spec;
-    if (sample.count()) check_audit(api::audit(sample, spec.max_states, spec.optimal), "merge", true);
+    if (sample.count()) check_audit(api::audit(sample, spec.limits.max_states, spec.optimal), "merge", true);
 
     StudyRun run;  // no run: threads = 0
     run.total = m.tasks();

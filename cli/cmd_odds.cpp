@@ -68,12 +68,11 @@ int cmd_odds(int argc, char** argv) {
     o.samples = number_option(vm, "samples", 1, 10'000'000);
     o.rng_seed = number_option(vm, "rng-seed", 0, UINT64_MAX);
     o.exact_limit = number_option(vm, "exact-limit", 0, 1'000'000'000);
-    o.max_states = max_states_from(vm);
-    o.max_memory = max_memory_from(vm, 1);
+    o.limits = limits_from(vm, 1);
     api::Session session;
     const api::Odds r = [&] {  // Ctrl-C or SIGTERM: stop sampling and say so
         const StopOnSignals signals;
-        o.stop = signals.flag();
+        o.limits.stop = signals.flag();
         return session.odds(ld.deal, played, o);
     }();
     std::optional<api::Optimal> best;
@@ -90,8 +89,8 @@ int cmd_odds(int argc, char** argv) {
     if (vm["thoughtful"].as<bool>()) {
         api::Request req;
         req.hint = true;
-        req.max_states = o.max_states;
-        req.max_memory = o.max_memory;
+        req.limits.max_states = o.limits.max_states;
+        req.limits.max_memory = o.limits.max_memory;
         peek = session.solve(ld.deal, played, req);
     }
 

@@ -42,8 +42,7 @@ int cmd_play(int argc, char** argv) {
             "without peeking, and a card not seen that a move could take is typed in when it shows.",
             opts, vm))
         return kOk;
-    const uint64_t max_states = max_states_from(vm);
-    const uint64_t max_memory = max_memory_from(vm, 1);
+    const Limits limits = limits_from(vm, 1);
     if (vm.count("deal-file") && vm["deal-file"].as<std::string>() == "-")
         throw UsageError("play reads its keys from standard input, so --deal-file - cannot be used: give --deal "
                          "CARDS or a file");
@@ -64,8 +63,7 @@ int cmd_play(int argc, char** argv) {
     const char* no_colour = std::getenv("NO_COLOR");
     play::ScreenOptions so;
     so.colour = !vm["no-colour"].as<bool>() && !(no_colour && *no_colour);
-    so.max_states = max_states;
-    so.max_memory = max_memory;
+    so.limits = limits;
     play::Controller controller(play::Game(ld.deal, ld.seed), style.unicode, vm["fair"].as<bool>(), challenge);
     try {
         play::run_screen(controller, so);

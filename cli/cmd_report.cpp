@@ -66,7 +66,7 @@ int cmd_report(int argc, char** argv) {
     }
     // Before the page is written: a page of records that do not reproduce is refused.
     if (sample.count())
-        check_audit(api::audit(sample, page.max_states, page.optimal), "report", !vm["audit"].defaulted());
+        check_audit(api::audit(sample, page.limits.max_states, page.optimal), "report", !vm["audit"].defaulted());
     std::ofstream file;
     std::ostream& out = output_stream(vm, file);
     out << page.html;

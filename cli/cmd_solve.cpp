@@ -56,8 +56,7 @@ int cmd_solve(int argc, char** argv) {
     if (vm["hint"].as<bool>() && vm["best-score"].as<bool>())
         throw UsageError("give only one of --hint and --best-score (a hint is the next move of a win; the best "
                          "score is a lost deal's)");
-    const uint64_t max_states = max_states_from(vm);
-    const uint64_t max_memory = max_memory_from(vm, 1);
+    const Limits limits = limits_from(vm, 1);
     const Variant v = variant_from(vm);
     api::LoadedDeal ld = deal_from_options(vm, v);
     if (ld.deal.has_unknown() && format == "html")
@@ -100,8 +99,7 @@ int cmd_solve(int argc, char** argv) {
             throw UsageError("--challenge is answered from the deal's start: it does not take --moves");
     }
     api::Request req;
-    req.max_states = max_states;
-    req.max_memory = max_memory;
+    req.limits = limits;
     req.optimal = vm["optimal"].as<bool>();
     req.hint = vm["hint"].as<bool>();
     req.best_score = vm["best-score"].as<bool>();
@@ -111,14 +109,14 @@ int cmd_solve(int argc, char** argv) {
     req.unicode = text_style(vm).unicode && format != "json";
     req.challenge = challenge;
     if (isatty(STDERR_FILENO))
-        req.progress = [](uint64_t n) { std::cerr << "\r  searching: " << n << " positions" << std::flush; };
+        req.limits.progress = [](uint64_t n) { std::cerr << "\r  searching: " << n << " positions" << std::flush; };
     api::Session session;
     const api::Answer r = [&] {  // Ctrl-C or SIGTERM: the search stops and says so
         const StopOnSignals signals;
-        req.stop = signals.flag();
+        req.limits.stop = signals.flag();
         return guarded([&] { return session.solve(ld.deal, played, req); });
     }();
-    if (req.progress) std::cerr << "\r" << std::string(40, ' ') << "\r";
+    if (req.limits.progress) std::cerr << "\r" << std::string(40, ' ') << "\r";
     std::ofstream file;
     std::ostream& out = output_stream(vm, file);
     if (format == "json") out << json_line(solve_json(ld, played, vm.count("moves") > 0, req, r)) << "\n";

@@ -103,7 +103,7 @@ uint64_t number_option(const po::variables_map& vm, const std::string& option, u
 }
 
 void add_max_states_option(po::options_description& o, const char* what) {
-    o.add_options()("max-states", po::value<std::string>()->default_value("100000000"), what);
+    o.add_options()("max-states", po::value<std::string>()->default_value(std::to_string(kDefaultMaxStates)), what);
 }
 
 uint64_t max_states_from(const po::variables_map& vm) {
@@ -177,6 +177,13 @@ uint64_t max_memory_from(const po::variables_map& vm, int workers) {
     const std::string text = vm["max-memory"].as<std::string>();
     if (text != "auto") return parse_size("--max-memory", text);
     return api::auto_max_memory(workers);
+}
+
+Limits limits_from(const po::variables_map& vm, int workers) {
+    Limits l;
+    l.max_states = max_states_from(vm);
+    if (vm.count("max-memory")) l.max_memory = max_memory_from(vm, workers);
+    return l;
 }
 
 void check_seed(const std::string& text) {

@@ -100,6 +100,10 @@ int threads_from(const po::variables_map& vm);
 // `verdict`: what the command calls a search past its limit ("'intractable'"; play: "'unknown'").
 void add_max_memory_option(po::options_description& o, const std::string& verdict = "'intractable'");
 uint64_t max_memory_from(const po::variables_map& vm, int workers);
+// The search's limits from --max-states and, where the command has it,
+// --max-memory (auto: shared among `workers`); the rest as engine/limits.h
+// sets them.
+Limits limits_from(const po::variables_map& vm, int workers);
 uint64_t parse_size(const std::string& option, const std::string& text);
 // A PySolFC seed as --seed and --seeds take it: 1 to 10^20-1 or ms1 to
 // ms8589934591; UsageError "bad seed: ..." otherwise.

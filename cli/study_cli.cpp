@@ -194,10 +194,10 @@ bool parse_stats(int argc, char** argv, StatsCommand& cmd, const std::string& pr
     } catch (const StudyError& e) {
         throw UsageError(e.what());
     }
-    spec.max_states = max_states;
+    spec.limits.max_states = max_states;
     // Shared among the workers --threads 0 would run (the cores, at most one
     // a task), whatever --threads: the answers do not depend on it.
-    spec.max_memory_bytes = max_memory_from(vm, study_workers(0, spec.shard_tasks()));
+    spec.limits.max_memory = max_memory_from(vm, study_workers(0, spec.shard_tasks()));
     spec.optimal = vm["optimal"].as<bool>();
     if (vm["measures"].as<bool>() && vm["reasons"].as<bool>())
         throw UsageError("give only one of --measures and --reasons (--measures records the loss reasons too)");
@@ -238,7 +238,7 @@ void print_study_summary(std::ostream& out, const std::string& format, const Stu
         if (spec.deals.from_file) o["deals"] = spec.deals.count();
         else o["seeds"] = spec.deals.range_text();
         if (!spec.shard.whole()) o["shard"] = shard_text(spec.shard);
-        o["max_states"] = spec.max_states;
+        o["max_states"] = spec.limits.max_states;
         o["optimal"] = spec.optimal;
         o["tasks"] = run.total;
         o["done"] = run.done;

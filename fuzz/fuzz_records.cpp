@@ -41,7 +41,7 @@ const StudySpec& the_spec() {
         axes.add("overlap", {"off", "on"});
         s.combos = study_combos({"msc", "pharaohs"}, axes);
         s.deals = seeds_range("1-40");
-        s.max_states = 1000;
+        s.limits.max_states = 1000;
         return s;
     }();
     return spec;

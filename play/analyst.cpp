@@ -6,7 +6,7 @@
 namespace pyr::play {
 
 std::optional<Analysis> analyse(Solver& solver, const Board& board, const std::vector<Move>& moves,
-                                const Limits& limits, const std::atomic<bool>* stop) {
+                                const AnalystOptions& options, const std::atomic<bool>* stop) {
     Analysis a;
     std::string why;
     const auto start = board.play(moves, &why);
@@ -17,9 +17,8 @@ std::optional<Analysis> analyse(Solver& solver, const Board& board, const std::v
     // As `solve --hint`: the optimal search from that position.
     SolveOptions so;
     so.optimal = true;
-    so.max_states = limits.max_states;
-    so.max_memory_bytes = limits.max_memory;
-    so.stop = stop;
+    so.limits = options.limits;
+    so.limits.stop = stop;
     const SolveResult r = solver.solve(board, *start, so);
     if (r.interrupted) return std::nullopt;
     a.verdict = r.verdict;
@@ -34,15 +33,14 @@ std::optional<Analysis> analyse(Solver& solver, const Board& board, const std::v
 }
 
 std::optional<Analysis> analyse_odds(api::Session& session, const Deal& deal, const std::vector<Move>& moves,
-                                     const Limits& limits, const std::atomic<bool>* stop,
+                                     const AnalystOptions& options, const std::atomic<bool>* stop,
                                      std::function<void(uint64_t done, uint64_t total)> progress) {
     // As `pyramid solve` asks (cli/cmd_solve.cpp): the odds' samples, seed and
     // exact limit are api::Request's, so the numbers are solve's.
     api::Request req;
-    req.max_states = limits.max_states;
-    req.max_memory = limits.max_memory;
-    req.odds_samples = limits.odds_samples;
-    req.stop = stop;
+    req.limits = options.limits;
+    req.limits.stop = stop;
+    req.odds_samples = options.odds_samples;
     req.odds_progress = std::move(progress);
     Analysis a;
     try {
@@ -61,15 +59,14 @@ std::optional<Analysis> analyse_odds(api::Session& session, const Deal& deal, co
 }
 
 std::optional<ChallengeHint> analyse_challenge(api::Session& session, const Deal& deal, const std::vector<Move>& moves,
-                                               const api::ChallengeRequest& challenge, const Limits& limits,
+                                               const api::ChallengeRequest& challenge, const AnalystOptions& options,
                                                const std::atomic<bool>* stop) {
     ChallengeHint h;
     try {
         const Deal at = api::position_deal(deal, moves);
         api::Request req;
-        req.max_states = limits.max_states;
-        req.max_memory = limits.max_memory;
-        req.stop = stop;
+        req.limits = options.limits;
+        req.limits.stop = stop;
         h.answer = session.challenge(at, challenge, req);
         if (h.answer->result.interrupted) return std::nullopt;
         ChallengePageLine line = challenge_page_line(deal.variant, *h.answer);
@@ -98,11 +95,11 @@ std::string verdict_words(const Analysis& a, const Variant& v) {
     return "unknown";
 }
 
-Analyst::Analyst(const Limits& limits)
-    : limits_(limits), worker_([this](Job& job, uint64_t id, const std::atomic<bool>* stop) {
+Analyst::Analyst(const AnalystOptions& options)
+    : options_(options), worker_([this](Job& job, uint64_t id, const std::atomic<bool>* stop) {
           auto a = job.board
-                       ? analyse(solver_, *job.board, job.moves, limits_, stop)
-                       : analyse_odds(session_, *job.deal, job.moves, limits_, stop,
+                       ? analyse(solver_, *job.board, job.moves, options_, stop)
+                       : analyse_odds(session_, *job.deal, job.moves, options_, stop,
                                       [&](uint64_t done, uint64_t total) { worker_.report_progress(id, done, total); });
           if (a) a->id = id;
           return a;
@@ -122,9 +119,9 @@ std::optional<Analysis> Analyst::answer() { return worker_.answer(); }
 
 std::pair<uint64_t, uint64_t> Analyst::progress() const { return worker_.progress(); }
 
-Challenger::Challenger(const Limits& limits)
-    : limits_(limits), worker_([this](Job& job, uint64_t id, const std::atomic<bool>* stop) {
-          auto h = analyse_challenge(session_, job.deal, job.moves, job.challenge, limits_, stop);
+Challenger::Challenger(const AnalystOptions& options)
+    : options_(options), worker_([this](Job& job, uint64_t id, const std::atomic<bool>* stop) {
+          auto h = analyse_challenge(session_, job.deal, job.moves, job.challenge, options_, stop);
           if (h) h->id = id;
           return h;
       }) {}
@@ -139,9 +136,9 @@ Oddsmaker::Oddsmaker(const api::OddsOptions& options)
     : options_(options),
       worker_([this](Job& job, uint64_t id, const std::atomic<bool>* stop) -> std::optional<OddsAnswer> {
           api::OddsOptions o = options_;
-          o.stop = stop;
+          o.limits.stop = stop;
+          o.limits.progress = nullptr;
           o.progress = [&](uint64_t done, uint64_t total) { worker_.report_progress(id, done, total); };
-          o.solve_progress = nullptr;
           OddsAnswer a;
           a.id = id;
           try {

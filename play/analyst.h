@@ -1,7 +1,7 @@
 // The solver's word on the position being played, computed away from the
 // UI: one background thread with one Solver (reused from position to
 // position). A new position cancels a search still running for an older one
-// (through SolveOptions::stop), so only the newest position is ever solved.
+// (through its Limits::stop), so only the newest position is ever solved.
 #pragma once
 #include <atomic>
 #include <condition_variable>
@@ -43,25 +43,25 @@ struct Analysis {
 };
 
 // The search's limits per position, as solve's --max-states and --max-memory
-// (0: none), and the odds' sampled orders (solve's 1000).
-struct Limits {
-    uint64_t max_states = 0;
-    uint64_t max_memory = 0;  // bytes the search's tables may hold
+// (engine/limits.h; the stop flag is the worker's), and the odds' sampled
+// orders (solve's 1000).
+struct AnalystOptions {
+    Limits limits;
     uint64_t odds_samples = 1000;
 };
 
 // What `pyramid solve --hint --moves ...` computes: a shortest solution from
-// the position the moves reach, within `limits`. `stop` may cancel it
+// the position the moves reach, within `options`. `stop` may cancel it
 // (nullopt then).
 std::optional<Analysis> analyse(Solver& solver, const Board& board, const std::vector<Move>& moves,
-                                const Limits& limits, const std::atomic<bool>* stop = nullptr);
+                                const AnalystOptions& options, const std::atomic<bool>* stop = nullptr);
 
 // What `pyramid solve` answers on a deal with cards not seen (api::Session::
 // solve: the odds over their orders, every legal move's share, the best move
-// without peeking; the same samples and seed), within `limits`; `progress`
+// without peeking; the same samples and seed), within `options`; `progress`
 // gets the orders solved. nullopt when `stop` cancelled it.
 std::optional<Analysis> analyse_odds(api::Session& session, const Deal& deal, const std::vector<Move>& moves,
-                                     const Limits& limits, const std::atomic<bool>* stop = nullptr,
+                                     const AnalystOptions& options, const std::atomic<bool>* stop = nullptr,
                                      std::function<void(uint64_t done, uint64_t total)> progress = nullptr);
 
 // The status line's verdict: "winnable in N moves", "lost: no way to clear
@@ -166,7 +166,7 @@ private:
 
 class Analyst {
 public:
-    explicit Analyst(const Limits& limits);  // (destroyed: stops the search and joins the thread)
+    explicit Analyst(const AnalystOptions& options);  // (destroyed: stops the search and joins the thread)
     Analyst(const Analyst&) = delete;
     Analyst& operator=(const Analyst&) = delete;
 
@@ -189,7 +189,7 @@ private:
         std::optional<Deal> deal;
         std::vector<Move> moves;
     };
-    const Limits limits_;
+    const AnalystOptions options_;
     Solver solver_;                              // used by the worker's thread only
     api::Session session_;                       // (the odds) likewise
     LatestRequestWorker<Job, Analysis> worker_;  // last: its thread uses the members above
@@ -209,12 +209,12 @@ struct ChallengeHint {
 // deal that begins there (engine/position.h), so that a line counts what was
 // made in this deal before it, and its steps from here.
 std::optional<ChallengeHint> analyse_challenge(api::Session& session, const Deal& deal, const std::vector<Move>& moves,
-                                               const api::ChallengeRequest& challenge, const Limits& limits,
+                                               const api::ChallengeRequest& challenge, const AnalystOptions& options,
                                                const std::atomic<bool>* stop = nullptr);
 
 class Challenger {
 public:
-    explicit Challenger(const Limits& limits);  // (destroyed: stops and joins the thread)
+    explicit Challenger(const AnalystOptions& options);  // (destroyed: stops and joins the thread)
     Challenger(const Challenger&) = delete;
     Challenger& operator=(const Challenger&) = delete;
     // The challenge as it stands on this deal (carried from deal to deal: its
@@ -228,7 +228,7 @@ private:
         std::vector<Move> moves;
         api::ChallengeRequest challenge;
     };
-    const Limits limits_;
+    const AnalystOptions options_;
     api::Session session_;                            // used by the worker's thread only
     LatestRequestWorker<Job, ChallengeHint> worker_;  // last: its thread uses the members above
 };

@@ -259,7 +259,8 @@ int to_key(int ch) {
 
 void run_screen(Controller& c, const ScreenOptions& options) {
     g_signalled.store(false);
-    const Limits limits{options.max_states, options.max_memory};
+    AnalystOptions limits;
+    limits.limits = options.limits;
     Analyst analyst(limits);
     Oddsmaker oddsmaker(api::hint_odds_options());
     std::optional<Challenger> challenger;  // with a challenge: its line from each position

@@ -5,14 +5,14 @@
 #include <cstdint>
 #include <stdexcept>
 
+#include "engine/limits.h"
 #include "play/controller.h"
 
 namespace pyr::play {
 
 struct ScreenOptions {
-    bool colour = true;       // use colour when the terminal has it
-    uint64_t max_states = 0;  // the analyst's search budget per position
-    uint64_t max_memory = 0;  // ... and its memory limit (bytes; 0: none)
+    bool colour = true;  // use colour when the terminal has it
+    Limits limits;       // the analyst's search limits per position
 };
 
 // Thrown when the terminal cannot be set up (an unknown TERM).

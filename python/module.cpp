@@ -165,8 +165,8 @@ py::dict solve(PySolver& solver, const PyDeal& d, const std::optional<std::strin
     if (casual_plays < 1 || casual_plays > 100000) throw api::Error("casual_plays must be from 1 to 100000");
     req.casual_plays = casual_plays;
     req.unicode = false;  // cards in reason texts in the notation, as `solve --format json` writes them
-    req.max_states = max_states;
-    req.max_memory = max_memory;
+    req.limits.max_states = max_states;
+    req.limits.max_memory = max_memory;
     if (challenge) {  // `--challenge KIND --target N --current N --deals-left D`
         if (moves) throw api::Error("a challenge is answered from the deal's start: it does not take moves");
         if (hint) throw api::Error("hint does not apply with a challenge (the challenge's lines are the answer)");
@@ -175,12 +175,12 @@ py::dict solve(PySolver& solver, const PyDeal& d, const std::optional<std::strin
         throw api::Error("target, current and deals_left need a challenge");
     }
     std::atomic<bool> stop{false};
-    req.stop = &stop;
+    req.limits.stop = &stop;
     // Every 2^20 positions: the caller's progress(states), then Ctrl-C. A
     // Python exception (KeyboardInterrupt, or one raised by progress) stops
     // the search and is raised once it has returned.
     std::optional<py::error_already_set> raised;
-    req.progress = [&](uint64_t states) {
+    req.limits.progress = [&](uint64_t states) {
         py::gil_scoped_acquire gil;
         if (raised) return;
         try {
@@ -248,8 +248,8 @@ struct StudyArgs {
     std::optional<std::string> seeds, deals_file, shard;
     bool optimal = false;
     std::optional<std::string> challenge;  // "score", "cards:R" or "board" (StudySpec::challenge)
-    uint64_t max_states = 100'000'000;
-    std::optional<uint64_t> max_memory;  // per worker; none = auto
+    Limits limits;                         // max_states (engine/limits.h's default)
+    std::optional<uint64_t> max_memory;    // per worker; none = auto
     int threads = 0;
     uint64_t ahead = 4096;  // records solved but not yet taken, at most (then the workers wait)
     std::string command;    // the call, for the record file's provenance
@@ -268,10 +268,10 @@ StudySpec make_spec(const StudyArgs& a) {
     spec.combos = study_combos(a.variants, axes);
     spec.deals = a.seeds ? seeds_range(*a.seeds) : read_deals_file(*a.deals_file, spec.combos);
     if (a.shard) spec.shard = parse_shard(*a.shard);
-    spec.max_states = a.max_states;
+    spec.limits.max_states = a.limits.max_states;
     // Shared among the workers threads=0 would run, whatever `threads`: the
     // answers do not depend on it (as `pyramid stats`).
-    spec.max_memory_bytes = a.max_memory ? *a.max_memory : api::auto_max_memory(study_workers(0, spec.shard_tasks()));
+    spec.limits.max_memory = a.max_memory ? *a.max_memory : api::auto_max_memory(study_workers(0, spec.shard_tasks()));
     spec.optimal = a.optimal;
     if (a.challenge) {
         spec.challenge = *a.challenge;
@@ -612,7 +612,9 @@ PYBIND11_MODULE(_core, m) {
         .def_readwrite("shard", &StudyArgs::shard)
         .def_readwrite("optimal", &StudyArgs::optimal)
         .def_readwrite("challenge", &StudyArgs::challenge)
-        .def_readwrite("max_states", &StudyArgs::max_states)
+        .def_property(
+            "max_states", [](const StudyArgs& a) { return a.limits.max_states; },
+            [](StudyArgs& a, uint64_t n) { a.limits.max_states = n; })
         .def_readwrite("max_memory", &StudyArgs::max_memory)
         .def_readwrite("threads", &StudyArgs::threads)
         .def_readwrite("ahead", &StudyArgs::ahead)
@@ -636,4 +638,5 @@ PYBIND11_MODULE(_core, m) {
     m.def("merge", &merge);
     m.def("version", [] { return build::version_text("pyramid_solver"); });
     m.attr("__version__") = build::version();
+    m.attr("DEFAULT_MAX_STATES") = kDefaultMaxStates;  // engine/limits.h: every search's default budget
 }

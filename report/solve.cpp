@@ -22,8 +22,8 @@ std::string budget_text(const api::Request& request, const api::Answer& a) {
         return std::to_string(b) + " bytes";
     };
     return a.interrupted       ? "interrupted"
-           : a.memory_exceeded ? "--max-memory " + size_text(request.max_memory) + " reached"
-                               : "--max-states " + std::to_string(request.max_states) + " reached";
+           : a.memory_exceeded ? "--max-memory " + size_text(request.limits.max_memory) + " reached"
+                               : "--max-states " + std::to_string(request.limits.max_states) + " reached";
 }
 
 // The answer on a deal with cards not seen still in play: their places, the

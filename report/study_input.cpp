@@ -118,7 +118,8 @@ std::string StudyReportBuilder::html(std::vector<std::pair<std::string, std::str
         "records", count_text(sums_.records()) + " of " + count_text(spec.shard_tasks()) + " (rule set, deal) tasks");
     facts.emplace_back("verdicts", count_text(verdicts_[0]) + " wins, " + count_text(verdicts_[1]) + " losses, " +
                                        count_text(verdicts_[2]) + " intractable");
-    if (spec.max_states) facts.emplace_back("search budget", count_text(spec.max_states) + " positions per deal");
+    if (spec.limits.max_states)
+        facts.emplace_back("search budget", count_text(spec.limits.max_states) + " positions per deal");
     facts.emplace_back("solution lengths", spec.optimal ? "minimum move counts (the study ran --optimal)"
                                                         : "as found by the search, not minimal (no --optimal)");
     std::ostringstream secs;
@@ -226,6 +227,7 @@ ReportFromFiles report_from_files(const std::vector<std::string>& paths, bool op
             spec.deals.first = first;
             spec.deals.last = last;
         }
+        spec.limits.max_states = 0;  // no study line names the budget
         spec.optimal = optimal;
         spec.measures = measured;
         spec.challenge = challenge;
@@ -268,7 +270,7 @@ ReportFromFiles report_from_files(const std::vector<std::string>& paths, bool op
     out.html = page.html(std::move(facts));
     out.partial = page.partial();
     out.tasks = spec.tasks();
-    out.max_states = spec.max_states;
+    out.limits = spec.limits;
     out.optimal = spec.optimal;
     return out;
 }

@@ -53,7 +53,7 @@ struct ReportFromFiles {
     uint64_t torn = 0;        // torn last lines skipped
     bool partial = false;     // records for fewer than the study's tasks (the page says PARTIAL)
     uint64_t tasks = 0;       // the whole study's tasks
-    uint64_t max_states = 0;  // the study's budget (0: none, or not named by a study line)
+    Limits limits;            // the study's budget (max_states 0: none, or not named by a study line)
     bool optimal = false;     // its lengths are minimal (the study line's --optimal, or `optimal`)
 };
 // Throws StudyError naming the file and line of anything unreadable. With

@@ -24,7 +24,7 @@
 // Every answer is a proof: the maxima come from exhaustive searches (cut only
 // by admissible bounds), the step counts from A* with admissible bounds, every
 // line is replayed by the verifier (engine/scoring.h's tally_line) before it is
-// returned, and a budget (max_states, max_memory_bytes) ends a search as
+// returned, and a budget (SolveOptions::limits) ends a search as
 // incomplete ("intractable"), never with a wrong answer.
 #pragma once
 #include <cstdint>

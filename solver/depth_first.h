@@ -52,7 +52,7 @@ struct DfsNode {
 struct DfsEnd {
     enum Kind { Exhausted, Reached, Stopped };
     Kind kind = Exhausted;     // every position searched; the goal reached; stopped (budget, cap, Ctrl-C)
-    bool interrupted = false;  // Stopped by the stop flag (SolveOptions::stop)
+    bool interrupted = false;  // Stopped by the stop flag (Limits::stop)
 };
 
 template <class Space, class Goal>

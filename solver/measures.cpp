@@ -85,9 +85,7 @@ DealMeasures measure_position(Solver& solver, const Board& b, const std::vector<
     DealMeasures m;
     m.from_move = static_cast<int>(played.size());
     SolveOptions so;
-    so.max_states = o.max_states;
-    so.max_memory_bytes = o.max_memory_bytes;
-    so.stop = o.stop;
+    so.limits = o.limits;
     const Deal& deal = b.deal();
     Verdicts verdicts{solver, b, so, m, {}, {}};
     State start = b.initial();

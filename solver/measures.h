@@ -63,10 +63,8 @@ struct DealMeasures {
 };
 
 struct MeasureOptions {
-    uint64_t max_states = 0;  // per search; 0 = no limit
-    uint64_t max_memory_bytes = 0;
+    Limits limits;  // per search (engine/limits.h)
     int casual_plays = kDefaultCasualPlays;
-    const std::atomic<bool>* stop = nullptr;
 };
 
 // The measures of a deal the caller knows to be won (from its start).

@@ -149,11 +149,8 @@ Odds odds(Solver& solver, const Deal& deal, const std::vector<Move>& played, con
         for (const Move& m : moves) r.moves.push_back({m});
 
     SolveOptions so;
-    so.max_states = o.max_states;
-    so.max_memory_bytes = o.max_memory;
-    so.stop = o.stop;
-    so.progress = o.solve_progress;
-    auto stopped = [&] { return o.stop && o.stop->load(std::memory_order_relaxed); };
+    so.limits = o.limits;
+    auto stopped = [&] { return o.limits.stopped(); };
     const uint64_t total = r.exact ? r.orders : o.samples;
     auto one = [&](const Deal& d) {
         // A stop asked for between orders: the solver polls its flag only

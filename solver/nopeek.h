@@ -94,24 +94,20 @@ bool move_less(const Move& x, const Move& y, DeckKind d);
 struct OddsOptions {
     uint64_t samples = 1000;  // sampled orders when not exact
     uint64_t rng_seed = 1;
-    uint64_t exact_limit = 40320;       // enumerate every order when there are at most this many (8!)
-    bool per_move = true;               // also each legal move's share
-    uint64_t max_states = 100'000'000;  // per solve; 0 = no limit
-    uint64_t max_memory = 0;
+    uint64_t exact_limit = 40320;  // enumerate every order when there are at most this many (8!)
+    bool per_move = true;          // also each legal move's share
+    // Per solve (engine/limits.h). Its stop flag is looked at before each
+    // solve too (Odds::interrupted); its progress is each solve's count.
+    Limits limits;
     // Hide the stock cards the player has not seen dealt (pyramid odds); with
     // false, only the deal's unknown cards are hidden (solve on a deal with
     // `??`: the cards named are known).
     bool stock_hidden = true;
-    // Set from elsewhere to stop early (Odds::interrupted): looked at before
-    // each solve and, inside a solve, every 2^20 positions.
-    const std::atomic<bool>* stop = nullptr;
     // Progress displays (front ends): called once before the first order with
     // (0, total) and after each order solved with (orders solved, total),
     // total being every order when exact, else `samples` (1 when nothing is
-    // hidden); and, inside a solve, every 2^20 positions with that solve's
-    // count (SolveOptions::progress).
+    // hidden); inside a solve, limits.progress.
     std::function<void(uint64_t done, uint64_t total)> progress;
-    std::function<void(uint64_t states)> solve_progress;
 };
 
 struct MoveOdds {

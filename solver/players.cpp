@@ -101,7 +101,7 @@ public:
         // only uncovers cards; the solver's forced-King reduction).
         if (planner_ && v.legal.front().kind == Move::Single) return v.legal.front();
         SolveOptions so;
-        so.max_states = max_states;
+        so.limits = limits;
         // The position in slot terms is the same on the masked deal and on
         // every sampled one (only the hidden slots' cards differ, and no move
         // played involves them): replayed once, not once per sample.
@@ -310,7 +310,7 @@ uint64_t game_seed(uint64_t player_seed, const Deal& deal) {
 
 GameResult play_game(Player& player, Solver& solver, const Deal& deal, uint64_t seed, const GameOptions& options) {
     const auto t0 = std::chrono::steady_clock::now();
-    player.max_states = options.max_states;
+    player.limits = options.limits;
     GameResult g;
     Table real(deal);
     Rng rng(seed);
@@ -330,7 +330,7 @@ GameResult play_game(Player& player, Solver& solver, const Deal& deal, uint64_t 
             g.end = "position repeated";
             break;
         }
-        if (options.stop && options.stop->load(std::memory_order_relaxed)) {
+        if (options.limits.stopped()) {
             g.interrupted = true;
             g.end = "interrupted";
             break;

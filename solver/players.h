@@ -58,7 +58,7 @@ public:
     virtual std::string name() const = 0;
     // One of view.legal.
     virtual Move choose(const View& view, Solver& solver, Rng& rng, PlayerCost& cost) = 0;
-    uint64_t max_states = 100'000'000;  // per solve of a searching player (play_game sets it)
+    Limits limits;  // per solve of a searching player (play_game sets it)
 };
 
 // "greedy", "casual", "sampler", "sampler:K", "planner", "planner:K" (K 1 to
@@ -85,9 +85,10 @@ std::optional<std::vector<Move>> solution_starting_with(const Board& board, cons
 Move greedy_move(const std::vector<Move>& legal);
 
 struct GameOptions {
-    uint64_t max_states = 100'000'000;        // per solve of a searching player
-    uint64_t max_moves = 100000;              // a game longer than this is lost (a safety net)
-    const std::atomic<bool>* stop = nullptr;  // set elsewhere: the game stops (GameResult::interrupted)
+    // Per solve of a searching player; its stop flag set elsewhere stops the
+    // game (GameResult::interrupted).
+    Limits limits;
+    uint64_t max_moves = 100000;  // a game longer than this is lost (a safety net)
 };
 
 struct GameResult {
@@ -96,7 +97,7 @@ struct GameResult {
     std::string end;          // "won", "no legal move", "position repeated", "move limit"
     PlayerCost cost;
     double seconds = 0;
-    bool interrupted = false;  // stopped through GameOptions::stop: no result
+    bool interrupted = false;  // stopped through GameOptions::limits.stop: no result
 };
 
 // Plays `deal` (the real one, hidden from the player) to its end: a win, no

@@ -49,7 +49,7 @@ struct Searches;  // solver/searches.h
 // any table close to its load limit).
 std::size_t searches_bytes(const Searches& searches, bool grow);
 
-// Counts expanded positions against the SolveOptions: the --max-states
+// Counts expanded positions against the search's Limits: the --max-states
 // budget, the memory limit (given the solver whose tables count), the stop
 // flag (Ctrl-C), looked at every kStopLook positions, and the progress
 // callback, called every 2^progress_shift positions (2^20 unless the caller
@@ -58,10 +58,10 @@ class SearchBudget {
 public:
     enum class Stop { No, Budget, Memory, Interrupted };
     explicit SearchBudget(const SolveOptions& options, uint64_t already = 0, const Searches* searches = nullptr)
-        : options_(options),
+        : options_(options.limits),
           count_(already),
           searches_(searches),
-          look_mask_((uint64_t{1} << std::clamp(options.progress_shift, 0, 30)) - 1) {}
+          look_mask_((uint64_t{1} << std::clamp(options.limits.progress_shift, 0, 30)) - 1) {}
     // Call once for each position about to be expanded. The memory limit is
     // checked before every 16th expansion, against the tables as they would
     // be after one more growth (searches.h: kGrowthMargin entries, more than
@@ -69,8 +69,8 @@ public:
     // time was dear: bench/solver-notes.md).
     Stop tick() {
         if (options_.max_states && count_ >= options_.max_states) return Stop::Budget;
-        if (options_.max_memory_bytes && searches_ && (memory_ticks_++ & 15) == 0 &&
-            searches_bytes(*searches_, true) > options_.max_memory_bytes) {
+        if (options_.max_memory && searches_ && (memory_ticks_++ & 15) == 0 &&
+            searches_bytes(*searches_, true) > options_.max_memory) {
             memory_exceeded_ = true;
             return Stop::Memory;
         }
@@ -79,8 +79,7 @@ public:
         // nothing beside an expansion), so Ctrl-C ends a search within
         // microseconds, not the second or more 2^20 positions take under
         // load (issue 38, item 12); the progress as often as asked.
-        if ((count_ & (kStopLook - 1)) == 0 && options_.stop && options_.stop->load(std::memory_order_relaxed))
-            return Stop::Interrupted;
+        if ((count_ & (kStopLook - 1)) == 0 && options_.stopped()) return Stop::Interrupted;
         if ((count_ & look_mask_) == 0 && options_.progress) options_.progress(count_);
         return Stop::No;
     }
@@ -90,10 +89,10 @@ public:
     static constexpr uint64_t kStopLook = 256;
 
 private:
-    const SolveOptions& options_;
+    const Limits& options_;
     uint64_t count_;
     const Searches* searches_;
-    uint64_t look_mask_;  // the stop flag and progress looked at when (count & mask) == 0
+    uint64_t look_mask_;  // progress called when (count & mask) == 0
     bool memory_exceeded_ = false;
     uint32_t memory_ticks_ = 0;  // the first tick checks, then every 16th
 };

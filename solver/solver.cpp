@@ -67,7 +67,7 @@ SolveResult Solver::solve_with(Method method, const Board& board, const State& s
             "the walk search needs draw-one onto at most one waste, draw-N onto one waste with its top playable from a "
             "face-down stock, or the row redeal");
     // Memory kept from an earlier, larger search does not count against this one's limit.
-    if (options.max_memory_bytes && memory_bytes() > options.max_memory_bytes) searches_->release();
+    if (options.limits.max_memory && memory_bytes() > options.limits.max_memory) searches_->release();
     SolveResult result;
     {
         SearchBudget budget(options, 1, searches_.get());  // the start counts as expanded
@@ -100,7 +100,7 @@ SolveResult Solver::solve_with(Method method, const Board& board, const State& s
 ScoreResult Solver::best_score(const Board& board, const State& start, const SolveOptions& options) {
     const auto t0 = std::chrono::steady_clock::now();
     const RuleTraits traits(board);
-    if (options.max_memory_bytes && memory_bytes() > options.max_memory_bytes) searches_->release();
+    if (options.limits.max_memory && memory_bytes() > options.limits.max_memory) searches_->release();
     SearchBudget budget(options, 0, searches_.get());
     ScoreResult out = searches_->score.run(board, traits, start, budget);
     out.seconds = seconds_since(t0);

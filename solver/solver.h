@@ -16,6 +16,7 @@
 
 #include "engine/board.h"
 #include "engine/internal_error.h"
+#include "engine/limits.h"
 #include "engine/move.h"
 
 namespace pyr {
@@ -27,12 +28,8 @@ const char* verdict_text(Verdict v);
 std::optional<Verdict> parse_verdict(std::string_view s);
 
 struct SolveOptions {
-    bool optimal = false;     // a shortest solution (every move counts one)
-    uint64_t max_states = 0;  // positions the search may expand; 0 = no limit
-    // Bytes the search's tables and stacks may hold; 0 = no limit. A search
-    // whose tables would grow past it stops with `intractable` (for the
-    // optimal search after a win: the win, not proved shortest).
-    uint64_t max_memory_bytes = 0;
+    bool optimal = false;  // a shortest solution (every move counts one)
+    Limits limits;         // positions, memory, stop flag, progress (engine/limits.h)
     // Row redeal (Apophis), verdicts: the walk search tries each position's
     // moves in the chain walk's order for at most this many positions; if
     // that does not decide, it starts again with the moves latest along the
@@ -48,12 +45,6 @@ struct SolveOptions {
     // stock cards left spell the same ranks are the same game). The verdicts
     // are the same either way; off only to compare (tests, bench/speed.md).
     bool suit_blind = true;
-    const std::atomic<bool>* stop = nullptr;  // set from elsewhere (Ctrl-C) to stop early
-    // Called every 2^progress_shift expanded positions with the count so far
-    // (progress display); the stop flag is looked at every 256 positions
-    // (SearchBudget::kStopLook).
-    std::function<void(uint64_t states)> progress;
-    int progress_shift = 20;  // 0 to 30
 };
 
 struct SolveResult {
@@ -61,9 +52,9 @@ struct SolveResult {
     std::vector<Move> solution;  // the moves, when won
     uint64_t states = 0;         // positions expanded (the search's work; see each method)
     double seconds = 0;
-    bool interrupted = false;      // stopped through SolveOptions::stop: verdict is intractable
+    bool interrupted = false;      // stopped through Limits::stop: verdict is intractable
     bool optimal = false;          // with SolveOptions::optimal: the solution is proved shortest
-    bool memory_exceeded = false;  // stopped by SolveOptions::max_memory_bytes: verdict is intractable
+    bool memory_exceeded = false;  // stopped by Limits::max_memory: verdict is intractable
     double replay_seconds = 0;     // of `seconds`, the verifier's replay of the win (bench reports its cost)
 };
 

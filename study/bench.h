@@ -15,7 +15,6 @@ struct BenchPart {
     bool optimal = false;
     std::vector<std::string> deals;  // seeds ("123") or compact deals
     bool seeds = true;               // deals are seed numbers, else compact strings
-    uint64_t max_states = 0;         // each deal's budget (0 = the solver's default: none)
 };
 
 struct BenchPartResult {

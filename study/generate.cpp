@@ -12,7 +12,7 @@ GenerateResult generate_deals(const GenerateRequest& q) {
     const uint64_t batch = 64;
     Seed next = q.from_seed;
     while (out.deals.size() < q.count && out.looked < q.max_seeds) {
-        if (q.stop && q.stop->load()) {
+        if (q.limits.stopped()) {
             out.interrupted = true;
             break;
         }
@@ -22,14 +22,13 @@ GenerateResult generate_deals(const GenerateRequest& q) {
         spec.combos = {q.rules};
         spec.deals.first = next;
         spec.deals.last = next + (n - 1);
-        spec.max_states = q.max_states;
-        spec.max_memory_bytes = q.max_memory_bytes;
+        spec.limits = q.limits;
         spec.measures = true;
         spec.casual_plays = q.casual_plays;
         uint64_t handed = 0;
         std::map<Seed, StudyRecord> got;
         solve_tasks(
-            spec, q.threads, q.stop,
+            spec, q.threads, q.limits.stop,
             [&](std::vector<uint64_t>& tasks) {
                 if (handed >= n) return false;
                 tasks.push_back(handed++);

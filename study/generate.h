@@ -21,10 +21,8 @@ struct GenerateRequest {
     Seed from_seed = 1;
     uint64_t max_seeds = 10'000'000;  // give up after this many seeds
     int threads = 0;
-    uint64_t max_states = 100'000'000;
-    uint64_t max_memory_bytes = 0;
+    Limits limits;  // per search; its stop flag set elsewhere stops the search (interrupted)
     int casual_plays = kDefaultCasualPlays;
-    const std::atomic<bool>* stop = nullptr;
     // After each batch: deals looked at so far, deals found so far.
     std::function<void(uint64_t looked, uint64_t found)> progress;
 };

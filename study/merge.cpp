@@ -26,7 +26,7 @@ std::string study_brief(const std::string& definition) {
                ", " +
                (s.deals.from_file ? std::to_string(s.deals.count()) + " deals of a deals file"
                                   : "seeds " + s.deals.range_text()) +
-               ", max-states " + std::to_string(s.max_states) + (s.optimal ? ", optimal" : "");
+               ", max-states " + std::to_string(s.limits.max_states) + (s.optimal ? ", optimal" : "");
     } catch (const std::exception&) {
         return definition.substr(0, 120);
     }
@@ -280,8 +280,7 @@ std::vector<AuditSample::Entry> AuditSample::entries() const {
     return out;
 }
 
-AuditResult audit_sample(const AuditSample& sample, uint64_t max_states, uint64_t max_memory, bool optimal,
-                         int threads) {
+AuditResult audit_sample(const AuditSample& sample, const Limits& limits, bool optimal, int threads) {
     const std::vector<AuditSample::Entry> entries = sample.entries();
     AuditResult out;
     out.seed = sample.seed();
@@ -309,8 +308,7 @@ AuditResult audit_sample(const AuditSample& sample, uint64_t max_states, uint64_
                     return;
                 }
                 SolveOptions so;
-                so.max_states = max_states;
-                so.max_memory_bytes = max_memory;
+                so.limits = limits;
                 so.optimal = optimal;
                 found[i].res = solvers.local().solve(Board(deal), so);
             },

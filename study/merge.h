@@ -112,13 +112,12 @@ struct AuditResult {
     bool clean() const { return mismatches.empty(); }
 };
 // Re-solves the sample, each record with its own rule set (the record's rule
-// fields) and deal, the study's budget (`max_states` positions, 0 = none;
-// `max_memory` bytes per worker, 0 = none) and solve mode (`optimal`), on
+// fields) and deal, the study's budget (`limits`: max_states positions,
+// 0 = none; max_memory bytes per worker, 0 = none) and solve mode (`optimal`), on
 // `threads` workers (0 = every core). A mismatch: a decided record whose
 // re-solve proves the other verdict; with `optimal`, a win whose recorded
 // shortest length differs from the re-solve's proved one. Every win of a
 // re-solve is replayed by the verifier (the solver's own check).
-AuditResult audit_sample(const AuditSample& sample, uint64_t max_states, uint64_t max_memory, bool optimal,
-                         int threads);
+AuditResult audit_sample(const AuditSample& sample, const Limits& limits, bool optimal, int threads);
 
 }  // namespace pyr

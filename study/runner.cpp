@@ -37,11 +37,11 @@ std::optional<StudyRecord> solve_task(Solver& solver, const StudySpec& spec, uin
     const Deal deal = spec.deals.from_file ? parse_deal(v, spec.deals.cards[deal_index])
                                            : deal_from_seed(v, seed.text());
     const auto t0 = std::chrono::steady_clock::now();
+    Limits limits = spec.limits;  // every search of the task: the study's, with the run's stop flag
+    limits.stop = stop;
     SolveOptions so;
-    so.max_states = spec.max_states;
-    so.max_memory_bytes = spec.max_memory_bytes;
     so.optimal = spec.optimal;
-    so.stop = stop;
+    so.limits = limits;
     SolveResult res;
     const Board board(deal);
     RecordMeasures measures;
@@ -51,10 +51,8 @@ std::optional<StudyRecord> solve_task(Solver& solver, const StudySpec& spec, uin
             measures.reason = *parse_reason_code(loss_reason_code(board, board.initial()));
         } else if (spec.measures && !spec.reasons_only && res.verdict == Verdict::Win) {
             MeasureOptions mo;
-            mo.max_states = spec.max_states;
-            mo.max_memory_bytes = spec.max_memory_bytes;
+            mo.limits = limits;
             mo.casual_plays = spec.casual_plays;
-            mo.stop = stop;
             const DealMeasures dm = measure_won_deal(solver, board, mo);
             if (stop && stop->load()) return std::nullopt;  // abandoned: redone on resume
             measures.shortest = dm.shortest;
@@ -95,8 +93,7 @@ std::optional<StudyRecord> solve_task(Solver& solver, const StudySpec& spec, uin
         if (res.verdict != Verdict::Lose) {
             auto player = nopeek::make_player(spec.player);
             nopeek::GameOptions go;
-            go.max_states = spec.max_states;
-            go.stop = stop;
+            go.limits = limits;
             nopeek::GameResult g;
             try {
                 g = nopeek::play_game(*player, solver, deal, nopeek::game_seed(spec.player_seed, deal), go);
@@ -116,9 +113,7 @@ std::optional<StudyRecord> solve_task(Solver& solver, const StudySpec& spec, uin
         // The challenge's best line of each kind of end (solver/challenge.h,
         // every line replayed by the verifier); its searches count in the task's time.
         SolveOptions co;
-        co.max_states = spec.max_states;
-        co.max_memory_bytes = spec.max_memory_bytes;
-        co.stop = stop;
+        co.limits = limits;
         ChallengeResult cr;
         try {
             cr = solver.challenge(board, study_challenge(spec.challenge, v), co);

@@ -233,7 +233,7 @@ json::object study_definition(const StudySpec& spec) {
     } else {
         o["seeds"] = spec.deals.range_text();
     }
-    o["max_states"] = spec.max_states;
+    o["max_states"] = spec.limits.max_states;
     o["optimal"] = spec.optimal;
     // Only with --measures, so every other study's line stays as it was.
     if (spec.measures && spec.reasons_only) o["measures"] = json::object{{"reasons_only", true}};
@@ -264,7 +264,7 @@ StudySpec spec_from_definition(const json::object& def) {
             spec.deals.from_file = true;
             spec.deals.cards.resize(def.at("deals_file").to_number<uint64_t>());
         }
-        spec.max_states = def.at("max_states").to_number<uint64_t>();
+        spec.limits.max_states = def.at("max_states").to_number<uint64_t>();
         spec.optimal = def.at("optimal").as_bool();
         if (const auto* m = def.if_contains("measures")) {
             spec.measures = true;

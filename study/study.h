@@ -109,11 +109,11 @@ std::string shard_text(const Shard& s);
 struct StudySpec {
     std::vector<Variant> combos;
     StudyDeals deals;
-    uint64_t max_states = 0;  // per deal; 0 = no limit
-    // Per worker: the bytes a search's tables may hold (SolveOptions::
-    // max_memory_bytes); 0 = no limit. Not part of the study's definition
-    // (it depends on the machine), like the thread count.
-    uint64_t max_memory_bytes = 0;
+    // Per deal: limits.max_states (part of the study's definition) and, per
+    // worker, limits.max_memory, the bytes a search's tables may hold (not
+    // part of the definition: it depends on the machine, like the thread
+    // count). The stop flag is the run's (solve_tasks).
+    Limits limits;
     bool optimal = false;  // passed on as SolveOptions::optimal
     // --measures: every record also carries a lost deal's reason code and a
     // won deal's measures (solver/measures.h), with this many casual plays.

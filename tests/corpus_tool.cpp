@@ -38,7 +38,7 @@ int main(int argc, char** argv) {
         const std::string number = std::to_string(seed);
         const Deal d = deal_from_seed(*v, number);
         SolveOptions solver_budget;
-        solver_budget.max_states = 5'000'000;  // a deal the solver cannot settle quickly is skipped
+        solver_budget.limits.max_states = 5'000'000;  // a deal the solver cannot settle quickly is skipped
         const SolveResult r = solver.solve(Board(d), solver_budget);
         if (r.verdict == Verdict::Intractable) continue;
         // Keep the corpus balanced: no more than 3/4 of one outcome.

@@ -129,7 +129,7 @@ TEST_CASE("the suit-blind memo key: the same verdicts and solutions as the key b
                 INFO(v.name << " passes=" << v.passes << " goal=" << goal_text(v.goal) << " overlap=" << v.overlap
                             << " reserves_open=" << v.reserves_open << " seed " << seed);
                 SolveOptions on, off;
-                on.max_states = off.max_states = 400000;
+                on.limits.max_states = off.limits.max_states = 400000;
                 off.suit_blind = false;
                 const SolveResult x = blind.solve(b, on), y = by_cards.solve(b, off);
                 if (y.verdict == Verdict::Intractable) continue;
@@ -412,7 +412,7 @@ TEST_CASE("apophis: deals lost in the free-stock relaxation are proved lost at t
         CHECK(fresh.solve(b, b.initial()) == FreeStockRelaxation::Outcome::Lost);
         CHECK(relaxed.solve(b, b.initial()) == FreeStockRelaxation::Outcome::Lost);
         SolveOptions o;
-        o.max_states = 1000;
+        o.limits.max_states = 1000;
         const SolveResult r = solver.solve(b, o);
         CHECK(r.verdict == Verdict::Lose);
         CHECK(r.states == 1);
@@ -434,7 +434,7 @@ TEST_CASE("apophis: the free-stock relaxation inside the search finds the wins i
         INFO("seed " << seed);
         const Board b(deal_from_seed(v, seed));
         SolveOptions o;
-        o.max_states = 100000;
+        o.limits.max_states = 100000;
         const SolveResult r = solver.solve(b, o);
         CHECK(r.verdict == Verdict::Win);
         CHECK(r.states < 1000);
@@ -467,7 +467,7 @@ TEST_CASE("every rule set: deals lost in the free-stock relaxation are proved lo
                 CHECK(walk.verdict == Verdict::Lose);
                 CHECK(walk.states == 1);
                 SolveOptions o;
-                o.max_states = 3'000'000;
+                o.limits.max_states = 3'000'000;
                 const SolveResult positions = solver.solve_with(Solver::Method::Positions, b, b.initial(), o);
                 CHECK(positions.verdict == Verdict::Lose);
             }

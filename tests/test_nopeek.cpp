@@ -287,7 +287,7 @@ TEST_CASE("nopeek: a study with a player records its games beside the verdict, a
     StudySpec spec;
     spec.combos = study_combos({"msc", "pharaohs"}, std::vector<int>{1});
     spec.deals = seeds_range("1-" + std::to_string(test::reduced(24)));
-    spec.max_states = 10'000'000;
+    spec.limits.max_states = 10'000'000;
     spec.player = "sampler:4";
     TaskTable table(spec);
     std::vector<StudyRecord> records;

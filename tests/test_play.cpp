@@ -247,11 +247,12 @@ TEST_CASE("play: the hint is the first move of a shortest solution, and followin
     std::vector<Move> moves;
     // The first won deal (the solver says which).
     int seed = 1;
-    while (analyse(solver, Board(deal_from_seed(v, std::to_string(seed))), {}, Limits{})->verdict != Verdict::Win)
+    while (analyse(solver, Board(deal_from_seed(v, std::to_string(seed))), {}, AnalystOptions{})->verdict !=
+           Verdict::Win)
         ++seed;
     const Deal deal = deal_from_seed(v, std::to_string(seed));
     const Board board(deal);
-    auto a = analyse(solver, board, moves, Limits{});
+    auto a = analyse(solver, board, moves, AnalystOptions{});
     REQUIRE(a);
     REQUIRE(a->verdict == Verdict::Win);
     REQUIRE(a->optimal);
@@ -265,7 +266,7 @@ TEST_CASE("play: the hint is the first move of a shortest solution, and followin
         REQUIRE(a->moves == left);
         REQUIRE(a->hint);
         moves.push_back(*a->hint);
-        a = analyse(solver, board, moves, Limits{});
+        a = analyse(solver, board, moves, AnalystOptions{});
     }
     const Replay line = replay(deal, moves);
     REQUIRE(line.legal());
@@ -276,7 +277,7 @@ TEST_CASE("play: the hint is the first move of a shortest solution, and followin
 TEST_CASE("play: the analyst answers the latest position in the background", "[play]") {
     const Variant v = preset("msc");
     Controller c(Game(deal_from_seed(v, "1"), "1"), false);
-    Analyst analyst(Limits{});
+    Analyst analyst(AnalystOptions{});
     auto wait = [&](uint64_t id) {
         for (int i = 0; i < 3000; ++i) {
             if (auto a = analyst.answer(); a && a->id == id) return *a;
@@ -290,7 +291,7 @@ TEST_CASE("play: the analyst answers the latest position in the background", "[p
     analyst.request(c.board(), {Move::draw()}, 2);
     const Analysis a = wait(2);
     Solver solver;
-    const auto direct = analyse(solver, *c.board(), {Move::draw()}, Limits{});
+    const auto direct = analyse(solver, *c.board(), {Move::draw()}, AnalystOptions{});
     CHECK(a.verdict == direct->verdict);
     CHECK(a.moves == direct->moves);
     CHECK(a.hint == direct->hint);
@@ -321,7 +322,7 @@ TEST_CASE("play: a lost deal's verdict names the goal", "[play]") {
             if (k.win) continue;
             const Board board(parse_deal(v, k.cards));
             Solver solver;
-            const auto a = analyse(solver, board, {}, Limits{});
+            const auto a = analyse(solver, board, {}, AnalystOptions{});
             REQUIRE(a);
             CHECK(a->verdict == Verdict::Lose);
             CHECK(verdict_words(*a, v) == "lost: no way to clear every card from here");
@@ -343,13 +344,13 @@ TEST_CASE("play: --max-memory turns the verdict into unknown, never lost", "[pla
     // entries); a 1 MiB limit stops it.
     const Board board(deal_from_seed(preset("tuts-tomb"), "65"));
     Solver solver;
-    const auto a = analyse(solver, board, {}, Limits{0, 1u << 20});
+    const auto a = analyse(solver, board, {}, AnalystOptions{Limits{0, 1u << 20}});
     REQUIRE(a);
     CHECK(a->verdict == Verdict::Intractable);
     CHECK(a->memory_exceeded);
     CHECK(verdict_words(*a, board.variant()) == "unknown: memory limit reached (--max-memory)");
     // Without the limit (but a state budget), the same solver answers as before.
-    const auto b = analyse(solver, board, {}, Limits{5000, 0});
+    const auto b = analyse(solver, board, {}, AnalystOptions{Limits{5000, 0}});
     REQUIRE(b);
     CHECK(b->verdict == Verdict::Intractable);
     CHECK_FALSE(b->memory_exceeded);
@@ -565,7 +566,7 @@ TEST_CASE("play: cards not seen: the odds for the verdict, h off, the next card 
     CHECK(c.verdict() == "odds: searching...; 22 cards not seen (stock cards 2-23)");
     REQUIRE(c.analysis_wanted());
     // The odds as `pyramid solve` answers them (api::Session::solve), shown as the verdict.
-    Limits limits;
+    AnalystOptions limits;
     limits.odds_samples = static_cast<uint64_t>(test::reduced(40));
     api::Session session;
     auto a = analyse_odds(session, c.game().deal(), c.game().moves(), limits);
@@ -620,7 +621,7 @@ TEST_CASE("play: cards not seen: nothing play shows depends on the order the pla
     REQUIRE(compact(a) == compact(b));
     REQUIRE(a.cards != b.cards);
     Controller ca(Game(a, ""), true), cb(Game(b, ""), true);
-    Limits limits;
+    AnalystOptions limits;
     limits.odds_samples = static_cast<uint64_t>(test::reduced(20));
     api::Session sa, sb;
     const auto card_keys = [&](Card c) { return keys_for(Move::single(c), v.deck); };
@@ -676,7 +677,7 @@ TEST_CASE("play: with a challenge, h names the next move of the challenge's line
     req.kind = "score";
     Controller c(Game(deal, "1"), false, false, req);
     api::Session session;
-    const Limits limits;
+    const AnalystOptions limits;
     // From the start: the line `solve --challenge score` gives.
     api::Request none;
     const api::ChallengeAnswer start = session.challenge(deal, req, none);
@@ -733,7 +734,7 @@ namespace {
 
 // The challenge's answer for the controller's position, as the screen's Challenger gives it.
 void challenge_answered(Controller& c, api::Session& session) {
-    auto h = analyse_challenge(session, c.game().deal(), c.game().moves(), *c.challenge(), Limits{});
+    auto h = analyse_challenge(session, c.game().deal(), c.game().moves(), *c.challenge(), AnalystOptions{});
     REQUIRE(h);
     REQUIRE(h->error.empty());
     h->id = c.position();

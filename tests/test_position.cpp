@@ -187,7 +187,7 @@ TEST_CASE("positions: a game's position, laid out as a deal, plays exactly as th
             }
             // And the same verdict; its solution wins the game from the position.
             SolveOptions so;
-            so.max_states = 300000;
+            so.limits.max_states = 300000;
             const SolveResult a = solver.solve(real, s, so);
             const SolveResult b = solver.solve(pb, pb.initial(), so);
             if (a.verdict == Verdict::Intractable || b.verdict == Verdict::Intractable) continue;

@@ -547,7 +547,7 @@ TEST_CASE("the audit: an optimal study's lengths are checked, intractable record
         AuditSample s(6, 1);
         MergedStudy mm = api::merge(
             {opt}, std::nullopt, [](const std::string&) {}, &s);
-        const AuditResult a = api::audit(s, mm.spec->max_states, mm.spec->optimal, 1);
+        const AuditResult a = api::audit(s, mm.spec->limits.max_states, mm.spec->optimal, 1);
         REQUIRE(a.mismatches.size() == 1);
         CHECK(a.mismatches[0].record.seed.text() == wins[0]);
         CHECK(a.mismatches[0].field == "moves");

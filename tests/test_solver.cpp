@@ -35,12 +35,12 @@ TEST_CASE("memory limit: a tiny limit gives intractable, never lose, on every pr
             const Board b(deal_from_seed(v, std::to_string(seed)));
             Solver free_solver, limited;
             SolveOptions cap;
-            cap.max_states = 200000;
+            cap.limits.max_states = 200000;
             const SolveResult u = free_solver.solve(b, cap);
             for (const bool optimal : {false, true}) {
                 SolveOptions o;
                 o.optimal = optimal;
-                o.max_memory_bytes = 1024;
+                o.limits.max_memory = 1024;
                 const SolveResult r = limited.solve(b, o);
                 if (r.verdict == Verdict::Intractable) {
                     CHECK(r.memory_exceeded);
@@ -73,7 +73,7 @@ TEST_CASE("memory limit: the tables stay under it and the verdict is intractable
         INFO("limit " << limit);
         Solver s;
         SolveOptions o;
-        o.max_memory_bytes = limit;
+        o.limits.max_memory = limit;
         o.rows_free_stock = false;  // a big search: the relaxation proves this deal lost at once
         const SolveResult r = s.solve(b, o);
         CHECK(r.verdict == Verdict::Intractable);
@@ -92,7 +92,7 @@ TEST_CASE("memory limit: a generous limit changes nothing", "[solver][memory]") 
         for (const bool optimal : {false, true}) {
             SolveOptions plain, limited;
             plain.optimal = limited.optimal = optimal;
-            limited.max_memory_bytes = uint64_t{1} << 30;
+            limited.limits.max_memory = uint64_t{1} << 30;
             const SolveResult x = a.solve(board, plain), y = b.solve(board, limited);
             CHECK(x.verdict == y.verdict);
             CHECK(x.states == y.states);
@@ -107,24 +107,24 @@ TEST_CASE("memory limit: a worker that grew on a big search is released for a li
     const Board hard(deal_from_seed(apophis, "18"));  // a big Apophis search (without the free-stock relaxation)
     Solver s;
     SolveOptions big;
-    big.max_states = 1000000;
+    big.limits.max_states = 1000000;
     big.rows_free_stock = false;
     REQUIRE(s.solve(hard, big).verdict == Verdict::Intractable);
     const std::size_t grown = s.memory_bytes();
     REQUIRE(grown > (uint64_t{8} << 20));
     const Board easy(deal_from_seed(apophis, "1"));
     SolveOptions o;
-    o.max_memory_bytes = uint64_t{8} << 20;
+    o.limits.max_memory = uint64_t{8} << 20;
     const SolveResult r = s.solve(easy, o);
     CHECK(r.verdict != Verdict::Intractable);
-    CHECK(s.memory_bytes() <= o.max_memory_bytes);
+    CHECK(s.memory_bytes() <= o.limits.max_memory);
 }
 
 TEST_CASE("memory limit: the best score stops incomplete", "[solver][memory]") {
     const Board b(msc_hard());
     Solver s;
     SolveOptions o;
-    o.max_memory_bytes = 4096;
+    o.limits.max_memory = 4096;
     const ScoreResult r = s.best_score(b, b.initial(), o);
     CHECK_FALSE(r.complete);
     CHECK(r.memory_exceeded);
@@ -181,7 +181,7 @@ TEST_CASE("every answer from the start passes the verifier on every preset", "[s
                 return t;
             };
             SolveOptions o;
-            o.max_states = 300000;
+            o.limits.max_states = 300000;
             const SolveResult r = s.solve(b, o);
             if (r.verdict == Verdict::Win) {
                 ++won;
@@ -202,7 +202,7 @@ TEST_CASE("every answer from the start passes the verifier on every preset", "[s
                 }
             }
             o.optimal = false;
-            o.max_states = 20000;
+            o.limits.max_states = 20000;
             const ScoreResult score = s.best_score(b, b.initial(), o);
             CHECK(replay(score.moves).tableau_left() == score.tableau_left);
             if (score.complete && r.verdict == Verdict::Win) CHECK(score.tableau_left == 0);
@@ -221,7 +221,7 @@ TEST_CASE("recycling: a worker that grew on a hard deal keeps only a few MiB for
     const Variant msc = *find_preset("msc");
     Solver worker;
     SolveOptions big;
-    big.max_states = 1000000;
+    big.limits.max_states = 1000000;
     big.rows_free_stock = false;  // a big search: the relaxation proves deal 18 lost at once
     REQUIRE(worker.solve(Board(deal_from_seed(apophis, "18")), big).verdict == Verdict::Intractable);
     REQUIRE(worker.memory_bytes() > (std::size_t{24} << 20));  // it grew

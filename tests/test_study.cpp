@@ -183,7 +183,7 @@ StudySpec small_spec(const std::string& seeds, uint64_t max_states) {
     StudySpec spec;
     spec.combos = study_combos({"msc", "solitarium", "pharaohs"}, {1, 3});
     spec.deals = seeds_range(seeds);
-    spec.max_states = max_states;
+    spec.limits.max_states = max_states;
     return spec;
 }
 
@@ -382,7 +382,7 @@ TEST_CASE("seeds up to 10^20-1: solved as solve solves them, written whole, resu
         StudySpec spec;
         spec.combos = study_combos({"msc"}, {3});
         spec.deals = seeds_range(range);
-        spec.max_states = 200000;
+        spec.limits.max_states = 200000;
         for (const std::string ext : {".jsonl", ".csv"}) {
             INFO(ext);
             const std::string path = temp_path("bigseeds" + ext);
@@ -392,7 +392,7 @@ TEST_CASE("seeds up to 10^20-1: solved as solve solves them, written whole, resu
                 // The same deal and verdict as the seed's own solve.
                 Solver solver;
                 SolveOptions so;
-                so.max_states = spec.max_states;
+                so.limits.max_states = spec.limits.max_states;
                 const auto direct = solver.solve(Board(deal_from_seed(spec.combos[0], r.seed.text())), so);
                 CHECK(direct.verdict == r.verdict);
                 CHECK(direct.states == r.states);

@@ -25,7 +25,7 @@ api::Request small_request() {
     api::Request r;
     r.reason = true;
     r.odds_samples = 40;
-    r.max_states = 2'000'000;
+    r.limits.max_states = 2'000'000;
     return r;
 }
 
@@ -84,7 +84,7 @@ TEST_CASE("unknown cards: solve gives the odds of odds on a completion, no verdi
         // odds on the completion, the same samples: the same counts, move by move.
         api::OddsOptions o;
         o.samples = req.odds_samples;
-        o.max_states = req.max_states;
+        o.limits.max_states = req.limits.max_states;
         const api::Odds c = s.odds(full, {}, o);
         CHECK(c.unseen == a.odds->unseen);
         CHECK(c.samples == a.odds->samples);

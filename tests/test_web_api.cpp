@@ -135,9 +135,9 @@ TEST_CASE("web api: a search reports its count every 2^16 positions (2^20 elsewh
     rules.set("overlap", "on");
     const Variant v = api::make_variant(rules);
     api::Request r;
-    r.max_states = 300000;
+    r.limits.max_states = 300000;
     std::vector<uint64_t> native;
-    r.progress = [&](uint64_t states) { native.push_back(states); };
+    r.limits.progress = [&](uint64_t states) { native.push_back(states); };
     session.solve(api::deal_from_seed(v, "11").deal, {}, r);
     CHECK(native.empty());
 }
@@ -151,7 +151,7 @@ TEST_CASE("web api: the no-peek hint is solver/nopeek.h's odds", "[web]") {
     nopeek::OddsOptions o;
     o.samples = 50;
     o.exact_limit = 720;
-    o.max_states = 10'000'000;
+    o.limits.max_states = 10'000'000;
     const nopeek::Odds want = nopeek::odds(solver, deal, {}, o);
     CHECK(a.at("wins").to_number<uint64_t>() == want.wins);
     CHECK(a.at("samples").to_number<uint64_t>() == want.samples);

@@ -44,6 +44,15 @@ uint64_t uint_field(const json::object& o, const char* key, uint64_t fallback) {
     throw api::Error(std::string("bad request: '") + key + "' must be a number, 0 or more");
 }
 
+// The request's max_states (else `states`) and max_memory (else none), with the page's progress.
+Limits limits_of(const json::object& req, uint64_t states, const std::function<void(uint64_t)>& progress) {
+    Limits l;
+    l.max_states = uint_field(req, "max_states", states);
+    l.max_memory = uint_field(req, "max_memory", 0);
+    l.progress = progress;
+    return l;
+}
+
 api::Rules rules_of(const json::object& req) {
     api::Rules r;
     const json::value* v = req.if_contains("rules");
@@ -252,10 +261,8 @@ json::object solve(api::Session& session, const json::object& req, const std::fu
     r.best_score = bool_field(req, "best_score");
     r.reason = bool_field(req, "reason");      // on a loss, why (solver/reasons.h)
     r.measures = bool_field(req, "measures");  // on a won position, from there (solver/measures.h)
-    r.max_states = uint_field(req, "max_states", r.max_states);
-    r.max_memory = uint_field(req, "max_memory", 0);
-    r.progress = progress;
-    r.progress_shift = 16;            // a count that moves: 2^20 positions take seconds in a browser
+    r.limits = limits_of(req, r.limits.max_states, progress);
+    r.limits.progress_shift = 16;     // a count that moves: 2^20 positions take seconds in a browser
     r.odds_progress = odds_progress;  // with cards not seen: the orders solved
     const api::Answer a = session.solve(ld.deal, played, r);
     return solve_json(ld, played, true, r, a);
@@ -273,11 +280,9 @@ json::object odds(api::Session& session, const json::object& req, const std::fun
     api::OddsOptions o = api::hint_odds_options();  // play's (key o), unless the request says otherwise
     o.samples = uint_field(req, "samples", o.samples);
     o.exact_limit = uint_field(req, "exact_limit", o.exact_limit);
-    o.max_states = uint_field(req, "max_states", o.max_states);
-    o.max_memory = uint_field(req, "max_memory", 0);
+    o.limits = limits_of(req, o.limits.max_states, progress);
     if (o.samples == 0 || o.samples > 100000) throw api::Error("bad request: 'samples' must be 1 to 100000");
     o.progress = odds_progress;
-    o.solve_progress = progress;
     return odds_hint_json(v, session.odds(ld.deal, played, o));
 }
 
@@ -306,10 +311,8 @@ json::object challenge(api::Session& session, const json::object& req, const std
     const api::ChallengeRequest cr = challenge_request(req);
     api::Request r;
     r.reason = true;
-    r.max_states = uint_field(req, "max_states", r.max_states);
-    r.max_memory = uint_field(req, "max_memory", 0);
-    r.progress = progress;
-    r.progress_shift = 16;
+    r.limits = limits_of(req, r.limits.max_states, progress);
+    r.limits.progress_shift = 16;
     r.challenge = cr;
     r.challenge_names = kPageNames;
     if (!played.empty()) ld.deal = api::position_deal(ld.deal, played);

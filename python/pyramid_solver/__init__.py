@@ -27,7 +27,7 @@ __all__ = ["__version__", "version", "Deal", "Result", "Solver", "Verification",
            "read_records", "rules", "rule_schema", "solve", "study", "variants", "verify"]
 
 Deal = _core.Deal
-_DEFAULT_MAX_STATES = 100_000_000
+_DEFAULT_MAX_STATES = _core.DEFAULT_MAX_STATES  # engine/limits.h
 
 
 # ---------------------------------------------------------------- arguments
