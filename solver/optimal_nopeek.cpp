@@ -69,7 +69,10 @@ std::optional<std::string> optimal_unsupported(const Variant& v) {
 
 namespace {
 
-constexpr int kMaxHidden = 32;  // 4 bits of rank per hidden slot in 128 bits
+constexpr int kMaxHidden = 32;
+// The clairvoyant bound is computed where at most this many cards are not
+// seen (m! solves).
+constexpr int kClairvoyantAt = 2;  // 4 bits of rank per hidden slot in 128 bits
 
 struct Key {
     uint64_t state, ranks_lo, ranks_hi;
@@ -172,6 +175,16 @@ public:
             memo_[k] = {0, 0};
             return {0, 0};
         }
+        // With few cards not seen, the clairvoyant count (the orders in which
+        // a player who sees them wins) bounds the value from above: no policy
+        // wins an order no play wins. Every order solved: 0 ends it.
+        if (m_ <= kClairvoyantAt && known.hi == all) {
+            known.hi = clairvoyant(s);
+            if (known.hi == 0 || known.hi <= alpha) {
+                memo_[k] = known;
+                return known;
+            }
+        }
         if (const auto stop = budget_.tick(); stop != SearchBudget::Stop::No) {
             stopped_ = true;
             interrupted_ = stop == SearchBudget::Stop::Interrupted;
@@ -250,6 +263,32 @@ public:
             sum.hi = others + c * x.hi;
         }
         return sum;
+    }
+
+    // The orders of the cards not turned up in which s is won, by the solver
+    // on each (an intractable one counts won: a bound from above).
+    Count clairvoyant(const State& s) {
+        std::vector<int> slots;
+        std::vector<Card> cards;
+        for (size_t i = 0; i < hidden_.size(); ++i)
+            if (!(rmask_ >> i & 1)) {
+                slots.push_back(hidden_[i]);
+                cards.push_back(deal_.cards[hidden_[i]]);
+            }
+        std::vector<int> idx(cards.size());
+        for (size_t i = 0; i < idx.size(); ++i) idx[i] = static_cast<int>(i);
+        Deal d = deal_;
+        Count wins = 0;
+        do {
+            for (size_t i = 0; i < idx.size(); ++i) d.cards[slots[i]] = cards[idx[i]];
+            const Board b(d);
+            const SolveResult r = solver_.solve(b, s, leaf_options_);
+            ++leaf_solves;
+            leaf_states += r.states;
+            if (r.interrupted) interrupted_ = stopped_ = true;
+            wins += r.verdict != Verdict::Lose;
+        } while (std::next_permutation(idx.begin(), idx.end()));
+        return wins;
     }
 
     bool exact_leaves() const { return exact_leaves_; }

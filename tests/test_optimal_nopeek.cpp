@@ -37,56 +37,58 @@ struct Q {
 
 // The best chance without peeking from the position `played` reaches on
 // `d` (the cards in d's hidden slots are placeholders until turned up): the
-// best legal move's value; a move's value, when it turns up k cards not seen
-// (nopeek::unseen before and after it: the lowest hidden slots), the mean
-// over every ordered choice of k of the cards not seen.
+// best legal move's value (move_value).
+Q move_value(const Deal& d, std::vector<Move>& played, const Table& t, const Move& m);
 Q reference(const Deal& d, std::vector<Move>& played) {
     const Replay r = replay(d, played, AfterGoal::PlayOn);
-    REQUIRE_FALSE(r.error);
+    if (r.error) throw std::logic_error(*r.error);
     const Table& t = r.table;
     if (t.won()) return {1, 1};
-    const Unseen u = unseen(d, t);
     Q best{0, 1};
     for (const Move& m : t.legal_moves()) {
-        Table after = t;
-        REQUIRE_FALSE(after.apply(m));
-        const size_t k = u.size() - unseen(d, after).size();
-        played.push_back(m);
-        Q v{0, 1};
-        if (k == 0) {
-            v = reference(d, played);
-        } else {
-            std::vector<size_t> pick;
-            uint64_t n = 0;
-            Q sum{0, 1};
-            std::vector<Q> got;
-            std::function<void()> rec = [&] {
-                if (pick.size() == k) {
-                    Deal x = d;
-                    std::vector<Card> rest;
-                    for (size_t i = 0; i < u.size(); ++i)
-                        if (std::find(pick.begin(), pick.end(), i) == pick.end()) rest.push_back(u.cards[i]);
-                    for (size_t i = 0; i < k; ++i) x.cards[u.slots[i]] = u.cards[pick[i]];
-                    for (size_t i = k; i < u.size(); ++i) x.cards[u.slots[i]] = rest[i - k];
-                    got.push_back(reference(x, played));
-                    ++n;
-                    return;
-                }
-                for (size_t i = 0; i < u.size(); ++i)
-                    if (std::find(pick.begin(), pick.end(), i) == pick.end()) {
-                        pick.push_back(i);
-                        rec();
-                        pick.pop_back();
-                    }
-            };
-            rec();
-            for (const Q& g : got) sum = sum + Q::make(g.p, g.q * n);
-            v = sum;
-        }
-        played.pop_back();
+        const Q v = move_value(d, played, t, m);
         if (best < v) best = v;
     }
     return best;
+}
+// A move's value: when it turns up k cards not seen (nopeek::unseen before
+// and after it: the lowest hidden slots), the mean over every ordered choice
+// of k of the cards not seen of the value after it; else the value after it.
+Q move_value(const Deal& d, std::vector<Move>& played, const Table& t, const Move& m) {
+    const Unseen u = unseen(d, t);
+    Table after = t;
+    if (after.apply(m)) throw std::logic_error("illegal move");
+    const size_t k = u.size() - unseen(d, after).size();
+    played.push_back(m);
+    Q v{0, 1};
+    if (k == 0) {
+        v = reference(d, played);
+    } else {
+        std::vector<size_t> pick;
+        std::vector<Q> got;
+        std::function<void()> rec = [&] {
+            if (pick.size() == k) {
+                Deal x = d;
+                std::vector<Card> rest;
+                for (size_t i = 0; i < u.size(); ++i)
+                    if (std::find(pick.begin(), pick.end(), i) == pick.end()) rest.push_back(u.cards[i]);
+                for (size_t i = 0; i < k; ++i) x.cards[u.slots[i]] = u.cards[pick[i]];
+                for (size_t i = k; i < u.size(); ++i) x.cards[u.slots[i]] = rest[i - k];
+                got.push_back(reference(x, played));
+                return;
+            }
+            for (size_t i = 0; i < u.size(); ++i)
+                if (std::find(pick.begin(), pick.end(), i) == pick.end()) {
+                    pick.push_back(i);
+                    rec();
+                    pick.pop_back();
+                }
+        };
+        rec();
+        for (const Q& g : got) v = v + Q::make(g.p, g.q * got.size());
+    }
+    played.pop_back();
+    return v;
 }
 
 // Small deals of the presets with a hidden stock (not the row redeal), 1 and
@@ -133,19 +135,20 @@ const char* kCheckMoves = "KS 7S+6S 9D+4H 7C+6C draw 8H+5D draw 9S+4S draw draw 
 TEST_CASE("optimal nopeek: the exact value equals a brute-force reference on small deals", "[nopeek]") {
     Solver solver;
     int checked = 0, below_share = 0, strict = 0;
-    for (const Deal& d : small_deals(test::reduced(63, 21), 6, 39)) {
+    for (const Deal& d : small_deals(test::reduced(42, 14), 5, 39)) {
         INFO(d.variant.name << " passes " << d.variant.passes << " " << compact(d));
         std::vector<Move> played;
         const Optimal o = optimal(solver, d, played, {});
         REQUIRE(o.exact);
-        const Q want = reference(masked_deal(d, unseen(d, Table(d))), played);
+        const Deal masked = masked_deal(d, unseen(d, Table(d)));
+        const Q want = reference(masked, played);
         CHECK(as_q(o.lower, o.orders) == want);
         // Each move's value too.
+        const Table start(masked);
         for (const auto& mo : o.moves) {
-            std::vector<Move> p{mo.move};
             REQUIRE(mo.lower == mo.upper);
             INFO(move_text(mo.move, d.deck()));
-            CHECK(as_q(mo.lower, o.orders) == reference(masked_deal(d, unseen(d, Table(d))), p));
+            CHECK(as_q(mo.lower, o.orders) == move_value(masked, played, start, mo.move));
         }
         // Never above the clairvoyant share (the orders winnable by a player who sees the stock).
         uint64_t orders = 0;
@@ -187,17 +190,35 @@ TEST_CASE("optimal nopeek: with at most one card not seen the value is the verdi
     CHECK(checked >= 7);
 }
 
-TEST_CASE("optimal nopeek: the issue's position, and its twins give the same fraction", "[nopeek]") {
+// Deal `seed` of msc at 1 pass played along the solver's solution until `k`
+// cards are not seen.
+std::vector<Move> prefix_until(const Deal& d, size_t k) {
+    Solver solver;
+    const SolveResult s = solver.solve(Board(d));
+    REQUIRE(s.verdict == Verdict::Win);
+    Table t(d);
+    std::vector<Move> played;
+    for (const Move& m : s.solution) {
+        if (unseen(d, t).size() == k) return played;
+        REQUIRE_FALSE(t.apply(m));
+        played.push_back(m);
+    }
+    FAIL("no position with " << k << " cards not seen");
+    return played;
+}
+
+TEST_CASE("optimal nopeek: a position's twins (deal and moves, ??, the board pasted) give the same fraction",
+          "[nopeek]") {
     Variant v = *find_preset("msc");
     v.passes = 1;
     const Deal full = deal_from_seed(v, "2");
-    const std::vector<Move> played = parse_moves(kCheckMoves, v.deck);
+    const std::vector<Move> played = prefix_until(full, 7);
     api::Session s;
     api::OptimalOptions oo;
     const api::Optimal a = s.optimal(full, played, oo);
     REQUIRE(a.exact);
-    CHECK(a.unseen == 9);
-    CHECK(fraction_text(a.lower, a.orders) == "1537/2016");
+    CHECK(a.unseen == 7);
+    CHECK(fraction_text(a.lower, a.orders) == "281/360");  // bench/nopeek-optimal.md
     REQUIRE(a.best_move);
     // The best move's value is the value; no move above it.
     for (const auto& m : a.moves) {
@@ -213,28 +234,30 @@ TEST_CASE("optimal nopeek: the issue's position, and its twins give the same fra
     const Deal unknown = deal_from_text(v, text);
     const api::Optimal b = s.optimal(unknown, played, oo);
     REQUIRE(b.exact);
-    CHECK(fraction_text(b.lower, b.orders) == "1537/2016");
     // The board pasted back: a deal that begins there.
     const Replay r = replay(unknown, played, AfterGoal::PlayOn);
     REQUIRE_FALSE(r.error);
     const Deal pasted = deal_from_text(v, board_text(r.table, TextStyle{}));
     const api::Optimal c = s.optimal(pasted, {}, oo);
     REQUIRE(c.exact);
-    CHECK(fraction_text(c.lower, c.orders) == "1537/2016");
+    CHECK(fraction_text(b.lower, b.orders) == fraction_text(a.lower, a.orders));
+    CHECK(fraction_text(c.lower, c.orders) == fraction_text(a.lower, a.orders));
+    REQUIRE(a.moves.size() == b.moves.size());
     REQUIRE(a.moves.size() == c.moves.size());
     for (size_t i = 0; i < a.moves.size(); ++i) {
         CHECK(a.moves[i].move == c.moves[i].move);
+        CHECK(a.moves[i].lower == b.moves[i].lower);
         CHECK(a.moves[i].lower == c.moves[i].lower);
-        CHECK(b.moves[i].lower == c.moves[i].lower);
     }
     // Within a tiny budget: a bracket around the value, proven both ways.
     api::OptimalOptions tiny;
-    tiny.max_states = 50;
+    tiny.max_states = 20;
     const api::Optimal d = s.optimal(full, played, tiny);
     CHECK_FALSE(d.exact);
     CHECK(d.budget_hit);
     CHECK(d.lower <= a.lower);
     CHECK(d.upper >= a.lower);
+    CHECK(d.upper > d.lower);
 }
 
 TEST_CASE("optimal nopeek: refused where it is not searched", "[nopeek]") {
@@ -245,14 +268,9 @@ TEST_CASE("optimal nopeek: refused where it is not searched", "[nopeek]") {
 
 TEST_CASE("optimal nopeek: pyramid odds --optimal, text and JSON", "[nopeek][cli]") {
     using test::run;
-    const std::string args = std::string("odds --variant msc --passes 1 --seed 2 --moves '") + kCheckMoves +
-                             "' --optimal";
-    const auto text = run(args);
-    REQUIRE(text.status == 0);
-    CHECK(text.out.find("your chance with best play without peeking: 1537/2016 (76.2%); if you could see the "
-                        "stock: about ") != std::string::npos);
-    CHECK(text.out.find("best move without peeking: ") != std::string::npos);
-    const auto js = run(args + " --format json");
+    // The issue's check position (9 cards not seen), in JSON.
+    const auto js = run(std::string("odds --variant msc --passes 1 --seed 2 --samples 100 --optimal --moves '") +
+                        kCheckMoves + "' --format json");
     REQUIRE(js.status == 0);
     const boost::json::value j = boost::json::parse(js.out);
     const boost::json::object& o = j.as_object().at("optimal").as_object();
@@ -260,16 +278,27 @@ TEST_CASE("optimal nopeek: pyramid odds --optimal, text and JSON", "[nopeek][cli
     CHECK(o.at("fraction").as_string() == "1537/2016");
     CHECK(std::abs(o.at("value").to_number<double>() - 1537.0 / 2016) < 1e-12);
     CHECK(o.at("lower").to_number<double>() == o.at("upper").to_number<double>());
-    CHECK(o.at("moves").as_array().size() > 1);
-    CHECK(o.contains("best_move"));
+    CHECK(o.at("moves").as_array().size() == 2);
+    CHECK(o.at("best_move").as_string() == "JC+2H");
     CHECK(o.contains("method"));
     CHECK(o.contains("states"));
     CHECK(o.contains("seconds"));
+    // The text, on a smaller position (7 cards not seen).
+    Variant v = *find_preset("msc");
+    v.passes = 1;
+    const Deal d = deal_from_seed(v, "2");
+    const std::string moves = moves_text(prefix_until(d, 7), v.deck);
+    const auto text = run("odds --variant msc --passes 1 --seed 2 --optimal --ascii --moves '" + moves + "'");
+    REQUIRE(text.status == 0);
+    CHECK(text.out.find("your chance with best play without peeking: 281/360 (78.1%); if you could see the "
+                        "stock: ") != std::string::npos);
+    CHECK(text.out.find("best move without peeking: ") != std::string::npos);
     // A fresh deal's start: 23 cards not seen, a bracket within a small budget.
-    const auto fresh = run("odds --variant msc --passes 1 --seed 7 --optimal --optimal-states 2000 --samples 50 "
-                           "--format json");
+    const auto fresh = run(
+        "odds --variant msc --passes 1 --seed 7 --optimal --optimal-states 2000 --samples 20 --format json");
     REQUIRE(fresh.status == 0);
-    const boost::json::object& f = boost::json::parse(fresh.out).as_object().at("optimal").as_object();
+    const boost::json::value fj = boost::json::parse(fresh.out);
+    const boost::json::object& f = fj.as_object().at("optimal").as_object();
     CHECK_FALSE(f.at("exact").as_bool());
     CHECK(f.at("value").is_null());
     CHECK(f.at("lower").to_number<double>() <= f.at("upper").to_number<double>());
