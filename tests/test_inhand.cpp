@@ -146,7 +146,8 @@ TEST_CASE("a challenge's words: any case, and the ranks as the deck's cards are 
                 CHECK(c.rank == card->rank);
                 CHECK(parse_challenge(challenge_words(c, d), d).rank == c.rank);
             } else {
-                CHECK_THROWS_WITH(parse_challenge(std::string("cards:") + r, d), Catch::Contains("is not a rank of the deck"));
+                CHECK_THROWS_WITH(parse_challenge(std::string("cards:") + r, d),
+                                  Catch::Contains("is not a rank of the deck"));
             }
         }
     }
