@@ -175,6 +175,16 @@ PairsNeeded gone_pairs_needed(const Variant& v, const std::vector<int>& named, c
     const int ranks = deck_ranks(d), t = v.target, lone = v.lone_rank;
     auto at = [&](const std::vector<int>& xs, int r) { return r >= 1 && r < static_cast<int>(xs.size()) ? xs[r] : 0; };
     auto partner = [&](int r) { return t - r >= 1 && t - r <= ranks ? t - r : 0; };
+    // A pool that is all gone (nothing discarded unnamed) is named cards.
+    int named_total = 0, pool_total = 0;
+    for (int n : named) named_total += n;
+    for (int n : pool) pool_total += n;
+    if (pool_total > 0 && named_total + pool_total == count) {
+        std::vector<int> all(std::max(named.size(), pool.size()), 0);
+        for (size_t r = 0; r < all.size(); ++r)
+            all[r] = (r < named.size() ? named[r] : 0) + (r < pool.size() ? pool[r] : 0);
+        return gone_pairs_needed(v, all, {}, count);
+    }
     const bool any_pool = std::any_of(pool.begin(), pool.end(), [](int n) { return n > 0; });
     // Classes of ranks removed together: {r, t - r}, or a rank alone.
     std::vector<std::vector<int>> classes;

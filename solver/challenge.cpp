@@ -55,7 +55,7 @@ const char* challenge_kind_text(ChallengeKind k) {
 Challenge parse_challenge(std::string_view k, DeckKind deck) {
     std::string lower;
     for (char ch : k) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
-    const char* ranks = deck == DeckKind::Spanish48 ? "1-12, or A for 1" : "A 2-9 T J Q K, or 10";
+    const bool spanish = deck == DeckKind::Spanish48;
     Challenge c;
     if (lower == "score") {
         c.kind = ChallengeKind::Score;
@@ -66,12 +66,12 @@ Challenge parse_challenge(std::string_view k, DeckKind deck) {
         const std::string rank(k.substr(6));
         const auto card = rank.size() <= 2 ? parse_card(rank + deck_suits(deck)[0], deck) : std::nullopt;
         if (!card)
-            throw std::invalid_argument("bad --challenge: '" + rank + "' is not a rank of the deck (" + ranks +
-                                        ", any case)");
+            throw std::invalid_argument("bad --challenge: '" + rank + "' is not a rank of the deck (" +
+                                        (spanish ? "1-12, A for 1" : "one of A23456789TJQK") + ")");
         c.rank = card->rank;
     } else {
-        throw std::invalid_argument("--challenge must be score, cards:R (R a rank: " + std::string(ranks) +
-                                    ") or board, any case (got '" + std::string(k) + "')");
+        throw std::invalid_argument(std::string("--challenge must be score, cards:R (R a rank: ") +
+                                    (spanish ? "1-12" : "A 2-9 T J Q K") + ") or board (got '" + std::string(k) + "')");
     }
     return c;
 }

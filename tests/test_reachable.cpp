@@ -135,8 +135,8 @@ bool brute_reachable(const Variant& v, const Small& s) {
 
 // A random small position: a gone set closed under covering, a few reserve
 // and stock cards gone, gone cards of ranks that often pair.
-Small random_small(const Variant& v, uint64_t& rng) {
-    auto next = [&](int n) { return static_cast<int>(splitmix64(rng) % static_cast<uint64_t>(n)); };
+Small random_small(const Variant& v, SplitMix64& rng) {
+    auto next = [&](int n) { return static_cast<int>(rng.next() % static_cast<uint64_t>(n)); };
     const int t = v.tableau_size();
     const bool has_stock = v.fixed_size() < deck_size(v.deck);
     for (;;) {
@@ -183,7 +183,8 @@ Small random_small(const Variant& v, uint64_t& rng) {
         Small s;
         bool ok = true;
         for (int r : ranks) {
-            int suit = next(4), tries = 0;
+            int suit = next(4);
+            int tries = 0;
             while (used[card_index(Card{static_cast<uint8_t>(r), static_cast<uint8_t>(suit)}, v.deck)] && tries < 4)
                 suit = (suit + 1) % 4, ++tries;
             const Card c{static_cast<uint8_t>(r), static_cast<uint8_t>(suit)};
@@ -242,7 +243,7 @@ TEST_CASE("reachable positions: the check agrees with a brute force over plays o
     giza.reserves_open = false;
     giza.overlap = true;
     rule_sets.push_back(giza);
-    uint64_t rng = 38;
+    SplitMix64 rng(38);
     int reached = 0, refused = 0;
     for (const Variant& v : rule_sets) {
         const int cases = test::reduced(60);
@@ -260,7 +261,7 @@ TEST_CASE("reachable positions: the check agrees with a brute force over plays o
 }
 
 TEST_CASE("reachable positions: every position of random games is read", "[reachable]") {
-    uint64_t rng = 7;
+    SplitMix64 rng(7);
     for (const Variant& v : presets()) {
         for (int game = 0; game < test::reduced(8); ++game) {
             Table t(deal_from_seed(v, std::to_string(game + 1)));
@@ -271,8 +272,8 @@ TEST_CASE("reachable positions: every position of random games is read", "[reach
                 std::vector<Move> removals;
                 for (const Move& m : moves)
                     if (m.kind == Move::Single || m.kind == Move::Pair) removals.push_back(m);
-                const auto& from = !removals.empty() && splitmix64(rng) % 4 != 0 ? removals : moves;
-                REQUIRE_FALSE(t.apply(from[splitmix64(rng) % from.size()]));
+                const auto& from = !removals.empty() && rng.next() % 4 != 0 ? removals : moves;
+                REQUIRE_FALSE(t.apply(from[rng.next() % from.size()]));
                 INFO(v.name << " game " << game + 1 << " step " << step << "\n" << board_text(t, {}));
                 CHECK_NOTHROW(make_position(v, view_of(t)));
             }
