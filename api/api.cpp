@@ -388,7 +388,8 @@ Answer Session::solve_known(const Deal& deal, const std::vector<Move>& played, c
     a.seconds = r.seconds;
     if (request.hint && r.verdict == Verdict::Win && !r.solution.empty()) a.hint = r.solution.front();
     // The best score: asked for, or the headline of a score variant.
-    const bool want_score = (request.best_score || deal.variant.score_variant) && !r.interrupted;
+    const bool want_score = (request.best_score || (request.score_headline && deal.variant.score_variant)) &&
+                            !r.interrupted;
     if (want_score && r.verdict == Verdict::Lose) {
         const ScoreResult s = impl_->solver.best_score(b, start, so);
         a.states += s.states;

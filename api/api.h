@@ -218,9 +218,10 @@ struct ChallengeAnswer {
 
 // What to compute, and the search's limits (those of `solve`).
 struct Request {
-    bool optimal = false;     // a shortest solution
-    bool hint = false;        // only the next move of a shortest solution (implies optimal)
-    bool best_score = false;  // on a lost position, the fewest tableau cards left (always for score variants)
+    bool optimal = false;        // a shortest solution
+    bool hint = false;           // only the next move of a shortest solution (implies optimal)
+    bool best_score = false;     // on a lost position, the fewest tableau cards left (always for score variants)
+    bool score_headline = true;  // false: no best score unless best_score (else a score variant's headline)
     // Every search's budget (engine/limits.h): positions, bytes, the stop
     // flag (set elsewhere: verdict intractable, interrupted) and progress.
     Limits limits;

@@ -1,6 +1,9 @@
 #include "api/study.h"
 
 #include "api/api.h"
+#include "engine/input.h"
+#include "engine/rules.h"
+#include "solver/players.h"
 
 namespace pyr::api {
 
@@ -40,6 +43,46 @@ bool Study::take(const StudyRecord& r) {
 MergedStudy merge(const std::vector<std::string>& paths, const std::optional<Provenance>& program,
                   const std::function<void(const std::string&)>& note, AuditSample* sample) {
     return merge_study(paths, program, note, sample);
+}
+
+StudySpec make_study(const StudyRequest& a) {
+    RuleAxes axes;
+    for (const auto& d : rule_table())  // in table order, as the command line reads them
+        if (const auto it = a.rules.find(d.key); it != a.rules.end() && !it->second.empty())
+            axes.add(d.key, it->second);
+    for (const auto& [k, list] : a.rules)
+        if (!find_rule(k)) throw StudyError("unknown rule " + excerpt(k) + " (" + rule_keys_text() + ")");
+    if (a.seeds.has_value() == a.deals_file.has_value())
+        throw StudyError("give the deals: seeds (A-B) or deals_file, not both");
+    StudySpec spec;
+    spec.combos = study_combos(a.variants, axes);
+    spec.deals = a.seeds ? seeds_range(*a.seeds) : read_deals_file(*a.deals_file, spec.combos);
+    if (a.shard) spec.shard = parse_shard(*a.shard);
+    spec.limits.max_states = a.limits.max_states;
+    // Shared among the workers threads=0 would run, whatever the thread
+    // count: the answers do not depend on it.
+    spec.limits.max_memory = a.max_memory ? *a.max_memory : auto_max_memory(study_workers(0, spec.shard_tasks()));
+    spec.optimal = a.optimal;
+    if (a.measures && a.reasons)
+        throw StudyError("give only one of measures and reasons (measures records the loss reasons too)");
+    spec.measures = a.measures || a.reasons;
+    spec.reasons_only = a.reasons && !a.measures;
+    if (a.casual_plays < 1 || a.casual_plays > 100000)
+        throw StudyError("casual_plays must be a whole number from 1 to 100000 (got " + std::to_string(a.casual_plays) +
+                         ")");
+    spec.casual_plays = a.casual_plays;
+    try {
+        if (auto p = nopeek::make_player(a.player)) spec.player = p->name();
+    } catch (const std::invalid_argument& e) {
+        throw StudyError(std::string("player: ") + e.what());
+    }
+    spec.player_seed = a.player_seed;
+    if (a.challenge) {
+        spec.challenge = *a.challenge;
+        check_study_challenge(spec);
+    }
+    spec.program = a.program;
+    return spec;
 }
 
 AuditResult audit(const AuditSample& sample, uint64_t max_states, bool optimal, int threads) {

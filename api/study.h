@@ -12,17 +12,42 @@
 #pragma once
 #include <atomic>
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "engine/limits.h"
 #include "study/merge.h"
+#include "study/provenance.h"
 #include "study/records.h"
 #include "study/runner.h"
 #include "study/summary.h"
 
 namespace pyr::api {
+
+// A study as a front end words it: `pyramid stats`'s and pyramid-mpi's
+// options, Python's study() keywords. make_study makes the one StudySpec
+// from it, so every front end takes every option alike.
+struct StudyRequest {
+    std::vector<std::string> variants{"msc"};
+    std::map<std::string, std::vector<std::string>> rules;  // rule key -> its list (texts as typed)
+    std::optional<std::string> seeds, deals_file, shard;    // seeds "A-B"; one of seeds and deals_file
+    bool optimal = false;
+    bool measures = false;  // --measures: the loss reasons and the measures
+    bool reasons = false;   // --reasons: the loss reasons alone
+    int casual_plays = 100;
+    std::string player = "thoughtful";
+    uint64_t player_seed = 1;
+    std::optional<std::string> challenge;  // "score", "cards:R" or "board"
+    Limits limits;                         // max_states (engine/limits.h's default)
+    std::optional<uint64_t> max_memory;    // per worker; none = auto (shared among the workers)
+    std::optional<Provenance> program;     // the program and call named by the record file's study line
+};
+// StudyError naming what is wrong (as the command line words it, the option's
+// name without its dashes).
+StudySpec make_study(const StudyRequest& request);
 
 class Study {
 public:

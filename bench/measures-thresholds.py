@@ -5,11 +5,28 @@
 
 For each rule set in the files: the won deals, the quartiles (nearest rank)
 of the difficulty over them, and the row for builtin_threshold_rows() in
-solver/measures.cpp. Records of one rule set and seed met twice (a resumed
-or merged file) count once. bench/measures.md lists the studies."""
+solver/measures.cpp: the rule set named by every rule of the schema that
+changes play (engine/rules.h's play_rules_name), as the records carry them.
+Records of one rule set and seed met twice (a resumed or merged file) count
+once. bench/measures.md lists the studies. The rule schema comes from the
+Python module: run with the build's python/ on PYTHONPATH."""
 import json
 import math
 import sys
+
+import pyramid_solver
+
+# The rules that change play, in table order (the schema).
+PLAY_RULES = [r["key"] for r in pyramid_solver.rule_schema() if r["changes_play"]]
+
+
+def rule_text(value):
+    # A record's JSON value as the rule's canonical text (overlap true -> on).
+    if value is True:
+        return "on"
+    if value is False:
+        return "off"
+    return str(value)
 
 
 def nearest_rank(sorted_values, q):
@@ -25,19 +42,16 @@ def main(paths):
                 r = json.loads(line)
                 if "seed" not in r or "verdict" not in r:
                     continue
-                key = (r["variant"], r["passes"], r["goal"], r["overlap"], r.get("reserves"))
+                key = r["variant"] + ":" + ",".join(f"{k}={rule_text(r[k])}" for k in PLAY_RULES if k in r)
                 s = sets.setdefault(key, {"deals": {}, "seeds": []})
                 s["deals"][r["seed"]] = r
-    for (variant, passes, goal, overlap, reserves), s in sorted(sets.items(), key=lambda kv: str(kv[0])):
+    for name, s in sorted(sets.items()):
         deals = s["deals"].values()
         won = [r for r in deals if r["verdict"] == "win"]
         diffs = sorted(r["difficulty"] for r in won if r.get("difficulty") is not None)
         incomplete = len(won) - len(diffs)
         seeds = sorted(int(r["seed"]) for r in deals if str(r["seed"]).isdigit())
         span = f"{seeds[0]}-{seeds[-1]}" if seeds else "?"
-        name = f"{variant}:passes={passes},goal={goal},overlap={'on' if overlap else 'off'}"
-        if reserves:
-            name += f",reserves={reserves}"
         if not diffs:
             print(f"{name}: {len(deals)} deals (seeds {span}), {len(won)} won: no thresholds")
             continue
@@ -46,13 +60,10 @@ def main(paths):
         shares = [sum(1 for d in diffs if d <= q[0]), sum(1 for d in diffs if q[0] < d <= q[1]),
                   sum(1 for d in diffs if q[1] < d <= q[2]), sum(1 for d in diffs if d > q[2])]
         share = "/".join(f"{100 * x / len(diffs):.0f}" for x in shares)
-        p = 0 if passes == "unlimited" else passes
         print(f"{name}: {len(deals)} deals (seeds {span}), {len(won)} won"
               f"{f' ({incomplete} incomplete)' if incomplete else ''}; quartiles {qs}; "
               f"easy/medium/hard/expert {share}%")
-        g = "Goal::All" if goal == "all" else "Goal::Pyramid"
-        print(f'    {{"{variant}", {p}, {g}, {str(bool(overlap)).lower()}, '
-              f'{str(reserves == "open").lower()}, {len(diffs)}, {{{qs}}}}},')
+        print(f'    {{"{name}", {len(diffs)}, {{{qs}}}}},')
 
 
 if __name__ == "__main__":

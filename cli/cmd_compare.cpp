@@ -8,19 +8,22 @@
 namespace pyr::cli {
 
 namespace {
-const char* kCompareUsage =
-    "usage: pyramid compare FILE... [--a RULESET --b RULESET] [--format text|json|csv] [--list]\n"
-    "Compares two rule sets deal by deal from record files of `pyramid stats --out` (one study's file with\n"
-    "both rule sets, or two studies' files over the same deals): the deals won in both, by the first only,\n"
-    "by the second only, by neither; the difference of the win rates (first - second) with its paired 95%\n"
-    "interval (Newcombe's method for paired data); McNemar's exact test (two-sided binomial test on the deals\n"
-    "that flip). Deals intractable in either rule set, or in one file only, are excluded and counted apart.\n"
-    "A rule set is named as PRESET[:RULE=VALUE,...], e.g. msc:passes=1, cheops:passes=unlimited,overlap=on,\n"
-    "giza:reserves=open (rules: passes, goal, overlap, reserves); a rule left out matches any value, and the\n"
-    "name must match exactly one rule set of the files. Without --a and --b the files must hold exactly two\n"
-    "rule sets (the first is the one with fewer passes, as the study report orders them).\n"
-    "--list prints the deals that flip instead, in seed order: SEED first|second (who won it); with --format\n"
-    "json the object gets a `flips` array.";
+std::string compare_usage() {
+    return "usage: pyramid compare FILE... [--a RULESET --b RULESET] [--format text|json|csv] [--list]\n"
+           "Compares two rule sets deal by deal from record files of `pyramid stats --out` (one study's file with\n"
+           "both rule sets, or two studies' files over the same deals): the deals won in both, by the first only,\n"
+           "by the second only, by neither; the difference of the win rates (first - second) with its paired 95%\n"
+           "interval (Newcombe's method for paired data); McNemar's exact test (two-sided binomial test on the deals\n"
+           "that flip). Deals intractable in either rule set, or in one file only, are excluded and counted apart.\n"
+           "A rule set is named as PRESET[:RULE=VALUE,...], e.g. msc:passes=1, cheops:passes=unlimited,overlap=on,\n"
+           "giza:reserves=open (rules: " +
+           rule_keys_text() +
+           "); a rule left out matches any value, and the\n"
+           "name must match exactly one rule set of the files. Without --a and --b the files must hold exactly two\n"
+           "rule sets (the first is the one with fewer passes, as the study report orders them).\n"
+           "--list prints the deals that flip instead, in seed order: SEED first|second (who won it); with --format\n"
+           "json the object gets a `flips` array.";
+}
 
 size_t pick(const VerdictColumns& cols, const std::string& text, const char* option) {
     RuleSetPattern p;
@@ -55,7 +58,7 @@ int cmd_compare(int argc, char** argv) {
     po::positional_options_description pos;
     pos.add("files", -1);
     po::variables_map vm;
-    if (!parse_command(argc, argv, kCompareUsage, opts, vm, &pos)) return kOk;
+    if (!parse_command(argc, argv, compare_usage(), opts, vm, &pos)) return kOk;
     const std::string format = format_from(vm, {"text", "json", "csv"});
     if (!vm.count("files")) throw UsageError("no record files given (pyramid compare FILE... --a RULESET --b RULESET)");
     if (vm.count("a") != vm.count("b")) throw UsageError("give both --a and --b, or neither");

@@ -14,18 +14,20 @@ namespace pyr::cli {
 
 namespace {
 
-const char* kGenerateUsage =
-    "usage: pyramid generate [--variant NAME] [--passes P] [--goal G] [--overlap] [--reserves R]\n"
-    "                        --grade easy|medium|hard|expert [--count N] [--from-seed S]\n"
-    "                        [--thresholds Q1,Q2,Q3] [--casual-plays K] [--threads N] [--max-states N]\n"
-    "                        [--format text|json|csv] [--quiet]\n"
-    "Lists the first N winnable deals of a grade, from PySolFC seed S on (default 1): each with its seed (the\n"
-    "PySolFC deal number of the variant's game), the compact deal and its measures (docs/measures.md).\n"
-    "The grade compares a deal's difficulty (100 x the casual player's failure rate + crossroads) with\n"
-    "the rule set's quartiles (bench/measures.md); rule sets without them need --thresholds Q1,Q2,Q3\n"
-    "(easy <= Q1 < medium <= Q2 < hard <= Q3 < expert). Deals are solved in parallel in batches of\n"
-    "consecutive seeds: the same arguments give the same deals whatever --threads. Ctrl-C prints the\n"
-    "deals found so far.";
+std::string generate_usage() {
+    return "usage: pyramid generate [--variant NAME] " + rule_options_usage() +
+           "\n"
+           "                        --grade easy|medium|hard|expert [--count N] [--from-seed S]\n"
+           "                        [--thresholds Q1,Q2,Q3] [--casual-plays K] [--threads N] [--max-states N]\n"
+           "                        [--format text|json|csv] [--quiet]\n"
+           "Lists the first N winnable deals of a grade, from PySolFC seed S on (default 1): each with its seed (the\n"
+           "PySolFC deal number of the variant's game), the compact deal and its measures (docs/measures.md).\n"
+           "The grade compares a deal's difficulty (100 x the casual player's failure rate + crossroads) with\n"
+           "the rule set's quartiles (bench/measures.md); rule sets without them need --thresholds Q1,Q2,Q3\n"
+           "(easy <= Q1 < medium <= Q2 < hard <= Q3 < expert). Deals are solved in parallel in batches of\n"
+           "consecutive seeds: the same arguments give the same deals whatever --threads. Ctrl-C prints the\n"
+           "deals found so far.";
+}
 
 }  // namespace
 
@@ -44,7 +46,7 @@ int cmd_generate(int argc, char** argv) {
     add_threads_option(opts, "worker threads, 1 to 4096, or 0 for every core (the default)");
     add_max_states_option(opts, "per search: a deal whose search runs out is skipped (0 = no limit)");
     po::variables_map vm;
-    if (!parse_command(argc, argv, kGenerateUsage, opts, vm)) return kOk;
+    if (!parse_command(argc, argv, generate_usage(), opts, vm)) return kOk;
     const std::string format = format_from(vm, {"text", "json", "csv"});
     if (!vm.count("grade")) throw UsageError("--grade is required (easy, medium, hard or expert)");
     const auto grade = parse_grade(vm["grade"].as<std::string>());
@@ -78,12 +80,11 @@ int cmd_generate(int argc, char** argv) {
         // Name the rule sets of this preset that have them.
         std::string have;
         for (const ThresholdRow& r : builtin_threshold_rows()) {
-            if (r.preset != q.rules.name) continue;
-            Variant t = q.rules;
-            t.passes = r.passes;
-            t.goal = r.goal;
-            t.overlap = r.overlap;
-            t.reserves_open = r.reserves_open;
+            const Variant row = RuleSet::parse(r.rules).variant();
+            if (row.name != q.rules.name) continue;
+            Variant t = q.rules;  // the row's rules that change play, the others as asked
+            for (const RuleDescriptor& d : rule_table())
+                if (d.changes_play && d.takes(row)) d.apply(t, d.get(row));
             have += (have.empty() ? "" : ", ") + rule_set_name(t);
         }
         throw UsageError("no grade thresholds for " + rule_set_name(q.rules) + " (built in for " + q.rules.name + ": " +

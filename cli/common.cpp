@@ -1,3 +1,4 @@
+#include <cctype>
 #include "cli/common.h"
 
 #include <langinfo.h>
@@ -48,6 +49,16 @@ void add_rule_options(po::options_description& o, bool lists) {
         if (!d.implicit.empty()) value->implicit_value(d.implicit);
         o.add_options()(d.key.c_str(), value, (lists ? d.list_help : d.help).c_str());
     }
+}
+
+std::string rule_options_usage() {
+    std::string s;
+    for (const auto& d : rule_table()) {
+        s += (s.empty() ? "" : " ") + ("[--" + d.key);
+        if (d.implicit.empty()) s += std::string(" ") + static_cast<char>(std::toupper(d.key[0]));
+        s += "]";
+    }
+    return s;
 }
 
 void add_deal_options(po::options_description& o) {

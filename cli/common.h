@@ -49,6 +49,9 @@ void add_variant_options(po::options_description& o);
 // The rule overrides alone; with `lists`, the ones a study sweeps, each
 // taking a comma-separated list (stats).
 void add_rule_options(po::options_description& o, bool lists);
+// The rule overrides in a usage line, from the rule schema: "[--passes P]
+// [--goal G] [--overlap] [--reserves R] [--scoring S]".
+std::string rule_options_usage();
 // --deal, --deal-file, --seed.
 void add_deal_options(po::options_description& o);
 Variant variant_from(const po::variables_map& vm);

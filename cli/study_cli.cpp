@@ -1,4 +1,6 @@
 #include "cli/study_cli.h"
+
+#include "api/study.h"
 #include "solver/players.h"
 
 #include <unistd.h>
@@ -158,67 +160,61 @@ bool parse_stats(int argc, char** argv, StatsCommand& cmd, const std::string& pr
     cmd.quiet = vm["quiet"].as<bool>();
     if (vm.count("list")) cmd.list = parse_list(vm["list"].as<std::string>());
 
-    RuleAxes axes;
+    // The study as api::make_study takes it (the one specification of the
+    // command line, pyramid-mpi and Python); the options' own checks first,
+    // in the command line's words.
+    api::StudyRequest req;
     try {
         for (const auto& d : rule_table())
-            if (d.axis && vm.count(d.key)) axes.add(d.key, split_list(vm[d.key].as<std::string>(), d.key));
+            if (d.axis && vm.count(d.key)) req.rules[d.key] = split_list(vm[d.key].as<std::string>(), d.key);
+        req.variants = split_list(vm["variant"].as<std::string>(), "variant");
     } catch (const StudyError& e) {
         throw UsageError(e.what());
     }
     cmd.threads = threads_from(vm);
-    const uint64_t max_states = max_states_from(vm);
+    req.limits.max_states = max_states_from(vm);
     const int sources = static_cast<int>(vm.count("seeds") + vm.count("deals") + vm.count("deals-file"));
     if (sources == 0) throw UsageError("no deals given: use --seeds A-B, --deals N or --deals-file PATH");
     if (sources > 1) throw UsageError("give only one of --seeds, --deals and --deals-file");
-
-    StudySpec& spec = cmd.spec;
-    try {
-        spec.combos = study_combos(split_list(vm["variant"].as<std::string>(), "variant"), axes);
-        if (vm.count("seeds")) {
-            check_seeds(vm["seeds"].as<std::string>());
-            spec.deals = seeds_range(vm["seeds"].as<std::string>());
-            cmd.source = "seeds " + spec.deals.range_text();
-        } else if (vm.count("deals")) {
-            const uint64_t n = number_option(vm, "deals", 1, kMaxStudyDeals);
-            spec.deals = seeds_range("1-" + std::to_string(n));
-            cmd.source = "seeds 1-" + std::to_string(n);
-        } else {
-            cmd.deals_file = vm["deals-file"].as<std::string>();
-            spec.deals = read_deals_file(cmd.deals_file, spec.combos);
-            cmd.source = std::to_string(spec.deals.count()) + " deals of " + cmd.deals_file;
-        }
-        if (vm.count("shard")) {
-            spec.shard = parse_shard(vm["shard"].as<std::string>());
-            cmd.source += ", shard " + shard_text(spec.shard);
-        }
-    } catch (const StudyError& e) {
-        throw UsageError(e.what());
+    if (vm.count("seeds")) {
+        check_seeds(vm["seeds"].as<std::string>());
+        req.seeds = vm["seeds"].as<std::string>();
+    } else if (vm.count("deals")) {
+        req.seeds = "1-" + std::to_string(number_option(vm, "deals", 1, kMaxStudyDeals));
+    } else {
+        cmd.deals_file = vm["deals-file"].as<std::string>();
+        req.deals_file = cmd.deals_file;
     }
-    spec.limits.max_states = max_states;
-    // Shared among the workers --threads 0 would run (the cores, at most one
-    // a task), whatever --threads: the answers do not depend on it.
-    spec.limits.max_memory = max_memory_from(vm, study_workers(0, spec.shard_tasks()));
-    spec.optimal = vm["optimal"].as<bool>();
+    if (vm.count("shard")) req.shard = vm["shard"].as<std::string>();
+    // --max-memory auto: shared among the workers --threads 0 would run (the
+    // cores, at most one a task), whatever --threads: the answers do not
+    // depend on it (make_study's default).
+    if (const std::string m = vm["max-memory"].as<std::string>(); m != "auto")
+        req.max_memory = parse_size("--max-memory", m);
+    req.optimal = vm["optimal"].as<bool>();
     if (vm["measures"].as<bool>() && vm["reasons"].as<bool>())
         throw UsageError("give only one of --measures and --reasons (--measures records the loss reasons too)");
-    spec.measures = vm["measures"].as<bool>() || vm["reasons"].as<bool>();
-    spec.reasons_only = vm["reasons"].as<bool>() && !vm["measures"].as<bool>();
-    spec.casual_plays = static_cast<int>(number_option(vm, "casual-plays", 1, 100000));
+    req.measures = vm["measures"].as<bool>();
+    req.reasons = vm["reasons"].as<bool>();
+    req.casual_plays = static_cast<int>(number_option(vm, "casual-plays", 1, 100000));
+    req.player = vm["player"].as<std::string>();
     try {
-        const std::string who = vm["player"].as<std::string>();
-        if (auto p = nopeek::make_player(who)) spec.player = p->name();
+        nopeek::make_player(req.player);
     } catch (const std::invalid_argument& e) {
         throw UsageError(std::string("--player: ") + e.what());
     }
-    spec.player_seed = number_option(vm, "player-seed", 0, UINT64_MAX);
-    if (vm.count("challenge")) {
-        spec.challenge = vm["challenge"].as<std::string>();
-        try {
-            check_study_challenge(spec);
-        } catch (const StudyError& e) {
-            throw UsageError(e.what());
-        }
+    req.player_seed = number_option(vm, "player-seed", 0, UINT64_MAX);
+    if (vm.count("challenge")) req.challenge = vm["challenge"].as<std::string>();
+
+    StudySpec& spec = cmd.spec;
+    try {
+        spec = api::make_study(req);
+    } catch (const StudyError& e) {
+        throw UsageError(e.what());
     }
+    cmd.source = spec.deals.from_file ? std::to_string(spec.deals.count()) + " deals of " + cmd.deals_file
+                                      : "seeds " + spec.deals.range_text();
+    if (vm.count("shard")) cmd.source += ", shard " + shard_text(spec.shard);
     if (vm.count("out")) cmd.out_path = vm["out"].as<std::string>();
     if (vm.count("report")) cmd.report_path = vm["report"].as<std::string>();
     std::vector<std::string> words{program};

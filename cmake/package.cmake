@@ -29,9 +29,25 @@ else()
   message(STATUS "python3 not found: no man pages (scripts/setup installs python3)")
 endif()
 
-# bash-completion loads a completion by the command's name: pyramid-mpi gets a link to pyramid's.
+# The completions: completions/*.in with the rule overrides' values written
+# in from the rule schema (completions/generate.cpp), into build/completions/.
+# bash-completion loads a completion by the command's name: pyramid-mpi gets
+# a link to pyramid's.
 file(MAKE_DIRECTORY ${CMAKE_BINARY_DIR}/completions)
 file(CREATE_LINK pyramid ${CMAKE_BINARY_DIR}/completions/pyramid-mpi SYMBOLIC)
+add_executable(pyramid_completions completions/generate.cpp)
+target_link_libraries(pyramid_completions PRIVATE pyramid_engine)
+set(PYR_BASH_COMPLETION ${CMAKE_BINARY_DIR}/completions/pyramid.bash)
+set(PYR_ZSH_COMPLETION ${CMAKE_BINARY_DIR}/completions/_pyramid)
+add_custom_command(OUTPUT ${PYR_BASH_COMPLETION}
+  COMMAND pyramid_completions bash ${PROJECT_SOURCE_DIR}/completions/pyramid.bash.in ${PYR_BASH_COMPLETION}
+  DEPENDS pyramid_completions ${PROJECT_SOURCE_DIR}/completions/pyramid.bash.in
+  COMMENT "bash completion from the rule schema" VERBATIM)
+add_custom_command(OUTPUT ${PYR_ZSH_COMPLETION}
+  COMMAND pyramid_completions zsh ${PROJECT_SOURCE_DIR}/completions/_pyramid.in ${PYR_ZSH_COMPLETION}
+  DEPENDS pyramid_completions ${PROJECT_SOURCE_DIR}/completions/_pyramid.in
+  COMMENT "zsh completion from the rule schema" VERBATIM)
+add_custom_target(pyramid_completion_files ALL DEPENDS ${PYR_BASH_COMPLETION} ${PYR_ZSH_COMPLETION})
 
 # cmake --install (prefix /usr/local by default; the package uses /usr).
 install(TARGETS pyramid RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
@@ -42,11 +58,11 @@ if(PYR_PYTHON3)
   install(DIRECTORY ${PYR_MAN_DIR}/ DESTINATION ${CMAKE_INSTALL_MANDIR}/man1 FILES_MATCHING PATTERN "*.1.gz")
 endif()
 set(PYR_BASH_COMPLETIONS ${CMAKE_INSTALL_DATADIR}/bash-completion/completions)
-install(FILES completions/pyramid.bash DESTINATION ${PYR_BASH_COMPLETIONS} RENAME pyramid)
+install(FILES ${PYR_BASH_COMPLETION} DESTINATION ${PYR_BASH_COMPLETIONS} RENAME pyramid)
 if(TARGET pyramid-mpi)
   install(FILES ${CMAKE_BINARY_DIR}/completions/pyramid-mpi DESTINATION ${PYR_BASH_COMPLETIONS})
 endif()
-install(FILES completions/_pyramid DESTINATION ${CMAKE_INSTALL_DATADIR}/zsh/vendor-completions)
+install(FILES ${PYR_ZSH_COMPLETION} DESTINATION ${CMAKE_INSTALL_DATADIR}/zsh/vendor-completions)
 set(PYR_DOC_DIR ${CMAKE_INSTALL_DATADIR}/doc/pyramid-solver)
 install(FILES README.md packaging/copyright DESTINATION ${PYR_DOC_DIR})
 install(DIRECTORY docs DESTINATION ${PYR_DOC_DIR} FILES_MATCHING PATTERN "*.md")

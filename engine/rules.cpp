@@ -187,6 +187,7 @@ std::vector<RuleDescriptor> make_table() {
     };
     scoring.words = [](const Variant& v) { return "scoring " + v.scoring; };
     scoring.column_width = 10;
+    scoring.changes_play = false;  // the points only
     t.push_back(scoring);
 
     return t;
@@ -355,6 +356,13 @@ std::string rule_set_name(const Variant& v) {
     return v.name + s;
 }
 
+std::string play_rules_name(const Variant& v) {
+    std::string s;
+    for (const auto& d : rule_table())
+        if (d.changes_play && d.names(v)) s += (s.empty() ? ":" : ",") + d.key + "=" + d.get(v);
+    return v.name + s;
+}
+
 std::string rules_options(const Variant& v) {
     const auto preset = find_preset(v.name);
     std::string s;
@@ -457,6 +465,7 @@ json::array rule_schema_json() {
         o["help"] = d.help;
         o["implicit"] = d.implicit.empty() ? json::value(nullptr) : json::value(d.implicit);
         o["axis"] = d.axis;
+        o["changes_play"] = d.changes_play;
         json::array choices;
         for (const auto& c : d.choices)
             choices.push_back(json::object{{"value", c.value}, {"words", c.words}, {"json", d.to_json(c.value)}});

@@ -80,7 +80,11 @@ struct RuleDescriptor {
     // The rule in a study report's label: "3 passes", "goal all", "no overlap".
     std::function<std::string(const Variant&)> words;
 
-    bool axis = true;                  // a study can sweep it (stats --KEY A,B)
+    bool axis = true;  // a study can sweep it (stats --KEY A,B)
+    // Whether it can change the moves of a game (false: scoring, only the
+    // points). What is measured from play (the grade thresholds) is kept per
+    // rule set of the rules that change play (play_rules_name).
+    bool changes_play = true;
     bool in_every_record = false;      // every record since the first format carries it: one without it is bad
     bool in_every_study_line = false;  // every study line carries it: one without it is bad
     // A record's bad JSON string is told as must_be ("goal must be ... (got 'x')",
@@ -154,6 +158,8 @@ bool same_rules(const Variant& a, const Variant& b);
 std::string rules_text(const Variant& v);
 // "msc:passes=3,goal=pyramid,overlap=off" (",reserves=top" ...): compare's syntax, whole.
 std::string rule_set_name(const Variant& v);
+// The same with only the rules that change play (RuleDescriptor::changes_play).
+std::string play_rules_name(const Variant& v);
 // The options that make `v` from its preset: " --passes 1 --overlap" (empty when none).
 std::string rules_options(const Variant& v);
 // The rules in which a and b (same preset) differ, by key.
@@ -187,7 +193,7 @@ void read_rules_csv(const std::function<std::optional<std::string_view>(std::str
 std::vector<std::string> required_rule_columns();
 
 // The schema for the page and Python: [{key, label, help, implicit (null
-// when the option needs a value), axis, choices: [{value, words, json (the
+// when the option needs a value), axis, changes_play, choices: [{value, words, json (the
 // value as JSON writes it)}]}] in table order.
 json::array rule_schema_json();
 

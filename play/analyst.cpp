@@ -5,21 +5,23 @@
 
 namespace pyr::play {
 
-std::optional<Analysis> analyse(Solver& solver, const Board& board, const std::vector<Move>& moves,
+std::optional<Analysis> analyse(api::Session& session, const Deal& deal, const std::vector<Move>& moves,
                                 const AnalystOptions& options, const std::atomic<bool>* stop) {
+    // As `solve --hint`: the optimal search from that position (the verdict
+    // alone: no score variant's best score).
+    api::Request req;
+    req.hint = true;
+    req.score_headline = false;
+    req.limits = options.limits;
+    req.limits.stop = stop;
     Analysis a;
-    std::string why;
-    const auto start = board.play(moves, &why);
-    if (!start) {
-        a.error = why;
+    api::Answer r;
+    try {
+        r = session.solve(deal, moves, req);
+    } catch (const api::Error& e) {
+        a.error = e.what();
         return a;
     }
-    // As `solve --hint`: the optimal search from that position.
-    SolveOptions so;
-    so.optimal = true;
-    so.limits = options.limits;
-    so.limits.stop = stop;
-    const SolveResult r = solver.solve(board, *start, so);
     if (r.interrupted) return std::nullopt;
     a.verdict = r.verdict;
     a.states = r.states;
@@ -27,7 +29,7 @@ std::optional<Analysis> analyse(Solver& solver, const Board& board, const std::v
     if (r.verdict == Verdict::Win) {
         a.moves = static_cast<int>(r.solution.size());
         a.optimal = r.optimal;
-        if (!r.solution.empty()) a.hint = r.solution.front();
+        a.hint = r.hint;
     }
     return a;
 }
@@ -97,20 +99,20 @@ std::string verdict_words(const Analysis& a, const Variant& v) {
 
 Analyst::Analyst(const AnalystOptions& options)
     : options_(options), worker_([this](Job& job, uint64_t id, const std::atomic<bool>* stop) {
-          auto a = job.board
-                       ? analyse(solver_, *job.board, job.moves, options_, stop)
-                       : analyse_odds(session_, *job.deal, job.moves, options_, stop,
+          auto a = !job.odds
+                       ? analyse(session_, job.deal, job.moves, options_, stop)
+                       : analyse_odds(session_, job.deal, job.moves, options_, stop,
                                       [&](uint64_t done, uint64_t total) { worker_.report_progress(id, done, total); });
           if (a) a->id = id;
           return a;
       }) {}
 
-void Analyst::request(std::shared_ptr<const Board> board, std::vector<Move> moves, uint64_t id) {
-    worker_.request(Job{std::move(board), std::nullopt, std::move(moves)}, id);
+void Analyst::request(Deal deal, std::vector<Move> moves, uint64_t id) {
+    worker_.request(Job{std::move(deal), std::move(moves), false}, id);
 }
 
 void Analyst::request_odds(Deal deal, std::vector<Move> moves, uint64_t id) {
-    worker_.request(Job{nullptr, std::move(deal), std::move(moves)}, id);
+    worker_.request(Job{std::move(deal), std::move(moves), true}, id);
 }
 
 void Analyst::cancel() { worker_.cancel(); }

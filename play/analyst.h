@@ -1,6 +1,6 @@
 // The solver's word on the position being played, computed away from the
-// UI: one background thread with one Solver (reused from position to
-// position). A new position cancels a search still running for an older one
+// UI: one background thread with one api::Session (its one Solver reused
+// from position to position; play/ calls the solver through the API only). A new position cancels a search still running for an older one
 // (through its Limits::stop), so only the newest position is ever solved.
 #pragma once
 #include <atomic>
@@ -19,7 +19,6 @@
 #include "engine/board.h"
 #include "engine/deal.h"
 #include "engine/move.h"
-#include "solver/solver.h"
 
 namespace pyr::play {
 
@@ -53,7 +52,7 @@ struct AnalystOptions {
 // What `pyramid solve --hint --moves ...` computes: a shortest solution from
 // the position the moves reach, within `options`. `stop` may cancel it
 // (nullopt then).
-std::optional<Analysis> analyse(Solver& solver, const Board& board, const std::vector<Move>& moves,
+std::optional<Analysis> analyse(api::Session& session, const Deal& deal, const std::vector<Move>& moves,
                                 const AnalystOptions& options, const std::atomic<bool>* stop = nullptr);
 
 // What `pyramid solve` answers on a deal with cards not seen (api::Session::
@@ -170,10 +169,10 @@ public:
     Analyst(const Analyst&) = delete;
     Analyst& operator=(const Analyst&) = delete;
 
-    // Asks for the position `moves` reach on `board`; `id` names the request
+    // Asks for the position `moves` reach on `deal`; `id` names the request
     // (the answer carries it). Replaces any request not yet answered and
     // cancels a search for an older one.
-    void request(std::shared_ptr<const Board> board, std::vector<Move> moves, uint64_t id);
+    void request(Deal deal, std::vector<Move> moves, uint64_t id);
     // The same for a deal with cards not seen in play: the odds (analyse_odds).
     void request_odds(Deal deal, std::vector<Move> moves, uint64_t id);
     // Drops the latest request (no answer comes for it).
@@ -185,13 +184,12 @@ public:
 
 private:
     struct Job {
-        std::shared_ptr<const Board> board;  // the verdict (null: the odds on `deal`)
-        std::optional<Deal> deal;
+        Deal deal;
         std::vector<Move> moves;
+        bool odds = false;  // the odds (analyse_odds), else the verdict (analyse)
     };
     const AnalystOptions options_;
-    Solver solver_;                              // used by the worker's thread only
-    api::Session session_;                       // (the odds) likewise
+    api::Session session_;                       // used by the worker's thread only
     LatestRequestWorker<Job, Analysis> worker_;  // last: its thread uses the members above
 };
 

@@ -278,7 +278,7 @@ void run_screen(Controller& c, const ScreenOptions& options) {
             // With cards not seen in play: their odds, once none must be named first.
             if (!c.analysis_wanted()) analyst.cancel();
             else if (c.unknown_in_play()) analyst.request_odds(c.game().deal(), c.game().moves(), c.position());
-            else analyst.request(c.board(), c.game().moves(), c.position());
+            else analyst.request(c.game().deal(), c.game().moves(), c.position());
             asked = c.position();
             analysis_shown = {0, 0};
         }

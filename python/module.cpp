@@ -242,45 +242,20 @@ py::dict verify(const PyDeal& d, const std::string& moves_text) {
 
 // ---------------------------------------------------------------- studies
 
-struct StudyArgs {
-    std::vector<std::string> variants;
-    std::map<std::string, std::vector<std::string>> rules;  // rule key -> its list (texts as rule_value makes them)
-    std::optional<std::string> seeds, deals_file, shard;
-    bool optimal = false;
-    std::optional<std::string> challenge;  // "score", "cards:R" or "board" (StudySpec::challenge)
-    Limits limits;                         // max_states (engine/limits.h's default)
-    std::optional<uint64_t> max_memory;    // per worker; none = auto
+// study()'s keywords: the study as api::make_study takes it (every option of
+// `pyramid stats` that says what to solve), and how to run it here.
+struct StudyArgs : api::StudyRequest {
     int threads = 0;
     uint64_t ahead = 4096;  // records solved but not yet taken, at most (then the workers wait)
     std::string command;    // the call, for the record file's provenance
 };
 
 StudySpec make_spec(const StudyArgs& a) {
-    RuleAxes axes;
-    for (const auto& d : rule_table())  // in table order, as the command line reads them
-        if (const auto it = a.rules.find(d.key); it != a.rules.end() && !it->second.empty())
-            axes.add(d.key, it->second);
-    for (const auto& [k, list] : a.rules)
-        if (!find_rule(k)) throw api::Error("unknown rule " + excerpt(k) + " (" + rule_keys_text() + ")");
-    if (a.seeds.has_value() == a.deals_file.has_value())
-        throw api::Error("give the deals: seeds (A-B) or deals_file, not both");
-    StudySpec spec;
-    spec.combos = study_combos(a.variants, axes);
-    spec.deals = a.seeds ? seeds_range(*a.seeds) : read_deals_file(*a.deals_file, spec.combos);
-    if (a.shard) spec.shard = parse_shard(*a.shard);
-    spec.limits.max_states = a.limits.max_states;
-    // Shared among the workers threads=0 would run, whatever `threads`: the
-    // answers do not depend on it (as `pyramid stats`).
-    spec.limits.max_memory = a.max_memory ? *a.max_memory : api::auto_max_memory(study_workers(0, spec.shard_tasks()));
-    spec.optimal = a.optimal;
-    if (a.challenge) {
-        spec.challenge = *a.challenge;
-        check_study_challenge(spec);
-    }
+    api::StudyRequest r = a;
     // The record file's study line names this program and the call that ran it.
-    spec.program = this_program("pyramid_solver", {});
-    spec.program->command = a.command;
-    return spec;
+    r.program = this_program("pyramid_solver", {});
+    r.program->command = a.command;
+    return api::make_study(r);
 }
 
 // A study running on TBB workers (study/runner.h's solve_tasks) in a thread
@@ -612,6 +587,11 @@ PYBIND11_MODULE(_core, m) {
         .def_readwrite("shard", &StudyArgs::shard)
         .def_readwrite("optimal", &StudyArgs::optimal)
         .def_readwrite("challenge", &StudyArgs::challenge)
+        .def_readwrite("measures", &StudyArgs::measures)
+        .def_readwrite("reasons", &StudyArgs::reasons)
+        .def_readwrite("casual_plays", &StudyArgs::casual_plays)
+        .def_readwrite("player", &StudyArgs::player)
+        .def_readwrite("player_seed", &StudyArgs::player_seed)
         .def_property(
             "max_states", [](const StudyArgs& a) { return a.limits.max_states; },
             [](StudyArgs& a, uint64_t n) { a.limits.max_states = n; })

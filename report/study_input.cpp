@@ -205,19 +205,17 @@ ReportFromFiles report_from_files(const std::vector<std::string>& paths, bool op
         }
     } else {
         // Rule sets: variants in the order met, each with its rules in order
-        // (passes 1, 2, ..., unlimited; then goal, overlap, reserves).
+        // (rules_order: passes 1, 2, ..., unlimited; then the schema's other
+        // rules, in table order).
         std::vector<std::string> names;
         for (const auto& v : rules)
             if (std::find(names.begin(), names.end(), v.name) == names.end()) names.push_back(v.name);
-        auto key = [](const Variant& v) {
-            return std::make_tuple(v.passes == 0 ? 1 << 30 : v.passes, static_cast<int>(v.goal), v.overlap,
-                                   v.reserves_open);
-        };
         for (const auto& name : names) {
             std::vector<Variant> mine;
             for (const auto& v : rules)
                 if (v.name == name) mine.push_back(v);
-            std::sort(mine.begin(), mine.end(), [&](const Variant& a, const Variant& b) { return key(a) < key(b); });
+            std::stable_sort(mine.begin(), mine.end(),
+                             [](const Variant& a, const Variant& b) { return rules_order(a) < rules_order(b); });
             spec.combos.insert(spec.combos.end(), mine.begin(), mine.end());
         }
         spec.deals.from_file = from_file;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <unordered_set>
 
+#include "engine/rules.h"
 #include "engine/table.h"
 #include "solver/players.h"
 
@@ -198,56 +199,55 @@ const std::vector<ThresholdRow>& builtin_threshold_rows() {
     // rows from the studies' record files).
     static const std::vector<ThresholdRow> kRows = {
         // pyramid stats --variant msc --passes 1,3 --seeds 1-10000 --measures
-        {"msc", 1, Goal::Pyramid, false, false, 920, {94, 103, 107}},
-        {"msc", 3, Goal::Pyramid, false, false, 6693, {49, 81, 100}},
+        {"msc:passes=1,goal=pyramid,overlap=off", 920, {94, 103, 107}},
+        {"msc:passes=3,goal=pyramid,overlap=off", 6693, {49, 81, 100}},
         // pyramid stats --variant relaxed --passes 3,1 --seeds 1-10000 --measures
-        {"relaxed", 1, Goal::Pyramid, false, false, 920, {95, 103, 107}},
-        {"relaxed", 3, Goal::Pyramid, false, false, 6693, {51, 82, 100}},
+        {"relaxed:passes=1,goal=pyramid,overlap=off", 920, {95, 103, 107}},
+        {"relaxed:passes=3,goal=pyramid,overlap=off", 6693, {51, 82, 100}},
         // pyramid stats --variant pyramid --passes 3,1 --seeds 1-10000 --measures
-        {"pyramid", 1, Goal::All, false, false, 725, {100, 105, 108}},
-        {"pyramid", 3, Goal::All, false, false, 6662, {77, 98, 101}},
+        {"pyramid:passes=1,goal=all,overlap=off", 725, {100, 105, 108}},
+        {"pyramid:passes=3,goal=all,overlap=off", 6662, {77, 98, 101}},
         // pyramid stats --variant triangle --passes 3,1 --seeds 1-10000 --measures
-        {"triangle", 1, Goal::All, false, false, 668, {87, 102, 107}},
-        {"triangle", 3, Goal::All, false, false, 6521, {63, 89, 101}},
+        {"triangle:passes=1,goal=all,overlap=off", 668, {87, 102, 107}},
+        {"triangle:passes=3,goal=all,overlap=off", 6521, {63, 89, 101}},
         // pyramid stats --variant tuts-tomb --passes unlimited --seeds 1-10000 --measures
-        {"tuts-tomb", 0, Goal::Pyramid, false, false, 5600, {101, 103, 106}},
+        {"tuts-tomb:passes=unlimited,goal=pyramid,overlap=off", 5600, {101, 103, 106}},
         // pyramid stats --variant tuts-tomb --passes 3 --seeds 1-10000 --measures
-        {"tuts-tomb", 3, Goal::Pyramid, false, false, 2592, {108, 112, 117}},
+        {"tuts-tomb:passes=3,goal=pyramid,overlap=off", 2592, {108, 112, 117}},
         // pyramid stats --variant tuts-tomb --passes 1 --seeds 1-300000 --measures (0.11% won)
-        {"tuts-tomb", 1, Goal::Pyramid, false, false, 334, {104, 109, 112}},
+        {"tuts-tomb:passes=1,goal=pyramid,overlap=off", 334, {104, 109, 112}},
         // pyramid stats --variant solitarium --passes unlimited --seeds 1-10000 --measures
-        {"solitarium", 0, Goal::Pyramid, false, false, 6720, {0, 48, 87}},
+        {"solitarium:passes=unlimited,goal=pyramid,overlap=off", 6720, {0, 48, 87}},
         // pyramid stats --variant solitarium --passes 3 --seeds 1-10000 --measures
-        {"solitarium", 3, Goal::Pyramid, false, false, 6609, {21, 62, 100}},
+        {"solitarium:passes=3,goal=pyramid,overlap=off", 6609, {21, 62, 100}},
         // pyramid stats --variant solitarium --passes 1 --seeds 1-10000 --measures
-        {"solitarium", 1, Goal::Pyramid, false, false, 371, {86, 106, 112}},
+        {"solitarium:passes=1,goal=pyramid,overlap=off", 371, {86, 106, 112}},
         // pyramid stats --variant pharaohs --passes 1 --seeds 1-10000 --measures
-        {"pharaohs", 1, Goal::All, false, false, 2865, {103, 108, 112}},
+        {"pharaohs:passes=1,goal=all,overlap=off", 2865, {103, 108, 112}},
         // pyramid stats --variant pharaohs --passes 3 --seeds 1-10000 --measures
-        {"pharaohs", 3, Goal::All, false, false, 6693, {74, 100, 101}},
+        {"pharaohs:passes=3,goal=all,overlap=off", 6693, {74, 100, 101}},
         // pyramid stats --variant cheops --passes 3 --seeds 1-10000 --measures
-        {"cheops", 3, Goal::All, false, false, 6662, {77, 99, 101}},
+        {"cheops:passes=3,goal=all,overlap=off", 6662, {77, 99, 101}},
         // pyramid stats --variant apophis --passes 3 --seeds 1-4000 --measures (4,000 deals: see bench/measures.md)
-        {"apophis", 3, Goal::All, false, false, 2741, {67, 90, 100}},
+        {"apophis:passes=3,goal=all,overlap=off", 2741, {67, 90, 100}},
         // pyramid stats --variant apophis --passes 1 --seeds 1-10000 --measures
-        {"apophis", 1, Goal::All, false, false, 4087, {101, 104, 107}},
+        {"apophis:passes=1,goal=all,overlap=off", 4087, {101, 104, 107}},
         // pyramid stats --variant cheops --passes 1 --seeds 1-10000 --measures
-        {"cheops", 1, Goal::All, false, false, 725, {100, 105, 108}},
+        {"cheops:passes=1,goal=all,overlap=off", 725, {100, 105, 108}},
         // pyramid stats --variant giza --seeds 1-10000 --measures
-        {"giza", 1, Goal::All, false, false, 3704, {103, 105, 107}},
+        {"giza:passes=1,goal=all,overlap=off,reserves=top", 3704, {103, 105, 107}},
         // pyramid stats --variant classic --seeds 1-100000 --measures (0.54% won)
-        {"classic", 1, Goal::Pyramid, false, false, 543, {78, 101, 109}},
+        {"classic:passes=1,goal=pyramid,overlap=off", 543, {78, 101, 109}},
         // pyramid stats --variant spanish --seeds 1-70000 --measures (0.45% won)
-        {"spanish", 1, Goal::Pyramid, false, false, 313, {82, 102, 109}},
+        {"spanish:passes=1,goal=pyramid,overlap=off", 313, {82, 102, 109}},
     };
     return kRows;
 }
 
 std::optional<GradeThresholds> builtin_thresholds(const Variant& v) {
+    const std::string name = play_rules_name(v);
     for (const ThresholdRow& r : builtin_threshold_rows())
-        if (v.name == r.preset && v.passes == r.passes && v.goal == r.goal && v.overlap == r.overlap &&
-            v.reserves_open == r.reserves_open)
-            return r.t;
+        if (name == r.rules) return r.t;
     return std::nullopt;
 }
 

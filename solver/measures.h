@@ -97,13 +97,12 @@ struct GradeThresholds {
 };
 Grade grade_of(double difficulty, const GradeThresholds& t);
 // A rule set's thresholds, from a study of its deals (bench/measures.md):
-// the preset at these rules (passes as Variant::passes, 0 = unlimited).
+// the rule set as play_rules_name (engine/rules.h) names it, every rule of the
+// schema that changes play ("msc:passes=3,goal=pyramid,overlap=off"), so that
+// a rule set differing in any of them, a rule added later included, has no
+// row (and no grade) rather than another rule set's.
 struct ThresholdRow {
-    const char* preset;
-    int passes;
-    Goal goal;
-    bool overlap;
-    bool reserves_open;
+    const char* rules;
     int won;  // won deals of the study the quartiles are taken over
     GradeThresholds t;
 };

@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
-# The bash completion (completions/pyramid.bash) as bash calls it: COMP_WORDS
+# The bash completion (build/completions/pyramid.bash, written from
+# completions/pyramid.bash.in and the rule schema) as bash calls it: COMP_WORDS
 # and COMP_CWORD set, _pyramid run, COMPREPLY checked. Commands, options per
-# command, --format values, variant names (also in a comma list), files.
-# usage: completion_test.sh COMPLETION PYRAMID [PYRAMID_MPI]
+# command, --format values, variant names (also in a comma list), files, and
+# every rule override's values (the schema's, as the generator lists them).
+# usage: completion_test.sh COMPLETION GENERATOR PYRAMID [PYRAMID_MPI]
 set -uo pipefail
-completion=$(realpath "$1") pyramid=$(realpath "$2") mpi=${3:+$(realpath "$3")}
+completion=$(realpath "$1") generator=$(realpath "$2") pyramid=$(realpath "$3") mpi=${4:+$(realpath "$4")}
+rules=$("$generator" values) || { echo "FAIL: $generator values"; exit 1; }
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 cd "$dir" && touch study-a.jsonl study-b.jsonl notes.txt
@@ -38,6 +41,15 @@ expect "$p solve --seed ''" ""
 expect "$p solve --seed 5 --op" "--optimal"
 expect "$p variants tu" "tuts-tomb"
 expect "$p play -" "$("$pyramid" play --help | awk '/options:$/ {o=1; next} o && /^  -/ {s=substr($0,3); sub(/  .*/,"",s); print s}' | grep -oE -- '(^|[ [])--?[A-Za-z][A-Za-z0-9-]*' | tr -d ' [' | tr '\n' ' ')"
+# Every rule override of the schema: its values (stats: in a comma list too);
+# one that stands alone (--overlap) takes no value outside stats.
+[ "$(wc -l <<<"$rules")" -ge 5 ] || { echo "FAIL: the schema's rules: $rules"; fail=1; }
+while read -r key implicit values; do
+  expect "$p stats --$key ''" "$values"
+  first=${values%% *}
+  expect "$p stats --$key $first," "$(for v in $values; do printf '%s ' "$first,$v"; done)"
+  if [ "$implicit" = - ]; then expect "$p solve --$key ''" "$values"; else expect "$p solve --$key ''" ""; fi
+done <<<"$rules"
 # Every command's options are offered after "-".
 for c in $("$pyramid" --help | awk '/^commands:/ { c = 1; next } c && /^  [a-z]/ { print $1 } c && !/^  / { c = 0 }'); do
   expect "$p $c --he" "--help"

@@ -320,20 +320,14 @@ TEST_CASE("built-in grade thresholds: one row per rule set, increasing, and used
     REQUIRE(!rows.empty());
     std::set<std::string> names, seen;
     for (const ThresholdRow& r : rows) {
-        INFO(r.preset << " passes " << r.passes);
-        const auto preset = find_preset(r.preset);
-        REQUIRE(preset);
+        INFO(r.rules);
+        const Variant v = RuleSet::parse(r.rules).variant();  // checked (validate)
+        CHECK(play_rules_name(v) == r.rules);                 // every rule that changes play, named
         CHECK(r.t.q1 <= r.t.q2);
         CHECK(r.t.q2 <= r.t.q3);
         CHECK(r.t.q1 >= 0);
         CHECK(r.t.q3 <= 100 + 60);  // the failure rate's 100 points plus crossroads (at most a solution's length)
         CHECK(r.won >= 100);        // quartiles of a real sample
-        Variant v = *preset;
-        v.passes = r.passes;
-        v.goal = r.goal;
-        v.overlap = r.overlap;
-        v.reserves_open = r.reserves_open;
-        CHECK_NOTHROW(v.validate());
         CHECK(seen.insert(summary(v)).second);  // one row per rule set
         const auto t = builtin_thresholds(v);
         REQUIRE(t);
@@ -343,30 +337,47 @@ TEST_CASE("built-in grade thresholds: one row per rule set, increasing, and used
         // The grade of a difficulty is that row's: just above each quartile, the next grade.
         CHECK(grade_of(r.t.q1, *t) == Grade::Easy);
         CHECK(grade_of(r.t.q3 + 0.5, *t) == Grade::Expert);
-        // The overlap rule flipped is another rule set: no row, or its own.
-        Variant o = v;
-        o.overlap = !v.overlap;
-        if (const auto to = builtin_thresholds(o)) {
-            const bool own_row = std::any_of(rows.begin(), rows.end(), [&](const ThresholdRow& x) {
-                return std::string(x.preset) == r.preset && x.passes == r.passes && x.overlap == o.overlap &&
-                       x.goal == o.goal && x.reserves_open == o.reserves_open;
-            });
-            CHECK(own_row);
+        // Every other value of a rule of the schema: a rule that changes play
+        // makes another rule set (no row, or its own); one that does not
+        // (scoring) keeps this row.
+        for (const RuleDescriptor& d : rule_table()) {
+            if (!d.takes(*find_preset(v.name))) continue;
+            for (const RuleChoice& c : d.choices) {
+                if (c.value == d.get(v)) continue;
+                Variant o = v;
+                d.apply(o, c.value);
+                try {
+                    o.validate();
+                } catch (const std::exception&) {
+                    continue;  // rules that contradict each other
+                }
+                INFO(d.key << "=" << c.value);
+                const auto to = builtin_thresholds(o);
+                if (!d.changes_play) {
+                    REQUIRE(to);
+                    CHECK(to->q2 == r.t.q2);
+                } else if (to) {
+                    const std::string own = play_rules_name(o);
+                    CHECK(std::any_of(rows.begin(), rows.end(), [&](const ThresholdRow& x) { return own == x.rules; }));
+                    CHECK(own != r.rules);
+                }
+            }
         }
-        names.insert(r.preset);
+        names.insert(v.name);
     }
     // docs/measures.md lists every row as it is built in.
     std::ifstream in(std::string(PYR_SOURCE_DIR) + "/docs/measures.md");
     const std::string docs((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     REQUIRE(!docs.empty());
     for (const ThresholdRow& r : rows) {
+        const Variant v = RuleSet::parse(r.rules).variant();
         std::string won = std::to_string(r.won);
         if (won.size() > 3) won.insert(won.size() - 3, ",");
         auto num = [](double x) { return std::to_string(static_cast<int>(x)); };
-        const std::string passes = r.passes == 0   ? "unlimited passes"
-                                   : r.passes == 1 ? "1 pass"
-                                                   : std::to_string(r.passes) + " passes";
-        const std::string name = std::string(r.preset) == "giza" ? "giza" : std::string(r.preset) + ", " + passes;
+        const std::string passes = v.passes == 0   ? "unlimited passes"
+                                   : v.passes == 1 ? "1 pass"
+                                                   : std::to_string(v.passes) + " passes";
+        const std::string name = v.name == "giza" ? "giza" : v.name + ", " + passes;
         const std::string line = "| " + name + " | " + won + " | " + num(r.t.q1) + " | " + num(r.t.q2) + " | " +
                                  num(r.t.q3) + " |";
         INFO(line);

@@ -243,16 +243,15 @@ TEST_CASE("play: the arrow keys walk the pyramid, Enter and clicks select, the s
 
 TEST_CASE("play: the hint is the first move of a shortest solution, and following hints wins", "[play]") {
     const Variant v = preset("msc");
-    Solver solver;
+    api::Session session;
     std::vector<Move> moves;
     // The first won deal (the solver says which).
     int seed = 1;
-    while (analyse(solver, Board(deal_from_seed(v, std::to_string(seed))), {}, AnalystOptions{})->verdict !=
-           Verdict::Win)
+    while (analyse(session, deal_from_seed(v, std::to_string(seed)), {}, AnalystOptions{})->verdict != Verdict::Win)
         ++seed;
     const Deal deal = deal_from_seed(v, std::to_string(seed));
     const Board board(deal);
-    auto a = analyse(solver, board, moves, AnalystOptions{});
+    auto a = analyse(session, deal, moves, AnalystOptions{});
     REQUIRE(a);
     REQUIRE(a->verdict == Verdict::Win);
     REQUIRE(a->optimal);
@@ -266,7 +265,7 @@ TEST_CASE("play: the hint is the first move of a shortest solution, and followin
         REQUIRE(a->moves == left);
         REQUIRE(a->hint);
         moves.push_back(*a->hint);
-        a = analyse(solver, board, moves, AnalystOptions{});
+        a = analyse(session, deal, moves, AnalystOptions{});
     }
     const Replay line = replay(deal, moves);
     REQUIRE(line.legal());
@@ -287,11 +286,11 @@ TEST_CASE("play: the analyst answers the latest position in the background", "[p
         return Analysis{};
     };
     // Two requests at once: only the second is answered.
-    analyst.request(c.board(), {}, 1);
-    analyst.request(c.board(), {Move::draw()}, 2);
+    analyst.request(c.game().deal(), {}, 1);
+    analyst.request(c.game().deal(), {Move::draw()}, 2);
     const Analysis a = wait(2);
-    Solver solver;
-    const auto direct = analyse(solver, *c.board(), {Move::draw()}, AnalystOptions{});
+    api::Session session;
+    const auto direct = analyse(session, c.game().deal(), {Move::draw()}, AnalystOptions{});
     CHECK(a.verdict == direct->verdict);
     CHECK(a.moves == direct->moves);
     CHECK(a.hint == direct->hint);
@@ -300,7 +299,7 @@ TEST_CASE("play: the analyst answers the latest position in the background", "[p
     CHECK(c.message() == "hint: searching...");
     c.analysed(a);  // for another position (id 2 != the controller's)
     CHECK_FALSE(c.analysis());
-    analyst.request(c.board(), c.game().moves(), c.position());
+    analyst.request(c.game().deal(), c.game().moves(), c.position());
     c.analysed(wait(c.position()));
     REQUIRE(c.analysis());
     CHECK(c.message().rfind("hint: " + move_text(*c.analysis()->hint, v.deck) + " (shortest solution from here: ", 0) ==
@@ -321,8 +320,8 @@ TEST_CASE("play: a lost deal's verdict names the goal", "[play]") {
         for (const auto& k : pyr::test::load_known(std::string("known/") + name + ".txt")) {
             if (k.win) continue;
             const Board board(parse_deal(v, k.cards));
-            Solver solver;
-            const auto a = analyse(solver, board, {}, AnalystOptions{});
+            api::Session session;
+            const auto a = analyse(session, board.deal(), {}, AnalystOptions{});
             REQUIRE(a);
             CHECK(a->verdict == Verdict::Lose);
             CHECK(verdict_words(*a, v) == "lost: no way to clear every card from here");
@@ -343,14 +342,14 @@ TEST_CASE("play: --max-memory turns the verdict into unknown, never lost", "[pla
     // Tut's Tomb seed 65 is a big search (457,000 positions, 248,000 memo
     // entries); a 1 MiB limit stops it.
     const Board board(deal_from_seed(preset("tuts-tomb"), "65"));
-    Solver solver;
-    const auto a = analyse(solver, board, {}, AnalystOptions{Limits{0, 1u << 20}});
+    api::Session session;
+    const auto a = analyse(session, board.deal(), {}, AnalystOptions{Limits{0, 1u << 20}});
     REQUIRE(a);
     CHECK(a->verdict == Verdict::Intractable);
     CHECK(a->memory_exceeded);
     CHECK(verdict_words(*a, board.variant()) == "unknown: memory limit reached (--max-memory)");
     // Without the limit (but a state budget), the same solver answers as before.
-    const auto b = analyse(solver, board, {}, AnalystOptions{Limits{5000, 0}});
+    const auto b = analyse(session, board.deal(), {}, AnalystOptions{Limits{5000, 0}});
     REQUIRE(b);
     CHECK(b->verdict == Verdict::Intractable);
     CHECK_FALSE(b->memory_exceeded);

@@ -1,13 +1,16 @@
 #!/usr/bin/env bash
-# The zsh completion (completions/_pyramid): its syntax (zsh -n), and its
+# The zsh completion (build/completions/_pyramid, written from
+# completions/_pyramid.in and the rule schema): its syntax (zsh -n), and its
 # logic with zsh's completion builtins replaced by stubs that print what
 # would be offered (compadd filtered by PREFIX, _describe, _files,
 # _sequence): commands, options per command, --format values, variant names,
-# files. Skipped (77) without zsh.
-# usage: zsh_completion_test.sh COMPLETION PYRAMID
+# files, every rule override's values (the schema's, as the generator lists
+# them). Skipped (77) without zsh.
+# usage: zsh_completion_test.sh COMPLETION GENERATOR PYRAMID
 set -uo pipefail
 command -v zsh >/dev/null || { echo "zsh not installed: skipped"; exit 77; }
-completion=$(realpath "$1") pyramid=$(realpath "$2")
+completion=$(realpath "$1") generator=$(realpath "$2") pyramid=$(realpath "$3")
+rules=$("$generator" values) || { echo "FAIL: $generator values"; exit 1; }
 zsh -n "$completion" || { echo "FAIL: zsh -n $completion"; exit 1; }
 fail=0
 expect() {  # "WORDS" "EXPECTED" (the last word is the one being completed)
@@ -51,4 +54,11 @@ expect "$p merge st" "study-a.jsonl study-b.jsonl"
 expect "$p solve --seed ''" ""
 expect "$p solve --seed 3 --opt" "--optimal"
 expect "$p variants tu" "tuts-tomb"
+# Every rule override of the schema: its values; one that stands alone
+# (--overlap) takes no value outside stats (then the command's options follow).
+[ "$(wc -l <<<"$rules")" -ge 5 ] || { echo "FAIL: the schema's rules: $rules"; fail=1; }
+while read -r key implicit values; do
+  expect "$p stats --$key ''" "$values"
+  [ "$implicit" = - ] && expect "$p solve --$key ''" "$values"
+done <<<"$rules"
 exit $fail

@@ -354,6 +354,7 @@ def _seeds_text(seeds):
 
 @_with_rules("deals_file", positional=False)
 def study(variant="msc", seeds=None, *, deals=None, deals_file=None, shard=None, optimal=False, challenge=None,
+          measures=False, reasons=False, casual_plays=100, player="thoughtful", player_seed=1,
           max_states=_DEFAULT_MAX_STATES, max_memory="auto", threads=0, out=None, ahead=4096, **rules):
     """Runs a study as `pyramid stats` does and yields its records, as dicts
     with the fields of the record file's lines (seed, variant, passes, goal,
@@ -367,7 +368,14 @@ def study(variant="msc", seeds=None, *, deals=None, deals_file=None, shard=None,
     challenge='score', 'cards:R' or 'board' (as `stats --challenge`): each
     record also carries the deal's best line with the tableau cleared and the
     best without (challenge_clear_score, _cards, _steps; challenge_open_...;
-    docs/challenges.md). The workers are oneTBB
+    docs/challenges.md). measures=True (as `stats --measures`): every
+    record also carries a lost deal's loss reason and a won deal's measures
+    (casual_plays: the casual player's plays per deal); reasons=True (as
+    `stats --reasons`): the loss reasons alone. player='greedy', 'casual',
+    'sampler[:K]' or 'planner[:K]' (as `stats --player`, seeded by
+    player_seed): each record also carries that player's game. Every option
+    of `pyramid stats` that says what to solve is a keyword here (the
+    test walks them). The workers are oneTBB
     threads running without the GIL while you consume the records. out=PATH
     writes the record file as `stats --out` does (and resumes from it: records
     already there are yielded without being solved again).
@@ -381,9 +389,11 @@ def study(variant="msc", seeds=None, *, deals=None, deals_file=None, shard=None,
     KeyboardInterrupt."""
     a = _core.StudyArgs()
     call = dict(variant=variant, seeds=seeds, deals=deals, deals_file=None if deals_file is None else str(deals_file),
-                **rules, shard=shard, optimal=optimal, challenge=challenge, max_states=max_states,
+                **rules, shard=shard, optimal=optimal, challenge=challenge, measures=measures, reasons=reasons,
+                casual_plays=casual_plays, player=player, player_seed=player_seed, max_states=max_states,
                 max_memory=max_memory, threads=threads, out=None if out is None else str(out))
-    defaults = dict(variant="msc", optimal=False, max_states=_DEFAULT_MAX_STATES, max_memory="auto", threads=0)
+    defaults = dict(variant="msc", optimal=False, measures=False, reasons=False, casual_plays=100, player="thoughtful",
+                    player_seed=1, max_states=_DEFAULT_MAX_STATES, max_memory="auto", threads=0)
     # (ahead only paces the workers: not part of the call that made the records)
     a.command = "pyramid_solver.study(" + ", ".join(
         f"{k}={v!r}" for k, v in call.items() if v is not None and defaults.get(k, None) != v) + ")"
@@ -407,6 +417,17 @@ def study(variant="msc", seeds=None, *, deals=None, deals_file=None, shard=None,
         if not isinstance(challenge, str):
             raise ValueError(f"challenge must be 'score', 'cards:R' or 'board' (got {challenge!r})")
         a.challenge = challenge
+    a.measures = bool(measures)
+    a.reasons = bool(reasons)
+    if isinstance(casual_plays, bool) or not isinstance(casual_plays, int):
+        raise ValueError(f"casual_plays must be a whole number from 1 to 100000 (got {casual_plays!r})")
+    a.casual_plays = casual_plays
+    if not isinstance(player, str):
+        raise ValueError(f"player must be a player's name such as 'greedy' or 'sampler:10' (got {player!r})")
+    a.player = player
+    if isinstance(player_seed, bool) or not isinstance(player_seed, int) or player_seed < 0 or player_seed >= 2**64:
+        raise ValueError(f"player_seed must be a whole number from 0 to 2^64-1 (got {player_seed!r})")
+    a.player_seed = player_seed
     a.max_states = _budget(max_states)
     if isinstance(threads, bool) or not isinstance(threads, int) or threads < 0 or threads > 4096:
         raise ValueError(f"threads must be 0 (every core) to 4096 (got {threads!r})")
