@@ -1,0 +1,50 @@
+// Challenges: the question's words (challenge.h): "score", "board",
+// "cards:R" and back, and which rules can be asked.
+#include <stdexcept>
+
+#include "solver/challenge.h"
+
+namespace pyr {
+
+const char* challenge_kind_text(ChallengeKind k) {
+    switch (k) {
+        case ChallengeKind::Score: return "score";
+        case ChallengeKind::Cards: return "cards";
+        case ChallengeKind::Board: return "board";
+    }
+    return "?";
+}
+
+Challenge parse_challenge(std::string_view k, DeckKind deck) {
+    Challenge c;
+    if (k == "score") {
+        c.kind = ChallengeKind::Score;
+    } else if (k == "board") {
+        c.kind = ChallengeKind::Board;
+    } else if (k.rfind("cards:", 0) == 0 && k.size() > 6) {
+        c.kind = ChallengeKind::Cards;
+        const std::string rank(k.substr(6));
+        const auto card = rank.size() <= 2 ? parse_card(rank + deck_suits(deck)[0], deck) : std::nullopt;
+        if (!card)
+            throw std::invalid_argument("bad --challenge: '" + rank + "' is not a rank of the deck (" +
+                                        (deck == DeckKind::Spanish48 ? "1-12" : "one of A23456789TJQK") + ")");
+        c.rank = card->rank;
+    } else {
+        throw std::invalid_argument("--challenge must be score, cards:R (R a rank: A 2-9 T J Q K) or board (got '" +
+                                    std::string(k) + "')");
+    }
+    return c;
+}
+
+std::string challenge_words(const Challenge& c, DeckKind deck) {
+    if (c.kind == ChallengeKind::Cards) return "cards:" + rank_text(c.rank, deck);
+    return challenge_kind_text(c.kind);
+}
+
+std::optional<std::string> counting_challenge_refused(const Variant& v) {
+    if (v.lone_rank && v.target - v.lone_rank >= 1 && v.target - v.lone_rank <= deck_ranks(v.deck))
+        return "variant '" + v.name + "' has no score or card challenges (its lone rank also pairs)";
+    return std::nullopt;
+}
+
+}  // namespace pyr
