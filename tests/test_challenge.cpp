@@ -213,7 +213,7 @@ TEST_CASE("challenges: one worker's Solver, reused from deal to deal, answers as
 
 TEST_CASE("challenges: a memory limit ends the search intractable, never with a wrong answer", "[challenge]") {
     const Board board(deal_from_seed(*find_preset("msc"), "12"));
-    Challenge c = parse_challenge("cards:A", DeckKind::Standard);
+    Challenge c = parse_challenge("cards:A", DeckKind::Standard52);
     SolveOptions o;
     o.max_memory_bytes = 1;  // below any table: the first check stops it
     const ChallengeResult r = Solver().challenge(board, c, o);
