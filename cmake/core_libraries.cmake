@@ -36,6 +36,8 @@ add_library(pyramid_solver STATIC
   ${PYR_ROOT}/solver/optimal_walk.cpp
   ${PYR_ROOT}/solver/score.cpp
   ${PYR_ROOT}/solver/challenge.cpp
+  ${PYR_ROOT}/solver/challenge_tally.cpp
+  ${PYR_ROOT}/solver/challenge_words.cpp
   ${PYR_ROOT}/solver/across.cpp
   ${PYR_ROOT}/solver/free_stock.cpp
   ${PYR_ROOT}/solver/reasons.cpp

@@ -33,7 +33,7 @@ namespace pyr {
 
 // Which playable Kings a walk forces (offered alone; the walk ends there).
 // Policy: the forced-move policy's (king_forced). The challenges'
-// (challenge_search.cpp argues each; a King whose removal wins the game is
+// (challenge.cpp argues each; a King whose removal wins the game is
 // never forced there):
 //  - None: no King (a target's fewest steps: a King it does not need costs a step);
 //  - Steps: a tableau King (the fewest steps to the game's end);
@@ -204,7 +204,7 @@ inline uint32_t chain_distance(const Board& board, uint64_t removed, int p1, int
     return count(x1, s) + (p2 - p1) + (p2 - p1 - 1) * std::popcount(left) + count(0, x2);
 }
 
-// The entry points of an A* over chains (optimal_walk.cpp, challenge_search.cpp):
+// The entry points of an A* over chains (optimal_walk.cpp, challenge.cpp):
 // (R, t1) reached in g1 steps dominates (R, t2) reached in g2 when it can
 // draw to t2 in at most g2 - g1 steps (the second can do nothing the first
 // cannot, at no smaller cost). A Node has removed, pos, pass, g, closed and

@@ -1,4 +1,7 @@
-// Challenges: see challenge.h for what is asked; here, how it is answered.
+// Challenges: see challenge.h for what is asked; here, how it is answered:
+// the objectives (the values, their bounds, the aims) and their searches on
+// the shared core. The question's words are in challenge_words.cpp, the
+// lines' tally in challenge_tally.cpp.
 //
 // The property everything rests on. A removal takes a lone-rank card (a King)
 // alone, or two cards of ranks summing to the pair target, and the lone rank
@@ -24,7 +27,6 @@
 
 #include <algorithm>
 #include <bit>
-#include <cctype>
 #include <chrono>
 #include <limits>
 #include <stdexcept>
@@ -37,80 +39,6 @@
 #include "solver/depth_first.h"
 
 namespace pyr {
-
-const char* challenge_kind_text(ChallengeKind k) {
-    switch (k) {
-        case ChallengeKind::Score: return "score";
-        case ChallengeKind::Cards: return "cards";
-        case ChallengeKind::Board: return "board";
-    }
-    return "?";
-}
-
-// The challenge's words (issue 38, item 11): one rule for every part, any
-// case (`SCORE`, `Cards:k`), and the rank as a card of the deck writes it,
-// read by the card reader itself (engine/card.h: A 2-9 T/10 J Q K; the
-// Spanish deck's 1-12, A for 1), so a rank is taken here exactly when a
-// card of it is taken in a deal.
-Challenge parse_challenge(std::string_view k, DeckKind deck) {
-    std::string lower;
-    for (char ch : k) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
-    const bool spanish = deck == DeckKind::Spanish48;
-    Challenge c;
-    if (lower == "score") {
-        c.kind = ChallengeKind::Score;
-    } else if (lower == "board") {
-        c.kind = ChallengeKind::Board;
-    } else if (lower.rfind("cards:", 0) == 0 && lower.size() > 6) {
-        c.kind = ChallengeKind::Cards;
-        const std::string rank(k.substr(6));
-        const auto card = rank.size() <= 2 ? parse_card(rank + deck_suits(deck)[0], deck) : std::nullopt;
-        if (!card)
-            throw std::invalid_argument("bad --challenge: '" + rank + "' is not a rank of the deck (" +
-                                        (spanish ? "1-12, A for 1" : "one of A23456789TJQK") + ")");
-        c.rank = card->rank;
-    } else {
-        throw std::invalid_argument(std::string("--challenge must be score, cards:R (R a rank: ") +
-                                    (spanish ? "1-12" : "A 2-9 T J Q K") + ") or board (got '" + std::string(k) + "')");
-    }
-    return c;
-}
-
-std::string challenge_words(const Challenge& c, DeckKind deck) {
-    if (c.kind == ChallengeKind::Cards) return "cards:" + rank_text(c.rank, deck);
-    return challenge_kind_text(c.kind);
-}
-
-std::optional<std::string> counting_challenge_refused(const Variant& v) {
-    if (v.lone_rank && v.target - v.lone_rank >= 1 && v.target - v.lone_rank <= deck_ranks(v.deck))
-        return "variant '" + v.name + "' has no score or card challenges (its lone rank also pairs)";
-    return std::nullopt;
-}
-
-ChallengeValues::ChallengeValues(const Board& board, const Scoring& scoring) : board_(board), scoring_(scoring) {
-    const Variant& v = board.variant();
-    if (v.lone_rank) lone_ = board.rank_mask(v.lone_rank);
-    tableau_ = board.tableau_mask();
-    int slot = 0;
-    for (int r = 0; r < v.rows; ++r) {
-        uint64_t row = 0;
-        for (int c = 0; c < tableau_row_width(v, r); ++c) row |= uint64_t{1} << slot++;
-        rows_.emplace_back(row, scoring.bonus_of_row(v, r));
-    }
-}
-
-int ChallengeValues::removals(uint64_t removed) const {
-    return std::popcount(removed & lone_) + std::popcount(removed & ~lone_) / 2;
-}
-
-int ChallengeValues::score(uint64_t removed) const {
-    int s = scoring_.per_removal * removals(removed);
-    for (const auto& [row, bonus] : rows_)
-        if ((removed & row) == row) s += bonus;
-    return s;
-}
-
-int ChallengeValues::cards(uint64_t removed, int rank) const { return std::popcount(removed & board_.rank_mask(rank)); }
 
 namespace {
 
@@ -611,27 +539,6 @@ std::optional<std::optional<std::vector<Move>>> ChallengeSearch::fewest_steps_wa
     return std::optional<std::vector<Move>>{};
 }
 
-// The verifier's check of a line, and the line as reported.
-ChallengeLine checked_line(const Board& board, const Challenge& c, std::vector<Move> moves, bool to_target,
-                           const ChallengeValues& values, const State& end) {
-    LineTally t;
-    if (auto error = tally_line(board.deal(), moves, c.scoring, &t))
-        throw InternalError("the challenge line fails the verifier: " + *error);
-    ChallengeLine line;
-    line.cleared = t.cleared;
-    line.score = t.score;
-    if (c.kind == ChallengeKind::Cards) line.cards = t.removed[static_cast<size_t>(c.rank)];
-    line.reaches_target = to_target;
-    const bool agree = t.score == values.score(end.removed) && t.cleared == values.cleared(end.removed) &&
-                       (!line.cards || *line.cards == values.cards(end.removed, c.rank));
-    if (!agree)
-        throw InternalError("the verifier counts the challenge line differently (score " + std::to_string(t.score) +
-                            ", cleared " + (t.cleared ? "yes" : "no") + ")");
-    if (!to_target && !t.ended) throw InternalError("the challenge line stops before the game's end in the verifier");
-    line.moves = std::move(moves);
-    return line;
-}
-
 }  // namespace
 
 ChallengeResult solve_challenge(const Board& board, const Challenge& c, const SolveOptions& options) {
@@ -674,7 +581,7 @@ ChallengeResult Solver::challenge(const Board& board, const Challenge& c, const 
     const ChallengeValues values(board, c.scoring);
     const Objective obj{board, values, c.scoring, c.kind == ChallengeKind::Cards, c.rank};
     // Memory kept from an earlier, larger search does not count against this one's limit.
-    if (options.max_memory_bytes && memory_bytes() > options.max_memory_bytes) searches_->release();
+    if (options.limits.max_memory && memory_bytes() > options.limits.max_memory) searches_->release();
     SearchBudget budget(options, 0, searches_.get());
     ChallengeSearch search(board, obj, searches_->challenge, budget);
     auto give_up = [&]() {

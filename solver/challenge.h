@@ -113,4 +113,10 @@ private:
     std::vector<std::pair<uint64_t, int>> rows_;  // each tableau row's slots and bonus
 };
 
+// A line the searches found, ending at `end` (reaching the target, or the
+// game's end), checked by the verifier's tally (tally_line) against the
+// searches' values and reported; throws InternalError where they disagree.
+ChallengeLine checked_line(const Board& board, const Challenge& c, std::vector<Move> moves, bool to_target,
+                           const ChallengeValues& values, const State& end);
+
 }  // namespace pyr

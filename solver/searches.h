@@ -61,7 +61,7 @@ void recycle_vector(V& v) {
 }
 
 // The open list of the A* searches (optimal.cpp, optimal_walk.cpp,
-// challenge_search.cpp): items by their f = g + h, from 0 to a top set at
+// challenge.cpp): items by their f = g + h, from 0 to a top set at
 // reset (the optimal searches: the length of the verdict's solution, nothing
 // above it is queued) or without a top (the challenges: the buckets grow as
 // items come), last in first out within a bucket.

@@ -74,7 +74,7 @@ struct ScoreResult {
 // The solver calls it on every answer it gives from a deal's start.
 void verify_solution(const Deal& deal, const std::vector<Move>& moves, int tableau_left = -1);
 
-struct Searches;  // solver/searches.h: one class per search, and what they share
+struct Searches;         // solver/searches.h: one class per search, and what they share
 struct Challenge;        // solver/challenge.h
 struct ChallengeResult;  // solver/challenge.h
 

@@ -9,6 +9,7 @@
 #include <map>
 #include <sstream>
 
+#include "engine/deal_source.h"
 #include "engine/scoring.h"
 #include "solver/challenge.h"
 #include "tests/support.h"
@@ -169,4 +170,55 @@ TEST_CASE("challenges: the public Java solver's test decks give its answers", "[
         ++cases;
     }
     CHECK(cases == 7);
+}
+
+TEST_CASE("challenges: one worker's Solver, reused from deal to deal, answers as a fresh one", "[challenge]") {
+    // Solver::challenge keeps its tables between deals (issue 37): a search
+    // must not read what an earlier deal left in them. Big and small deals
+    // alternate, every kind of question, each against solve_challenge's
+    // one-off Solver: the same lines, the same state counts.
+    Solver worker;
+    test::Rng rng(0x5EEDC0DEull);
+    int asked = 0;
+    for (int d = 0; d < test::reduced(12); ++d) {
+        const Variant v = *find_preset(d % 2 ? "msc" : "relaxed");
+        const Deal deal = d % 3 == 0 ? deal_from_seed(v, std::to_string(1 + d))
+                                     : test::random_small_deal(v, 2 + rng.below(3), rng.below(9), rng);
+        const Board board(deal);
+        for (const char* words : {"score", "cards:A", "cards:K", "board"}) {
+            Challenge c = parse_challenge(words, v.deck);
+            if (d % 2 && c.kind != ChallengeKind::Board) {
+                c.current = 0;
+                c.target = 1 + rng.below(4) * (c.kind == ChallengeKind::Score ? 100 : 1);
+            }
+            SolveOptions o;
+            o.max_states = 3'000'000;
+            const ChallengeResult fresh = solve_challenge(board, c, o);
+            const ChallengeResult reused = worker.challenge(board, c, o);
+            INFO(compact(deal) << " " << words);
+            REQUIRE(reused.complete == fresh.complete);
+            CHECK(reused.states == fresh.states);
+            CHECK(reused.target_reached == fresh.target_reached);
+            REQUIRE(reused.lines.size() == fresh.lines.size());
+            for (size_t i = 0; i < fresh.lines.size(); ++i) {
+                CHECK(reused.lines[i].moves == fresh.lines[i].moves);
+                CHECK(reused.lines[i].score == fresh.lines[i].score);
+                CHECK(reused.lines[i].cards == fresh.lines[i].cards);
+            }
+            ++asked;
+        }
+    }
+    CHECK(asked == 4 * test::reduced(12));
+}
+
+TEST_CASE("challenges: a memory limit ends the search intractable, never with a wrong answer", "[challenge]") {
+    const Board board(deal_from_seed(*find_preset("msc"), "12"));
+    Challenge c = parse_challenge("cards:A", DeckKind::Standard52);
+    SolveOptions o;
+    o.max_memory_bytes = 1;  // below any table: the first check stops it
+    const ChallengeResult r = Solver().challenge(board, c, o);
+    CHECK_FALSE(r.complete);
+    CHECK(r.memory_exceeded);
+    CHECK(r.lines.empty());
+    CHECK(r.verdict == Verdict::Intractable);
 }
