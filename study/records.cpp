@@ -752,6 +752,16 @@ bool next_line(LineReader& in, std::string& line) {
     }
 }
 
+// Opens a record file to read line by line, bounded (engine/input.h), into
+// `reader`; what LineReader refuses (a directory, no such file) as StudyError.
+void open_lines(std::optional<LineReader>& reader, const std::string& path, const char* option) {
+    try {
+        reader.emplace(path, option, kMaxRecordLineBytes);
+    } catch (const InputError& e) {
+        throw StudyError(e.what());
+    }
+}
+
 }  // namespace
 
 ReadStats read_record_file(const std::string& path, const std::function<void(const json::object&)>& on_study,
@@ -759,11 +769,7 @@ ReadStats read_record_file(const std::string& path, const std::function<void(con
     // Read line by line, each line bounded (engine/input.h: a directory or
     // /dev/zero is an error, not a hang).
     std::optional<LineReader> reader;
-    try {
-        reader.emplace(path, "record file", kMaxRecordLineBytes);
-    } catch (const InputError& e) {
-        throw StudyError(e.what());
-    }
+    open_lines(reader, path, "record file");
     LineReader& in = *reader;
     const bool csv = ends_with(path, ".csv");
     Columns columns;
@@ -824,11 +830,7 @@ RecordFile::RecordFile(const std::string& path, const StudySpec& spec,
     try {
         // Read the complete lines; `good` ends just after the last good one.
         std::optional<LineReader> reader;
-        try {
-            reader.emplace(path, "--out file", kMaxRecordLineBytes);
-        } catch (const InputError& e) {
-            throw StudyError(e.what());
-        }
+        open_lines(reader, path, "--out file");
         LineReader& in = *reader;
         in.keep_carriage_returns();  // byte offsets stay exact
         const std::string header = record_csv_header(spec);
