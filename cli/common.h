@@ -133,9 +133,18 @@ void finish_output(const po::variables_map& vm, std::ofstream& file);
 // A "key: value" line of text output.
 std::string json_line(const json::value& v);
 
-// A command: `pyramid NAME ARGS...` runs it with argv[0] NAME; returns the exit status.
-using Command = int(int argc, char** argv);
-Command cmd_solve, cmd_verify, cmd_deal, cmd_variants, cmd_bench, cmd_stats, cmd_report, cmd_merge, cmd_play, cmd_odds,
-    cmd_compare_players, cmd_compare, cmd_generate;
+int cmd_solve(int argc, char** argv);
+int cmd_verify(int argc, char** argv);
+int cmd_deal(int argc, char** argv);
+int cmd_variants(int argc, char** argv);
+int cmd_bench(int argc, char** argv);
+int cmd_stats(int argc, char** argv);
+int cmd_report(int argc, char** argv);
+int cmd_merge(int argc, char** argv);
+int cmd_play(int argc, char** argv);
+int cmd_odds(int argc, char** argv);
+int cmd_compare_players(int argc, char** argv);
+int cmd_compare(int argc, char** argv);
+int cmd_generate(int argc, char** argv);
 
 }  // namespace pyr::cli

@@ -9,11 +9,11 @@
 #include "engine/internal_error.h"
 
 namespace {
-// The commands, in the order the help lists them (version has no Command:
+// The commands, in the order the help lists them (version has no function:
 // main answers it).
 struct CommandRow {
     const char* name;
-    pyr::cli::Command* run;
+    int (*run)(int argc, char** argv);
     const char* words;
 };
 const CommandRow kCommands[] = {

@@ -37,6 +37,24 @@ std::function<std::optional<std::string>(std::string_view)> two_words(std::strin
     };
 }
 
+// A rule whose value is a bool of Variant: `yes` sets it, `no` clears it
+// (true/false read as them); its label words for each.
+void switch_rule(RuleDescriptor& d, bool Variant::*field, const std::string& yes, const std::string& no,
+                 const std::string& yes_words, const std::string& no_words) {
+    d.parse = two_words(yes, no);
+    d.get = [=](const Variant& v) { return v.*field ? yes : no; };
+    d.apply = [=](Variant& v, const std::string& s) { v.*field = s == yes; };
+    d.order = [=](const Variant& v) { return static_cast<int>(v.*field); };
+    d.words = [=](const Variant& v) { return v.*field ? yes_words : no_words; };
+}
+
+// A rule whose JSON value is its canonical text (a JSON string, read back as
+// the option reads it).
+void json_as_text(RuleDescriptor& d) {
+    d.to_json = [](const std::string& s) { return json::value(s); };
+    d.from_json = from_json_string(d.parse);
+}
+
 std::vector<RuleDescriptor> make_table() {
     std::vector<RuleDescriptor> t;
 
@@ -87,8 +105,7 @@ std::vector<RuleDescriptor> make_table() {
         if (s == "pyramid" || s == "all") return std::string(s);
         return std::nullopt;
     };
-    goal.to_json = [](const std::string& s) { return json::value(s); };
-    goal.from_json = from_json_string(goal.parse);
+    json_as_text(goal);
     goal.get = [](const Variant& v) { return std::string(goal_text(v.goal)); };
     goal.apply = [](Variant& v, const std::string& s) { v.goal = parse_goal(s); };
     goal.order = [](const Variant& v) { return static_cast<int>(v.goal); };
@@ -110,17 +127,13 @@ std::vector<RuleDescriptor> make_table() {
     overlap.flag_in_messages = true;
     overlap.expected = "'on' or 'off'";
     overlap.expected_list = "'off' and/or 'on'";
-    overlap.parse = two_words("on", "off");
+    switch_rule(overlap, &Variant::overlap, "on", "off", "overlap", "no overlap");
     overlap.to_json = [](const std::string& s) { return json::value(s == "on"); };
     overlap.from_json = [parse = overlap.parse](const json::value& x) -> std::optional<std::string> {
         if (x.is_bool()) return std::string(x.get_bool() ? "on" : "off");
         if (x.is_string()) return parse(std::string_view(x.get_string()));
         return std::nullopt;
     };
-    overlap.get = [](const Variant& v) { return std::string(v.overlap ? "on" : "off"); };
-    overlap.apply = [](Variant& v, const std::string& s) { v.overlap = s == "on"; };
-    overlap.order = [](const Variant& v) { return static_cast<int>(v.overlap); };
-    overlap.words = [](const Variant& v) { return std::string(v.overlap ? "overlap" : "no overlap"); };
     overlap.variant_json_after = "goal";
     overlap.choices = {{"off", "off"}, {"on", "on"}};
     overlap.column_always = true;
@@ -138,14 +151,9 @@ std::vector<RuleDescriptor> make_table() {
     reserves.expected = "'open' or 'top'";
     reserves.expected_list = "'top' and/or 'open'";
     reserves.not_applicable = "has no reserve piles";
-    reserves.parse = two_words("open", "top");
-    reserves.to_json = [](const std::string& s) { return json::value(s); };
-    reserves.from_json = from_json_string(reserves.parse);
-    reserves.get = [](const Variant& v) { return std::string(v.reserves_open ? "open" : "top"); };
-    reserves.apply = [](Variant& v, const std::string& s) { v.reserves_open = s == "open"; };
+    switch_rule(reserves, &Variant::reserves_open, "open", "top", "reserves open", "reserves top");
+    json_as_text(reserves);
     reserves.applies = [](const Variant& v) { return v.reserve_piles > 0; };
-    reserves.order = [](const Variant& v) { return static_cast<int>(v.reserves_open); };
-    reserves.words = [](const Variant& v) { return std::string(v.reserves_open ? "reserves open" : "reserves top"); };
     reserves.column_width = 9;
     reserves.variant_json_after = "reserve_height";
     reserves.choices = {{"top", "top cards playable"}, {"open", "every card playable"}};
@@ -171,8 +179,7 @@ std::vector<RuleDescriptor> make_table() {
         if (find_scoring(s)) return std::string(s);
         return std::nullopt;
     };
-    scoring.to_json = [](const std::string& s) { return json::value(s); };
-    scoring.from_json = from_json_string(scoring.parse);
+    json_as_text(scoring);
     scoring.get = [](const Variant& v) { return v.scoring; };
     scoring.apply = [](Variant& v, const std::string& s) { v.scoring = s; };
     scoring.shown = [](const Variant& v) {

@@ -70,6 +70,12 @@ namespace {
 
 [[noreturn]] void bad(const std::string& why) { throw std::invalid_argument(why); }
 
+// A field that is one of two words: true for `yes`, false for `no`, bad(why) otherwise.
+bool one_of_two(std::string_view s, std::string_view yes, std::string_view no, const char* why) {
+    if (s != yes && s != no) bad(why);
+    return s == yes;
+}
+
 // A solver time as a record holds it: finite and not negative. (A huge
 // exponent reads as infinity, which would print as no JSON number at all.)
 bool good_seconds(double s) { return std::isfinite(s) && s >= 0; }
@@ -423,32 +429,27 @@ std::vector<RecordField> make_fields() {
                      }});
     // ---- --player: the player's game beside the thoughtful verdict
     t.push_back(text_field<&StudyRecord::player>("player", Group::Player));
-    t.push_back({.key = "player_verdict",
-                 .group = Group::Player,
-                 .required = true,
-                 .to_json = [](const StudyRecord& r) -> JsonOut { return json::value(r.player_won ? "win" : "lose"); },
-                 .to_csv = [](const StudyRecord& r) { return std::string(r.player_won ? "win" : "lose"); },
-                 .from_json =
-                     [](const json::value& v, StudyRecord& r) {
-                         if (v.as_string() != "win" && v.as_string() != "lose") bad("bad player_verdict");
-                         r.player_won = v.as_string() == "win";
-                     },
-                 .from_csv =
-                     [](Text s, StudyRecord& r) {
-                         if (*s != "win" && *s != "lose") bad("bad player fields");
-                         r.player_won = *s == "win";
-                     }});
+    t.push_back(
+        {.key = "player_verdict",
+         .group = Group::Player,
+         .required = true,
+         .to_json = [](const StudyRecord& r) -> JsonOut { return json::value(r.player_won ? "win" : "lose"); },
+         .to_csv = [](const StudyRecord& r) { return std::string(r.player_won ? "win" : "lose"); },
+         .from_json =
+             [](const json::value& v, StudyRecord& r) {
+                 r.player_won = one_of_two(v.as_string(), "win", "lose", "bad player_verdict");
+             },
+         .from_csv = [](Text s,
+                        StudyRecord& r) { r.player_won = one_of_two(*s, "win", "lose", "bad player fields"); }});
     // JSON says it with player_moves: null when the game was not played.
-    t.push_back({.key = "player_played",
-                 .group = Group::Player,
-                 .in_json = false,
-                 .required = true,
-                 .to_csv = [](const StudyRecord& r) { return std::string(r.player_played ? "yes" : "no"); },
-                 .from_csv =
-                     [](Text s, StudyRecord& r) {
-                         if (*s != "yes" && *s != "no") bad("bad player fields");
-                         r.player_played = *s == "yes";
-                     }});
+    t.push_back(
+        {.key = "player_played",
+         .group = Group::Player,
+         .in_json = false,
+         .required = true,
+         .to_csv = [](const StudyRecord& r) { return std::string(r.player_played ? "yes" : "no"); },
+         .from_csv = [](Text s,
+                        StudyRecord& r) { r.player_played = one_of_two(*s, "yes", "no", "bad player fields"); }});
     t.push_back({.key = "player_moves",
                  .group = Group::Player,
                  .required = true,
@@ -467,17 +468,15 @@ std::vector<RecordField> make_fields() {
     t.push_back(seconds_field<&StudyRecord::player_seconds, "bad player_seconds">("player_seconds", Group::Player));
     // ---- --challenge: the deal's best line with a clear and without
     t.push_back(text_field<&StudyRecord::challenge>("challenge", Group::Challenge));
-    t.push_back({.key = "challenge_complete",
-                 .group = Group::Challenge,
-                 .required = true,
-                 .to_json = [](const StudyRecord& r) -> JsonOut { return json::value(r.ch.complete); },
-                 .to_csv = [](const StudyRecord& r) { return std::string(r.ch.complete ? "yes" : "no"); },
-                 .from_json = [](const json::value& v, StudyRecord& r) { r.ch.complete = v.as_bool(); },
-                 .from_csv =
-                     [](Text s, StudyRecord& r) {
-                         if (*s != "yes" && *s != "no") bad("bad challenge fields");
-                         r.ch.complete = *s == "yes";
-                     }});
+    t.push_back(
+        {.key = "challenge_complete",
+         .group = Group::Challenge,
+         .required = true,
+         .to_json = [](const StudyRecord& r) -> JsonOut { return json::value(r.ch.complete); },
+         .to_csv = [](const StudyRecord& r) { return std::string(r.ch.complete ? "yes" : "no"); },
+         .from_json = [](const json::value& v, StudyRecord& r) { r.ch.complete = v.as_bool(); },
+         .from_csv = [](Text s,
+                        StudyRecord& r) { r.ch.complete = one_of_two(*s, "yes", "no", "bad challenge fields"); }});
     for (auto f : {challenge_number<"challenge_clear_score", &RecordChallenge::clear, &ChallengeEnd::score>(),
                    challenge_number<"challenge_clear_cards", &RecordChallenge::clear, &ChallengeEnd::cards>(),
                    challenge_number<"challenge_clear_steps", &RecordChallenge::clear, &ChallengeEnd::steps>(),
@@ -753,6 +752,16 @@ bool next_line(LineReader& in, std::string& line) {
     }
 }
 
+// Opens a record file to read line by line, bounded (engine/input.h), into
+// `reader`; what LineReader refuses (a directory, no such file) as StudyError.
+void open_lines(std::optional<LineReader>& reader, const std::string& path, const char* option) {
+    try {
+        reader.emplace(path, option, kMaxRecordLineBytes);
+    } catch (const InputError& e) {
+        throw StudyError(e.what());
+    }
+}
+
 }  // namespace
 
 ReadStats read_record_file(const std::string& path, const std::function<void(const json::object&)>& on_study,
@@ -760,11 +769,7 @@ ReadStats read_record_file(const std::string& path, const std::function<void(con
     // Read line by line, each line bounded (engine/input.h: a directory or
     // /dev/zero is an error, not a hang).
     std::optional<LineReader> reader;
-    try {
-        reader.emplace(path, "record file", kMaxRecordLineBytes);
-    } catch (const InputError& e) {
-        throw StudyError(e.what());
-    }
+    open_lines(reader, path, "record file");
     LineReader& in = *reader;
     const bool csv = ends_with(path, ".csv");
     Columns columns;
@@ -825,11 +830,7 @@ RecordFile::RecordFile(const std::string& path, const StudySpec& spec,
     try {
         // Read the complete lines; `good` ends just after the last good one.
         std::optional<LineReader> reader;
-        try {
-            reader.emplace(path, "--out file", kMaxRecordLineBytes);
-        } catch (const InputError& e) {
-            throw StudyError(e.what());
-        }
+        open_lines(reader, path, "--out file");
         LineReader& in = *reader;
         in.keep_carriage_returns();  // byte offsets stay exact
         const std::string header = record_csv_header(spec);

@@ -12,13 +12,16 @@
 
 namespace pyr::test {
 
-// `pyramid ARGS`, which must succeed, and the JSON object it prints.
-inline boost::json::object json_of(const std::string& args) {
+// `pyramid ARGS`, which must succeed, and what it prints.
+inline std::string out_of(const std::string& args) {
     const Run r = run(args);
     INFO(args << "\n" << r.err);
     REQUIRE(r.status == 0);
-    return boost::json::parse(r.out).as_object();
+    return r.out;
 }
+
+// The same for a command that prints one JSON object.
+inline boost::json::object json_of(const std::string& args) { return boost::json::parse(out_of(args)).as_object(); }
 
 // A bad input refused as the command line refuses one: exit status 2,
 // nothing on stdout, one line on stderr that contains `message`.

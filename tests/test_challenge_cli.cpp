@@ -14,6 +14,7 @@
 #include "engine/scoring.h"
 #include "tests/cli_checks.h"
 #include "tests/cli_run.h"
+#include "tests/text_checks.h"
 
 using namespace pyr;
 using pyr::test::Run;
@@ -148,12 +149,10 @@ TEST_CASE("solve --challenge --deals-left: the chance and the recommended line",
 TEST_CASE("solve --challenge text, --help, and bad values", "[cli][challenge]") {
     const Run text = run("solve --seed 12 --challenge cards:A --target 12 --deals-left 2");
     REQUIRE(text.status == 0);
-    CHECK_THAT(text.out, Catch::Contains("challenge: cards:A (the most Aces removed), target 12 Aces"));
-    CHECK_THAT(text.out, Catch::Contains("line 1 (recommended): "));
-    CHECK_THAT(text.out, Catch::Contains("chance of completing the challenge: "));
+    test::check_contains_each(text.out, {"challenge: cards:A (the most Aces removed), target 12 Aces",
+                                         "line 1 (recommended): ", "chance of completing the challenge: "});
     const Run help = run("solve --help");
-    CHECK_THAT(help.out, Catch::Contains("--challenge"));
-    CHECK_THAT(help.out, Catch::Contains("--deals-left"));
+    test::check_contains_each(help.out, {"--challenge", "--deals-left"});
     const Run page = run("solve --seed 1 --challenge score --format html");
     REQUIRE(page.status == 0);
     CHECK_THAT(page.out, Catch::Contains("line (score): clears the board, 1290 points"));
@@ -283,8 +282,7 @@ TEST_CASE("stats --challenge: each record is solve --challenge's best line with 
         const std::string page = temp_file("report.html");
         REQUIRE(run("report " + out + " -o " + page).status == 0);
         const std::string html = test::slurp(page);
-        CHECK_THAT(html, Catch::Contains("<section id=\"challenge\">"));
-        CHECK_THAT(html, Catch::Contains("id=\"chart-challenge\""));
+        test::check_contains_each(html, {"<section id=\"challenge\">", "id=\"chart-challenge\""});
         // CSV records: the same fields as the JSON Lines'.
         const std::string csv = temp_file("records.csv");
         std::remove(csv.c_str());

@@ -16,10 +16,12 @@
 #include "tests/cli_checks.h"
 #include "tests/cli_run.h"
 #include "tests/corpus.h"
+#include "tests/text_checks.h"
 
 namespace {
 
 using pyr::test::json_of;
+using pyr::test::out_of;
 using pyr::test::Run;
 using pyr::test::run;
 
@@ -49,13 +51,9 @@ TEST_CASE("solve --format json has the contract's keys, and its solution verifie
 }
 
 TEST_CASE("solve text output draws the deal, the verdict, the moves, states and time", "[cli]") {
-    const Run r = run("solve --variant relaxed --seed 2");
-    REQUIRE(r.status == 0);
-    CHECK_THAT(r.out, Catch::Contains("verdict: "));
-    CHECK_THAT(r.out, Catch::Contains("waste (bottom to top): "));
-    CHECK_THAT(r.out, Catch::Contains("stock (23, next card first): "));
-    CHECK_THAT(r.out, Catch::Contains("states searched: "));
-    CHECK_THAT(r.out, Catch::Contains("time: "));
+    const std::string r = out_of("solve --variant relaxed --seed 2");
+    pyr::test::check_contains_each(
+        r, {"verdict: ", "waste (bottom to top): ", "stock (23, next card first): ", "states searched: ", "time: "});
 }
 
 TEST_CASE("a lost deal is 'lose' with an empty solution, a small budget says 'intractable'", "[cli]") {
@@ -75,8 +73,7 @@ TEST_CASE("a lost deal is 'lose' with an empty solution, a small budget says 'in
 TEST_CASE("verify names the first illegal move and exits 1", "[cli]") {
     const Run r = run("verify --variant msc --seed 1 --moves 'QH+AS JD+2C'");
     CHECK(r.status == 1);
-    CHECK_THAT(r.out, Catch::Contains("move 2 (JD+2C)"));
-    CHECK_THAT(r.out, Catch::Contains("not"));
+    pyr::test::check_contains_each(r.out, {"move 2 (JD+2C)", "not"});
     CHECK_THAT(r.out, Catch::StartsWith("invalid: "));
     // A legal line that does not win is not "invalid" (issue 33).
     const Run partial = run("verify --variant msc --seed 1 --moves 'QH+AS'");
@@ -144,38 +141,33 @@ TEST_CASE("deal prints PySolFC's deal in every format", "[cli]") {
     // PySolFC's Pyramid deal 1, from data/pysolfc-deals.txt.
     const std::string order =
         "JD2D9HJC5D7H7C5HKDKC9S5SADQCKH3H2SKS9DQDJSASAH3C4C5CTSQH4HAC4D7S3STD4STH8H2CJH7D6D8S8DQS6C3D8CTC6S9C2H6H";
-    const Run c = run("deal --variant pyramid --seed 1 --format compact");
-    REQUIRE(c.status == 0);
-    CHECK(c.out == order + "\n");
+    const std::string c = out_of("deal --variant pyramid --seed 1 --format compact");
+    CHECK(c == order + "\n");
     const auto o = json_of("deal --variant pyramid --seed 1 --format json");
     CHECK(o.at("deal").as_string() == order);
     CHECK(o.at("pyramid").as_array().size() == 7);
     CHECK(o.at("waste").as_array().size() == 1);
     CHECK(o.at("waste").as_array()[0].as_string() == "4H");
     CHECK(o.at("stock").as_array().size() == 23);
-    const Run t = run("deal --variant pyramid --seed 1");
-    REQUIRE(t.status == 0);
-    CHECK_THAT(t.out, Catch::Contains("AS  AH  3C  4C  5C  TS  QH"));
+    const std::string t = out_of("deal --variant pyramid --seed 1");
+    CHECK_THAT(t, Catch::Contains("AS  AH  3C  4C  5C  TS  QH"));
 }
 
 TEST_CASE("variants lists every preset and describes one", "[cli]") {
-    const Run list = run("variants");
-    REQUIRE(list.status == 0);
+    const std::string list = out_of("variants");
     for (const char* name : {"msc", "relaxed", "pyramid", "cheops", "pharaohs", "solitarium", "classic", "giza",
                              "tuts-tomb", "triangle", "spanish"})
-        CHECK_THAT(list.out, Catch::Contains(name));
-    const Run one = run("variants pharaohs");
-    REQUIRE(one.status == 0);
-    CHECK_THAT(one.out, Catch::Contains("top two cards"));
+        CHECK_THAT(list, Catch::Contains(name));
+    const std::string one = out_of("variants pharaohs");
+    CHECK_THAT(one, Catch::Contains("top two cards"));
 }
 
 TEST_CASE("giza: reserves drawn and in JSON, --reserves open changes what is legal", "[cli]") {
     // PySolFC's Giza deal 1, from data/pysolfc-deals.txt: reserves are dealt first, round-robin.
-    const Run t = run("deal --variant giza --seed 1");
-    REQUIRE(t.status == 0);
-    CHECK_THAT(t.out, Catch::Contains("reserve 1 (bottom to top): JD KD 2S\n"));
-    CHECK_THAT(t.out, Catch::Contains("reserve 8 (bottom to top): 5H 3H 3C\n"));
-    CHECK_THAT(t.out, !Catch::Contains("stock"));
+    const std::string t = out_of("deal --variant giza --seed 1");
+    pyr::test::check_contains_each(t,
+                                   {"reserve 1 (bottom to top): JD KD 2S\n", "reserve 8 (bottom to top): 5H 3H 3C\n"});
+    CHECK_THAT(t, !Catch::Contains("stock"));
     const auto o = json_of("deal --variant giza --seed 1 --format json");
     CHECK(o.at("reserves").as_array().size() == 8);
     CHECK_FALSE(o.contains("stock"));
@@ -196,9 +188,8 @@ TEST_CASE("giza: reserves drawn and in JSON, --reserves open changes what is leg
 }
 
 TEST_CASE("spanish: 48-card deals from seeds and from text, in Spanish notation", "[cli]") {
-    const Run c = run("deal --variant spanish --seed 1 --format compact");
-    REQUIRE(c.status == 0);
-    const std::string compact = c.out.substr(0, c.out.size() - 1);
+    const std::string c = out_of("deal --variant spanish --seed 1 --format compact");
+    const std::string compact = c.substr(0, c.size() - 1);
     const auto o = json_of("deal --variant spanish --seed 1 --format json");
     CHECK(o.at("pyramid").as_array().size() == 7);
     CHECK(o.at("pyramid").as_array()[6].as_array().size() == 7);
@@ -216,12 +207,10 @@ TEST_CASE("spanish: 48-card deals from seeds and from text, in Spanish notation"
     // The compact string reads back, in lower case too, to the same deal.
     std::string lower = compact;
     for (char& ch : lower) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
-    const Run back = run("deal --variant spanish --format compact --deal '" + lower + "'");
-    REQUIRE(back.status == 0);
-    CHECK(back.out == c.out);
-    const Run t = run("deal --variant spanish --seed 1");
-    REQUIRE(t.status == 0);
-    CHECK_THAT(t.out, Catch::Contains("stock (20, next card first): "));
+    const std::string back = out_of("deal --variant spanish --format compact --deal '" + lower + "'");
+    CHECK(back == c);
+    const std::string t = out_of("deal --variant spanish --seed 1");
+    CHECK_THAT(t, Catch::Contains("stock (20, next card first): "));
     // Solving works end to end on the 48-card deck (deal 27 is one of the few
     // won ones), and the solution, in Spanish notation, verifies.
     const auto r = json_of("solve --variant spanish --seed 27 --format json");
@@ -273,8 +262,8 @@ TEST_CASE("solve --hint from played moves, --moves continues a game", "[cli][opt
     CHECK(o2.at("moves").as_int64() == 44);
     CHECK(o2.at("played").as_array().size() == 1);
     const Run text = run("solve " + deal + " --hint --moves '" + first + "'");
-    CHECK_THAT(text.out, Catch::Contains("position after 1 played moves"));
-    CHECK_THAT(text.out, Catch::Contains("shortest solution from here: 44 moves"));
+    pyr::test::check_contains_each(text.out,
+                                   {"position after 1 played moves", "shortest solution from here: 44 moves"});
     // Plain solve from played moves: the solution continues the game and verifies.
     const Run cont = run("solve " + deal + " --format json --moves '" + first + "'");
     const auto oc = boost::json::parse(cont.out).as_object();
@@ -285,9 +274,8 @@ TEST_CASE("solve --hint from played moves, --moves continues a game", "[cli][opt
     // A hint in a position the published data says is lost says so.
     size_t lost_deal = 0;
     while (known[lost_deal].win) ++lost_deal;
-    const Run lost = run("solve --variant msc --hint --deal '" + known[lost_deal].cards + "'");
-    REQUIRE(lost.status == 0);
-    CHECK_THAT(lost.out, Catch::Contains("the position is lost"));
+    const std::string lost = out_of("solve --variant msc --hint --deal '" + known[lost_deal].cards + "'");
+    CHECK_THAT(lost, Catch::Contains("the position is lost"));
     // Bad played moves: exit 2 naming the move.
     const Run bad = run("solve " + deal + " --moves 'draw JD+2C'");
     CHECK(bad.status == 2);
@@ -351,29 +339,20 @@ std::string solution_of(const std::string& args) {
 
 TEST_CASE("reads are bounded: /dev/zero, a huge stdin, a huge line give an error, not a hang", "[cli][harden]") {
     // `timeout` stops an unbounded read (which grew to 1.8 GB before): status 124, not 2.
-    const Run zero = run("solve --deal-file /dev/zero", "", "LC_ALL=C timeout 60");
-    CHECK(zero.status == 2);
-    CHECK_THAT(zero.err, Catch::Contains("--deal-file '/dev/zero' is larger than 1 MiB"));
-    const Run moves = run("verify --seed 1 --moves-file /dev/zero", "", "LC_ALL=C timeout 60");
-    CHECK(moves.status == 2);
-    CHECK_THAT(moves.err, Catch::Contains("--moves-file '/dev/zero' is larger than 1 MiB"));
-    const Run deals = run("stats --deals-file /dev/zero --quiet", "", "LC_ALL=C timeout 60");
-    CHECK(deals.status == 2);
-    CHECK_THAT(deals.err, Catch::Contains("line 1 of --deals-file '/dev/zero' is longer than 64 KiB"));
-    const Run in = run("solve --deal-file -", std::string(3 << 20, ' '), "LC_ALL=C timeout 60");
-    CHECK(in.status == 2);
-    CHECK_THAT(in.err, Catch::Contains("--deal-file (standard input) is larger than 1 MiB"));
     // Record files (stats --out, merge, report) are read line by line too.
-    const Run merge = run("merge /dev/zero", "", "LC_ALL=C timeout 60");
-    CHECK(merge.status == 2);
-    CHECK_THAT(merge.err, Catch::Contains("line 1 of record file '/dev/zero' is longer than 1 MiB"));
-    const Run out = run("stats --deals 2 --quiet --out /dev/zero", "", "LC_ALL=C timeout 60");
-    CHECK(out.status == 2);
-    CHECK_THAT(out.err, Catch::Contains("is longer than 1 MiB"));
-    const Run dir = run("report /tmp -o /dev/null");
-    CHECK(dir.status == 2);
-    CHECK_THAT(dir.err, Catch::Contains("'/tmp' is a directory"));
-    for (const Run* r : {&zero, &moves, &deals, &in, &merge, &out, &dir}) CHECK(lines(r->err) == 1);
+    const std::string timeout = "LC_ALL=C timeout 60";
+    pyr::test::check_refusals(
+        {
+            {"solve --deal-file /dev/zero", "--deal-file '/dev/zero' is larger than 1 MiB"},
+            {"verify --seed 1 --moves-file /dev/zero", "--moves-file '/dev/zero' is larger than 1 MiB"},
+            {"stats --deals-file /dev/zero --quiet", "line 1 of --deals-file '/dev/zero' is longer than 64 KiB"},
+            {"merge /dev/zero", "line 1 of record file '/dev/zero' is longer than 1 MiB"},
+            {"stats --deals 2 --quiet --out /dev/zero", "is longer than 1 MiB"},
+            {"report /tmp -o /dev/null", "'/tmp' is a directory"},
+        },
+        [&](const std::string& args) { return run(args, "", timeout); });
+    pyr::test::check_refused(run("solve --deal-file -", std::string(3 << 20, ' '), timeout),
+                             "--deal-file (standard input) is larger than 1 MiB");
 }
 
 TEST_CASE("error messages quote a bounded, escaped excerpt of the input", "[cli][harden]") {
@@ -463,9 +442,8 @@ TEST_CASE("every numeric option rejects negative and non-numeric values, with th
 
 TEST_CASE("one --threads rule and the same limits and messages in every command", "[cli][harden]") {
     // --threads: 0 is every core everywhere (it was an error in stats only).
-    const Run st = run("stats --deals 3 --threads 0 --quiet --format json");
-    REQUIRE(st.status == 0);
-    CHECK(boost::json::parse(st.out).as_object().at("threads").as_int64() >= 1);
+    const std::string st = out_of("stats --deals 3 --threads 0 --quiet --format json");
+    CHECK(boost::json::parse(st).as_object().at("threads").as_int64() >= 1);
     auto message = [](const Run& r) { return r.err.substr(r.err.find(": ") + 2); };
     CHECK(message(run("stats --deals 3 --threads 5000")) == message(run("bench --threads 5000")));
     CHECK_THAT(run("bench --threads 5000").err, Catch::Contains("from 0 to 4096 (0 = every core) (got '5000')"));
@@ -481,14 +459,13 @@ TEST_CASE("one --threads rule and the same limits and messages in every command"
     // A study takes the seeds solve takes, up to 10^20-1 (records hold them whole).
     CHECK(message(run("stats --seeds 1-100000000000000000000")) == message(run("deal --seed 100000000000000000000")));
     CHECK_THAT(run("stats --seeds 1-99999999999999999999").err, Catch::Contains("at most 1000000000 deals"));
-    const Run top = run("stats --seeds 99999999999999999998-99999999999999999999 --list win --quiet");
-    REQUIRE(top.status == 0);
+    const std::string top = out_of("stats --seeds 99999999999999999998-99999999999999999999 --list win --quiet");
     const Run second = run("solve --seed 99999999999999999998 --format json");
     const Run last = run("solve --seed 99999999999999999999 --format json");
     std::string expect;
     for (const auto& [seed, r] : {std::pair{"99999999999999999998", second}, std::pair{"99999999999999999999", last}})
         if (boost::json::parse(r.out).as_object().at("verdict") == "win") expect += std::string(seed) + "\n";
-    CHECK(top.out == expect);
+    CHECK(top == expect);
     // --deals says its real limit.
     CHECK_THAT(run("stats --deals 1000000001").err,
                Catch::Contains("--deals must be a whole number from 1 to 1000000000 (got '1000000001')"));
@@ -500,8 +477,7 @@ TEST_CASE("verify: a move after the goal is reached is an error", "[cli][harden]
     REQUIRE(won.status == 0);
     const Run extra = run("verify --variant msc --seed 1 --moves '" + moves + " draw'");
     CHECK(extra.status == 1);
-    CHECK_THAT(extra.out, Catch::Contains("the goal was reached after move"));
-    CHECK_THAT(extra.out, Catch::Contains("draw"));
+    pyr::test::check_contains_each(extra.out, {"the goal was reached after move", "draw"});
 }
 
 TEST_CASE("one deal reader: solve --deal-file reads a deals file's first deal, deal | solve works", "[cli][harden]") {
@@ -512,12 +488,10 @@ TEST_CASE("one deal reader: solve --deal-file reads a deals file's first deal, d
     }
     const std::string cards = first.substr(
         0, first.find(" win") < first.find(" lose") ? first.find(" win") : first.find(" lose"));
-    const Run file = run("solve --variant msc --deal-file '" + std::string(PYR_DATA_DIR) +
-                         "/msc-100.txt' --format json");
-    REQUIRE(file.status == 0);
-    const Run direct = run("deal --variant msc --format compact --deal '" + cards + "'");
-    REQUIRE(direct.status == 0);
-    CHECK(std::string(boost::json::parse(file.out).as_object().at("deal").as_string()) + "\n" == direct.out);
+    const std::string file = out_of("solve --variant msc --deal-file '" + std::string(PYR_DATA_DIR) +
+                                    "/msc-100.txt' --format json");
+    const std::string direct = out_of("deal --variant msc --format compact --deal '" + cards + "'");
+    CHECK(std::string(boost::json::parse(file).as_object().at("deal").as_string()) + "\n" == direct);
     // The same file as a study's deals file, as before.
     CHECK(run("stats --variant msc --deals-file '" + std::string(PYR_DATA_DIR) + "/msc-100.txt' --quiet").status == 0);
     // pyramid deal | pyramid solve --deal-file -, through a real pipe.
@@ -614,8 +588,8 @@ TEST_CASE("Ctrl-C during solve --optimal says the search was interrupted, not th
             continue;
         }
         CHECK_THAT(r.out, !Catch::Contains("shortest solution:"));
-        CHECK_THAT(r.out, Catch::Contains("verdict: win (search for a shorter solution interrupted)"));
-        CHECK_THAT(r.out, Catch::Contains("solution (not proved shortest: interrupted): "));
+        pyr::test::check_contains_each(r.out, {"verdict: win (search for a shorter solution interrupted)",
+                                               "solution (not proved shortest: interrupted): "});
         CHECK_THAT(r.out, !Catch::Contains("budget") && !Catch::Contains("max-states"));
     }
 }
@@ -644,9 +618,8 @@ TEST_CASE("max-memory: a tiny limit makes a search intractable, never a crash or
     const Run t = run("solve --variant tuts-tomb --seed 65 --max-memory 1M");
     CHECK_THAT(t.out, Catch::Contains("verdict: intractable (--max-memory 1M reached)"));
     // The same limit per worker in a study: counted intractable.
-    const Run st = run("stats --variant tuts-tomb --seeds 64-66 --max-memory 1M --quiet --format json");
-    REQUIRE(st.status == 0);
-    const auto sum = boost::json::parse(st.out).as_object().at("summaries").as_array().at(0).as_object();
+    const std::string st = out_of("stats --variant tuts-tomb --seeds 64-66 --max-memory 1M --quiet --format json");
+    const auto sum = boost::json::parse(st).as_object().at("summaries").as_array().at(0).as_object();
     CHECK(sum.at("intractable").as_int64() >= 1);
     // Without it (the default share of memory) a small deal is decided as before.
     CHECK_THAT(run("solve --variant msc --seed 1").out, Catch::Contains("verdict: win"));
@@ -737,16 +710,13 @@ TEST_CASE("odds prints moves as the other commands do: suits in UTF-8, the notat
 }
 
 TEST_CASE("seed 007 (--seed) is deal 7 in titles and JSON", "[cli]") {
-    const Run j = run("solve --seed 007 --format json");
-    REQUIRE(j.status == 0);
-    CHECK(boost::json::parse(j.out).as_object().at("seed").as_string() == "7");
-    const Run t = run("deal --seed 007");
-    REQUIRE(t.status == 0);
-    CHECK_THAT(t.out, Catch::Contains("deal 7\n"));
-    CHECK(run("deal --seed 7").out == t.out);
-    const Run ms = run("deal --seed MS0024 --format json");
-    REQUIRE(ms.status == 0);
-    CHECK(boost::json::parse(ms.out).as_object().at("seed").as_string() == "ms24");
+    const std::string j = out_of("solve --seed 007 --format json");
+    CHECK(boost::json::parse(j).as_object().at("seed").as_string() == "7");
+    const std::string t = out_of("deal --seed 007");
+    CHECK_THAT(t, Catch::Contains("deal 7\n"));
+    CHECK(run("deal --seed 7").out == t);
+    const std::string ms = out_of("deal --seed MS0024 --format json");
+    CHECK(boost::json::parse(ms).as_object().at("seed").as_string() == "ms24");
 }
 
 TEST_CASE("report on one shard of a study says PARTIAL in its title and summary, and exits 1", "[cli]") {
@@ -780,17 +750,15 @@ TEST_CASE("help: pyramid --help names deal's svg, solve's usage names --max-memo
                Catch::Contains("deal       print a deal: drawn, as the compact string, as JSON, or as an SVG"));
     const Run solve = run("solve --help");
     const std::string usage = solve.out.substr(0, solve.out.find("\n\n"));
-    CHECK_THAT(usage, Catch::Contains("[--max-memory SIZE]"));
-    CHECK_THAT(usage, Catch::Contains("[--measures"));
+    pyr::test::check_contains_each(usage, {"[--max-memory SIZE]", "[--measures"});
     // A description that runs on to another line fills the one before it
     // (Boost wraps at 80 columns; a "\n" inside a description made a line of one word).
     for (const char* cmd : {"solve", "verify", "deal", "variants", "bench", "stats", "merge", "report", "compare",
                             "generate", "play", "odds", "compare-players"}) {
         INFO(cmd);
-        const Run r = run(std::string(cmd) + " --help");
-        REQUIRE(r.status == 0);
+        const std::string r = out_of(std::string(cmd) + " --help");
         std::vector<std::string> ls;
-        std::istringstream in(r.out);
+        std::istringstream in(r);
         for (std::string l; std::getline(in, l);) ls.push_back(l);
         for (size_t i = 0; i + 1 < ls.size(); ++i) {
             const bool continued = ls[i + 1].rfind(std::string(24, ' '), 0) == 0 &&
@@ -813,11 +781,9 @@ TEST_CASE("Spanish cards read as words in sentences, not as codes", "[cli]") {
     CHECK_THAT(sentence, Catch::Contains("6 of bastos, 8 of bastos and 9 of espadas left"));
     CHECK_THAT(sentence, !Catch::Contains("6B"));
     // The solution page's steps.
-    const Run h = run("solve --variant spanish --seed 1 --format html");
-    REQUIRE(h.status == 0);
-    CHECK_THAT(h.out,
-               Catch::Contains(
-                   "remove <span class=\"card\">8 of espadas</span> and <span class=\"card red\">4 of oros</span>"));
+    const std::string h = out_of("solve --variant spanish --seed 1 --format html");
+    CHECK_THAT(h, Catch::Contains(
+                      "remove <span class=\"card\">8 of espadas</span> and <span class=\"card red\">4 of oros</span>"));
     // JSON and --ascii keep the notation.
     const Run j = run("solve --variant spanish --seed 1 --format json");
     CHECK_THAT(j.out, Catch::Contains("6B, 8B and 9E left"));

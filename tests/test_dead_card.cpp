@@ -22,7 +22,8 @@ using namespace pyr;
 namespace {
 
 // The check as of main 0081cfd (solver/prune.cpp), as it stood but for names,
-// Hall's subsets and the row redeal's piles (each written another way).
+// Hall's subsets, the row redeal's piles and the burial (each written another
+// way).
 bool reference_hall(uint64_t need, const uint64_t* usable_of) {
     // (Over the subsets of the first four needed cards as masks of slots:
     // the same sets as the check's, enumerated another way.)
@@ -120,20 +121,17 @@ bool reference_dead_card(const Board& b, const State& s, int only_rank, const ui
     // with goal `all` the position is lost). Repeated, since a buried card may
     // have been another card's last partner.
     if (ndealt > 0) {
-        uint64_t buried = 0;
-        for (bool changed = true; changed;) {
-            changed = false;
+        // (As a fixed point: a dealt card not buried, not the lone rank, with
+        // every partner buried, is stuck and buries all beneath it.)
+        uint64_t buried = 0, before = 0;
+        do {
+            before = buried;
             for (int i = 0; i < ndealt; ++i) {
-                const int x = dealt[i];
-                if ((buried >> x & 1) || b.rank(x) == v.lone_rank) continue;
-                if (poss[x] & ~buried) continue;
-                const uint64_t below_x = beneath[i] & ~buried;
-                if (below_x) {
-                    buried |= below_x;
-                    changed = true;
-                }
+                const bool stuck = !(buried >> dealt[i] & 1) && b.rank(dealt[i]) != v.lone_rank &&
+                                   !(poss[dealt[i]] & ~buried);
+                if (stuck) buried |= beneath[i];
             }
-        }
+        } while (buried != before);
         if (buried & b.goal_mask()) return true;
         if (buried) {
             in_play &= ~buried;

@@ -10,7 +10,10 @@
 #include <vector>
 
 #include "engine/pysol_random.h"
-#include "tests/corpus.h"
+
+#ifndef PYR_DATA_DIR
+#define PYR_DATA_DIR "data"
+#endif
 
 namespace {
 
@@ -35,10 +38,17 @@ struct DealVector {
 };
 
 std::vector<DealVector> load_vectors() {
+    const std::string path = std::string(PYR_DATA_DIR) + "/pysolfc-deals.txt";
+    std::ifstream in(path);
+    if (!in) throw std::runtime_error("cannot open " + path);
     std::vector<DealVector> out;
-    pyr::test::for_each_data_line("pysolfc-deals.txt", [&](const std::string& line, int n) {
+    std::string line;
+    int line_no = 0;
+    while (std::getline(in, line)) {
+        ++line_no;
+        if (line.empty() || line[0] == '#') continue;
         DealVector v;
-        v.line = n;
+        v.line = line_no;
         std::istringstream fields(line);
         std::string field;
         while (fields >> field) {
@@ -51,7 +61,7 @@ std::vector<DealVector> load_vectors() {
             else if (key == "order") v.order = value;
         }
         out.push_back(v);
-    });
+    }
     return out;
 }
 
