@@ -3,8 +3,8 @@
 // does not run them, and none runs without its tag). They were hidden cases
 // of the unit-test binary; they share the tests' helpers (tests/support.h,
 // tests/draw_walk.h, tests/nopeek_reference.h) and check what they measure
-// with Catch2's REQUIRE and CHECK as the tests do.
-#define CATCH_CONFIG_MAIN
+// with Catch2's REQUIRE and CHECK as the tests do (Catch2's main is the
+// tests' own, tests/test_main.cpp: pyramid_catch_main).
 #include <catch2/catch.hpp>
 
 #include <time.h>
