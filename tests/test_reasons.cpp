@@ -78,7 +78,10 @@ Relaxed relaxed_search(const Board& b, bool stop_at_clear = false) {
     std::vector<Pos> stack{{0, counts}};
     Relaxed out;
     while (!stack.empty()) {
-        auto [removed, cnt] = stack.back();
+        // Named copies, not a structured binding: the lambdas below capture
+        // them, which clang before 16 (the sanitizer build's) refuses.
+        const uint64_t removed = stack.back().first;
+        const std::vector<int> cnt = std::move(stack.back().second);
         stack.pop_back();
         out.ever_removed |= removed;
         if ((removed & goal) == goal) {
