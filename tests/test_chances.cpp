@@ -64,6 +64,15 @@ TEST_CASE("percent_text: one rule, never 100% below 1 nor 0% above 0 (the page's
     CHECK(fixed(2.5, 0) == "2");  // as std::fixed prints it (the one `fixed`)
 }
 
+TEST_CASE("Wilson's interval: exact ends for all won and none won, so 100% and 0% read true", "[format]") {
+    for (uint64_t n : {1, 10, 30, 1000, 2000}) {
+        INFO(n);
+        CHECK(wilson_interval(n, n)->high == 1.0);  // 10/10 gave 0.9999999999999999 ("99.99%")
+        CHECK(wilson_interval(0, n)->low == 0.0);
+        CHECK(percent_text(wilson_interval(n, n)->high, 2) == "100.00%");
+    }
+}
+
 TEST_CASE("the no-peek hint line: one formatter, shares by the one rule", "[format][play]") {
     api::Odds o;
     o.samples = 1000;
