@@ -166,8 +166,9 @@ def main(argv):
             print(f"# and from {outcomes[1]} (bench/challenge_outcomes.cpp) seeds {seed_ranges(from_outcomes[name])} "
                   f"({len(from_outcomes[name])} deals; {checked[name]} seeds in both agree)")
         print(f"table {name}")
-        print(f"source pyramid stats --variant msc --challenge {name}, seeds {seed_ranges(complete)} "
-              f"({len(complete)} deals, bench/challenge-table.py)")
+        made = (f"stats --challenge {name} records and bench/challenge_outcomes.cpp's" if from_outcomes[name]
+                else f"stats --challenge {name} records")
+        print(f"source msc seeds {seed_ranges(complete)} ({len(complete)} deals: {made}, bench/challenge-table.py)")
         key = lambda kv: tuple(-1 if x == "-" else int(x) for x in kv[0])
         for (clear, open_), n in sorted(rows.items(), key=key):
             print(f"{clear} {open_} {n}")
