@@ -15,7 +15,8 @@ that kind). A table is made for each of score, cards:A and cards:K from the
 deals whose record is complete; a record whose search ran out of its budget
 (challenge_complete false) is left out, and the header says how many. Every
 record must be of msc's rules (the variant msc, the same rule fields in every
-record), each seed at most once per challenge (a record met twice must agree).
+record), each seed at most once per challenge (a record met twice must agree);
+only the seeds every table has are counted, so the tables are of the same deals.
 solver/across.cpp reads the result (`table NAME`, `source TEXT`, rows
 `CLEAR OPEN DEALS`).
 
@@ -137,6 +138,11 @@ def main(argv):
                     if o[1:3] != mine[1:3]:
                         sys.exit(f"seed {seed} of {name}: the records say {mine[1:3]}, {opath} {o[1:3]}")
                     checked[name] += 1
+    # The same deals in every table (a study stopped part way has a few more seeds in one).
+    present = [set(recs) for recs in records.values() if recs]
+    common = set.intersection(*present)
+    for name in TABLES:
+        records[name] = {seed: o for seed, o in records[name].items() if seed in common}
     print("# The per-deal challenge outcomes of random msc deals (issues 34, 38): for each")
     print("# table, how many deals could make each pair (the most with the tableau")
     print("# cleared, the most without; '-': no line of that kind), exact (the")
