@@ -98,6 +98,11 @@ ChallengeAnswer Session::challenge(const Deal& deal, const ChallengeRequest& req
         a.across = across_deals(dp ? &*dp : nullptr, a.challenge, a.result, *request.deals_left);
         // The table is a sample of deals: each chance gets its 95% interval.
         if (a.across && a.table) add_intervals(*a.across, *a.table, a.challenge, a.result);
+        // Without a table only a deal that makes the target has a chance: exactly 1, no spread.
+        if (a.across && !a.table) {
+            a.across->interval = Interval{a.across->probability, a.across->probability};
+            for (const double p : a.across->line_probability) a.across->line_interval.push_back(Interval{p, p});
+        }
     } catch (const std::invalid_argument& e) {
         throw Error(e.what());
     }
