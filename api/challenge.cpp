@@ -79,12 +79,27 @@ ChallengeAnswer Session::challenge(const Deal& deal, const ChallengeRequest& req
     } catch (const std::invalid_argument& e) {
         throw Error(e.what());
     }
+    // A board challenge's search is the solver's shortest solution: with a
+    // target, whether this deal makes it (one board if won) is said as for
+    // the other kinds (documented as a boolean), and its line reaches it.
+    if (a.challenge.kind == ChallengeKind::Board && a.challenge.target && a.result.complete) {
+        const bool makes = a.result.verdict == Verdict::Win && *a.challenge.target - a.challenge.current <= 1;
+        a.result.target_reached = makes;
+        for (ChallengeLine& l : a.result.lines) l.reaches_target = makes && l.cleared;
+    }
     if (!request.deals_left || !a.result.complete) return a;
     a.table = builtin_outcome_table(deal.variant, a.challenge.scoring, a.challenge.kind, a.challenge.rank);
     try {
         std::optional<AcrossDeals> dp;
         if (a.table) dp.emplace(*a.table, *a.challenge.target - a.challenge.current, *request.deals_left);
         a.across = across_deals(dp ? &*dp : nullptr, a.challenge, a.result, *request.deals_left);
+        // The table is a sample of deals: each chance gets its 95% interval.
+        if (a.across && a.table) add_intervals(*a.across, *a.table, a.challenge, a.result);
+        // Without a table only a deal that makes the target has a chance: exactly 1, no spread.
+        if (a.across && !a.table) {
+            a.across->interval = Interval{a.across->probability, a.across->probability};
+            for (const double p : a.across->line_probability) a.across->line_interval.push_back(Interval{p, p});
+        }
     } catch (const std::invalid_argument& e) {
         throw Error(e.what());
     }

@@ -67,6 +67,7 @@ target_link_libraries(pyramid_api PUBLIC pyramid_solver)
 # report/, the board pictures (engine only): the board and moves as text, the
 # board in SVG, the SVG and HTML writers, the solution page.
 add_library(pyramid_pictures STATIC
+  ${PYR_ROOT}/report/format.cpp
   ${PYR_ROOT}/report/svg.cpp
   ${PYR_ROOT}/report/html.cpp
   ${PYR_ROOT}/report/board_text.cpp

@@ -10,7 +10,7 @@
 #include "report/board_text.h"
 #include "report/challenge.h"
 #include "report/odds_hint.h"
-#include "report/summary.h"
+#include "report/format.h"
 
 namespace pyr::play {
 
@@ -105,7 +105,7 @@ std::string Controller::challenge_line() const {
     if (!h.error.empty()) return s + "unknown (" + h.error + ")";
     if (!h.answer || !h.answer->result.complete) return s + "unknown (the search budget ran out)";
     if (!h.answer->across) return s + "unknown (" + h.answer->note + ")";
-    return s + percent_text(h.answer->across->probability) + " from here";
+    return s + chance_text(h.answer->across->probability, h.answer->across->interval, false) + " from here";
 }
 
 std::string Controller::prompt() const {
@@ -329,18 +329,11 @@ void Controller::show_fair() {
         return;
     }
     const api::Odds& o = *a.odds;
-    const std::string how = o.exact ? "every order" : std::to_string(o.samples) + " sampled orders";
     const api::MoveOdds* best = nullptr;
     for (const auto& m : o.moves)
         if (a.best_move && m.move == *a.best_move) best = &m;
-    if (!best) {
-        message_ = "no-peek hint (" + how + " of the cards not seen): no move keeps a win";
-        return;
-    }
-    nopeek_hint_ = best->move;
-    message_ = "no-peek hint (" + how +
-               " of the cards not seen): " + move_people(best->move, game_.deal().deck(), TextStyle{unicode_, false}) +
-               " keeps a win in " + odds_share_text(o, best->wins, best->intractable);
+    if (best && best->wins) nopeek_hint_ = best->move;
+    message_ = nopeek_hint_text(o, best, game_.deal().deck(), TextStyle{unicode_, false});
 }
 
 void Controller::show_challenge_hint() {
@@ -405,24 +398,11 @@ void Controller::odds_answered(const OddsAnswer& a) {
     }
     const api::Odds& r = a.odds;
     nopeek_hint_.reset();
-    const DeckKind d = game_.deal().deck();
-    auto pct = [](uint64_t w, uint64_t n) {
-        return n ? std::to_string((200 * w + n) / (2 * n)) + "%" : std::string("-");
-    };
-    const uint64_t n = r.samples - r.intractable;
-    const std::string how = r.nothing_hidden ? "nothing hidden"
-                            : r.exact        ? "all " + std::to_string(r.samples) + " orders"
-                                             : std::to_string(r.samples) + " sampled orders";
     const api::MoveOdds* best = nullptr;
     for (const auto& m : r.moves)
         if (m.best) best = &m;
-    if (!best || best->wins == 0) {
-        message_ = "no-peek hint (" + how + "): no move keeps a win; winnable in " + pct(r.wins, n);
-        return;
-    }
-    nopeek_hint_ = best->move;
-    message_ = "no-peek hint (" + how + "): " + move_people(best->move, d, TextStyle{unicode_, false}) +
-               " keeps a win in " + pct(best->wins, n) + " (position winnable in " + pct(r.wins, n) + ")";
+    if (best && best->wins) nopeek_hint_ = best->move;
+    message_ = nopeek_hint_text(r, best, game_.deal().deck(), TextStyle{unicode_, false});
 }
 
 void Controller::show_hint() {

@@ -57,7 +57,8 @@ void print_bench(std::ostream& out, const std::vector<BenchPartResult>& results,
         out << json::serialize(o) << "\n";
         return;
     }
-    out << "pyramid bench" << (quick ? " --quick" : "") << ", " << threads << " threads\n";
+    out << "pyramid bench" << (quick ? " --quick" : "") << ", " << threads
+        << (threads == 1 ? " thread\n" : " threads\n");
     out << std::left << std::setw(15) << "part" << std::right << std::setw(7) << "deals" << std::setw(7) << "wins"
         << std::setw(12) << "states" << std::setw(9) << "seconds" << std::setw(12) << "states/s" << std::setw(10)
         << "deals/s" << std::setw(9) << "worst s" << std::setw(11) << "peak MiB"

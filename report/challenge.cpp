@@ -3,15 +3,11 @@
 #include <cstdio>
 #include <iomanip>
 
+#include "report/format.h"
+
 namespace pyr {
 
 namespace {
-
-std::string probability_text(double p) {
-    char s[32];
-    std::snprintf(s, sizeof s, "%.3f", p);
-    return s;
-}
 
 // "the most Aces removed", "the most points", "clear the board".
 std::string kind_words(const Variant& v, const Challenge& c) {
@@ -34,6 +30,17 @@ std::string unit_words(const Variant& v, const Challenge& c, int n) {
 }
 
 }  // namespace
+
+std::string chance_text(double p, const std::optional<Interval>& ci, bool words) {
+    std::string s = percent_text(p);
+    if (ci && (ci->low != p || ci->high != p))
+        s += " (" + std::string(words ? "95% interval " : "") + percent_text(ci->low) + "-" + percent_text(ci->high) +
+             ")";
+    return s;
+}
+
+const char* const kAcrossAssumption =
+    "best play on every later deal with its stock seen (by restarting the deal, as MSC allows)";
 
 std::string rank_plural(int rank, DeckKind d) {
     if (d == DeckKind::Standard52) {
@@ -86,6 +93,13 @@ json::object challenge_json(const Variant& v, const api::ChallengeAnswer& a, con
         if (request.deals_left) {
             if (a.across) x["probability"] = a.across->line_probability[i];
             else x["probability"] = nullptr;
+            if (a.across && i < a.across->line_interval.size()) {
+                x["probability_low"] = a.across->line_interval[i].low;
+                x["probability_high"] = a.across->line_interval[i].high;
+            } else {
+                x["probability_low"] = nullptr;
+                x["probability_high"] = nullptr;
+            }
         }
         lines.push_back(std::move(x));
     }
@@ -94,23 +108,35 @@ json::object challenge_json(const Variant& v, const api::ChallengeAnswer& a, con
     if (request.deals_left) {
         o["deals_left"] = *request.deals_left;
         o["need"] = *c.target - c.current;
+        auto put = [&](const char* key, const std::optional<double>& p, const std::optional<Interval>& ci) {
+            const std::string k = key;
+            if (p) o[k] = *p;
+            else o[k] = nullptr;
+            if (ci) {
+                o[k + "_low"] = ci->low;
+                o[k + "_high"] = ci->high;
+            } else {
+                o[k + "_low"] = nullptr;
+                o[k + "_high"] = nullptr;
+            }
+        };
         if (a.across) {
-            o["probability"] = a.across->probability;
+            put("probability", a.across->probability, a.across->interval);
             if (a.across->recommended) o["recommended"] = *a.across->recommended;
             else o["recommended"] = nullptr;
-            if (a.across->before) o["before"] = *a.across->before;
-            else o["before"] = nullptr;
+            put("before", a.across->before, a.across->before_interval);
             if (a.table) {
                 o["table"] = a.table->source;
                 o["table_deals"] = a.table->deals();
+                o["assumes"] = kAcrossAssumption;
             } else {
                 o["table"] = nullptr;
                 o["note"] = a.note;
             }
         } else {
-            o["probability"] = nullptr;
+            put("probability", std::nullopt, std::nullopt);
             o["recommended"] = nullptr;
-            o["before"] = nullptr;
+            put("before", std::nullopt, std::nullopt);
             o["note"] = r.complete ? a.note : "incomplete: no odds without the deal's lines";
         }
     }
@@ -160,18 +186,28 @@ void print_challenge(std::ostream& out, const Variant& v, const api::ChallengeAn
             << " left, this one included (a deal whose board is cleared does not use one up)\n";
         if (a.across) {
             const api::ChallengeAnswer& x = a;
-            out << "  chance of completing the challenge: " << probability_text(x.across->probability);
+            out << "  chance of completing the challenge: " << chance_text(x.across->probability, x.across->interval);
             if (best) out << " playing line " << *best + 1;
-            if (x.across->before) out << "; " << probability_text(*x.across->before) << " before this deal was seen";
+            if (x.across->before)
+                out << "; " << chance_text(*x.across->before, x.across->before_interval)
+                    << " before this deal was seen";
             out << "\n";
             if (r.lines.size() > 1) {
                 out << " ";
                 for (size_t i = 0; i < r.lines.size(); ++i)
-                    out << " line " << i + 1 << ": " << probability_text(x.across->line_probability[i])
+                    out << " line " << i + 1 << ": "
+                        << chance_text(x.across->line_probability[i],
+                                       i < x.across->line_interval.size()
+                                           ? std::optional<Interval>(x.across->line_interval[i])
+                                           : std::nullopt,
+                                       false)
                         << (i + 1 < r.lines.size() ? "," : "\n");
             }
-            if (x.table)
-                out << "  (the deals to come: " << x.table->deals() << " random deals, " << x.table->source << ")\n";
+            if (x.table) {
+                out << "  the chance assumes " << kAcrossAssumption << "\n";
+                out << "  (the deals to come: " << x.table->deals() << " random deals, " << x.table->source
+                    << "; 95% intervals: a bootstrap over those deals)\n";
+            }
         } else {
             out << "  chance: unknown (" << a.note << ")\n";
         }
@@ -183,6 +219,18 @@ void print_challenge(std::ostream& out, const Variant& v, const api::ChallengeAn
 
 ChallengePageLine challenge_page_line(const Variant& v, const api::ChallengeAnswer& a) {
     ChallengePageLine p;
+    if (a.across) {
+        p.chance = "Chance of completing the challenge: " + chance_text(a.across->probability, a.across->interval) +
+                   (a.across->recommended ? " playing the recommended line" : "");
+        if (a.across->before)
+            p.chance += "; " + chance_text(*a.across->before, a.across->before_interval) + " before this deal was seen";
+        if (a.table)
+            p.chance += " (it assumes " + std::string(kAcrossAssumption) +
+                        "; the deals to come: " + std::to_string(a.table->deals()) + " random deals).";
+        else p.chance += ".";
+    } else if (!a.note.empty()) {
+        p.chance = "Chance of completing the challenge: unknown (" + a.note + ").";
+    }
     const auto& lines = a.result.lines;
     if (lines.empty()) return p;
     const size_t i = a.across && a.across->recommended ? *a.across->recommended : 0;

@@ -34,11 +34,24 @@ void print_challenge(std::ostream& out, const Variant& v, const api::ChallengeAn
 // The line a page steps through (the recommended line, else the first) and
 // its name ("recommended line: clears the board, 4 Aces, 1280 points");
 // empty moves without a line.
+// With deals left, `chance` says the chance of completing the challenge
+// and its interval, as the text does ("Chance of completing the challenge:
+// 77.5% (95% interval 75.0%-79.7%) playing the recommended line; ...").
 struct ChallengePageLine {
     std::vector<Move> moves;
     std::string name;
+    std::string chance;
 };
 ChallengePageLine challenge_page_line(const Variant& v, const api::ChallengeAnswer& a);
+
+// A chance and its 95% interval by the one rule (report/format.h): "77.5%
+// (95% interval 75.0%-79.7%)" ("77.5% (75.0%-79.7%)" without words); the
+// chance alone where the interval is the chance itself (exactly 1).
+std::string chance_text(double p, const std::optional<Interval>& interval, bool words = true);
+
+// What the across-deals chance assumes of the deals to come (the text's and
+// JSON's `assumes`): "best play on every later deal with its stock seen (...)".
+extern const char* const kAcrossAssumption;
 
 // "Aces", "7s", "Kings" (the rank's cards, for people).
 std::string rank_plural(int rank, DeckKind d);

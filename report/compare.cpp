@@ -45,19 +45,16 @@ std::string difference_text(const PairedComparison& r) {
     return s;
 }
 
-json::object comparison_json(const NamedComparison& c) {
-    const PairedComparison& r = c.result;
+json::object paired_json(const PairedComparison& r, const std::string& first, const std::string& second) {
     json::object o;
-    o["first"] = rule_set_name(c.first);
-    o["second"] = rule_set_name(c.second);
     o["deals"] = r.counts.decided();
     o["both"] = r.counts.both;
-    o["first_only"] = r.counts.first_only;
-    o["second_only"] = r.counts.second_only;
+    o[first + "_only"] = r.counts.first_only;
+    o[second + "_only"] = r.counts.second_only;
     o["neither"] = r.counts.neither;
     o["excluded"] = r.counts.excluded;
-    o["first_win_rate"] = opt(r.first_rate);
-    o["second_win_rate"] = opt(r.second_rate);
+    o["first_win_rate"] = o["first_rate"] = opt(r.first_rate);
+    o["second_win_rate"] = o["second_rate"] = opt(r.second_rate);
     o["difference"] = opt(r.difference);
     o["ci95_low"] = r.ci95 ? json::value(r.ci95->low) : json::value(nullptr);
     o["ci95_high"] = r.ci95 ? json::value(r.ci95->high) : json::value(nullptr);
@@ -65,6 +62,14 @@ json::object comparison_json(const NamedComparison& c) {
     o["mcnemar_p"] = r.mcnemar_p;
     o["mcnemar_log10_p"] = r.mcnemar_log10_p;
     o["test"] = "mcnemar-exact";
+    return o;
+}
+
+json::object comparison_json(const NamedComparison& c) {
+    json::object o;
+    o["first"] = rule_set_name(c.first);
+    o["second"] = rule_set_name(c.second);
+    for (const auto& kv : paired_json(c.result)) o[kv.key()] = kv.value();
     if (c.listed) {
         json::array flips;
         for (const auto& [seed, first] : c.flips) {
@@ -145,18 +150,7 @@ void print_player_comparisons(std::ostream& out, const std::string& first, const
         o["rule_set"] = rules;
         o["first"] = first;
         o["second"] = second;
-        o["deals"] = counts.decided();
-        o["both"] = counts.both;
-        o["first_only"] = counts.first_only;
-        o["second_only"] = counts.second_only;
-        o["neither"] = counts.neither;
-        o["excluded"] = counts.excluded;
-        o["first_rate"] = opt(p.first_rate);
-        o["second_rate"] = opt(p.second_rate);
-        o["difference"] = opt(p.difference);
-        o["ci95_low"] = p.ci95 ? json::value(p.ci95->low) : json::value(nullptr);
-        o["ci95_high"] = p.ci95 ? json::value(p.ci95->high) : json::value(nullptr);
-        o["mcnemar_p"] = p.mcnemar_p;
+        for (const auto& kv : paired_json(p)) o[kv.key()] = kv.value();
         rows.push_back(o);
         auto pc = [](double x) {
             std::ostringstream s;

@@ -12,6 +12,16 @@
 
 namespace pyr {
 
+// The one JSON of a paired comparison (issue 37, item 6), every key of
+// `compare`'s and `compare-players`' objects and of a player study's
+// `paired`, so each documented name works everywhere: deals (decided), both,
+// FIRST_only, SECOND_only (`first_only`, or `thoughtful_only` and
+// `player_only` in a player study's summary), neither, excluded,
+// first_win_rate and first_rate (the same), second_win_rate and second_rate,
+// difference, ci95_low, ci95_high, ci_method, mcnemar_p, mcnemar_log10_p, test.
+json::object paired_json(const PairedComparison& p, const std::string& first = "first",
+                         const std::string& second = "second");
+
 // One comparison with the two rule sets it compares.
 struct NamedComparison {
     Variant first, second;

@@ -2,21 +2,18 @@
 
 #include <cstdio>
 
+#include "report/format.h"
 #include "solver/interval.h"
 
 namespace pyr {
 
 namespace {
 
-std::string pct(double x) {
-    char b[32];
-    std::snprintf(b, sizeof b, "%.1f%%", 100 * x);
-    return b;
-}
+std::string pct(double x) { return percent_text(x); }
 
 // The share of the decided orders won, and its interval: exact when every
 // order was solved, else Wilson's 95%; none when no order was decided.
-std::optional<double> share(const api::Odds& r, uint64_t wins, uint64_t intractable) {
+std::optional<double> share_of(const api::Odds& r, uint64_t wins, uint64_t intractable) {
     const uint64_t n = r.samples - intractable;
     if (n == 0) return std::nullopt;
     return double(wins) / double(n);
@@ -32,7 +29,7 @@ std::optional<Interval> interval(const api::Odds& r, uint64_t wins, uint64_t int
 
 std::string odds_share_text(const api::Odds& r, uint64_t wins, uint64_t intr) {
     std::string t;
-    if (auto sh = share(r, wins, intr)) t = pct(*sh);
+    if (auto sh = share_of(r, wins, intr)) t = pct(*sh);
     else t = "-";
     if (!r.exact && !r.nothing_hidden)
         if (auto ci = interval(r, wins, intr)) t += " (" + pct(ci->low) + "-" + pct(ci->high) + ")";
@@ -53,7 +50,7 @@ json::object odds_fields(const api::Odds& r, uint64_t rng_seed, DeckKind dk) {
     j["wins"] = r.wins;
     j["intractable"] = r.intractable;
     auto put_share = [&](json::object& x, uint64_t wins, uint64_t intr) {
-        if (auto sh = share(r, wins, intr)) x["share"] = *sh;
+        if (auto sh = share_of(r, wins, intr)) x["share"] = *sh;
         else x["share"] = nullptr;
         if (auto ci = interval(r, wins, intr)) {
             x["ci95_low"] = ci->low;
@@ -99,6 +96,20 @@ json::object odds_hint_json(const Variant& v, const api::Odds& r) {
     out["states"] = r.states;
     out["seconds"] = r.seconds;
     return out;
+}
+
+std::string nopeek_hint_text(const api::Odds& r, const api::MoveOdds* best, DeckKind deck, const TextStyle& style) {
+    auto share = [&](uint64_t wins, uint64_t intractable) {
+        const auto sh = share_of(r, wins, intractable);
+        return sh ? pct(*sh) : std::string("-");
+    };
+    const std::string how = r.nothing_hidden ? "nothing hidden"
+                            : r.exact        ? "all " + std::to_string(r.samples) + " orders"
+                                             : std::to_string(r.samples) + " sampled orders";
+    const std::string position = share(r.wins, r.intractable);
+    if (!best || best->wins == 0) return "no-peek hint (" + how + "): no move keeps a win; winnable in " + position;
+    return "no-peek hint (" + how + "): " + move_people(best->move, deck, style) + " keeps a win in " +
+           share(best->wins, best->intractable) + " (position winnable in " + position + ")";
 }
 
 }  // namespace pyr

@@ -5,6 +5,7 @@
 #pragma once
 #include "api/api.h"
 #include "engine/json.h"
+#include "report/board_text.h"
 
 namespace pyr {
 
@@ -21,5 +22,12 @@ json::object odds_fields(const api::Odds& odds, uint64_t rng_seed, DeckKind deck
 // "62.3% (58.1%-66.2%)  623/1000[, 2 intractable]": the share of the orders
 // decided won with `wins` of them (the interval when sampled).
 std::string odds_share_text(const api::Odds& odds, uint64_t wins, uint64_t intractable);
+
+// play's no-peek hint line (key o, and the hint that waits for the verdict's
+// odds): "no-peek hint (200 sampled orders): 9♠+4♣
+// keeps a win in 62.3% (position winnable in 64.0%)", or "...: no move keeps
+// a win; winnable in 0.0%" without a best move (`best` null or winning no
+// order). Shares by percent_text (report/format.h).
+std::string nopeek_hint_text(const api::Odds& odds, const api::MoveOdds* best, DeckKind deck, const TextStyle& style);
 
 }  // namespace pyr

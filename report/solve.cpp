@@ -159,15 +159,32 @@ void print_solve(std::ostream& out, const api::LoadedDeal& ld, const std::vector
         out << "states searched: " << r.states << "\n";
         out << "time: " << std::fixed << std::setprecision(3) << r.seconds << " s\n";
     };
-    if (r.challenge && req.challenge) {  // the challenge's lines are the answer
-        print_challenge(out, v, *r.challenge, *req.challenge, style);
-        totals();
-        return;
-    }
     auto list = [&](const std::vector<Move>& ms) {
         for (size_t i = 0; i < ms.size(); ++i)
             out << std::setw(4) << i + 1 << ". " << move_people(ms[i], dk, style) << "\n";
     };
+    auto solution = [&] {
+        out << (r.optimal      ? "shortest solution: "
+                : !req.optimal ? "solution: "
+                               : "solution (not proved shortest: " + budget + "): ")
+            << r.solution.size() << " moves\n";
+        list(r.solution);
+    };
+    auto best_score = [&] {
+        out << "best score: " << r.best_score << " tableau cards left"
+            << (r.best_score_complete ? "" : " (" + budget + ": the best found, maybe not the best)") << "\n";
+        list(r.best_score_moves);
+    };
+    if (r.challenge && req.challenge) {  // the challenge's lines are the answer
+        print_challenge(out, v, *r.challenge, *req.challenge, style);
+        // What was asked beside it is printed as without a challenge (issue
+        // 38, item 8): the shortest solution, the measures, the best score.
+        if (req.optimal && r.verdict == Verdict::Win) solution();
+        if (r.measures) print_measures(out, v, *r.measures, r.grade, budget, style);
+        if (req.best_score && r.has_score && r.verdict == Verdict::Lose) best_score();
+        totals();
+        return;
+    }
     if (req.hint) {
         if (r.verdict == Verdict::Win && !r.solution.empty())
             out << "hint: " << move_people(r.solution.front(), dk, style) << "\n"
@@ -177,11 +194,7 @@ void print_solve(std::ostream& out, const api::LoadedDeal& ld, const std::vector
         else if (r.verdict == Verdict::Win) out << "hint: none needed, the goal is reached\n";
         else if (r.verdict == Verdict::Lose) out << "hint: none, the position is lost\n";
     } else if (r.verdict == Verdict::Win) {
-        out << (r.optimal      ? "shortest solution: "
-                : !req.optimal ? "solution: "
-                               : "solution (not proved shortest: " + budget + "): ")
-            << r.solution.size() << " moves\n";
-        list(r.solution);
+        solution();
     }
     if (r.measures) print_measures(out, v, *r.measures, r.grade, budget, style);
     if (r.reason) {
@@ -192,11 +205,7 @@ void print_solve(std::ostream& out, const api::LoadedDeal& ld, const std::vector
             list(r.reason->best_moves);
         }
     }
-    if (r.has_score && r.verdict == Verdict::Lose) {
-        out << "best score: " << r.best_score << " tableau cards left"
-            << (r.best_score_complete ? "" : " (" + budget + ": the best found, maybe not the best)") << "\n";
-        list(r.best_score_moves);
-    }
+    if (r.has_score && r.verdict == Verdict::Lose) best_score();
     totals();
 }
 
@@ -221,6 +230,7 @@ std::string solve_html(const api::LoadedDeal& ld, const std::vector<Move>& playe
         const ChallengePageLine line = challenge_page_line(ld.deal.variant, *r.challenge);
         page.moves = line.moves;
         page.line_name = line.name.empty() ? "no line" : line.name;
+        if (!line.chance.empty()) facts << " " << line.chance;
     }
     page.notes = facts.str();
     return solution_html(page);

@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "report/compare.h"
+#include "report/format.h"
 #include "report/html.h"
 #include "report/svg.h"
 
@@ -26,14 +27,6 @@ int state_bin(uint64_t states) {
 double bin_low(int b) { return std::pow(10.0, static_cast<double>(b) / StudyReport::kBinsPerDecade); }
 
 std::string thousands(uint64_t n) { return svg::tick_label(static_cast<double>(n), 1); }
-
-std::string fixed(double x, int digits) {
-    std::ostringstream o;
-    o << std::fixed;
-    o.precision(digits);
-    o << x;
-    return o.str();
-}
 
 // The order rules read in, inside a variant's group: passes 1, 2, 3, ...,
 // unlimited; then the other rules in the schema's order (engine/rules.h).

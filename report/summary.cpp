@@ -4,15 +4,19 @@
 #include <iomanip>
 #include <sstream>
 
+#include "report/compare.h"
+
 namespace pyr {
 
-std::string percent_text(double x, int digits) {
-    std::ostringstream o;
-    o << std::fixed << std::setprecision(digits) << 100 * x << "%";
-    return o.str();
+namespace {
+// The one histogram JSON: {"VALUE": deals, ...} (a distribution's and the solution lengths').
+template <class Histogram>
+json::object histogram_json(const Histogram& histogram) {
+    json::object h;
+    for (const auto& [x, n] : histogram) h[std::to_string(x)] = n;
+    return h;
 }
 
-namespace {
 json::object distribution_json(const Distribution& d) {
     json::object o;
     const bool any = d.count > 0;
@@ -21,9 +25,7 @@ json::object distribution_json(const Distribution& d) {
     o["median"] = any ? json::value(d.median) : json::value(nullptr);
     o["min"] = any ? json::value(d.min) : json::value(nullptr);
     o["max"] = any ? json::value(d.max) : json::value(nullptr);
-    json::object h;
-    for (const auto& [x, n] : d.histogram) h[std::to_string(x)] = n;
-    o["histogram"] = h;
+    o["histogram"] = histogram_json(d.histogram);
     return o;
 }
 }  // namespace
@@ -74,19 +76,7 @@ json::object summary_json(const StudySummary& s, bool with_moves) {
         o["player_ci95_high"] = opt(s.player_ci95 ? std::optional<double>(s.player_ci95->high) : std::nullopt);
         o["player_solves"] = s.player_solves;
         o["player_seconds"] = s.player_seconds;
-        const PairedComparison& p = s.paired;
-        json::object j;
-        j["both"] = p.counts.both;
-        j["thoughtful_only"] = p.counts.first_only;
-        j["player_only"] = p.counts.second_only;
-        j["neither"] = p.counts.neither;
-        j["excluded"] = p.counts.excluded;
-        j["difference"] = opt(p.difference);
-        j["ci95_low"] = opt(p.ci95 ? std::optional<double>(p.ci95->low) : std::nullopt);
-        j["ci95_high"] = opt(p.ci95 ? std::optional<double>(p.ci95->high) : std::nullopt);
-        j["mcnemar_p"] = p.mcnemar_p;
-        j["mcnemar_log10_p"] = p.mcnemar_log10_p;
-        o["paired"] = j;
+        o["paired"] = paired_json(s.paired, "thoughtful", "player");  // report/compare.h: the one paired JSON
     }
     if (s.challenge) o["challenge"] = challenge_summary_json(*s.challenge);
     if (with_moves) {
@@ -96,21 +86,13 @@ json::object summary_json(const StudySummary& s, bool with_moves) {
         o["moves_median"] = any ? json::value(m.median) : json::value(nullptr);
         o["moves_min"] = any ? json::value(m.min) : json::value(nullptr);
         o["moves_max"] = any ? json::value(m.max) : json::value(nullptr);
-        json::object h;
-        for (const auto& [moves, n] : m.histogram) h[std::to_string(moves)] = n;
-        o["moves_histogram"] = h;
+        o["moves_histogram"] = histogram_json(m.histogram);
     }
     return o;
 }
 
 namespace {
 std::string percent(double x, int digits = 1) { return percent_text(x, digits); }
-
-std::string fixed(double x, int digits) {
-    std::ostringstream o;
-    o << std::fixed << std::setprecision(digits) << x;
-    return o.str();
-}
 
 std::vector<Variant> rule_sets(const std::vector<StudySummary>& sums) {
     std::vector<Variant> out;
@@ -178,8 +160,13 @@ void print_challenge_text(std::ostream& out, const std::vector<StudySummary>& su
         if (!board) out << distribution_cells(c.open);
         out << "\n";
     }
-    out << "(best: the most at any end; clear: with the tableau cleared; open: at an end without a clear;\n"
-           " each a mean, median and range over the deals that have such a line)\n";
+    // The footnote names the columns printed (a board challenge has only the clear's).
+    if (board)
+        out << "(clear: the steps of the shortest line that clears the tableau, a mean, median and range\n"
+               " over the deals that have one)\n";
+    else
+        out << "(best: the most at any end; clear: with the tableau cleared; open: at an end without a clear;\n"
+               " each a mean, median and range over the deals that have such a line)\n";
     if (cards) {
         out << "\nall " << first.all_cards << " cards of the rank removed:\n";
         rules_header(out, cols);

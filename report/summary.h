@@ -7,13 +7,11 @@
 #include <vector>
 
 #include "engine/json.h"
+#include "report/format.h"
 #include "study/runner.h"
 #include "study/summary.h"
 
 namespace pyr {
-
-// "12.3%" with `digits` decimals.
-std::string percent_text(double x, int digits = 1);
 
 // The summary object of one rule set in `pyramid stats --format json` (see README).
 json::object summary_json(const StudySummary& s, bool with_moves);

@@ -142,6 +142,71 @@ std::optional<AcrossAnswer> across_deals(const AcrossDeals* dp, const Challenge&
     return a;
 }
 
+namespace {
+
+uint64_t splitmix64(uint64_t& x) {
+    uint64_t z = (x += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+
+// The 2.5th and 97.5th percentiles of `v` (sorted here), widened to hold `p`.
+Interval percentiles(std::vector<double>& v, double p) {
+    std::sort(v.begin(), v.end());
+    const size_t n = v.size();
+    const size_t lo = n * 25 / 1000, hi = std::min(n - 1, (n * 975 + 999) / 1000 - 1);
+    return Interval{std::min(v[lo], p), std::max(v[hi], p)};
+}
+
+}  // namespace
+
+void add_intervals(AcrossAnswer& a, const OutcomeTable& table, const Challenge& c, const ChallengeResult& r,
+                   int resamples) {
+    const uint64_t n = table.deals();
+    if (n == 0 || resamples < 0 || n >= (uint64_t{1} << 32)) throw std::invalid_argument("the outcome table is empty");
+    // The deals in the table's order: deal i has outcome cumulative[k] > i.
+    std::vector<uint64_t> cumulative;
+    for (const auto& [o, k] : table.outcomes) cumulative.push_back((cumulative.empty() ? 0 : cumulative.back()) + k);
+    if (resamples == 0) {  // as many as keep the work near 3e8 steps of the programme, from 200 to 1,000
+        int g = 0;
+        for (const auto& [o, k] : table.outcomes)
+            for (const auto& v : {o.clear, o.open})
+                if (v) g = std::gcd(g, *v);
+        const double units = std::ceil(std::max(a.need, 0) / static_cast<double>(std::max(g, 1))) + 1;
+        const double work = units * (a.deals_left + 1) * static_cast<double>(table.outcomes.size());
+        resamples = static_cast<int>(std::clamp(3e8 / work, 200.0, static_cast<double>(kAcrossResamples)));
+    }
+    const size_t lines = r.lines.size();
+    std::vector<double> before, overall;
+    std::vector<std::vector<double>> line(lines);
+    uint64_t rng = 0x38'0004;  // fixed: issue 38, item 4
+    std::vector<uint32_t> counts(table.outcomes.size());
+    for (int b = 0; b < resamples; ++b) {
+        std::fill(counts.begin(), counts.end(), 0);
+        for (uint64_t i = 0; i < n; ++i) {
+            const uint64_t deal = ((splitmix64(rng) >> 32) * n) >> 32;  // uniform in [0, n)
+            const auto at = std::upper_bound(cumulative.begin(), cumulative.end(), deal) - cumulative.begin();
+            ++counts[static_cast<size_t>(at)];
+        }
+        OutcomeTable t;
+        for (size_t k = 0; k < counts.size(); ++k)
+            if (counts[k]) t.outcomes.push_back({table.outcomes[k].first, counts[k]});
+        const AcrossDeals dp(t, std::max(a.need, 0), a.deals_left);
+        const std::optional<AcrossAnswer> x = across_deals(&dp, c, r, a.deals_left);
+        if (!x) throw std::invalid_argument("no odds on a resampled table");
+        before.push_back(x->before.value_or(0));
+        for (size_t i = 0; i < lines; ++i) line[i].push_back(x->line_probability[i]);
+        // The recommended line stays the one the whole table recommends.
+        overall.push_back(a.recommended ? x->line_probability[*a.recommended]
+                                        : dp.after(a.need, a.deals_left, 0, false));
+    }
+    if (a.before) a.before_interval = percentiles(before, *a.before);
+    a.line_interval.clear();
+    for (size_t i = 0; i < lines; ++i) a.line_interval.push_back(percentiles(line[i], a.line_probability[i]));
+    a.interval = percentiles(overall, a.probability);
+}
+
 std::vector<std::pair<std::string, OutcomeTable>> parse_outcome_tables(const std::string& text) {
     std::vector<std::pair<std::string, OutcomeTable>> tables;
     std::istringstream in(text);

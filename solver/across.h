@@ -37,6 +37,7 @@
 #include "engine/scoring.h"
 #include "engine/variant.h"
 #include "solver/challenge.h"
+#include "solver/interval.h"
 
 namespace pyr {
 
@@ -116,6 +117,11 @@ struct AcrossAnswer {
     double probability = 0;                // with this deal, playing the recommended line
     std::vector<double> line_probability;  // each line's, in the answer's order
     std::optional<size_t> recommended;     // the best line (the first of equals); none without lines
+    // 95% intervals (add_intervals): the table is a sample of deals, so each
+    // chance has one; a chance that is exactly 1 (the line makes the target)
+    // has [1, 1]. Empty until add_intervals fills them.
+    std::optional<Interval> before_interval, interval;
+    std::vector<Interval> line_interval;  // each line's, in the answer's order
 };
 // The value a line makes toward the challenge (points, cards, or a board).
 int line_made(const Challenge& c, const ChallengeLine& l);
@@ -123,5 +129,19 @@ int line_made(const Challenge& c, const ChallengeLine& l);
 // (its line completes the challenge: 1); nullopt otherwise.
 std::optional<AcrossAnswer> across_deals(const AcrossDeals* dp, const Challenge& c, const ChallengeResult& r,
                                          int deals_left);
+
+// The 95% intervals of an answer's chances (before, each line's, the
+// recommended one's), from the table it was computed with: a bootstrap over
+// the table's deals (docs/challenges.md). `resamples` times, the table's N
+// deals are drawn again N times with replacement (a fixed seed: the same
+// answer every run, on every platform), the programme is solved on that table,
+// and each chance's 2.5th and 97.5th percentiles over the resamples are its
+// interval (widened to hold the chance itself). `resamples` 0: 1,000, fewer
+// (down to 200) where the programme is large (a long need over many deals),
+// keeping the work near 3e8 of its steps. Throws std::invalid_argument as
+// AcrossDeals does.
+inline constexpr int kAcrossResamples = 1000;
+void add_intervals(AcrossAnswer& a, const OutcomeTable& table, const Challenge& c, const ChallengeResult& r,
+                   int resamples = 0);
 
 }  // namespace pyr

@@ -23,8 +23,12 @@ inline std::optional<Interval> wilson_interval(uint64_t successes, uint64_t n, d
     const double denom = 1 + z2 / nn;
     const double center = (p + z2 / (2 * nn)) / denom;
     const double half = z * std::sqrt(p * (1 - p) / nn + z2 / (4 * nn * nn)) / denom;
-    // Clamp the rounding noise at the ends (0/n gives low = 0 exactly in real numbers).
-    return Interval{std::max(0.0, center - half), std::min(1.0, center + half)};
+    // The ends are exact where the reals say so: 0/n gives low = 0 and n/n
+    // high = 1 (the doubles' rounding left 0.9999999999999999, which a
+    // percentage that never rounds a share below 1 up to 100% would show as
+    // 99.99%); elsewhere the rounding noise is clamped into [0, 1].
+    return Interval{successes == 0 ? 0.0 : std::max(0.0, center - half),
+                    successes == n ? 1.0 : std::min(1.0, center + half)};
 }
 
 }  // namespace pyr

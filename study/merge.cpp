@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <map>
+#include <tuple>
 
 #include <tbb/enumerable_thread_specific.h>
 #include <tbb/parallel_for.h>
@@ -10,6 +11,8 @@
 #include "engine/board.h"
 #include "engine/deal.h"
 #include "engine/deal_source.h"
+#include "solver/challenge.h"
+#include "study/study.h"
 
 namespace pyr {
 
@@ -289,6 +292,7 @@ AuditResult audit_sample(const AuditSample& sample, const Limits& limits, bool o
     // Per entry: what the re-solve found (or why the deal could not be dealt).
     struct Found {
         SolveResult res;
+        std::optional<ChallengeResult> challenge;  // a --challenge record's, re-solved
         std::string bad_deal;
     };
     std::vector<Found> found(entries.size());
@@ -310,7 +314,16 @@ AuditResult audit_sample(const AuditSample& sample, const Limits& limits, bool o
                 SolveOptions so;
                 so.limits = limits;
                 so.optimal = optimal;
-                found[i].res = solvers.local().solve(Board(deal), so);
+                const Board board(deal);
+                found[i].res = solvers.local().solve(board, so);
+                // A --challenge record's outcome is re-solved too (issue 38, item 14).
+                if (!r.challenge.empty() && r.ch.complete) {
+                    try {
+                        found[i].challenge = solve_challenge(board, study_challenge(r.challenge, r.rules), so);
+                    } catch (const std::exception& e) {
+                        found[i].bad_deal = std::string("its challenge: ") + e.what();
+                    }
+                }
             },
             tbb::simple_partitioner());
     });
@@ -349,6 +362,37 @@ AuditResult audit_sample(const AuditSample& sample, const Limits& limits, bool o
                 mismatch("moves", std::to_string(r.moves), std::to_string(shortest));
                 continue;
             }
+        }
+        // The challenge's ends, field by field, where both the record and the
+        // re-solve are complete (an incomplete record claims no end).
+        if (f.challenge) {
+            if (!f.challenge->complete) {
+                ++out.undecided;
+                continue;
+            }
+            RecordChallenge again;
+            again.complete = true;
+            for (const ChallengeLine& l : f.challenge->lines) {
+                ChallengeEnd& e = l.cleared ? again.clear : again.open;
+                e.score = l.score;
+                e.cards = l.cards.value_or(-1);
+                e.steps = static_cast<int32_t>(l.moves.size());
+            }
+            const auto text = [](const ChallengeEnd& e, int32_t ChallengeEnd::*field) {
+                return e.exists() && e.*field >= 0 ? std::to_string(e.*field) : std::string("null");
+            };
+            bool same = true;
+            for (const auto& [name, recorded, redone] :
+                 {std::tuple{"clear", r.ch.clear, again.clear}, std::tuple{"open", r.ch.open, again.open}})
+                for (const auto& [field, member] :
+                     {std::pair{"score", &ChallengeEnd::score}, std::pair{"cards", &ChallengeEnd::cards},
+                      std::pair{"steps", &ChallengeEnd::steps}})
+                    if (same && text(recorded, member) != text(redone, member)) {
+                        mismatch(std::string("challenge_") + name + "_" + field, text(recorded, member),
+                                 text(redone, member));
+                        same = false;
+                    }
+            if (!same) continue;
         }
         ++out.reproduced;
     }

@@ -116,8 +116,11 @@ struct AuditResult {
 // 0 = none; max_memory bytes per worker, 0 = none) and solve mode (`optimal`), on
 // `threads` workers (0 = every core). A mismatch: a decided record whose
 // re-solve proves the other verdict; with `optimal`, a win whose recorded
-// shortest length differs from the re-solve's proved one. Every win of a
-// re-solve is replayed by the verifier (the solver's own check).
+// shortest length differs from the re-solve's proved one; in a --challenge
+// study, a complete record whose best line with a clear or without (its
+// score, cards and steps) differs from the challenge re-solved (a re-solve
+// that runs out of the budget is undecided). Every win of a re-solve is
+// replayed by the verifier (the solver's own check).
 AuditResult audit_sample(const AuditSample& sample, const Limits& limits, bool optimal, int threads);
 
 }  // namespace pyr

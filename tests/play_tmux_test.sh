@@ -314,7 +314,7 @@ case $scenario in
     keys o
     wait_for "no-peek hint (200 sampled orders): " 60
     deadline=$((SECONDS + 30))
-    until joined | grep -qE "keeps a win in [0-9]+% \(position winnable in [0-9]+%\)"; do
+    until joined | grep -qE "keeps a win in [0-9.]+% \(position winnable in [0-9.]+%\)"; do
       [ $SECONDS -lt $deadline ] || fail "the message lost its end"
       sleep 0.05
     done
@@ -391,7 +391,7 @@ case $scenario in
     keys o
     if [ -n "$best" ]; then
       wait_for "keeps a win in" 30
-      joined | grep -qF "cards not seen): $best keeps a win in" || fail "o's move is not solve's ($best)"
+      joined | grep -qF "orders): $best keeps a win in" || fail "o's move is not solve's ($best)"
     fi
     # Redo the move and type the card shown: the cards not seen shrink, the odds are solve's for the deal named.
     keys C-y

@@ -590,8 +590,7 @@ TEST_CASE("play: cards not seen: the odds for the verdict, h off, the next card 
     if (want.best_move) {
         CHECK(c.hint() == want.best_move);
         CHECK(c.message().rfind("no-peek hint (" + std::to_string(limits.odds_samples) +
-                                    " sampled orders of the cards not seen): " + move_text(*want.best_move, v.deck) +
-                                    " keeps a win in ",
+                                    " sampled orders): " + move_text(*want.best_move, v.deck) + " keeps a win in ",
                                 0) == 0);
     }
     // The exact hint stays off; undo keeps the card named.
@@ -740,7 +739,10 @@ void challenge_answered(Controller& c, api::Session& session) {
     c.challenged(*h);
 }
 
-std::string chance_text(double p) { return percent_text(p); }
+// The live chance as play prints it: report/challenge.h's chance_text, with its interval.
+std::string live_chance(const api::ChallengeAnswer& a) {
+    return pyr::chance_text(a.across->probability, a.across->interval, false);
+}
 
 }  // namespace
 
@@ -767,7 +769,7 @@ TEST_CASE("play: a challenge across deals is carried as it is played: made so fa
     challenge_answered(c, session);
     CHECK(c.challenge_line() == "challenge cards:A (target 12 Aces): 0 made in this deal; 2 deals left, this one "
                                 "included; chance " +
-                                    chance_text(start.across->probability) + " from here");
+                                    live_chance(start) + " from here");
     // The line that does not clear the board, typed: the Aces it removes are
     // counted as they go, and the chance follows the position.
     const ChallengeLine* open = nullptr;
@@ -793,9 +795,13 @@ TEST_CASE("play: a challenge across deals is carried as it is played: made so fa
     const AcrossDeals dp(*start.table, 12, 2);
     const double after = dp.after(12, 2, aces, false);
     CHECK(after == Approx(dp.probability(12 - aces, 1)));
-    CHECK(c.challenge_line() == "challenge cards:A (target 12 Aces): " + std::to_string(aces) +
-                                    " made in this deal; 2 deals left, this one included; chance " +
-                                    chance_text(after) + " from here");
+    // (its interval is the bootstrap's of that position's answer)
+    const std::string said = c.challenge_line(), want = "challenge cards:A (target 12 Aces): " + std::to_string(aces) +
+                                                        " made in this deal; 2 deals left, this one included; chance " +
+                                                        percent_text(after) + " (";
+    CHECK(said.rfind(want, 0) == 0);
+    CHECK(said.size() > want.size() + 11);
+    CHECK(said.substr(said.size() - 12) == "%) from here");
     // n: deal 2 starts with what deal 1 made and one deal left (no clear).
     c.key('n');
     CHECK(c.game().seed() == "2");
@@ -814,7 +820,7 @@ TEST_CASE("play: a challenge across deals is carried as it is played: made so fa
                                     std::to_string(aces) +
                                     " before this deal, 0 in it); 1 deal left, this one "
                                     "included; chance " +
-                                    chance_text(second.across->probability) + " from here");
+                                    live_chance(second) + " from here");
     // Its clearing line, played: the board cleared keeps the deal.
     const ChallengeLine* clear = nullptr;
     for (const auto& l : second.result.lines)

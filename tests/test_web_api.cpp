@@ -358,7 +358,10 @@ TEST_CASE("web api: a challenge is solve --challenge's object", "[web][challenge
                    .as_object();
     // (the chance before the deal, from the table's programme, to the last bits)
     CHECK(got.at("before").to_number<double>() == Approx(wj.at("before").to_number<double>()).epsilon(1e-12));
-    for (const char* k : {"seconds", "before"}) {
+    // (and its interval's ends, the bootstrap's programmes to the last bits)
+    for (const char* k : {"before_low", "before_high"})
+        CHECK(got.at(k).to_number<double>() == Approx(wj.at(k).to_number<double>()).epsilon(1e-12));
+    for (const char* k : {"seconds", "before", "before_low", "before_high"}) {
         wj.erase(k);
         got.erase(k);
     }

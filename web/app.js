@@ -15,6 +15,24 @@
 const IS_SERVICE_WORKER = typeof ServiceWorkerGlobalScope !== "undefined" && self instanceof ServiceWorkerGlobalScope;
 const IS_WORKER = !IS_SERVICE_WORKER && typeof document === "undefined";
 
+// percentText:begin
+// A share or chance x (0..1) as a percentage with `digits` decimals: the
+// rule of report/format.h's percent_text, which the CLI and play use (x *
+// 100 * 10^digits rounded half up in doubles; a share that is not 1 never
+// reads 100%, one that is not 0 never 0%). tests/web/format_test.mjs checks
+// both against tests/data/percent-cases.json.
+function percentText(x, digits = 1) {
+  if (!Number.isFinite(x)) return "-";
+  let scale = 100;
+  for (let i = 0; i < digits; ++i) scale *= 10;
+  const y = Math.abs(x) * scale;
+  let k = Math.floor(y + 0.5);
+  if (x !== 0 && k === 0) k = 1;
+  if (Math.abs(x) < 1 && k >= scale) k = scale - 1;
+  return (x < 0 ? "-" : "") + (k / (scale / 100)).toFixed(digits) + "%";
+}
+// percentText:end
+
 // One JSON request to an instance of the module (web/web_api.h).
 function callModule(M, handle, request) {
   const text = JSON.stringify(request);
@@ -589,7 +607,7 @@ async function pageMain() {
   // The no-peek hint: the move that keeps a win in the most orders of the
   // cards not seen yet (solver/nopeek.h). It takes the worker for a moment;
   // the verdict's search starts again after it.
-  const pct = (w, n) => n ? Math.round(100 * w / n) + "%" : "-";
+  const pct = (w, n) => n ? percentText(w / n) : "-";
   // Its progress line: the orders solved of all to solve, ticking (the
   // positions of the order being solved show on a hard one); Stop or Escape
   // ends it (the worker is replaced, as for Check).
@@ -817,7 +835,7 @@ async function pageMain() {
   const oddsWords = (an) => {
     const o = an.odds, n = o.samples - o.intractable, k = o.hidden;
     const cards = k + (k === 1 ? " card" : " cards") + " not seen";
-    const share = n ? (100 * o.wins / n).toFixed(1) + "%" : "-";
+    const share = n ? percentText(o.wins / n) : "-";
     const limit = o.intractable ? "; " + fmt(o.intractable) + " hit the search limit" : "";
     const every = o.samples === 1 ? "its one order solved" : "all " + fmt(o.samples) + " orders solved";
     if (o.exact && !o.intractable && o.wins === o.samples)
@@ -827,7 +845,7 @@ async function pageMain() {
     if (o.exact) return "Winnable in " + fmt(o.wins) + " of the " + fmt(o.samples) + " orders of the " + cards + " (" +
       share + "; every order solved" + limit + ").";
     return "Winnable in about " + share + " of the orders of the " + cards + " (" + fmt(o.wins) + " of " + fmt(o.samples) +
-      " sampled; 95% interval " + (100 * o.ci95_low).toFixed(1) + "–" + (100 * o.ci95_high).toFixed(1) + "%" + limit + ").";
+      " sampled; 95% interval " + percentText(o.ci95_low) + "–" + percentText(o.ci95_high) + limit + ").";
   };
   const renderVerdict = () => {
     const el = $("verdict");
@@ -1028,8 +1046,15 @@ async function pageMain() {
   const showRank = () => { $("ch-rank-label").hidden = $("ch-kind").value !== "cards"; };
   $("ch-kind").addEventListener("change", showRank);
   showRank();
-  const pct1 = (p) => (100 * p).toFixed(1) + "%";
-  const lineWords = (ch, l) => (l.cleared ? "clears the board" : "does not clear the board") +
+  const pct1 = (p) => percentText(p);
+  // A chance with its 95% interval (the JSON's x_low, x_high), as the CLI's
+  // report/challenge.h chance_text: "77.5% (95% interval 75.0%-79.7%)".
+  const chanceText = (p, low, high, words = true) => pct1(p) +
+    (low !== null && low !== undefined && (low !== p || high !== p)
+      ? " (" + (words ? "95% interval " : "") + pct1(low) + "-" + pct1(high) + ")" : "");
+  // As the CLI's report/challenge.h challenge_line_text: a line that makes the target says so.
+  const lineWords = (ch, l) => (l.reaches_target ? "reaches the target" + (l.cleared ? " (and clears the board)" : "")
+    : l.cleared ? "clears the board" : "does not clear the board") +
     (l.cards !== null && l.cards !== undefined ? ", " + l.cards + " " + rankPlural(ch.rank) : "") +
     ", score " + fmt(l.score) + ", " + l.steps + (l.steps === 1 ? " step" : " steps");
   // What a challenge counts, n of them: "12 Aces", "600 points", "1 board".
@@ -1050,8 +1075,11 @@ async function pageMain() {
     if (ch.target_reached === false) head += " This deal cannot make the target: the lines make the most it can.";
     if (ch.deals_left && ch.complete)
       head += ch.probability !== null && ch.probability !== undefined
-        ? " Chance of completing the challenge: " + pct1(ch.probability) + ", playing the recommended line" +
-          (ch.before !== null && ch.before !== undefined ? " (before this deal was seen: " + pct1(ch.before) + ")" : "") + "."
+        ? " Chance of completing the challenge: " + chanceText(ch.probability, ch.probability_low, ch.probability_high) +
+          ", playing the recommended line" +
+          (ch.before !== null && ch.before !== undefined
+            ? " (before this deal was seen: " + chanceText(ch.before, ch.before_low, ch.before_high) + ")" : "") + "." +
+          (ch.assumes ? " It assumes " + ch.assumes + "." : "")
         : " No chance computed: " + ch.note + ".";
     $("ch-summary").textContent = head;
     $("ch-summary").dataset.probability = ch.probability === null || ch.probability === undefined ? "" : String(ch.probability);
@@ -1062,7 +1090,8 @@ async function pageMain() {
       li.className = best ? "recommended" : "";
       Object.assign(li.dataset, { cleared: String(l.cleared), score: String(l.score), steps: String(l.steps),
         cards: l.cards === null || l.cards === undefined ? "" : String(l.cards) });
-      li.append(cap(lineWords(ch, l)) + (l.probability !== null && l.probability !== undefined ? "; chance " + pct1(l.probability) : "") +
+      li.append(cap(lineWords(ch, l)) + (l.probability !== null && l.probability !== undefined
+        ? "; chance " + chanceText(l.probability, l.probability_low, l.probability_high, false) : "") +
         (best ? " (recommended)" : "") + ". ");
       const b = document.createElement("button");
       b.type = "button";
@@ -1236,7 +1265,7 @@ async function pageMain() {
       const ch = S.challenge && S.challenge.key === key ? S.challenge : null;
       const p = ch && ch.probability !== null && ch.probability !== undefined ? ch.probability : null;
       if (p !== null) el.dataset.probability = String(p);
-      t += "; chance of completing it from here: " + (p !== null ? pct1(p) + " (playing the recommended line)"
+      t += "; chance of completing it from here: " + (p !== null ? chanceText(p, ch.probability_low, ch.probability_high) + " (playing the recommended line)"
         : ch ? "unknown" + (ch.note ? " (" + ch.note + ")" : "")
         : S.challenging && S.challenging.key === key ? "searching…" : "after the verdict") + ".";
     } else t += ".";

@@ -429,7 +429,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("mode", choices=["record", "check", "list"])
     ap.add_argument("build", help="the build directory holding `pyramid`")
-    ap.add_argument("-k", dest="select", default="", help="only the cases whose name contains this")
+    ap.add_argument("-k", dest="select", default="", help="only the cases whose name contains this (NAME$: only the case NAME)")
     ap.add_argument("-j", dest="jobs", type=int, default=2, help="cases run at once (default 2)")
     ap.add_argument("--web-driver", help="the native web driver (default BUILD/tests/golden/pyramid_golden_web)")
     ap.add_argument("--python", default=sys.executable, help="the interpreter the module was built for")
@@ -442,7 +442,7 @@ def main():
     if not os.access(runner.pyramid, os.X_OK):
         print(f"golden: no pyramid in {runner.build}", file=sys.stderr)
         return 2
-    cases = [c for c in read_cases() if a.select in c.name]
+    cases = [c for c in read_cases() if (not a.select.endswith("$") and a.select in c.name) or (a.select.endswith("$") and c.name == a.select[:-1])]
     if a.mode == "list":
         for c in cases:
             print(c.name)

@@ -71,6 +71,17 @@ import { createRequire } from "node:module";
 import { resolve } from "node:path";
 import { Browser, CHROMIUM, requireSite, serve } from "./browser.mjs";
 
+// report/format.h's percent_text (the page's percentText; tests/web/format_test.mjs
+// holds the two to the same cases): shares and chances as the CLI prints them.
+const percentText = (x, digits = 1) => {
+  let scale = 100;
+  for (let i = 0; i < digits; ++i) scale *= 10;
+  let k = Math.floor(Math.abs(x) * scale + 0.5);
+  if (x !== 0 && k === 0) k = 1;
+  if (Math.abs(x) < 1 && k >= scale) k = scale - 1;
+  return (x < 0 ? "-" : "") + (k / (scale / 100)).toFixed(digits) + "%";
+};
+
 const args = process.argv.slice(2);
 const opt = (name, fallback) => { const i = args.indexOf(name); return i >= 0 ? args[i + 1] : fallback; };
 const scenario = args[0];
@@ -589,8 +600,8 @@ try {
     await page.key("f");
     const fair = await page.waitFor(`(t => t.startsWith("Fair hint (") && t)(document.getElementById("selection").textContent)`, 120000);
     const words = best.move === "draw" ? "draw a card" : best.move;
-    check(fair.includes(words) && fair.includes("keeps a win in " + Math.round(100 * best.wins / n) + "%") &&
-      fair.includes("winnable in " + Math.round(100 * odds.wins / n) + "%") && fair.includes(odds.samples + " sampled orders"),
+    check(fair.includes(words) && fair.includes("keeps a win in " + percentText(best.wins / n)) &&
+      fair.includes("winnable in " + percentText(odds.wins / n)) && fair.includes(odds.samples + " sampled orders"),
       "Fair hint as pyramid odds (" + best.move + " " + best.wins + "/" + n + ", position " + odds.wins + "): " + fair);
     check(await page.eval(`document.querySelectorAll("#board rect.highlight").length`) >= 1, "and frames it on the board");
     // Its progress line was told of every order solved: (0, 200), then one by one to 200.
@@ -660,7 +671,7 @@ try {
     await page.key("f");
     const fair = await page.waitFor(`(t => t.startsWith("Fair hint (") && t)(document.getElementById("selection").textContent)`, 30000);
     check(best.move === want.best_move && fair.includes("all " + want.odds.samples + " orders") &&
-      fair.includes("keeps a win in " + Math.round(100 * best.wins / n) + "%") &&
+      fair.includes("keeps a win in " + percentText(best.wins / n)) &&
       best.move.split("+").every((c) => fair.includes(c[0] === "T" ? "10" : c[0])),
       "Fair hint as solve's best move (" + best.move + ", " + best.wins + "/" + n + "): " + fair);
     // The link carries the ?? and opens the same odds.
@@ -724,7 +735,7 @@ try {
     const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
     let said = await ask("cards", "A", "12", "", "2");
     const lines = await shown();
-    const pct = (p) => (100 * p).toFixed(1) + "%";
+    const pct = (p) => percentText(p);
     const texts = await page.eval(`[...document.querySelectorAll("#ch-lines li")].map(li => li.textContent)`);
     check(same(lines, want.lines.map((l) => [l.cleared, l.score, l.cards, l.steps])) && want.lines.length === texts.length &&
       want.lines.every((l, i) => texts[i].includes("; chance " + pct(l.probability))),
@@ -769,7 +780,7 @@ try {
       deals: e.dataset.deals, deal: e.dataset.deal, probability: e.dataset.probability, hidden: e.hidden }))(document.getElementById("ch-live"))`);
     const liveChance = (p, what) => page.waitFor(`document.getElementById("ch-live").dataset.probability === ${JSON.stringify(String(p))}`,
       120000, what).then(() => true, () => false);
-    const pct = (p) => (100 * p).toFixed(1) + "%";
+    const pct = (p) => percentText(p);
     await page.waitFor(verdictSettled, 60000);
     await page.eval(`document.getElementById("challenge-box").open = true`);
     await page.select("#ch-kind", "cards");
