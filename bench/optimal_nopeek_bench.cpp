@@ -65,7 +65,7 @@ int main(int argc, char** argv) {
             }
             if (!found) continue;
             nopeek::OptimalOptions o;
-            o.max_states = max_states;
+            o.limits.max_states = max_states;
             const nopeek::Optimal r = nopeek::optimal(solver, d, played, o);
             std::printf("%d\t%llu\t%.6f\t%s\t%s\t%llu\t%llu\t%llu\t%llu\t%.3f\n", k,
                         static_cast<unsigned long long>(seed), nopeek::fraction_value(r.lower, r.orders),

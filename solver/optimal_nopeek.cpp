@@ -95,12 +95,12 @@ class Expectimax {
 public:
     Expectimax(Solver& solver, const Deal& work, std::vector<int> hidden, const OptimalOptions& o)
         : solver_(solver), deal_(work), hidden_(std::move(hidden)), options_(o), budget_(budget_options_) {
-        budget_options_.max_states = o.max_states;
-        budget_options_.stop = o.stop;
-        budget_options_.progress_shift = 16;
-        leaf_options_.max_states = o.leaf_max_states;
-        leaf_options_.max_memory_bytes = o.max_memory;
-        leaf_options_.stop = o.stop;
+        budget_options_.limits.max_states = o.limits.max_states;
+        budget_options_.limits.stop = o.limits.stop;
+        budget_options_.limits.progress_shift = 16;
+        leaf_options_.limits.max_states = o.leaf_max_states;
+        leaf_options_.limits.max_memory = o.limits.max_memory;
+        leaf_options_.limits.stop = o.limits.stop;
         for (int i = 0; i <= kMaxHidden; ++i) fact_[i] = factorial(i);
         m_ = static_cast<int>(hidden_.size());
         for (int slot : hidden_) ++left_[deal_.cards[slot].rank];

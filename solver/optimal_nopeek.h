@@ -34,6 +34,7 @@
 #include <vector>
 
 #include "engine/deal.h"
+#include "engine/limits.h"
 #include "engine/move.h"
 #include "solver/solver.h"
 
@@ -48,14 +49,17 @@ std::string fraction_text(Count num, Count den);
 std::string count_text(Count x);
 double fraction_value(Count num, Count den);
 
+// The expectimax's default budget (`odds --optimal-states`).
+constexpr uint64_t kDefaultOptimalStates = 5'000'000;
+
 struct OptimalOptions {
-    // Information states the expectimax may expand (SearchBudget); 0 = no limit.
-    uint64_t max_states = 5'000'000;
+    // The expectimax's budget (engine/limits.h): max_states counts the
+    // information states it expands (default kDefaultOptimalStates); max_memory
+    // and the stop flag hold for each solve inside it too.
+    Limits limits{.max_states = kDefaultOptimalStates};
     // Per solve of a position with at most one card not seen (the verdict).
-    uint64_t leaf_max_states = 10'000'000;
-    uint64_t max_memory = 0;                  // per solve, as SolveOptions::max_memory_bytes
-    const std::atomic<bool>* stop = nullptr;  // looked at every 2^16 expansions
-    bool per_move = true;                     // each legal move's value at the root
+    uint64_t leaf_max_states = kDefaultMaxStates / 10;
+    bool per_move = true;  // each legal move's value at the root
 };
 
 struct OptimalMove {

@@ -192,7 +192,7 @@ TEST_CASE("challenges: one worker's Solver, reused from deal to deal, answers as
                 c.target = 1 + rng.below(4) * (c.kind == ChallengeKind::Score ? 100 : 1);
             }
             SolveOptions o;
-            o.max_states = 3'000'000;
+            o.limits.max_states = 3'000'000;
             const ChallengeResult fresh = solve_challenge(board, c, o);
             const ChallengeResult reused = worker.challenge(board, c, o);
             INFO(compact(deal) << " " << words);
@@ -215,7 +215,7 @@ TEST_CASE("challenges: a memory limit ends the search intractable, never with a 
     const Board board(deal_from_seed(*find_preset("msc"), "12"));
     Challenge c = parse_challenge("cards:A", DeckKind::Standard52);
     SolveOptions o;
-    o.max_memory_bytes = 1;  // below any table: the first check stops it
+    o.limits.max_memory = 1;  // below any table: the first check stops it
     const ChallengeResult r = Solver().challenge(board, c, o);
     CHECK_FALSE(r.complete);
     CHECK(r.memory_exceeded);

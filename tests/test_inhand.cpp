@@ -52,11 +52,11 @@ TEST_CASE("odds and solve give one answer for one deal with cards not seen", "[i
     const Deal d = test::with_unknown(v, "1", 47);
     api::Session s;
     api::Request req;
-    req.max_states = 2'000'000;
+    req.limits.max_states = 2'000'000;
     const api::Answer a = s.solve(d, {}, req);
     REQUIRE(a.odds);
     api::OddsOptions o;
-    o.max_states = req.max_states;
+    o.limits.max_states = req.limits.max_states;
     const api::Odds b = s.odds(d, {}, o);
     // Exactly the `??` cards are hidden, from both.
     CHECK(b.unseen == 5);
@@ -159,8 +159,8 @@ TEST_CASE("a challenge's words: any case, and the ranks as the deck's cards are 
 TEST_CASE("Ctrl-C: the stop flag is seen within 256 positions of any search", "[inhand]") {
     std::atomic<bool> stop{true};
     SolveOptions o;
-    o.stop = &stop;
-    o.progress_shift = 20;  // the progress as rarely as by default
+    o.limits.stop = &stop;
+    o.limits.progress_shift = 20;  // the progress as rarely as by default
     SearchBudget budget(o);
     uint64_t ticks = 0;
     while (budget.tick() == SearchBudget::Stop::No && ticks < (uint64_t{1} << 21)) ++ticks;

@@ -251,7 +251,7 @@ TEST_CASE("optimal nopeek: a position's twins (deal and moves, ??, the board pas
     }
     // Within a tiny budget: a bracket around the value, proven both ways.
     api::OptimalOptions tiny;
-    tiny.max_states = 20;
+    tiny.limits.max_states = 20;
     const api::Optimal d = s.optimal(full, played, tiny);
     CHECK_FALSE(d.exact);
     CHECK(d.budget_hit);
