@@ -56,7 +56,11 @@ struct OptimalOptions {
     // The expectimax's budget (engine/limits.h): max_states counts the
     // information states it expands (default kDefaultOptimalStates); max_memory
     // and the stop flag hold for each solve inside it too.
-    Limits limits{.max_states = kDefaultOptimalStates};
+    Limits limits = [] {
+        Limits l;
+        l.max_states = kDefaultOptimalStates;
+        return l;
+    }();
     // Per solve of a position with at most one card not seen (the verdict).
     uint64_t leaf_max_states = kDefaultMaxStates / 10;
     bool per_move = true;  // each legal move's value at the root

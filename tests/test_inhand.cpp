@@ -13,34 +13,18 @@
 #include "report/board_text.h"
 #include "solver/challenge.h"
 #include "solver/search_util.h"
+#include "tests/deal_checks.h"
 #include "tests/support.h"
 
 using namespace pyr;
 
 namespace {
 
-std::string error_of(const Variant& v, const std::string& text) {
-    try {
-        deal_from_text(v, text);
-    } catch (const ParseError& e) {
-        return e.what();
-    }
-    return "(accepted)";
-}
-
 std::string replaced(std::string s, const std::string& from, const std::string& to) {
     const size_t at = s.find(from);
     REQUIRE(at != std::string::npos);
     s.replace(at, from.size(), to);
     return s;
-}
-
-// msc deal 1 after QH+AS TS+3C draw draw: the waste 4H AC, the stock 4D ...
-Table msc_after_four() {
-    Table t(deal_from_seed(*find_preset("msc"), "1"));
-    for (const char* m : {"QH+AS", "TS+3C", "draw", "draw"})
-        REQUIRE_FALSE(t.apply(parse_move(m, DeckKind::Standard52)));
-    return t;
 }
 
 }  // namespace

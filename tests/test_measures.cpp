@@ -77,16 +77,25 @@ void check_critical(const DealMeasures& m, Table t) {
         CHECK(m.critical[k].legal == want[k].legal);
     }
 }
+// Each small deal of every preset (tests/small_deals.h, from `seed`, `per_set`
+// a rule set, reduced under the sanitizers) that `solver` wins, with its board
+// and the generator for the test's own draws.
+template <class F>
+void for_each_won_small_deal(uint64_t seed, int per_set, Solver& solver, F&& f) {
+    test::Rng rng(seed);
+    const test::SmallDeals deals{.per_set = test::reduced(per_set), .max_stock = 9, .max_stock_rows = 7};
+    test::for_each_small_deal(rng, deals, [&](const Variant& v, const Deal& d) {
+        const Board b(d);
+        if (solver.solve(b).verdict == Verdict::Win) f(v, d, b, rng);
+    });
+}
+
 }  // namespace
 
 TEST_CASE("measures of won small deals of every preset match the brute-force reference", "[measures]") {
-    test::Rng rng(2424);
     Solver solver;
     int won = 0, with_critical = 0, with_losing_first = 0;
-    const test::SmallDeals deals{.per_set = test::reduced(40), .max_stock = 9, .max_stock_rows = 7};
-    test::for_each_small_deal(rng, deals, [&](const Variant& v, const Deal& d) {
-        const Board b(d);
-        if (solver.solve(b).verdict != Verdict::Win) return;
+    for_each_won_small_deal(2424, 40, solver, [&](const Variant& v, const Deal& d, const Board& b, test::Rng&) {
         const auto ref = test::reference_shortest(Table(d));
         if (!ref.complete || !ref.length) return;
         ++won;
@@ -147,13 +156,9 @@ bool reference_casual_from(const Deal& d, const Table& start, const std::vector<
 }  // namespace
 
 TEST_CASE("measures from a position after played moves match the brute-force reference", "[measures]") {
-    test::Rng rng(2425);
     Solver solver;
     int measured = 0, with_critical = 0, with_losing = 0;
-    const test::SmallDeals deals{.per_set = test::reduced(24), .max_stock = 9, .max_stock_rows = 7};
-    test::for_each_small_deal(rng, deals, [&](const Variant& v, const Deal& d) {
-        const Board b(d);
-        if (solver.solve(b).verdict != Verdict::Win) return;
+    for_each_won_small_deal(2425, 24, solver, [&](const Variant& v, const Deal& d, const Board& b, test::Rng& rng) {
         // 1 to 4 moves along a random winning line (each keeps a win, by the reference).
         Table here(d);
         std::vector<Move> played;

@@ -14,20 +14,12 @@
 #include "report/board_text.h"
 #include "solver/solver.h"
 #include "tests/playout.h"
+#include "tests/deal_checks.h"
 #include "tests/support.h"
 
 using namespace pyr;
 
 namespace {
-
-std::string error_of(const Variant& v, const std::string& text) {
-    try {
-        deal_from_text(v, text);
-    } catch (const ParseError& e) {
-        return e.what();
-    }
-    return "(accepted)";
-}
 
 // The legal moves of the packed engine at s, as sorted move texts.
 std::vector<std::string> packed_moves(const Board& b, const State& s) {
@@ -48,14 +40,6 @@ std::vector<std::string> table_moves(const Table& t) {
 
 // The position `t` of a game, as make_position lays it out from its view.
 Deal position_of(const Table& t) { return make_position(t.variant(), view_of(t)); }
-
-// msc deal 1 after a few moves: the waste 4H AC, four cards gone.
-Table msc_after_four() {
-    Table t(deal_from_seed(*find_preset("msc"), "1"));
-    for (const char* m : {"QH+AS", "TS+3C", "draw", "draw"})
-        REQUIRE_FALSE(t.apply(parse_move(m, DeckKind::Standard52)));
-    return t;
-}
 
 }  // namespace
 

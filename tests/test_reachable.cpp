@@ -14,20 +14,12 @@
 #include "engine/splitmix64.h"
 #include "engine/table.h"
 #include "report/board_text.h"
+#include "tests/deal_checks.h"
 #include "tests/support.h"
 
 using namespace pyr;
 
 namespace {
-
-std::string error_of(const Variant& v, const std::string& text) {
-    try {
-        deal_from_text(v, text);
-    } catch (const ParseError& e) {
-        return e.what();
-    }
-    return "(accepted)";
-}
 
 // A small position: the gone cards and places, the rest as listed.
 struct Small {

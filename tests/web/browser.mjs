@@ -197,3 +197,14 @@ export class Page {
   }
   close() { return this.browser.send("Target.closeTarget", { targetId: this.targetId }); }
 }
+
+// report/format.h's percent_text (the page's percentText; tests/web/format_test.mjs
+// holds the two to the same cases): shares and chances as the CLI prints them.
+export const percentText = (x, digits = 1) => {
+  let scale = 100;
+  for (let i = 0; i < digits; ++i) scale *= 10;
+  let k = Math.floor(Math.abs(x) * scale + 0.5);
+  if (x !== 0 && k === 0) k = 1;
+  if (Math.abs(x) < 1 && k >= scale) k = scale - 1;
+  return (x < 0 ? "-" : "") + (k / (scale / 100)).toFixed(digits) + "%";
+};

@@ -14,18 +14,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { requireSite, serve } from "./browser.mjs";
-
-// report/format.h's percent_text (the page's percentText; tests/web/format_test.mjs
-// holds the two to the same cases): shares and chances as the CLI prints them.
-const percentText = (x, digits = 1) => {
-  let scale = 100;
-  for (let i = 0; i < digits; ++i) scale *= 10;
-  let k = Math.floor(Math.abs(x) * scale + 0.5);
-  if (x !== 0 && k === 0) k = 1;
-  if (Math.abs(x) < 1 && k >= scale) k = scale - 1;
-  return (x < 0 ? "-" : "") + (k / (scale / 100)).toFixed(digits) + "%";
-};
+import { percentText, requireSite, serve } from "./browser.mjs";
 
 const args = process.argv.slice(2);
 const opt = (name, fallback) => { const i = args.indexOf(name); return i >= 0 ? args[i + 1] : fallback; };
