@@ -347,7 +347,10 @@ Deal make_position(const Variant& v, const BoardView& b) {
     for (int j = 0; j < stock_slots; ++j) {
         slot[f + j] = items[layout[j]].seen;
         slot_of_item[layout[j]] = f + j;
-        pos->epochs |= static_cast<uint64_t>(items[layout[j]].epoch) << (2 * j);
+        // Epochs (2 bits a stock card) are kept for the row redeal's stocks
+        // (24 cards at most: engine/board.cpp); a longer stock's cards past
+        // the 32nd have none (a shift by 64 or more would be undefined).
+        if (j < 32) pos->epochs |= static_cast<uint64_t>(items[layout[j]].epoch) << (2 * j);
     }
     for (const auto& w : waste_items) {
         pos->wastes.emplace_back();

@@ -135,7 +135,8 @@ const char* kCheckMoves = "KS 7S+6S 9D+4H 7C+6C draw 8H+5D draw 9S+4S draw draw 
 TEST_CASE("optimal nopeek: the exact value equals a brute-force reference on small deals", "[nopeek]") {
     Solver solver;
     int checked = 0, below_share = 0, strict = 0;
-    for (const Deal& d : small_deals(test::reduced(42, 14), 5, 39)) {
+    const int sample = test::reduced(42, 14);  // 14 under the sanitizers
+    for (const Deal& d : small_deals(sample, 5, 39)) {
         INFO(d.variant.name << " passes " << d.variant.passes << " " << compact(d));
         std::vector<Move> played;
         const Optimal o = optimal(solver, d, played, {});
@@ -159,7 +160,7 @@ TEST_CASE("optimal nopeek: the exact value equals a brute-force reference on sma
         strict += o.lower > 0 && o.lower < o.orders;
         ++checked;
     }
-    CHECK(checked >= 21);
+    CHECK(checked >= sample / 2);
     CHECK(strict > 0);                          // some value strictly between 0 and 1
     if (checked >= 63) CHECK(below_share > 0);  // somewhere not seeing the stock costs a win
 }
