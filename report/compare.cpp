@@ -55,10 +55,10 @@ json::object paired_json(const PairedComparison& r, const std::string& first, co
     o["excluded"] = r.counts.excluded;
     // Each key by its own statement: a second insertion may move the object's
     // storage, and with it a reference the first operator[] gave.
-    o["first_win_rate"] = opt(r.first_rate);
     o["first_rate"] = opt(r.first_rate);
-    o["second_win_rate"] = opt(r.second_rate);
+    o["first_win_rate"] = opt(r.first_rate);
     o["second_rate"] = opt(r.second_rate);
+    o["second_win_rate"] = opt(r.second_rate);
     o["difference"] = opt(r.difference);
     o["ci95_low"] = r.ci95 ? json::value(r.ci95->low) : json::value(nullptr);
     o["ci95_high"] = r.ci95 ? json::value(r.ci95->high) : json::value(nullptr);
