@@ -465,27 +465,22 @@ case $scenario in
     pick() {  # PYTHON-EXPRESSION on the challenge object c
       python3 -c 'import json,sys; c=json.load(sys.stdin)["challenge"]; print('"$1"')'
     }
-    # chance_text: the challenge's chance with its 95% interval as play shows it
-    # ("91.2% (90.2%-92.1%)": report/format.h's one rule, half up to 0.1%, never
-    # 100% below 1 nor 0% above 0; a chance with no uncertainty, such as one the
-    # deal in hand makes certain, alone), from the challenge object on standard input.
+    # chance_text: the challenge's chance as play shows it ("91.2% (90.2%-92.1%)"),
+    # taken from solve's text answer on standard input ("chance of completing the
+    # challenge: 91.2% (95% interval 90.2%-92.1%) playing line 1"): both come from
+    # report/challenge.cpp's chance_text, so the percent rule is written once.
     chance_text() {
-      python3 -c '
-import json, math, sys
-c = json.load(sys.stdin)["challenge"]
-def pct(x):
-    t = math.floor(x * 1000 + 0.5) / 10
-    if x < 1 and t >= 100: t = 99.9
-    if x > 0 and t <= 0: t = 0.1
-    return "%.1f%%" % t
-lo, hi = c["probability_low"], c["probability_high"]
-print(pct(c["probability"]) if lo == hi else "%s (%s-%s)" % (pct(c["probability"]), pct(lo), pct(hi)))'
+      local t
+      t=$(sed -nE '/chance of completing the challenge: /{s/.*challenge: ([^ ]+%)( \(95% interval ([^)]*)\))?.*/\1 (\3)/;s/ \(\)$//;p;q;}')
+      [ -n "$t" ] || fail "solve printed no chance of completing the challenge"
+      printf '%s\n' "$t"
     }
+    chance_of() { "$pyramid" solve "$@" --challenge cards:A --target 12 --format text | chance_text; }
     # The chance at a position: its board as solve prints it, read back as a deal that begins there.
     chance_at() {  # SEED MOVES CURRENT DEALS
       local board
       board=$("$pyramid" solve --seed "$1" --moves "$2" --ascii)
-      challenge --variant msc --deal-file - --current "$3" --deals-left "$4" <<<"$board" | chance_text
+      chance_of --variant msc --deal-file - --current "$3" --deals-left "$4" <<<"$board"
     }
     joined() { screen | tr '\n' ' ' | tr -s ' '; }  # the screen's lines run together
     shown() {  # TEXT: the screen shows it, its lines run together
@@ -499,7 +494,7 @@ print(pct(c["probability"]) if lo == hi else "%s (%s-%s)" % (pct(c["probability"
     start --seed 1 --challenge cards:A --target 12 --deals-left 2 --ascii
     # Deal 1: its line that does not clear the board.
     json=$(challenge --seed 1 --current 0 --deals-left 2)
-    shown "challenge cards:A (target 12 Aces): 0 made in this deal; 2 deals left, this one included; chance $(chance_text <<<"$json") from here"
+    shown "challenge cards:A (target 12 Aces): 0 made in this deal; 2 deals left, this one included; chance $(chance_of --seed 1 --current 0 --deals-left 2) from here"
     mapfile -t line < <(pick '"\n".join(next(l for l in c["lines"] if not l["cleared"])["solution"])' <<<"$json")
     aces=$(pick 'next(l for l in c["lines"] if not l["cleared"])["cards"]' <<<"$json")
     type_line "${line[@]:0:6}"
@@ -513,7 +508,7 @@ print(pct(c["probability"]) if lo == hi else "%s (%s-%s)" % (pct(c["probability"
     keys n
     shown "deal 2; challenge cards:A carried: $aces made so far, 1 deal left"
     json=$(challenge --seed 2 --current "$aces" --deals-left 1)
-    shown "challenge cards:A (target 12 Aces): $aces made ($aces before this deal, 0 in it); 1 deal left, this one included; chance $(chance_text <<<"$json") from here"
+    shown "challenge cards:A (target 12 Aces): $aces made ($aces before this deal, 0 in it); 1 deal left, this one included; chance $(chance_of --seed 2 --current "$aces" --deals-left 1) from here"
     mapfile -t line < <(pick '"\n".join(next(l for l in c["lines"] if l["cleared"])["solution"])' <<<"$json")
     more=$(pick 'next(l for l in c["lines"] if l["cleared"])["cards"]' <<<"$json")
     type_line "${line[@]}"
@@ -526,7 +521,7 @@ print(pct(c["probability"]) if lo == hi else "%s (%s-%s)" % (pct(c["probability"
     shown "deal 3; challenge cards:A carried: $aces made so far, 1 deal left (the cleared board's deal was free)"
     json=$(challenge --seed 3 --current "$aces" --deals-left 1)
     mapfile -t line < <(pick '"\n".join(c["lines"][c["recommended"]]["solution"])' <<<"$json")
-    shown "chance $(chance_text <<<"$json") from here"
+    shown "chance $(chance_of --seed 3 --current "$aces" --deals-left 1) from here"
     type_line "${line[@]:0:4}"
     shown "moves 4 "
     shown "1 deal left, this one included; chance $(chance_at 3 "${line[*]:0:4}" "$aces" 1) from here"
