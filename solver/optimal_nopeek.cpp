@@ -94,7 +94,7 @@ struct Bounds {
 class Expectimax {
 public:
     Expectimax(Solver& solver, const Deal& work, std::vector<int> hidden, const OptimalOptions& o)
-        : solver_(solver), deal_(work), hidden_(std::move(hidden)), options_(o), budget_(budget_options_) {
+        : solver_(solver), deal_(work), hidden_(std::move(hidden)), budget_(budget_options_) {
         budget_options_.limits.max_states = o.limits.max_states;
         budget_options_.limits.stop = o.limits.stop;
         budget_options_.limits.progress_shift = 16;
@@ -319,7 +319,6 @@ private:
     Solver& solver_;
     Deal deal_;  // the current assignment: turned-up slots hold their cards, the others the rest
     std::vector<int> hidden_;
-    const OptimalOptions& options_;
     SolveOptions budget_options_, leaf_options_;
     SearchBudget budget_;
     static constexpr size_t kBoardCache = 8192;

@@ -47,8 +47,6 @@ namespace pyr {
 
 namespace {
 constexpr uint32_t kNone = kNoEntry;
-constexpr uint32_t kFar = kChainFar;  // "not reachable along the chain"
-inline uint64_t bit(int i) { return uint64_t{1} << i; }
 }  // namespace
 
 // Records (R, t) reached at cost g unless a node of R dominates it
