@@ -13,6 +13,7 @@
 #include "engine/deal_source.h"
 #include "engine/input.h"
 #include "engine/pysol_random.h"
+#include "api/session_impl.h"
 
 namespace pyr::api {
 
@@ -274,12 +275,6 @@ OddsOptions hint_odds_options() {
     o.limits.max_states = 10'000'000;
     return o;
 }
-
-struct Session::Impl {
-    Solver solver;
-    std::unique_ptr<Board> board;
-    Deal board_deal;  // the deal the board was built for
-};
 
 Session::Session() : impl_(std::make_unique<Impl>()) {}
 Session::~Session() = default;

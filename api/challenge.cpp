@@ -4,6 +4,7 @@
 #include <chrono>
 
 #include "api/api.h"
+#include "api/session_impl.h"
 #include "engine/card.h"
 #include "engine/internal_error.h"
 #include "engine/position.h"
@@ -75,7 +76,7 @@ ChallengeAnswer Session::challenge(const Deal& deal, const ChallengeRequest& req
     SolveOptions so;
     so.limits = limits.limits;
     try {
-        a.result = solve_challenge(b, a.challenge, so);
+        a.result = impl_->solver.challenge(b, a.challenge, so);  // the session's solver, reused (one per worker)
     } catch (const std::invalid_argument& e) {
         throw Error(e.what());
     }
