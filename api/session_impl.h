@@ -5,6 +5,7 @@
 #include <memory>
 
 #include "api/api.h"
+#include "api/results.h"
 #include "engine/board.h"
 #include "solver/solver.h"
 
@@ -14,6 +15,11 @@ struct Session::Impl {
     Solver solver;
     std::unique_ptr<Board> board;
     Deal board_deal;  // the deal the board was built for
+
+    // The packed board of `deal` (built once per deal and kept) and the
+    // position `played` reaches on it: Error naming the first illegal move.
+    const Board& board_of(const Deal& deal);
+    State position(const Deal& deal, const std::vector<Move>& played);
 };
 
 }  // namespace pyr::api
