@@ -13,6 +13,7 @@
 #include "engine/deal_source.h"
 #include "engine/input.h"
 #include "engine/pysol_random.h"
+#include "api/session_impl.h"
 
 namespace pyr::api {
 
@@ -275,32 +276,30 @@ OddsOptions hint_odds_options() {
     return o;
 }
 
-struct Session::Impl {
-    Solver solver;
-    std::unique_ptr<Board> board;
-    Deal board_deal;  // the deal the board was built for
-};
-
 Session::Session() : impl_(std::make_unique<Impl>()) {}
 Session::~Session() = default;
 Session::Session(Session&&) noexcept = default;
 Session& Session::operator=(Session&&) noexcept = default;
 
+static_assert(kCasualPlays == pyr::kDefaultCasualPlays, "api::kCasualPlays is solver/measures.h's default");
+
+void Session::check_moves(const Deal& deal, const std::vector<Move>& played) { impl_->position(deal, played); }
+
 // The cached board is reused only for the same deal: the same cards under
 // the same Variant, every field of it compared (Variant's defaulted ==), so
 // a rule field added later cannot be left out.
-const Board& Session::board(const Deal& deal) {
+const Board& Session::Impl::board_of(const Deal& deal) {
     // (A deal that begins at a position may hold the cards of another deal: its position tells them apart.)
-    if (!impl_->board || !(deal.variant == impl_->board_deal.variant) || deal.cards != impl_->board_deal.cards ||
-        deal.position != impl_->board_deal.position) {
-        impl_->board = std::make_unique<Board>(deal);
-        impl_->board_deal = deal;
+    if (!board || !(deal.variant == board_deal.variant) || deal.cards != board_deal.cards ||
+        deal.position != board_deal.position) {
+        board = std::make_unique<Board>(deal);
+        board_deal = deal;
     }
-    return *impl_->board;
+    return *board;
 }
 
-State Session::position(const Deal& deal, const std::vector<Move>& played) {
-    const Board& b = board(deal);
+State Session::Impl::position(const Deal& deal, const std::vector<Move>& played) {
+    const Board& b = board_of(deal);
     if (played.empty()) return b.initial();
     std::string why;
     const auto s = b.play(played, &why);
@@ -345,9 +344,9 @@ Answer Session::solve(const Deal& deal, const std::vector<Move>& played, const R
                             " needs every card named: " + std::to_string(std::popcount(d.unknown)) +
                             " cards are not seen (?\?); solve gives the odds over their orders and the best move "
                             "without peeking");
-            position(d, played);
+            impl_->position(d, played);
             Answer a;
-            a.odds = nopeek::odds(impl_->solver, d, played, oo);
+            a.odds = std::make_shared<const Odds>(nopeek::odds(impl_->solver, d, played, oo));
             const Odds& o = *a.odds;
             a.states = o.states;
             a.seconds = o.seconds;
@@ -372,7 +371,7 @@ Answer Session::solve(const Deal& deal, const std::vector<Move>& played, const R
 }
 
 Answer Session::solve_known(const Deal& deal, const std::vector<Move>& played, const Request& request) {
-    const State start = position(deal, played);
+    const State start = impl_->position(deal, played);
     const Board& b = *impl_->board;
     SolveOptions so;
     so.optimal = request.optimal || request.hint;
@@ -413,7 +412,7 @@ Answer Session::solve_known(const Deal& deal, const std::vector<Move>& played, c
         mo.limits = request.limits;
         mo.limits.progress = nullptr;  // each search counts from 0: no progress display
         mo.casual_plays = request.casual_plays;
-        a.measures = measure_position(impl_->solver, b, played, mo);
+        a.measures = std::make_shared<const DealMeasures>(measure_position(impl_->solver, b, played, mo));
         a.states += a.measures->states;
         // A grade places a deal's start among the starts of a study's deals:
         // from a later position the difficulty is given, not graded.
@@ -423,7 +422,8 @@ Answer Session::solve_known(const Deal& deal, const std::vector<Move>& played, c
     if (request.reason && r.verdict == Verdict::Lose && !a.interrupted) {
         const DeckKind d = deal.variant.deck;
         const bool uni = request.unicode;
-        a.reason = explain_loss(impl_->solver, b, played, so, [&](Card c) { return card_words(c, d, uni); });
+        a.reason = std::make_shared<const LossReason>(
+            explain_loss(impl_->solver, b, played, so, [&](Card c) { return card_words(c, d, uni); }));
     }
     // The measures' and the reason's searches count in the answer's time.
     a.seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t_extra).count();
@@ -432,7 +432,7 @@ Answer Session::solve_known(const Deal& deal, const std::vector<Move>& played, c
 }
 
 Odds Session::odds(const Deal& deal, const std::vector<Move>& played, const OddsOptions& options) {
-    position(deal, played);  // Error naming an illegal move
+    impl_->position(deal, played);  // Error naming an illegal move
     // One question, one answer (issue 38, item 2; docs/nopeek.md): with cards
     // not seen (`??`) in the deal, exactly those are hidden, as solve hides
     // them (the player named what they know); a deal given whole hides what
@@ -446,7 +446,7 @@ Odds Session::odds(const Deal& deal, const std::vector<Move>& played, const Odds
 }
 
 Optimal Session::optimal(const Deal& deal, const std::vector<Move>& played, const OptimalOptions& options) {
-    position(deal, played);  // Error naming an illegal move
+    impl_->position(deal, played);  // Error naming an illegal move
     try {
         return nopeek::optimal(impl_->solver, deal, played, options);
     } catch (const std::invalid_argument& e) {

@@ -13,7 +13,10 @@
 //
 // One Session per worker: it owns one Solver, reused from call to call, and
 // keeps the last deal's Board, so solving many positions of one deal (play,
-// hints, difficulty measures, no-peek odds) builds the board once.
+// hints, difficulty measures, no-peek odds) builds the board once. Both stay
+// inside it (api/session_impl.h): this header includes no solver/ or study/
+// header; the searches' results are opaque here (below), api/results.h
+// defines them.
 #pragma once
 #include <atomic>
 #include <cstdint>
@@ -24,7 +27,6 @@
 #include <string>
 #include <vector>
 
-#include "engine/board.h"
 #include "engine/deal.h"
 #include "engine/json.h"
 #include "engine/limits.h"
@@ -32,13 +34,30 @@
 #include "engine/rules.h"
 #include "engine/table.h"
 #include "engine/variant.h"
-#include "solver/across.h"
-#include "solver/challenge.h"
-#include "solver/measures.h"
-#include "solver/nopeek.h"
-#include "solver/optimal_nopeek.h"
-#include "solver/reasons.h"
-#include "solver/solver.h"
+#include "engine/verdict.h"
+
+// The searches' results the API hands out, opaque here (the API includes no
+// solver/ or study/ header): an Answer points to them (std::shared_ptr to
+// const, so an Answer copies as a value), the requests take them by
+// reference. report/ formats them (report/solve.h, report/challenge.h,
+// report/odds.h); a front end that reads their fields itself includes
+// api/results.h, the definitions.
+namespace pyr {
+struct LossReason;       // solver/reasons.h
+struct DealMeasures;     // solver/measures.h
+enum class Grade;        // solver/measures.h (easy, medium, hard, expert)
+struct Challenge;        // solver/challenge.h
+struct ChallengeResult;  // solver/challenge.h
+struct AcrossAnswer;     // solver/across.h
+struct OutcomeTable;     // solver/across.h
+namespace nopeek {
+struct OddsOptions;     // solver/nopeek.h
+struct Odds;            // solver/nopeek.h
+struct MoveOdds;        // solver/nopeek.h
+struct OptimalOptions;  // solver/optimal_nopeek.h
+struct Optimal;         // solver/optimal_nopeek.h
+}  // namespace nopeek
+}  // namespace pyr
 
 namespace pyr::api {
 
@@ -207,14 +226,17 @@ struct ChallengeCarry {
 ChallengeCarry carry_challenge(const ChallengeRequest& request, const ChallengeMade& m);
 
 struct ChallengeAnswer {
-    Challenge challenge;
-    ChallengeResult result;
+    std::shared_ptr<const Challenge> challenge;     // never null in an answer
+    std::shared_ptr<const ChallengeResult> result;  // never null in an answer
     // With deals_left: the across-deals answer, from the outcome table (its
     // source); without a table for these rules, none and `note` says why.
-    std::optional<AcrossAnswer> across;
+    std::shared_ptr<const AcrossAnswer> across;
     const OutcomeTable* table = nullptr;
     std::string note;
 };
+
+// The casual players' games a measure plays (solver/measures.h's default).
+constexpr int kCasualPlays = 100;
 
 // What to compute, and the search's limits (those of `solve`).
 struct Request {
@@ -233,7 +255,7 @@ struct Request {
     // measures of solver/measures.h from there, each search within the limits;
     // graded only from the deal's start.
     bool measures = false;
-    int casual_plays = kDefaultCasualPlays;
+    int casual_plays = kCasualPlays;
     // A deal with cards not seen: the odds' options (each solve within the
     // limits, without their progress). The cards named are
     // known (stock_hidden false); every legal move's share is computed.
@@ -262,9 +284,9 @@ struct Answer {
     bool best_score_complete = true;
     uint64_t states = 0;
     double seconds = 0;
-    std::optional<LossReason> reason;      // with Request::reason, on a loss
-    std::optional<DealMeasures> measures;  // with Request::measures, on a win (from the position)
-    std::optional<Grade> grade;            // from the measures at the deal's start, where the rule set has thresholds
+    std::shared_ptr<const LossReason> reason;      // with Request::reason, on a loss
+    std::shared_ptr<const DealMeasures> measures;  // with Request::measures, on a win (from the position)
+    std::optional<Grade> grade;  // from the measures at the deal's start, where the rule set has thresholds
     // A deal with cards not seen, at a position where some are still in play:
     // no solution, hint, best score, measures or reason (each would assume
     // the placeholders' order) but the odds over the orders of the cards not
@@ -272,7 +294,7 @@ struct Answer {
     // marked; none while a card not seen is playable) and their places.
     // `verdict` is Win or Lose only when it holds in every order (exact,
     // nothing intractable); else Intractable with `depends`.
-    std::optional<Odds> odds;
+    std::shared_ptr<const Odds> odds;
     bool depends = false;
     std::vector<UnknownPlace> unknown;
     std::optional<Move> best_move;             // the best move without peeking (none when lost or none is given)
@@ -313,14 +335,13 @@ public:
     // deals_left, the across-deals odds too. Error for a challenge the deal
     // cannot take (the numbers as limits.challenge_names calls them).
     ChallengeAnswer challenge(const Deal& deal, const ChallengeRequest& request, const Request& limits);
-    // The packed board of `deal` (built once per deal and kept) and the
-    // position `played` reaches on it: Error naming the first illegal move.
-    const Board& board(const Deal& deal);
-    State position(const Deal& deal, const std::vector<Move>& played);
+    // Error naming the first illegal move of `played` from the deal's start
+    // (on the session's board of the deal, kept for the next call).
+    void check_moves(const Deal& deal, const std::vector<Move>& played);
 
 private:
     Answer solve_known(const Deal& deal, const std::vector<Move>& played, const Request& request);
-    struct Impl;
+    struct Impl;  // api/session_impl.h: the Solver, the last deal's Board
     std::unique_ptr<Impl> impl_;
 };
 

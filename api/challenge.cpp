@@ -4,6 +4,8 @@
 #include <chrono>
 
 #include "api/api.h"
+#include "api/results.h"
+#include "api/session_impl.h"
 #include "engine/card.h"
 #include "engine/internal_error.h"
 #include "engine/position.h"
@@ -69,42 +71,45 @@ ChallengeCarry carry_challenge(const ChallengeRequest& request, const ChallengeM
 }
 
 ChallengeAnswer Session::challenge(const Deal& deal, const ChallengeRequest& request, const Request& limits) {
-    const Board& b = board(deal);
-    ChallengeAnswer a;
-    a.challenge = make_challenge(deal.variant, request, limits.challenge_names);
+    const Board& b = impl_->board_of(deal);
+    const Challenge c = make_challenge(deal.variant, request, limits.challenge_names);
     SolveOptions so;
     so.limits = limits.limits;
+    ChallengeResult result;
     try {
-        a.result = solve_challenge(b, a.challenge, so);
+        result = impl_->solver.challenge(b, c, so);  // the session's solver, reused (one per worker)
     } catch (const std::invalid_argument& e) {
         throw Error(e.what());
     }
     // A board challenge's search is the solver's shortest solution: with a
     // target, whether this deal makes it (one board if won) is said as for
     // the other kinds (documented as a boolean), and its line reaches it.
-    if (a.challenge.kind == ChallengeKind::Board && a.challenge.target && a.result.complete) {
-        const bool makes = a.result.verdict == Verdict::Win && *a.challenge.target - a.challenge.current <= 1;
-        a.result.target_reached = makes;
-        for (ChallengeLine& l : a.result.lines) l.reaches_target = makes && l.cleared;
+    if (c.kind == ChallengeKind::Board && c.target && result.complete) {
+        const bool makes = result.verdict == Verdict::Win && *c.target - c.current <= 1;
+        result.target_reached = makes;
+        for (ChallengeLine& l : result.lines) l.reaches_target = makes && l.cleared;
     }
-    if (!request.deals_left || !a.result.complete) return a;
-    a.table = builtin_outcome_table(deal.variant, a.challenge.scoring, a.challenge.kind, a.challenge.rank);
+    ChallengeAnswer a;
+    a.challenge = std::make_shared<const Challenge>(c);
+    a.result = std::make_shared<const ChallengeResult>(result);
+    if (!request.deals_left || !result.complete) return a;
+    a.table = builtin_outcome_table(deal.variant, c.scoring, c.kind, c.rank);
     try {
         std::optional<AcrossDeals> dp;
-        if (a.table) dp.emplace(*a.table, *a.challenge.target - a.challenge.current, *request.deals_left);
-        a.across = across_deals(dp ? &*dp : nullptr, a.challenge, a.result, *request.deals_left);
+        if (a.table) dp.emplace(*a.table, *c.target - c.current, *request.deals_left);
+        std::optional<AcrossAnswer> across = across_deals(dp ? &*dp : nullptr, c, result, *request.deals_left);
         // The table is a sample of deals: each chance gets its 95% interval.
-        if (a.across && a.table) add_intervals(*a.across, *a.table, a.challenge, a.result);
+        if (across && a.table) add_intervals(*across, *a.table, c, result);
         // Without a table only a deal that makes the target has a chance: exactly 1, no spread.
-        if (a.across && !a.table) {
-            a.across->interval = Interval{a.across->probability, a.across->probability};
-            for (const double p : a.across->line_probability) a.across->line_interval.push_back(Interval{p, p});
+        if (across && !a.table) {
+            across->interval = Interval{across->probability, across->probability};
+            for (const double p : across->line_probability) across->line_interval.push_back(Interval{p, p});
         }
+        if (across) a.across = std::make_shared<const AcrossAnswer>(std::move(*across));
     } catch (const std::invalid_argument& e) {
         throw Error(e.what());
     }
-    if (!a.table)
-        a.note = "no table of deal outcomes for " + challenge_name(deal.variant, a.challenge) + " under these rules";
+    if (!a.table) a.note = "no table of deal outcomes for " + challenge_name(deal.variant, c) + " under these rules";
     return a;
 }
 

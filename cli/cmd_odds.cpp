@@ -4,6 +4,7 @@
 #include <iostream>
 
 #include "api/api.h"
+#include "api/results.h"
 #include "cli/common.h"
 #include "report/odds.h"
 

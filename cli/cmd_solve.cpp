@@ -4,6 +4,7 @@
 #include <iostream>
 
 #include "api/api.h"
+#include "api/results.h"
 #include "cli/common.h"
 #include "engine/internal_error.h"
 #include "report/solve.h"

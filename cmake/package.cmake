@@ -36,7 +36,7 @@ endif()
 file(MAKE_DIRECTORY ${CMAKE_BINARY_DIR}/completions)
 file(CREATE_LINK pyramid ${CMAKE_BINARY_DIR}/completions/pyramid-mpi SYMBOLIC)
 add_executable(pyramid_completions completions/generate.cpp)
-target_link_libraries(pyramid_completions PRIVATE pyramid_engine)
+target_link_libraries(pyramid_completions PRIVATE pyramid_solver)
 set(PYR_BASH_COMPLETION ${CMAKE_BINARY_DIR}/completions/pyramid.bash)
 set(PYR_ZSH_COMPLETION ${CMAKE_BINARY_DIR}/completions/_pyramid)
 add_custom_command(OUTPUT ${PYR_BASH_COMPLETION}

@@ -3,16 +3,19 @@
 // becomes one case arm per rule override with the values it takes (the
 // schema's choices), and @IMPLICIT_RULES@ the options that stand alone
 // (--overlap is --overlap on). So a new override is completed as soon as it
-// is a descriptor.
+// is a descriptor. @CHALLENGE_VALUES@ becomes `--challenge`'s values, from
+// solver/challenge.h's challenge_values (the standard deck's ranks: msc's).
 //
 //   pyramid_completions bash|zsh TEMPLATE OUT
-//   pyramid_completions values    (the test's list: KEY IMPLICIT VALUE... a line)
+//   pyramid_completions values     (the test's list: KEY IMPLICIT VALUE... a line)
+//   pyramid_completions challenge  (the test's list: --challenge's values on one line)
 #include <fstream>
 #include <iostream>
 #include <sstream>
 #include <string>
 
 #include "engine/rules.h"
+#include "solver/challenge.h"
 
 namespace {
 
@@ -48,6 +51,12 @@ std::string implicit_rules() {
     return "(" + (s.empty() ? std::string("--") : s) + ")";
 }
 
+std::string challenge_values() {
+    std::string s;
+    for (const auto& v : pyr::challenge_values(pyr::DeckKind::Standard52)) s += (s.empty() ? "" : " ") + v;
+    return s;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -58,8 +67,12 @@ int main(int argc, char** argv) {
                 std::cout << d.key << " " << (d.implicit.empty() ? "-" : d.implicit) << " " << values(d) << "\n";
         return 0;
     }
+    if (mode == "challenge" && argc == 2) {
+        std::cout << challenge_values() << "\n";
+        return 0;
+    }
     if ((mode != "bash" && mode != "zsh") || argc != 4) {
-        std::cerr << "usage: pyramid_completions bash|zsh TEMPLATE OUT | pyramid_completions values\n";
+        std::cerr << "usage: pyramid_completions bash|zsh TEMPLATE OUT | pyramid_completions values|challenge\n";
         return 2;
     }
     std::ifstream in(argv[2]);
@@ -78,6 +91,8 @@ int main(int argc, char** argv) {
         }
         for (size_t at; (at = line.find("@IMPLICIT_RULES@")) != std::string::npos;)
             line.replace(at, 16, implicit_rules());
+        for (size_t at; (at = line.find("@CHALLENGE_VALUES@")) != std::string::npos;)
+            line.replace(at, 18, challenge_values());
         out << line << "\n";
     }
     if (cases != 1) {

@@ -70,7 +70,7 @@ std::optional<ChallengeHint> analyse_challenge(api::Session& session, const Deal
         req.limits = options.limits;
         req.limits.stop = stop;
         h.answer = session.challenge(at, challenge, req);
-        if (h.answer->result.interrupted) return std::nullopt;
+        if (h.answer->result->interrupted) return std::nullopt;
         ChallengePageLine line = challenge_page_line(deal.variant, *h.answer);
         h.line = std::move(line.moves);
         h.name = std::move(line.name);

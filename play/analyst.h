@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "api/api.h"
+#include "api/results.h"
 #include "engine/board.h"
 #include "engine/deal.h"
 #include "engine/move.h"
@@ -36,7 +37,7 @@ struct Analysis {
     // over the orders of the cards not seen, as `pyramid solve` gives them;
     // `verdict` is Win or Lose only when every order agrees. `best_move`:
     // the best move without peeking (the fair hint).
-    std::optional<api::Odds> odds;
+    std::shared_ptr<const api::Odds> odds;
     std::optional<Move> best_move;
     std::vector<api::UnknownPlace> unknown;
 };

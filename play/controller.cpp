@@ -103,7 +103,7 @@ std::string Controller::challenge_line() const {
     if (!challenge_answer_) return s + (unicode_ ? "searching\u2026" : "searching...");
     const ChallengeHint& h = *challenge_answer_;
     if (!h.error.empty()) return s + "unknown (" + h.error + ")";
-    if (!h.answer || !h.answer->result.complete) return s + "unknown (the search budget ran out)";
+    if (!h.answer || !h.answer->result->complete) return s + "unknown (the search budget ran out)";
     if (!h.answer->across) return s + "unknown (" + h.answer->note + ")";
     return s + chance_text(h.answer->across->probability, h.answer->across->interval, false) + " from here";
 }
@@ -345,9 +345,10 @@ void Controller::show_challenge_hint() {
     const ChallengeHint& h = *challenge_answer_;
     const DeckKind d = game_.deal().deck();
     if (!h.error.empty()) message_ = "hint: none (" + h.error + ")";
-    else if (!h.answer || !h.answer->result.complete) message_ = "hint: none, the " + what + "'s search budget ran out";
+    else if (!h.answer || !h.answer->result->complete)
+        message_ = "hint: none, the " + what + "'s search budget ran out";
     else if (h.line.empty())
-        message_ = "hint: none, " + std::string(h.answer->challenge.kind == ChallengeKind::Board
+        message_ = "hint: none, " + std::string(h.answer->challenge->kind == ChallengeKind::Board
                                                     ? "the board cannot be cleared from here"
                                                     : "no move adds to the " + what + " from here");
     else message_ = "hint: " + move_people(h.line.front(), d, TextStyle{unicode_, false}) + " (" + h.name + ")";

@@ -28,6 +28,7 @@
 #include <vector>
 
 #include "api/api.h"
+#include "api/results.h"
 #include "api/study.h"
 #include "engine/build_info.h"
 #include "engine/card.h"

@@ -1,4 +1,5 @@
 #include "report/challenge.h"
+#include "api/results.h"
 
 #include <cstdio>
 #include <iomanip>
@@ -65,8 +66,8 @@ std::string challenge_line_text(const Variant& v, const Challenge& c, const Chal
 }
 
 json::object challenge_json(const Variant& v, const api::ChallengeAnswer& a, const api::ChallengeRequest& request) {
-    const Challenge& c = a.challenge;
-    const ChallengeResult& r = a.result;
+    const Challenge& c = *a.challenge;
+    const ChallengeResult& r = *a.result;
     json::object o;
     o["kind"] = challenge_kind_text(c.kind);
     if (c.kind == ChallengeKind::Cards) o["rank"] = rank_text(c.rank, v.deck);
@@ -149,8 +150,8 @@ json::object challenge_json(const Variant& v, const api::ChallengeAnswer& a, con
 
 void print_challenge(std::ostream& out, const Variant& v, const api::ChallengeAnswer& a,
                      const api::ChallengeRequest& request, const TextStyle& style) {
-    const Challenge& c = a.challenge;
-    const ChallengeResult& r = a.result;
+    const Challenge& c = *a.challenge;
+    const ChallengeResult& r = *a.result;
     out << "challenge: " << api::challenge_name(v, c) << " (" << kind_words(v, c) << ")";
     if (c.target) {
         out << ", target " << unit_words(v, c, *c.target);
@@ -231,14 +232,14 @@ ChallengePageLine challenge_page_line(const Variant& v, const api::ChallengeAnsw
     } else if (!a.note.empty()) {
         p.chance = "Chance of completing the challenge: unknown (" + a.note + ").";
     }
-    const auto& lines = a.result.lines;
+    const auto& lines = a.result->lines;
     if (lines.empty()) return p;
     const size_t i = a.across && a.across->recommended ? *a.across->recommended : 0;
     p.moves = lines[i].moves;
     p.name = std::string(a.across && a.across->recommended ? "recommended line"
                          : lines.size() > 1                ? "line 1"
                                                            : "line") +
-             " (" + api::challenge_name(v, a.challenge) + "): " + challenge_line_text(v, a.challenge, lines[i]);
+             " (" + api::challenge_name(v, *a.challenge) + "): " + challenge_line_text(v, *a.challenge, lines[i]);
     return p;
 }
 

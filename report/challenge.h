@@ -9,6 +9,8 @@
 #include "api/api.h"
 #include "engine/json.h"
 #include "report/board_text.h"
+#include "solver/challenge.h"
+#include "solver/interval.h"
 
 namespace pyr {
 

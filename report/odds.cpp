@@ -1,4 +1,5 @@
 #include "report/odds.h"
+#include "api/results.h"
 
 #include <cstdio>
 #include <iomanip>

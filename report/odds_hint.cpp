@@ -1,4 +1,5 @@
 #include "report/odds_hint.h"
+#include "api/results.h"
 
 #include <cstdio>
 

@@ -1,4 +1,5 @@
 #include "report/solve.h"
+#include "api/results.h"
 
 #include <iomanip>
 #include <sstream>

@@ -62,6 +62,10 @@ struct Challenge {
 Challenge parse_challenge(std::string_view words, DeckKind deck);
 // Its words back: "score", "board", "cards:A".
 std::string challenge_words(const Challenge& c, DeckKind deck);
+// Every `--challenge` value the deck takes, as challenge_words writes them:
+// "score", "cards:R" for each rank of the deck in order, "board" (the shell
+// completions are written from it, completions/generate.cpp).
+std::vector<std::string> challenge_values(DeckKind deck);
 // Score and card challenges need rules where the removed cards tell the
 // removals: a lone rank that could also pair does not (nullopt: it can be
 // played; else why not).

@@ -50,6 +50,18 @@ std::string challenge_words(const Challenge& c, DeckKind deck) {
     return challenge_kind_text(c.kind);
 }
 
+std::vector<std::string> challenge_values(DeckKind deck) {
+    std::vector<std::string> out{challenge_kind_text(ChallengeKind::Score)};
+    for (int r = 1; r <= deck_ranks(deck); ++r) {
+        Challenge c;
+        c.kind = ChallengeKind::Cards;
+        c.rank = r;
+        out.push_back(challenge_words(c, deck));
+    }
+    out.push_back(challenge_kind_text(ChallengeKind::Board));
+    return out;
+}
+
 std::optional<std::string> counting_challenge_refused(const Variant& v) {
     if (v.lone_rank && v.target - v.lone_rank >= 1 && v.target - v.lone_rank <= deck_ranks(v.deck))
         return "variant '" + v.name + "' has no score or card challenges (its lone rank also pairs)";

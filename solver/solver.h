@@ -18,10 +18,10 @@
 #include "engine/internal_error.h"
 #include "engine/limits.h"
 #include "engine/move.h"
+#include "engine/verdict.h"
 
 namespace pyr {
 
-enum class Verdict { Win, Lose, Intractable };
 // (A failed check throws InternalError, engine/internal_error.h.)
 const char* verdict_text(Verdict v);
 // "win", "lose" or "intractable"; nullopt for anything else.

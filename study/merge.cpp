@@ -319,7 +319,8 @@ AuditResult audit_sample(const AuditSample& sample, const Limits& limits, bool o
                 // A --challenge record's outcome is re-solved too (issue 38, item 14).
                 if (!r.challenge.empty() && r.ch.complete) {
                     try {
-                        found[i].challenge = solve_challenge(board, study_challenge(r.challenge, r.rules), so);
+                        found[i].challenge = solvers.local().challenge(board, study_challenge(r.challenge, r.rules),
+                                                                       so);
                     } catch (const std::exception& e) {
                         found[i].bad_deal = std::string("its challenge: ") + e.what();
                     }

@@ -3,7 +3,8 @@
 # completions/pyramid.bash.in and the rule schema) as bash calls it: COMP_WORDS
 # and COMP_CWORD set, _pyramid run, COMPREPLY checked. Commands, options per
 # command, --format values, variant names (also in a comma list), files, and
-# every rule override's values (the schema's, as the generator lists them).
+# every rule override's values (the schema's, as the generator lists them)
+# and --challenge's.
 # usage: completion_test.sh COMPLETION GENERATOR PYRAMID [PYRAMID_MPI]
 set -uo pipefail
 completion=$(realpath "$1") generator=$(realpath "$2") pyramid=$(realpath "$3") mpi=${4:+$(realpath "$4")}
@@ -50,6 +51,12 @@ while read -r key implicit values; do
   expect "$p stats --$key $first," "$(for v in $values; do printf '%s ' "$first,$v"; done)"
   if [ "$implicit" = - ]; then expect "$p solve --$key ''" "$values"; else expect "$p solve --$key ''" ""; fi
 done <<<"$rules"
+# --challenge's values (the generator's list, from solver/challenge.h), for
+# every command that takes --challenge.
+challenges=$("$generator" challenge) || { echo "FAIL: $generator challenge"; exit 1; }
+[ "$(wc -w <<<"$challenges")" -ge 15 ] || { echo "FAIL: --challenge's values: $challenges"; fail=1; }
+for c in solve stats play; do expect "$p $c --challenge ''" "$challenges"; done
+expect "$p solve --challenge cards:" "$(tr ' ' '\n' <<<"$challenges" | grep '^cards:' | tr '\n' ' ')"
 # Every command's options are offered after "-".
 for c in $("$pyramid" --help | awk '/^commands:/ { c = 1; next } c && /^  [a-z]/ { print $1 } c && !/^  / { c = 0 }'); do
   expect "$p $c --he" "--help"

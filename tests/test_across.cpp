@@ -10,6 +10,7 @@
 #include <map>
 
 #include "api/api.h"
+#include "api/results.h"
 #include "solver/across.h"
 #include "solver/challenge.h"
 #include "tests/support.h"
@@ -239,9 +240,9 @@ TEST_CASE("api: challenges through the door match the brute force on small layou
             api::ChallengeRequest q;
             q.kind = kind;
             const api::ChallengeAnswer a = session.challenge(d, q, api::Request{});
-            REQUIRE(a.result.complete);
-            REQUIRE(!a.result.lines.empty());
-            const ChallengeLine& best = a.result.lines[0];
+            REQUIRE(a.result->complete);
+            REQUIRE(!a.result->lines.empty());
+            const ChallengeLine& best = a.result->lines[0];
             if (!cards) {
                 CHECK(best.score == ref.best_all);
                 CHECK(static_cast<int>(best.moves.size()) == ref.steps_all);
@@ -253,7 +254,7 @@ TEST_CASE("api: challenges through the door match the brute force on small layou
                 CHECK(*best.cards == ref.best_open);
             }
             // Every line replays in the verifier to what it says.
-            for (const ChallengeLine& l : a.result.lines) {
+            for (const ChallengeLine& l : a.result->lines) {
                 LineTally tally;
                 REQUIRE(!tally_line(d, l.moves, msc_scoring(), &tally));
                 CHECK(tally.score == l.score);

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "api/api.h"
+#include "api/results.h"
 #include "engine/deal_source.h"
 #include "report/solve.h"
 #include "tests/cli_run.h"

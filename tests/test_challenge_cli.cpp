@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "api/api.h"
+#include "api/results.h"
 #include "engine/json.h"
 #include "engine/scoring.h"
 #include "tests/cli_checks.h"

@@ -12,6 +12,7 @@
 #include <string>
 
 #include "api/api.h"
+#include "api/results.h"
 #include "engine/json.h"
 #include "report/challenge.h"
 #include "report/format.h"

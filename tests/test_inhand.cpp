@@ -7,6 +7,7 @@
 #include <atomic>
 
 #include "api/api.h"
+#include "api/results.h"
 #include "engine/deal_source.h"
 #include "engine/position.h"
 #include "engine/table.h"

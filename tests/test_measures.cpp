@@ -18,6 +18,7 @@
 #include "engine/json.h"
 #include "engine/table.h"
 #include "api/api.h"
+#include "api/results.h"
 #include "solver/measures.h"
 #include "solver/players.h"
 #include "solver/solver.h"

@@ -9,6 +9,7 @@
 #include <catch2/catch.hpp>
 
 #include "api/api.h"
+#include "api/results.h"
 #include "engine/deal_source.h"
 #include "engine/table.h"
 #include "report/board_text.h"

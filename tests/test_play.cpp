@@ -9,6 +9,7 @@
 #include <thread>
 
 #include "api/api.h"
+#include "api/results.h"
 #include "engine/deal_source.h"
 #include "engine/position.h"
 #include "engine/scoring.h"
@@ -686,8 +687,8 @@ TEST_CASE("play: with a challenge, h names the next move of the challenge's line
     // From the start: the line `solve --challenge score` gives.
     api::Request none;
     const api::ChallengeAnswer start = session.challenge(deal, req, none);
-    REQUIRE(start.result.lines.size() == 1);
-    const ChallengeLine& best = start.result.lines[0];
+    REQUIRE(start.result->lines.size() == 1);
+    const ChallengeLine& best = start.result->lines[0];
     c.key('h');
     CHECK(c.message() == "hint (challenge score): searching...");
     auto h = analyse_challenge(session, deal, {}, req, limits);
@@ -698,7 +699,7 @@ TEST_CASE("play: with a challenge, h names the next move of the challenge's line
     c.challenged(*h);
     CHECK(c.hint() == best.moves.front());
     CHECK(c.message() == "hint: " + move_text(best.moves.front(), v.deck) +
-                             " (line (score): " + challenge_line_text(v, start.challenge, best) + ")");
+                             " (line (score): " + challenge_line_text(v, *start.challenge, best) + ")");
     // From a position off the line (a draw first): the line from there, whose
     // score counts the whole deal (the verifier's tally of the moves played
     // and the line, from the deal's start) and that no line from there beats.
@@ -716,7 +717,7 @@ TEST_CASE("play: with a challenge, h names the next move of the challenge's line
     const auto tallied = tally_line(deal, whole, msc_scoring(), &t);
     INFO(tallied.value_or(""));
     REQUIRE_FALSE(tallied);
-    CHECK(t.score == h->answer->result.lines[0].score);
+    CHECK(t.score == h->answer->result->lines[0].score);
     CHECK(t.score <= best.score);
     CHECK(t.ended);
     h->id = c.position();
@@ -772,7 +773,7 @@ TEST_CASE("play: a challenge across deals is carried as it is played: made so fa
     // From the start: the chance of solve --challenge cards:A --target 12 --deals-left 2 on deal 1.
     const api::ChallengeAnswer start = session.challenge(one, req, api::Request{});
     REQUIRE(start.across);
-    REQUIRE(start.result.lines.size() == 2);
+    REQUIRE(start.result->lines.size() == 2);
     challenge_answered(c, session);
     CHECK(c.challenge_line() == "challenge cards:A (target 12 Aces): 0 made in this deal; 2 deals left, this one "
                                 "included; chance " +
@@ -780,7 +781,7 @@ TEST_CASE("play: a challenge across deals is carried as it is played: made so fa
     // The line that does not clear the board, typed: the Aces it removes are
     // counted as they go, and the chance follows the position.
     const ChallengeLine* open = nullptr;
-    for (const auto& l : start.result.lines)
+    for (const auto& l : start.result->lines)
         if (!l.cleared) open = &l;
     REQUIRE(open);
     int aces = 0;
@@ -830,7 +831,7 @@ TEST_CASE("play: a challenge across deals is carried as it is played: made so fa
                                     live_chance(second) + " from here");
     // Its clearing line, played: the board cleared keeps the deal.
     const ChallengeLine* clear = nullptr;
-    for (const auto& l : second.result.lines)
+    for (const auto& l : second.result->lines)
         if (l.cleared) clear = &l;
     REQUIRE(clear);
     for (const Move& m : clear->moves) type(c, keys_for(m, v.deck));

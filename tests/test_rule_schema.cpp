@@ -11,6 +11,7 @@
 #include <set>
 
 #include "api/api.h"
+#include "api/results.h"
 #include "cli_run.h"
 #include "engine/rules.h"
 #include "study/compare.h"

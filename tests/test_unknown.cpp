@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "api/api.h"
+#include "api/results.h"
 #include "engine/deal_source.h"
 #include "engine/position.h"
 #include "report/board_text.h"

@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "api/api.h"
+#include "api/results.h"
 #include "engine/scoring.h"
 #include "engine/table.h"
 #include "report/board_text.h"
@@ -395,17 +396,17 @@ TEST_CASE("web api: a challenge carried as it is played: from a position, what i
     CHECK(got.at("from_move").to_number<int>() == 2);
     const auto& ch = got.at("challenge").as_object();
     CHECK(ch.at("probability").to_number<double>() == want.across->probability);
-    REQUIRE(ch.at("lines").as_array().size() == want.result.lines.size());
-    for (size_t i = 0; i < want.result.lines.size(); ++i) {
+    REQUIRE(ch.at("lines").as_array().size() == want.result->lines.size());
+    for (size_t i = 0; i < want.result->lines.size(); ++i) {
         const auto& l = ch.at("lines").as_array()[i].as_object();
-        CHECK(l.at("cards").to_number<int>() == *want.result.lines[i].cards);
-        CHECK(l.at("steps").to_number<size_t>() == want.result.lines[i].moves.size());
+        CHECK(l.at("cards").to_number<int>() == *want.result->lines[i].cards);
+        CHECK(l.at("steps").to_number<size_t>() == want.result->lines[i].moves.size());
         // each line, played after the two moves, is legal and makes what it says
         std::vector<Move> whole = two;
         for (const auto& m : l.at("solution").as_array()) whole.push_back(api::parse_moves(v, str(m))[0]);
         LineTally t;
         REQUIRE_FALSE(tally_line(deal, whole, msc_scoring(), &t));
-        CHECK(t.removed[1] == *want.result.lines[i].cards);
+        CHECK(t.removed[1] == *want.result->lines[i].cards);
     }
     // The load's challenge_made: what the moves made, and the challenge the next deal starts with.
     auto made = call(h, R"({"op":"load","seed":"1","moves":"QH+AS TS+3C",)"

@@ -61,4 +61,10 @@ while read -r key implicit values; do
   expect "$p stats --$key ''" "$values"
   [ "$implicit" = - ] && expect "$p solve --$key ''" "$values"
 done <<<"$rules"
+# --challenge's values (the generator's list, from solver/challenge.h), for
+# every command that takes --challenge.
+challenges=$("$generator" challenge) || { echo "FAIL: $generator challenge"; exit 1; }
+[ "$(wc -w <<<"$challenges")" -ge 15 ] || { echo "FAIL: --challenge's values: $challenges"; fail=1; }
+for c in solve stats play; do expect "$p $c --challenge ''" "$challenges"; done
+expect "$p solve --challenge cards:" "$(tr ' ' '\n' <<<"$challenges" | grep '^cards:' | tr '\n' ' ')"
 exit $fail

@@ -1,5 +1,8 @@
 #include "web/web_api.h"
 
+#include "api/results.h"
+#include "engine/internal_error.h"
+
 #include <algorithm>
 #include <bit>
 #include <cmath>
@@ -276,7 +279,7 @@ json::object odds(api::Session& session, const json::object& req, const std::fun
     const Variant v = api::make_variant(rules_of(req));
     api::LoadedDeal ld = deal_of(v, req);
     const std::vector<Move> played = played_of(v, req, ld);
-    session.position(ld.deal, played);              // Error naming an illegal move (before the options' errors)
+    session.check_moves(ld.deal, played);           // Error naming an illegal move (before the options' errors)
     api::OddsOptions o = api::hint_odds_options();  // play's (key o), unless the request says otherwise
     o.samples = uint_field(req, "samples", o.samples);
     o.exact_limit = uint_field(req, "exact_limit", o.exact_limit);
