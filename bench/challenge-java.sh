@@ -20,8 +20,18 @@ javac -nowarn -d "$out/classes" -cp "$jar" \
   "$(dirname "$0")/challenge-java/ChallengeBench.java"
 # Its own JVM settings (build.gradle's applicationDefaultJvmArgs), on one processor.
 run() { java -Xmx8G -XX:+UseG1GC -XX:MaxGCPauseMillis=5000 -XX:ActiveProcessorCount=1 -cp "$out/classes:$jar:$src/src/main/resources" ChallengeBench "$@"; }
+# WHICH: score, aces (the maxima), or any question ChallengeBench takes
+# (score:1000, cards:A:4, board: the fewest steps to a goal), each to
+# OUT_DIR/<question>.txt (colons as dashes).
 which=${WHICH:-score aces}
 for w in $which; do
-  case $w in score) run score "$decks" > "$out/score.txt" ;; aces) run cards:A "$decks" > "$out/aces.txt" ;; esac
+  case $w in
+    score) run score "$decks" > "$out/score.txt" ;;
+    aces) run cards:A "$decks" > "$out/aces.txt" ;;
+    *) run "$w" "$decks" > "$out/$(echo "$w" | tr : -).txt" ;;
+  esac
 done
-for w in $which; do tail -n 1 "$out/$w.txt"; done
+for w in $which; do
+  case $w in score|aces) f=$w ;; *) f=$(echo "$w" | tr : -) ;; esac
+  tail -n 1 "$out/$f.txt"
+done

@@ -209,11 +209,19 @@ inline uint32_t chain_distance(const Board& board, uint64_t removed, int p1, int
 // draw to t2 in at most g2 - g1 steps (the second can do nothing the first
 // cannot, at no smaller cost). A Node has removed, pos, pass, g, closed and
 // next (the next node of the same removed set); heads maps a removed set to
-// its latest node. Records `fresh` unless a node of its removed set
-// dominates it (then returns kNoEntry); the nodes it dominates leave the list
-// closed (never expanded: the new one dominates whatever they dominate; one
-// already walked may leave too: its coverage only ever shortened other walks).
+// its latest node, an EntryHead (which carries that node's pos, pass and g
+// too: most entries reached are dominated by the head of their list, found
+// so without a look at the node). Records `fresh` unless a node of its
+// removed set dominates it (then returns kNoEntry); the nodes it dominates
+// leave the list closed (never expanded: the new one dominates whatever they
+// dominate; one already walked may leave too: its coverage only ever
+// shortened other walks).
 inline constexpr uint32_t kNoEntry = 0xFFFFFFFFu;
+struct EntryHead {
+    uint32_t index = kNoEntry;  // the list's latest node
+    uint16_t g = 0;             // its g, pos and pass (a node's never change)
+    uint8_t pos = 0, pass = 0;
+};
 template <class Node>
 bool entry_dominates(const Board& board, const Node& a, int pos, int pass, uint32_t g) {
     const uint32_t d = chain_distance(board, a.removed, a.pass, a.pos, pass, pos);
@@ -224,11 +232,16 @@ uint32_t reach_entry(const Board& board, std::vector<Node>& nodes, Heads& heads,
     auto dominates = [&](const Node& a, int pos, int pass, uint32_t g) {
         return entry_dominates(board, a, pos, pass, g);
     };
-    auto [it, inserted] = heads.try_emplace(fresh.removed, kNoEntry);
-    for (uint32_t i = it->second; i != kNoEntry; i = nodes[i].next)
-        if (dominates(nodes[i], fresh.pos, fresh.pass, fresh.g)) return kNoEntry;
+    auto [it, inserted] = heads.try_emplace(fresh.removed);
+    EntryHead& head = it->second;
+    if (head.index != kNoEntry) {
+        const uint32_t d = chain_distance(board, fresh.removed, head.pass, head.pos, fresh.pass, fresh.pos);
+        if (d < kChainFar && head.g + d <= fresh.g) return kNoEntry;
+        for (uint32_t i = nodes[head.index].next; i != kNoEntry; i = nodes[i].next)
+            if (dominates(nodes[i], fresh.pos, fresh.pass, fresh.g)) return kNoEntry;
+    }
     const uint32_t index = static_cast<uint32_t>(nodes.size());
-    fresh.next = it->second;
+    fresh.next = head.index;
     for (uint32_t* link = &fresh.next; *link != kNoEntry;) {
         Node& o = nodes[*link];
         if (dominates(fresh, o.pos, o.pass, o.g)) {
@@ -238,7 +251,8 @@ uint32_t reach_entry(const Board& board, std::vector<Node>& nodes, Heads& heads,
             link = &o.next;
         }
     }
-    it->second = index;
+    head = EntryHead{index, static_cast<uint16_t>(fresh.g), static_cast<uint8_t>(fresh.pos),
+                     static_cast<uint8_t>(fresh.pass)};
     nodes.push_back(fresh);
     return index;
 }

@@ -26,6 +26,7 @@
 #include "solver/challenge.h"
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <chrono>
 #include <limits>
@@ -71,12 +72,200 @@ bool game_over(const Board& b, const State& s) {
 
 // What a search is after: the value of a removed set, and its bounds.
 struct Objective {
+    Objective(const Board& b, const ChallengeValues& vals, const Scoring& sc, bool cards_, int rank_)
+        : board(b), values(vals), scoring(sc), cards(cards_), rank(rank_) {
+        const Variant& v = b.variant();
+        if (v.lone_rank) lone = b.rank_mask(v.lone_rank);
+        for (int x = 0; x < b.slots(); ++x)
+            for (uint64_t m = b.below(x); m; m &= m - 1)
+                above[static_cast<size_t>(std::countr_zero(m))] |= uint64_t{1} << x;
+        int slot = 0;
+        for (int r = 0; r < v.rows; ++r) {
+            uint64_t row = 0;
+            for (int c = 0; c < tableau_row_width(v, r); ++c) row |= uint64_t{1} << slot++;
+            uint64_t need = row;
+            for (uint64_t m = row; m; m &= m - 1) need |= above[static_cast<size_t>(std::countr_zero(m))];
+            rows.push_back(Row{row, need, sc.bonus_of_row(v, r)});
+        }
+        for (int r = 1; 2 * r <= v.target; ++r)
+            if (v.target - r <= deck_ranks(v.deck)) pair_ranks.emplace_back(b.rank_mask(r), b.rank_mask(v.target - r));
+        // Where a stock card's draws can be counted (draw_steps): one card a
+        // draw onto one waste whose top alone is playable, finite passes, the
+        // stock in a fixed order (not the row redeal).
+        draws_counted = v.draw == 1 && v.wastes == 1 && v.waste_playable == 1 && !b.unlimited() && !b.rows_redeal();
+    }
     const Board& board;
     const ChallengeValues& values;
     const Scoring& scoring;
     bool cards;  // cards of `rank`, else the score
     int rank;
+    uint64_t lone = 0;                        // the lone rank's cards (each a removal alone)
+    std::array<uint64_t, kMaxSlots> above{};  // the cards covering each slot, directly or not
+    struct Row {
+        uint64_t slots, need;  // its cards; they and every card covering them
+        int bonus;
+    };
+    std::vector<Row> rows;
+    std::vector<std::pair<uint64_t, uint64_t>> pair_ranks;  // the rank pairs (r, target - r), r <= target - r
+    bool draws_counted = false;
+    // The fewest removals that take every card of `need` (in play): a lone
+    // card goes alone, and a removal takes at most two, both of `need` only
+    // when their ranks pair: at least the lone cards, plus the others less
+    // the most pairs their ranks could make among themselves.
+    int removals_to_take(uint64_t need) const {
+        const uint64_t rest = need & ~lone;
+        int pairs = 0;
+        for (const auto& [a, b] : pair_ranks) {
+            const int x = std::popcount(rest & a);
+            pairs += a == b ? x / 2 : std::min(x, std::popcount(rest & b));
+        }
+        return std::popcount(need & lone) + std::popcount(rest) - pairs;
+    }
+    // The fewest steps before the stock or waste card c (in play) can be
+    // removed, plus its removal (draws_counted rules; s.pos is the stock
+    // boundary: the stock cards below it are drawn, on the waste).
+    //  - Ahead (in the stock): only the stock's top card can leave the
+    //    stock in a step (a draw moves it to the waste, a removal takes it),
+    //    so the k cards in play ahead of c take k steps before c is on top.
+    //  - On the waste under w cards: only the waste's top card is playable,
+    //    so w removals (one waste card each) uncover it; or a redeal (a pass
+    //    left): the cards ahead leave the stock first, one a step, then the
+    //    redeal, then the cards before c in the new pass, one a step (the
+    //    cards under c on the waste are not playable before the redeal).
+    int draw_steps(const State& s, int c) const {
+        const int f = board.fixed();
+        const uint64_t left = board.stock_mask() & ~s.removed;
+        auto count = [&](int from, int to) {  // stock cards in play in stock slots [from, to)
+            if (to <= from) return 0;
+            const uint64_t m = ((to + f >= 64 ? ~uint64_t{0} : (uint64_t{1} << (to + f)) - 1) &
+                                ~((uint64_t{1} << (from + f)) - 1));
+            return std::popcount(left & m);
+        };
+        const int j = c - f;
+        if (j >= s.pos) return count(s.pos, j) + 1;
+        int w = count(j + 1, s.pos);
+        if (s.pass + 1 < board.passes()) w = std::min(w, count(s.pos, board.stock_size()) + 1 + count(0, j));
+        return w + 1;
+    }
     int value(uint64_t removed) const { return cards ? values.cards(removed, rank) : values.score(removed); }
+    // The fewest steps that remove the cards `need` (in play) when the
+    // stock and waste cards among them, S, need `events` steps that each
+    // move or take a stock or waste card (draw_steps: the largest over S).
+    // Count a line's steps: a lone tableau card of `need` alone (a), two
+    // tableau cards of need together (b: at most `pairs` of the n other
+    // tableau cards of need can pair among themselves), one of them with a
+    // card outside them (c: n - 2b such), the other removals (d) and the
+    // draws and redeals (e). Only c, d and e move or take a stock or waste
+    // card, at most one each (one card a draw; a removal takes at most one
+    // stock top and one waste top, and S's events are of one kind each:
+    // the cards ahead leaving the stock, or the waste cards above leaving
+    // the waste); each card of S goes in a c or d step, at most `per` of
+    // them a step. So the steps are at least
+    //   a + b + max(events, n - 2b, |S| / per),  least over 0 <= b <= pairs.
+    //  The partners: every card of rank x among the n goes with a card of
+    //  its partner rank y, a different one each; those of need are fewer
+    //  than the x cards by e (at least), so e of them go with y cards out of
+    //  need: in the tableau (t in play there) or the stock or waste. When e
+    //  exceeds t, the line uses e - t stock or waste y cards, each after its
+    //  draw_steps events (those are steps that move or take a stock or
+    //  waste card too): at least the (e - t)-th least of them (none: never).
+    int with_draws(const State& s, uint64_t need, int events) const {
+        const uint64_t table = need & board.fixed_mask();
+        const int a = std::popcount(table & lone);
+        const uint64_t rest = table & ~lone;
+        const int n = std::popcount(rest);
+        int pairs = 0;
+        const uint64_t in_play = board.in_play(s);
+        for (const auto& [x, y] : pair_ranks) {
+            const int k = std::popcount(rest & x);
+            const int l = std::popcount(rest & y);
+            pairs += x == y ? k / 2 : std::min(k, l);
+            if (x == y || k == l || !draws_counted) continue;
+            const uint64_t want = k > l ? y : x;  // the rank of the partners wanted
+            const int e = k > l ? k - l : l - k;
+            const int t = std::popcount(want & in_play & board.fixed_mask() & ~need);
+            if (e <= t) continue;
+            int d[8], m = 0;
+            for (uint64_t q = want & in_play & board.stock_mask(); q && m < 8; q &= q - 1)
+                d[m++] = draw_steps(s, std::countr_zero(q));
+            if (m < e - t) return 1 << 20;  // never
+            for (int i = 1; i < m; ++i)     // least first
+                for (int j = i; j > 0 && d[j - 1] > d[j]; --j) std::swap(d[j - 1], d[j]);
+            events = std::max(events, d[e - t - 1]);
+        }
+        const int per = 2 * rank == board.variant().target ? 2 : 1;
+        const int m = std::max(events, (std::popcount(need & board.stock_mask()) + per - 1) / per);
+        int best = 1 << 20;
+        for (int b = 0; b <= pairs; ++b) best = std::min(best, b + std::max(m, n - 2 * b));
+        return a + best;
+    }
+    // A target's bound (issue 37): the fewest steps from s to raise the
+    // value by `gap`, from what must be removed on the way. A tableau card
+    // goes only after every card covering it (or with the one covering it,
+    // the overlap rule), so a line that removes the cards S takes S and all
+    // that covers them: at least removals_to_take of them, each removal a
+    // step. A stock or waste card goes no earlier than draw_steps (where the
+    // draws are counted).
+    //  - Cards of the rank: a line reaching the target removes `gap` of the
+    //    cards of the rank that can still go (not stuck), some set P; it is
+    //    at least as long as the removals P and its covers need, and as the
+    //    draw_steps of each card of P: the least over the sets P of `gap`
+    //    cards of the larger of the two. (The value counts cards, so any
+    //    `gap` of them make it.)
+    //  - The score: k removals make k * per_removal points and the bonuses
+    //    of the rows they clear; a row is cleared only when it and its
+    //    covers are taken (at least removals_to_take of them), and a removal
+    //    clears at most two rows: the fewest k whose points and the 2k
+    //    largest bonuses of the rows k removals can clear reach the gap.
+    // Both are at least removals_for (the same count without the covers).
+    int steps_from(const State& s, uint64_t stuck, int gap) const {
+        if (gap <= 0) return 0;
+        const uint64_t in_play = board.in_play(s);
+        if (cards) {
+            const uint64_t free = board.rank_mask(rank) & in_play & ~stuck;
+            if (std::popcount(free) > 12) return 0;  // (none in any deck: a rank has at most 8 cards)
+            uint64_t need[12];
+            int draws[12];
+            int n = 0;
+            for (uint64_t m = free; m; m &= m - 1) {
+                const int c = std::countr_zero(m);
+                need[n] = ((uint64_t{1} << c) | above[static_cast<size_t>(c)]) & in_play;
+                draws[n++] = c >= board.fixed() && draws_counted ? draw_steps(s, c) : 0;
+            }
+            if (n < gap) return 1 << 20;  // never
+            int best = 1 << 20;
+            for (uint32_t pick = 0; pick < (uint32_t{1} << n); ++pick) {
+                if (std::popcount(pick) != gap) continue;
+                uint64_t all = 0;
+                int last = 0;
+                for (uint32_t q = pick; q; q &= q - 1) {
+                    const int i = std::countr_zero(q);
+                    all |= need[i];
+                    last = std::max(last, draws[i]);
+                }
+                best = std::min(best, std::max(removals_to_take(all), with_draws(s, all, last)));
+            }
+            return best;
+        }
+        int cost[8], bonus[8];
+        int n = 0;
+        for (const Row& r : rows)
+            if ((s.removed & r.slots) != r.slots && r.bonus > 0 && n < 8) {
+                cost[n] = removals_to_take(r.need & in_play);
+                bonus[n++] = r.bonus;
+            }
+        for (int k = 1; k <= board.slots(); ++k) {
+            int b[8], m = 0;
+            for (int i = 0; i < n; ++i)
+                if (cost[i] <= k) b[m++] = bonus[i];
+            for (int i = 1; i < m; ++i)  // largest first
+                for (int j = i; j > 0 && b[j - 1] < b[j]; --j) std::swap(b[j - 1], b[j]);
+            int gain = scoring.per_removal * k;
+            for (int i = 0; i < m && i < 2 * k; ++i) gain += b[i];
+            if (gain >= gap) return k;
+        }
+        return 1 << 20;  // never
+    }
     // The most any line from s can reach: the value of s's removed set with
     // every card not stuck removed too (values grow with the removed set).
     int upper(const State& s, uint64_t stuck) const { return value(s.removed | (board.in_play(s) & ~stuck)); }
@@ -155,14 +344,50 @@ private:
         return stop == SearchBudget::Stop::No;
     }
     // A* bound: the fewest steps from s to the goal (kDead: unreachable).
-    int bound(const State& s, const Aim& goal) const;
+    // With `strong`, also the target's stronger bound there (steps_from;
+    // at least the first) for AtLeast goals, else the same.
+    int bound(const State& s, const Aim& goal, int* strong = nullptr) const;
+    // The fewest steps to a target (AtLeast), in two A* passes that print
+    // the line 28cd905's one pass printed (issue 37: the golden corpus
+    // records lines; a stronger bound alone finds other lines as short):
+    //  1. A* ordered by the strong bound: the fewest steps C.
+    //  2. The one pass's A* (ordered by the first bound, the same ties),
+    //     where an entry or position reached in g steps is not expanded
+    //     when g plus its strong bound exceeds C.
+    // Why pass 2 prints the same line: call (x, g) tight when a line
+    // through x reached in g steps reaches the target in C steps. Pass 2
+    // leaves out only loose ones (g plus an admissible bound over C); a
+    // loose one's children are loose, a loose entry dominates or covers
+    // (reach_entry, keep_going) only loose ones (whatever dominates a
+    // tight one reaches its line at no greater cost: tight too), and every
+    // goal popped from bucket C is tight. So the tight entries are reached,
+    // pushed and popped in the same order with the same parents (the
+    // buckets are stacks: dropping other items keeps their order), and the
+    // first goal popped is the same. (Checked against the one pass: the
+    // golden corpus, tests [challenge].)
+    // Not the default: with today's bound the two passes expand more than
+    // the one (bench/challenge-core.md); Challenge::target_two_passes.
+    enum class Pass { One, Strong, Pruned };
+    Pass pass_ = Pass::One;
+    int limit_ = 0;  // Pruned: C
+    bool two_passes_ = false;
 
+public:
+    void two_passes(bool on) { two_passes_ = on; }
+
+private:
     const Board& board_;
     const Objective& obj_;
     SearchBudget& budget_;
     const PairMatchings pm_;
     bool interrupted_ = false;
 
+    struct Cover {  // an entry walked: from (pos, pass), reached in g steps, through (last_pos, last_pass)
+        uint32_t g;
+        uint8_t pos, pass, last_pos, last_pass;
+    };
+    std::vector<Cover> covers_;  // fewest_steps_walk: the entries that may cover the walk's positions
+    std::optional<std::optional<std::vector<Move>>> fewest_steps_positions(const State& start, const Aim& goal);
     // Phase 2 over entry points (the same layouts).
     std::optional<std::optional<std::vector<Move>>> fewest_steps_walk(const State& start, const Aim& goal);
 
@@ -174,18 +399,23 @@ private:
     using Entry = ChallengeTables::Entry;
     using Node = ChallengeTables::Node;
     std::vector<Entry>& entries_;
-    boost::unordered_flat_map<uint64_t, uint32_t>& heads_;
+    boost::unordered_flat_map<uint64_t, EntryHead>& heads_;
     boost::unordered_flat_map<uint64_t, Node>& nodes_;
     BucketQueue<uint64_t>& open_;
 };
 
 constexpr int kDead = 1 << 20;
 
-int ChallengeSearch::bound(const State& s, const Aim& goal) const {
+int ChallengeSearch::bound(const State& s, const Aim& goal, int* strong) const {
     const uint64_t stuck = stuck_cards(board_, s);
     if (obj_.upper(s, stuck) < goal.value) return kDead;
     const bool cleared = obj_.values.cleared(s.removed);
     int h = obj_.removals_for(s.removed, goal.value - obj_.value(s.removed));
+    if (strong) {
+        *strong = h;
+        if (goal.kind == Aim::AtLeast)
+            *strong = std::max(h, obj_.steps_from(s, stuck, goal.value - obj_.value(s.removed)));
+    }
     if (goal.kind == Aim::End && goal.cleared == 1) {
         if (stuck & board_.tableau_mask()) return kDead;
         if (board_.variant().goal == Goal::Pyramid) {  // the end is the win: the optimal search's bound
@@ -228,7 +458,27 @@ int ChallengeSearch::bound(const State& s, const Aim& goal) const {
 }
 
 std::optional<std::optional<std::vector<Move>>> ChallengeSearch::fewest_steps(const State& start, const Aim& goal) {
-    if (RuleTraits(board_).optimal_walk) return fewest_steps_walk(start, goal);
+    const bool walk = RuleTraits(board_).optimal_walk;
+    auto run = [&]() { return walk ? fewest_steps_walk(start, goal) : fewest_steps_positions(start, goal); };
+    pass_ = Pass::One;
+    if (goal.kind != Aim::AtLeast || !two_passes_) return run();
+    pass_ = Pass::Strong;
+    auto first = run();
+    if (!first || !*first) {
+        pass_ = Pass::One;
+        return first;
+    }
+    pass_ = Pass::Pruned;
+    limit_ = static_cast<int>((*first)->size());
+    auto second = run();
+    pass_ = Pass::One;
+    if (second && (!*second || (*second)->size() != (*first)->size()))
+        throw InternalError("the target's two passes found lines of different lengths");
+    return second;
+}
+
+std::optional<std::optional<std::vector<Move>>> ChallengeSearch::fewest_steps_positions(const State& start,
+                                                                                        const Aim& goal) {
     recycle(nodes_);
     open_.reset();
     auto is_goal = [&](const State& s) {
@@ -238,8 +488,10 @@ std::optional<std::optional<std::vector<Move>>> ChallengeSearch::fewest_steps(co
         return goal.cleared < 0 || goal.cleared == static_cast<int>(obj_.values.cleared(s.removed));
     };
     const uint64_t root = board_.key(start);
-    const int h0 = bound(start, goal);
+    int strong0 = 0;
+    int h0 = bound(start, goal, &strong0);
     if (h0 >= kDead) return std::optional<std::vector<Move>>{};
+    if (pass_ == Pass::Strong) h0 = strong0;
     nodes_[root] = Node{root, 0, static_cast<uint16_t>(h0), {}, false};
     open_.push(h0, root);
     SlotMove moves[kMaxMoves];
@@ -269,9 +521,16 @@ std::optional<std::optional<std::vector<Move>>> ChallengeSearch::fewest_steps(co
                 const int tg = g + 1;
                 auto [it, inserted] = nodes_.try_emplace(tk);
                 if (!inserted && (it->second.h >= 0xFFFF || it->second.g <= tg)) continue;
-                const int th = bound(t, goal);
+                int strong = 0;
+                int th = bound(t, goal, pass_ == Pass::One ? nullptr : &strong);
                 if (th >= kDead) {
                     it->second = Node{key, static_cast<uint16_t>(tg), 0xFFFF, moves[i], true};
+                    continue;
+                }
+                if (pass_ == Pass::Strong) th = strong;
+                if (pass_ == Pass::Pruned &&
+                    tg + strong > limit_) {  // loose: kept (as the one pass has it), not expanded
+                    it->second = Node{key, static_cast<uint16_t>(tg), static_cast<uint16_t>(th), moves[i], true};
                     continue;
                 }
                 it->second = Node{key, static_cast<uint16_t>(tg), static_cast<uint16_t>(th), moves[i], false};
@@ -466,8 +725,10 @@ std::optional<std::optional<std::vector<Move>>> ChallengeSearch::fewest_steps_wa
         if (goal.kind == Aim::AtLeast) return v >= goal.value;
         return v == goal.value && (goal.cleared < 0 || goal.cleared == static_cast<int>(obj_.values.cleared(removed)));
     };
-    const int h0 = bound(start, goal);
+    int strong0 = 0;
+    int h0 = bound(start, goal, &strong0);
     if (h0 >= kDead) return std::optional<std::vector<Move>>{};
+    if (pass_ == Pass::Strong) h0 = strong0;
     const uint32_t root = reach(start, 0, kNoEntry, SlotMove{}, start);
     entries_[root].h = static_cast<uint16_t>(h0);
     push(root, h0);
@@ -501,14 +762,29 @@ std::optional<std::optional<std::vector<Move>>> ChallengeSearch::fewest_steps_wa
                 const State t = board_.apply(at, m);
                 const uint32_t child = reach(t, cost + 1, index, m, at);
                 if (child == kNoEntry) return;
-                const int h = bound(t, goal);
+                int strong = 0;
+                int h = bound(t, goal, pass_ == Pass::One ? nullptr : &strong);
                 if (h >= kDead) {
                     entries_[child].closed = true;
+                    return;
+                }
+                if (pass_ == Pass::Strong) h = strong;
+                if (pass_ == Pass::Pruned && static_cast<int>(cost) + 1 + strong > limit_) {
+                    entries_[child].closed = true;  // loose: kept (as the one pass has it), not expanded
                     return;
                 }
                 entries_[child].h = static_cast<uint16_t>(h);
                 push(child, static_cast<int>(cost) + 1 + h);
             };
+            // The other entries of R already walked, copied once: the walk's
+            // removals reach other removed sets only, so R's list stays as
+            // it is while the walk goes on.
+            covers_.clear();
+            if (!board_.unlimited())
+                for (uint32_t i = heads_.at(s.removed).index; i != kNoEntry; i = entries_[i].next) {
+                    const Entry& o = entries_[i];
+                    if (i != index && o.walked) covers_.push_back(Cover{o.g, o.pos, o.pass, o.last_pos, o.last_pass});
+                }
             auto keep_going = [&](const State& at, uint32_t draws) {
                 // Covered (finite passes): another entry of R walked this
                 // position at no greater cost, so it offered every removal
@@ -517,10 +793,8 @@ std::optional<std::optional<std::vector<Move>>> ChallengeSearch::fewest_steps_wa
                 // a full cycle, the end, a King on the stock, or another walk).
                 if (board_.unlimited()) return true;
                 const uint32_t cost = e.g + draws;
-                for (uint32_t i = heads_.at(s.removed); i != kNoEntry; i = entries_[i].next) {
-                    const Entry& o = entries_[i];
-                    if (i == index || !o.walked || std::pair(o.last_pass, o.last_pos) < std::pair(at.pass, at.pos))
-                        continue;
+                for (const Cover& o : covers_) {
+                    if (std::pair(o.last_pass, o.last_pos) < std::pair(at.pass, at.pos)) continue;
                     const uint32_t d = chain_distance(board_, s.removed, o.pass, o.pos, at.pass, at.pos);
                     if (d < kChainFar && o.g + d <= cost) return false;
                 }
@@ -579,11 +853,12 @@ ChallengeResult Solver::challenge(const Board& board, const Challenge& c, const 
             "challenges need a lone rank that never pairs (the removals are counted from the cards)");
 
     const ChallengeValues values(board, c.scoring);
-    const Objective obj{board, values, c.scoring, c.kind == ChallengeKind::Cards, c.rank};
+    const Objective obj(board, values, c.scoring, c.kind == ChallengeKind::Cards, c.rank);
     // Memory kept from an earlier, larger search does not count against this one's limit.
     if (options.limits.max_memory && memory_bytes() > options.limits.max_memory) searches_->release();
     SearchBudget budget(options, 0, searches_.get());
     ChallengeSearch search(board, obj, searches_->challenge, budget);
+    search.two_passes(c.target_two_passes);
     auto give_up = [&]() {
         out.complete = false;
         out.lines.clear();

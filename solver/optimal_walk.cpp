@@ -189,7 +189,7 @@ void OptimalWalkSearch::run(const Board& board, const RuleTraits& traits, const 
             };
             // R's nodes: the removals reach other removed sets only, so R's
             // list keeps its head while the walk goes on.
-            Visitor visitor{*this, board, node, index, heads_.at(s.removed), node.g, upper, queue};
+            Visitor visitor{*this, board, node, index, heads_.at(s.removed).index, node.g, upper, queue};
             walk_chain(board, traits, rules, s, visitor);
         }
     }

@@ -398,8 +398,8 @@ private:
     };
     uint32_t reach_node(const Board& board, const State& t, uint32_t g, const NodeLink& how);
     std::vector<Node> nodes_;
-    boost::unordered_flat_map<uint64_t, uint32_t> heads_;  // removed set -> its latest node
-    BucketQueue<uint32_t> open_nodes_;                     // node indices
+    boost::unordered_flat_map<uint64_t, EntryHead> heads_;  // removed set -> its latest node
+    BucketQueue<uint32_t> open_nodes_;                      // node indices
 };
 
 // The best score: the fewest tableau cards that can be left (score.cpp).
@@ -449,9 +449,9 @@ struct ChallengeTables {
     WalkMemo walk_memo;                        // the maxima over entry points ...
     WalkStack walk_stack;                      // ... and their stack
     std::vector<Entry> entries;
-    boost::unordered_flat_map<uint64_t, uint32_t> heads;  // removed set -> its latest entry
-    boost::unordered_flat_map<uint64_t, Node> nodes;      // position key -> its node
-    BucketQueue<uint64_t> open;                           // entry indices or position keys, by f
+    boost::unordered_flat_map<uint64_t, EntryHead> heads;  // removed set -> its latest entry
+    boost::unordered_flat_map<uint64_t, Node> nodes;       // position key -> its node
+    BucketQueue<uint64_t> open;                            // entry indices or position keys, by f
     std::size_t bytes(bool grow) const {
         return table_bytes(seen, grow) + vector_bytes(stack, grow) + walk_memo.bytes(grow) + walk_stack.bytes(grow) +
                vector_bytes(entries, grow) + table_bytes(heads, grow) + table_bytes(nodes, grow) +

@@ -83,7 +83,7 @@ TEST_CASE("scoring: msc's table, 1,290 at most, bonuses from the bottom row up",
 }
 
 TEST_CASE("challenges: best score, most cards and fewest steps to a target match the brute force", "[challenge]") {
-    int compared = 0, with_open = 0, targets = 0;
+    int compared = 0, with_open = 0, targets = 0, two_passes = 0;
     for (const Variant& base : presets()) {
         for (const Variant& v : test::with_overrides(base)) {
             test::Rng rng(0xC4A11E46ull ^ std::hash<std::string>{}(v.name) ^ (v.overlap ? 7u : 0u) ^
@@ -110,16 +110,30 @@ TEST_CASE("challenges: best score, most cards and fewest steps to a target match
                     const int top = std::max(ref.best_all, 1);
                     c.current = rng.below(3);
                     c.target = c.current + 1 + rng.below(top + 2);
-                    check_against_reference(
-                        deal, c, ref,
-                        what + " target " + std::to_string(*c.target) + " current " + std::to_string(c.current));
+                    const std::string aim = what + " target " + std::to_string(*c.target) + " current " +
+                                            std::to_string(c.current);
+                    check_against_reference(deal, c, ref, aim);
                     ++targets;
+                    // The target's two passes (a stronger bound, then the one
+                    // pass pruned by it): the brute force's step count, and
+                    // the one pass's line move for move.
+                    Challenge two = c;
+                    two.target_two_passes = true;
+                    check_against_reference(deal, two, ref, aim + " two passes");
+                    const Board board(deal);
+                    const ChallengeResult one = solve_challenge(board, c), both = solve_challenge(board, two);
+                    INFO(aim);
+                    REQUIRE(one.lines.size() == both.lines.size());
+                    for (size_t i = 0; i < one.lines.size(); ++i) CHECK(one.lines[i].moves == both.lines[i].moves);
+                    two_passes += one.target_reached == true;
                 }
             }
         }
     }
-    INFO("compared " << compared << ", two card lines " << with_open << ", targets " << targets);
+    INFO("compared " << compared << ", two card lines " << with_open << ", targets " << targets
+                     << ", reached in two passes " << two_passes);
     CHECK(compared > test::reduced(1500));
+    CHECK(two_passes > test::reduced(300));
     CHECK(with_open > 0);
 }
 

@@ -3,7 +3,7 @@
 // calls the solvers' public API; bench/challenge-java.sh compiles it against
 // a checkout of that repository (its solver sources are not copied here).
 //
-//   java ChallengeBench score|cards:R FILE
+//   java ChallengeBench score[:GOAL]|cards:R[:GOAL]|board FILE
 //
 // FILE: one deck a line, 52 cards in dealing order (pyramid row by row from
 // the top, then the stock from its top), anything after them ignored; '#'
@@ -11,6 +11,7 @@
 // solve (building the Deck's tables included) in wall time and in CPU time of
 // the whole process (JIT and garbage collector threads included: the machine
 // is shared, so the CPU time is the figure to compare), and the solutions.
+import com.secondthorn.solitaireplayer.solvers.pyramid.BoardChallengeSolver;
 import com.secondthorn.solitaireplayer.solvers.pyramid.CardChallengeSolver;
 import com.secondthorn.solitaireplayer.solvers.pyramid.Deck;
 import com.secondthorn.solitaireplayer.solvers.pyramid.PyramidSolver;
@@ -27,7 +28,7 @@ import java.util.List;
 public class ChallengeBench {
     public static void main(String[] args) throws Exception {
         if (args.length != 2) {
-            System.err.println("usage: java ChallengeBench score|cards:R FILE");
+            System.err.println("usage: java ChallengeBench score[:GOAL]|cards:R[:GOAL]|board FILE");
             System.exit(2);
         }
         com.sun.management.OperatingSystemMXBean os =
@@ -42,12 +43,19 @@ public class ChallengeBench {
             ++deal;
             long t0 = System.nanoTime(), c0 = os.getProcessCpuTime();
             PyramidSolver solver;
-            if (args[0].equals("score")) {
+            // An optional goal after a second colon: score:1000, cards:A:4 (the
+            // fewest steps to it, our --target), else the maximum.
+            String[] words = args[0].split(":");
+            if (words[0].equals("board")) {
+                solver = new BoardChallengeSolver();
+            } else if (words[0].equals("score")) {
                 // The maximum: the goal is the most a deal can score.
-                solver = new ScoreChallengeSolver(ScoreChallengeSolver.MAX_POSSIBLE_SCORE, 0);
+                int goal = words.length > 1 ? Integer.parseInt(words[1]) : ScoreChallengeSolver.MAX_POSSIBLE_SCORE;
+                solver = new ScoreChallengeSolver(goal, 0);
             } else {
                 // The most cards of the rank, both lines: a goal of 5 is never reached.
-                solver = new CardChallengeSolver(5, args[0].charAt(6), 0);
+                int goal = words.length > 2 ? Integer.parseInt(words[2]) : 5;
+                solver = new CardChallengeSolver(goal, words[1].charAt(0), 0);
             }
             List<String> found = new ArrayList<>(solver.solve(new Deck(cards)).keySet());
             long nanos = System.nanoTime() - t0, cpu = os.getProcessCpuTime() - c0;
