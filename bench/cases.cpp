@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "api/api.h"
+#include "api/results.h"
 #include "engine/deal_source.h"
 #include "solver/nopeek.h"
 #include "solver/players.h"
