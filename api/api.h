@@ -216,7 +216,7 @@ struct ChallengeAnswer {
     std::string note;
 };
 
-// The no-peek optimum where a player asks (`solve --optimum` on a deal with
+// The no-peek optimum where a player asks (`solve --nopeek-optimum` on a deal with
 // cards not seen, Python's solve(optimum=True)): the expectimax of
 // solver/optimal_nopeek.h within a small budget of information states. Where
 // it is not exact, the proven bracket and the planner's move (planner:32,

@@ -167,7 +167,7 @@ py::dict solve(PySolver& solver, const PyDeal& d, const std::optional<std::strin
     req.unicode = false;  // cards in reason texts in the notation, as `solve --format json` writes them
     req.limits.max_states = max_states;
     req.limits.max_memory = max_memory;
-    req.nopeek_optimum = optimum;  // with cards not seen: the no-peek optimum (`solve --optimum`)
+    req.nopeek_optimum = optimum;  // with cards not seen: the no-peek optimum (`solve --nopeek-optimum`)
     req.nopeek_optimum_states = optimum_states;
     if (challenge) {  // `--challenge KIND --target N --current N --deals-left D`
         if (moves) throw api::Error("a challenge is answered from the deal's start: it does not take moves");

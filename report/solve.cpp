@@ -33,7 +33,7 @@ std::string percent1(double x) {
     return buf;
 }
 
-// With --optimum: "your chance with best play without peeking: 1537/2016
+// With --nopeek-optimum: "your chance with best play without peeking: 1537/2016
 // (76.2%); if you could see the stock: about 82.5%", and the best move; where
 // not computed within the budget, the proven bracket and the planner's move.
 void print_solve_optimum(std::ostream& out, const api::Odds& odds, const api::AskedOptimum& x, DeckKind dk,

@@ -251,6 +251,7 @@ void print_summary_text(std::ostream& out, const std::string& source, const Stud
     out << "(deals/s per row: deals / solver seconds, one worker's speed)\n";
     if (!sums.empty() && !sums.front().player.empty()) {
         out << "\nplayer " << sums.front().player
+            << (sums.front().optimum ? std::string(": its lower bound's games, ") + kOptimumLowerPlayer : std::string())
             << " (cannot see the stock; a deal proved lost is a loss, unplayed), against the thoughtful verdict:\n";
         rules_header(out, cols);
         out << std::right << std::setw(8) << "games" << std::setw(8) << "wins" << std::setw(10) << "win rate"

@@ -263,13 +263,13 @@ std::pair<std::string, std::vector<Move>> unseen_position(size_t k) {
 }
 }  // namespace
 
-TEST_CASE("optimum where a player asks: solve --optimum on a ?? deal", "[optimum][cli]") {
+TEST_CASE("optimum where a player asks: solve --nopeek-optimum on a ?? deal", "[optimum][cli]") {
     const auto [text, played] = unseen_position(7);
     std::string moves;
     for (const Move& m : played) moves += (moves.empty() ? "" : " ") + move_text(m, find_preset("msc")->deck);
     const std::string base = "solve --variant msc --passes 1 --deal '" + text + "' --moves '" + moves + "'";
     // Within the budget: the exact chance (odds --optimal's on the known deal: 281/360) and its move.
-    const auto j = test::json_of(base + " --optimum --format json");
+    const auto j = test::json_of(base + " --nopeek-optimum --format json");
     const auto& o = j.at("optimum").as_object();
     CHECK(o.at("exact").as_bool());
     CHECK(o.at("fraction").as_string() == "281/360");
@@ -278,24 +278,24 @@ TEST_CASE("optimum where a player asks: solve --optimum on a ?? deal", "[optimum
     const auto odds = test::json_of("odds --variant msc --passes 1 --seed 2 --moves '" + moves +
                                     "' --optimal --samples 1 --format json");
     CHECK(o.at("best_move").as_string() == odds.at("optimal").at("best_move").as_string());
-    const std::string t = test::out_of(base + " --optimum --ascii");
+    const std::string t = test::out_of(base + " --nopeek-optimum --ascii");
     CHECK_THAT(t, Catch::Contains("your chance with best play without peeking: 281/360 (78.1%); if you could see "
                                   "the stock: "));
     CHECK_THAT(t, Catch::Contains("best move with best play without peeking: "));
     // Past a tiny budget: the proven bracket and the planner's move, labelled.
-    const auto k = test::json_of(base + " --optimum --optimum-states 20 --format json");
+    const auto k = test::json_of(base + " --nopeek-optimum --nopeek-optimum-states 20 --format json");
     const auto& b = k.at("optimum").as_object();
     CHECK_FALSE(b.at("exact").as_bool());
     CHECK(b.at("computed").as_bool());
     CHECK(b.at("lower").to_number<double>() <= 281.0 / 360);
     CHECK(b.at("upper").to_number<double>() >= 281.0 / 360);
     CHECK_FALSE(b.at("planner_move").is_null());
-    const std::string u = test::out_of(base + " --optimum --optimum-states 20 --ascii");
+    const std::string u = test::out_of(base + " --nopeek-optimum --nopeek-optimum-states 20 --ascii");
     CHECK_THAT(u, Catch::Contains("your chance with best play without peeking: not computed within 20 states (proven "
                                   "bounds: between "));
     CHECK_THAT(u, Catch::Contains("the planner's move (planner:32, not proved best): "));
-    // Without --optimum the answer is as before; with every card named, refused.
+    // Without --nopeek-optimum the answer is as before; with every card named, refused.
     CHECK_FALSE(test::json_of(base + " --format json").contains("optimum"));
-    test::check_refused(test::run("solve --variant msc --seed 2 --optimum"),
-                        "--optimum is for deals with cards not seen");
+    test::check_refused(test::run("solve --variant msc --seed 2 --nopeek-optimum"),
+                        "--nopeek-optimum is for deals with cards not seen");
 }

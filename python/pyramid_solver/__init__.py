@@ -299,7 +299,7 @@ def solve(deal, variant=None, *, optimal=False, hint=False, best_score=False, re
     --challenge KIND --target N --current N --deals-left D`: .challenge is
     the `challenge` object of `solve --format json` (docs/challenges.md).
     optimum: with cards not seen ('??'), also the chance with best play
-    without peeking (.optimum: `solve --optimum --format json`'s "optimum":
+    without peeking (.optimum: `solve --nopeek-optimum --format json`'s "optimum":
     exact, value, fraction, lower, upper, best_move, planner_move, method,
     ...), searched within optimum_states information states; otherwise its
     proven bracket and the planner's move.
