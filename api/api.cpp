@@ -1,4 +1,5 @@
 #include "api/api.h"
+#include "solver/players.h"
 
 #include <chrono>
 
@@ -307,6 +308,54 @@ State Session::Impl::position(const Deal& deal, const std::vector<Move>& played)
     return *s;
 }
 
+namespace {
+// The no-peek optimum of the position `played` reaches on `d` (its cards not
+// seen: the `??` ones), within the request's budget (AskedOptimum).
+AskedOptimum asked_optimum(Solver& solver, const Deal& d, const std::vector<Move>& played, const Request& request,
+                           const Odds& odds) {
+    AskedOptimum x;
+    x.budget = request.nopeek_optimum_states;
+    Table at(d);
+    for (const Move& m : played) at.apply(m);
+    const nopeek::Unseen named = nopeek::unseen(d, at, false);
+    if (odds.unknown_playable) {
+        x.note = "not computed: a card not seen is playable (name it: the moves differ)";
+        return x;
+    }
+    if (nopeek::unseen(d, at, true).slots != named.slots) {
+        // nopeek::optimal hides every stock card not yet turned up; this deal names some of them.
+        x.note = "not computed: the deal names stock cards not yet turned up (the search takes them as not seen)";
+    } else {
+        OptimalOptions oo;
+        oo.limits.max_states = x.budget;
+        oo.limits.max_memory = request.limits.max_memory;
+        oo.limits.stop = request.limits.stop;
+        oo.leaf_max_states = request.limits.max_states;
+        try {
+            x.optimal = std::make_shared<const Optimal>(nopeek::optimal(solver, d, played, oo));
+            x.computed = true;
+        } catch (const std::invalid_argument& e) {
+            x.note = std::string("not computed: ") + e.what();
+        }
+    }
+    if (x.computed && x.optimal->exact) return x;
+    // Not exact: the best no-peek player's move, from what the player sees.
+    const std::vector<Move> legal = nopeek::sorted_moves(at);
+    if (legal.empty()) return x;
+    const Deal masked = nopeek::masked_deal(d, named);
+    Table shown(masked);
+    for (const Move& m : played) shown.apply(m);
+    const nopeek::View view{masked, named, shown, played, legal};
+    auto planner = nopeek::make_player("planner:32");
+    planner->limits = request.limits;
+    planner->limits.progress = nullptr;
+    nopeek::Rng rng(1);
+    nopeek::PlayerCost cost;
+    x.planner_move = planner->choose(view, solver, rng, cost);
+    return x;
+}
+}  // namespace
+
 Answer Session::solve(const Deal& deal, const std::vector<Move>& played, const Request& request) {
     if (request.challenge && !played.empty())
         throw Error("a challenge is answered from the deal's start: it does not take played moves");
@@ -359,6 +408,8 @@ Answer Session::solve(const Deal& deal, const std::vector<Move>& played, const R
             for (const auto& mo : o.moves)
                 if (mo.best && mo.wins > 0) a.best_move = mo.move;
             a.unknown = places;
+            if (request.nopeek_optimum && !o.interrupted)
+                a.optimum = asked_optimum(impl_->solver, d, played, request, o);
             return a;
         }
         // Every card still in play is seen (those not seen are discarded, or

@@ -238,6 +238,20 @@ struct ChallengeAnswer {
 // The casual players' games a measure plays (solver/measures.h's default).
 constexpr int kCasualPlays = 100;
 
+// The no-peek optimum where a player asks (`solve --nopeek-optimum` on a deal with
+// cards not seen, Python's solve(optimum=True)): the expectimax of
+// solver/optimal_nopeek.h within a small budget of information states. Where
+// it is not exact, the proven bracket and the planner's move (planner:32,
+// seeded 1), labelled; where it is not searched, `note` says why.
+constexpr uint64_t kAskOptimumStates = 20'000;
+struct AskedOptimum {
+    uint64_t budget = 0;               // information states allowed
+    bool computed = false;             // the search ran (exact or a bracket)
+    std::shared_ptr<const Optimal> optimal;  // its answer (api/results.h), where computed
+    std::optional<Move> planner_move;  // where not exact (or not computed): planner:32's move
+    std::string note;                  // where not computed: why
+};
+
 // What to compute, and the search's limits (those of `solve`).
 struct Request {
     bool optimal = false;        // a shortest solution
@@ -264,6 +278,9 @@ struct Request {
     uint64_t odds_exact_limit = 40320;
     // The orders solved so far (nopeek::OddsOptions::progress), for a progress display.
     std::function<void(uint64_t done, uint64_t total)> odds_progress;
+    // With cards not seen: also the no-peek optimum (AskedOptimum) within this many information states.
+    bool nopeek_optimum = false;
+    uint64_t nopeek_optimum_states = kAskOptimumStates;
     // A challenge, answered from the deal's start besides the verdict; its
     // errors name the numbers as challenge_names calls them.
     std::optional<ChallengeRequest> challenge;
@@ -285,6 +302,7 @@ struct Answer {
     uint64_t states = 0;
     double seconds = 0;
     std::shared_ptr<const LossReason> reason;      // with Request::reason, on a loss
+    std::optional<AskedOptimum> optimum;           // with Request::nopeek_optimum, on a deal with cards not seen in play
     std::shared_ptr<const DealMeasures> measures;  // with Request::measures, on a win (from the position)
     std::optional<Grade> grade;  // from the measures at the deal's start, where the rule set has thresholds
     // A deal with cards not seen, at a position where some are still in play:

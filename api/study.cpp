@@ -3,7 +3,9 @@
 #include "api/api.h"
 #include "engine/input.h"
 #include "engine/rules.h"
+#include "solver/optimal_nopeek.h"
 #include "solver/players.h"
+#include "study/optimum.h"
 
 namespace pyr::api {
 
@@ -72,7 +74,13 @@ StudySpec make_study(const StudyRequest& a) {
                          ")");
     spec.casual_plays = a.casual_plays;
     try {
-        if (auto p = nopeek::make_player(a.player)) spec.player = p->name();
+        if (const auto o = parse_optimum_player(a.player)) {
+            spec.player = o->name();
+            for (const Variant& v : spec.combos)
+                if (const auto why = nopeek::optimal_unsupported(v)) throw std::invalid_argument(*why);
+        } else if (auto p = nopeek::make_player(a.player)) {
+            spec.player = p->name();
+        }
     } catch (const std::invalid_argument& e) {
         throw StudyError(std::string("player: ") + e.what());
     }

@@ -25,7 +25,12 @@ int cmd_solve(int argc, char** argv) {
         "on a won deal (or a winnable position, with --moves), its difficulty measures from there: shortest "
         "length, winning moves, critical positions, the casual player's wins, the grade (at the start; "
         "docs/measures.md)")("casual-plays", po::value<std::string>()->default_value("100"),
-                             "with --measures: the casual player's plays");
+                             "with --measures: the casual player's plays")(
+        "nopeek-optimum", po::bool_switch(),
+        "with cards not seen (??): also your chance with best play without peeking and its move (the no-peek "
+        "optimum, docs/nopeek.md), searched within --nopeek-optimum-states; otherwise its bracket and the planner's "
+        "move")("nopeek-optimum-states", po::value<std::string>()->default_value("20000"),
+                "with --nopeek-optimum: information states the search may expand (0 = no limit)");
     add_challenge_options(
         opts, "a challenge, answered from the deal's start: score (the most points, msc's scoring), "
               "cards:R (the most cards of rank R removed: R as cards write it, A 2-9 T J Q K, Spanish 1-12) or board "
@@ -43,7 +48,8 @@ int cmd_solve(int argc, char** argv) {
             "usage: pyramid solve [--variant NAME] (--deal CARDS | --deal-file PATH | --seed N)\n"
             "                     [--moves \"...\"] [--hint | [--optimal] [--best-score]]\n"
             "                     [--challenge score|cards:R|board [--target N [--current N] [--deals-left D]]]\n"
-            "                     [--measures [--casual-plays N]] [--max-states N] [--max-memory SIZE]\n"
+            "                     [--measures [--casual-plays N]] [--nopeek-optimum [--nopeek-optimum-states N]]\n"
+            "                     [--max-states N] [--max-memory SIZE]\n"
             "                     [--format text|json|html] [--ascii] [-o FILE]\n"
             "Solves the deal exactly: 'win' with a solution, 'lose' (proved), or 'intractable' when\n"
             "the --max-states budget runs out first. Ctrl-C stops the search (verdict intractable).\n"
@@ -109,6 +115,12 @@ int cmd_solve(int argc, char** argv) {
     req.casual_plays = static_cast<int>(number_option(vm, "casual-plays", 1, 100000));
     req.unicode = text_style(vm).unicode && format != "json";
     req.challenge = challenge;
+    req.nopeek_optimum = vm["nopeek-optimum"].as<bool>();
+    req.nopeek_optimum_states = number_option(vm, "nopeek-optimum-states", 0, UINT64_MAX);
+    if (req.nopeek_optimum && !ld.deal.has_unknown())
+        throw UsageError(
+            "--nopeek-optimum is for deals with cards not seen (?\?); every card is named here: pyramid odds "
+            "--optimal gives a known deal's chance without peeking");
     if (isatty(STDERR_FILENO))
         req.limits.progress = [](uint64_t n) { std::cerr << "\r  searching: " << n << " positions" << std::flush; };
     api::Session session;

@@ -2,6 +2,7 @@
 
 #include "api/study.h"
 #include "solver/players.h"
+#include "study/optimum.h"
 
 #include <unistd.h>
 
@@ -64,7 +65,8 @@ const std::string& stats_usage() {
         u += "                     [--optimal] [--threads N] [--max-states N] [--out FILE] [--format text|json|csv]\n"
              "                     [--list win|lose|intractable] [--report FILE.html] [--quiet]\n"
              "                     [--measures [--casual-plays K] | --reasons]\n"
-             "                     [--player thoughtful|greedy|casual|sampler[:K]|planner[:K]] [--player-seed S]\n"
+             "                     [--player thoughtful|greedy|casual|sampler[:K]|planner[:K]|optimal[:N]] "
+             "[--player-seed S]\n"
              "                     [--challenge score|cards:R|board]\n";
         u += wrap(
             words_of("Solves every deal of a study and summarizes the win rates. The study is the cross product of "
@@ -145,7 +147,9 @@ bool parse_stats(int argc, char** argv, StatsCommand& cmd, const std::string& pr
         "player", po::value<std::string>()->default_value("thoughtful"),
         "who plays each deal: thoughtful (the solver, who knows the stock: the verdict), or a player who "
         "cannot peek: greedy, casual, sampler[:K], planner[:K] (docs/nopeek.md); its result and moves go "
-        "beside the verdict, the summary adds its win rate and the paired comparison")(
+        "beside the verdict, the summary adds its win rate and the paired comparison; or optimal[:N]: each "
+        "deal's no-peek optimum at its start (exact within N information states, default 10000, else the "
+        "sampled pair planner:32's game / the verdict), the summary adds the optimum win rate's bracket")(
         "player-seed", po::value<std::string>()->default_value("1"), "seed of the players' rng (mixed with each deal)")(
         "challenge", po::value<std::string>(),
         "score, cards:R or board (as solve's): every record also carries the deal's best line with the tableau "
@@ -199,7 +203,7 @@ bool parse_stats(int argc, char** argv, StatsCommand& cmd, const std::string& pr
     req.casual_plays = static_cast<int>(number_option(vm, "casual-plays", 1, 100000));
     req.player = vm["player"].as<std::string>();
     try {
-        nopeek::make_player(req.player);
+        if (!parse_optimum_player(req.player)) nopeek::make_player(req.player);
     } catch (const std::invalid_argument& e) {
         throw UsageError(std::string("--player: ") + e.what());
     }

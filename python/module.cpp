@@ -153,7 +153,7 @@ struct PySolver {
 py::dict solve(PySolver& solver, const PyDeal& d, const std::optional<std::string>& moves, bool optimal, bool hint,
                bool best_score, bool reason, bool measures, int casual_plays, uint64_t max_states, uint64_t max_memory,
                const py::object& progress, const std::optional<std::string>& challenge, std::optional<int> target,
-               int current, std::optional<int> deals_left) {
+               int current, std::optional<int> deals_left, bool optimum, uint64_t optimum_states) {
     const Variant& v = d.variant();
     std::vector<Move> played;
     if (moves) played = api::parse_moves(v, *moves);
@@ -168,6 +168,8 @@ py::dict solve(PySolver& solver, const PyDeal& d, const std::optional<std::strin
     req.unicode = false;  // cards in reason texts in the notation, as `solve --format json` writes them
     req.limits.max_states = max_states;
     req.limits.max_memory = max_memory;
+    req.nopeek_optimum = optimum;  // with cards not seen: the no-peek optimum (`solve --nopeek-optimum`)
+    req.nopeek_optimum_states = optimum_states;
     if (challenge) {  // `--challenge KIND --target N --current N --deals-left D`
         if (moves) throw api::Error("a challenge is answered from the deal's start: it does not take moves");
         if (hint) throw api::Error("hint does not apply with a challenge (the challenge's lines are the answer)");

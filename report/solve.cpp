@@ -1,6 +1,7 @@
 #include "report/solve.h"
 #include "api/results.h"
 
+#include <cstdio>
 #include <iomanip>
 #include <sstream>
 
@@ -25,6 +26,43 @@ std::string budget_text(const api::Request& request, const api::Answer& a) {
     return a.interrupted       ? "interrupted"
            : a.memory_exceeded ? "--max-memory " + size_text(request.limits.max_memory) + " reached"
                                : "--max-states " + std::to_string(request.limits.max_states) + " reached";
+}
+
+std::string percent1(double x) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.1f%%", 100 * x);
+    return buf;
+}
+
+// With --nopeek-optimum: "your chance with best play without peeking: 1537/2016
+// (76.2%); if you could see the stock: about 82.5%", and the best move; where
+// not computed within the budget, the proven bracket and the planner's move.
+void print_solve_optimum(std::ostream& out, const api::Odds& odds, const api::AskedOptimum& x, DeckKind dk,
+                         const TextStyle& style) {
+    using nopeek::fraction_text;
+    using nopeek::fraction_value;
+    static const api::Optimal not_computed;
+    const api::Optimal& o = x.optimal ? *x.optimal : not_computed;
+    std::string see;
+    if (!odds.nothing_hidden && odds.samples > 0)
+        see = std::string("; if you could see the stock: ") + (odds.exact && odds.intractable == 0 ? "" : "about ") +
+              percent1(double(odds.wins) / double(odds.samples));
+    out << "your chance with best play without peeking: ";
+    if (x.computed && o.exact) {
+        out << fraction_text(o.lower, o.orders) << " (" << percent1(fraction_value(o.lower, o.orders)) << ")" << see
+            << "\n";
+        if (o.best_move)
+            out << "best move with best play without peeking: " << move_people(*o.best_move, dk, style) << "\n";
+        return;
+    }
+    if (x.computed)
+        out << "not computed within " << x.budget << " states (proven bounds: between "
+            << percent1(fraction_value(o.lower, o.orders)) << " and " << percent1(fraction_value(o.upper, o.orders))
+            << ")";
+    else out << x.note;
+    out << see << "\n";
+    if (x.planner_move)
+        out << "the planner's move (planner:32, not proved best): " << move_people(*x.planner_move, dk, style) << "\n";
 }
 
 // The answer on a deal with cards not seen still in play: their places, the
@@ -57,11 +95,38 @@ void print_solve_odds(std::ostream& out, const api::LoadedDeal& ld, const api::R
         out << (req.hint ? "hint (without peeking): " : "best move without peeking: ")
             << move_people(*r.best_move, dk, style) << ", a win in " << share << "\n";
     } else if (!o.moves.empty() || r.verdict == Verdict::Lose) out << "best move without peeking: none keeps a win\n";
+    if (r.optimum) print_solve_optimum(out, o, *r.optimum, dk, style);
     out << "states searched: " << r.states << "\n";
     out << "time: " << std::fixed << std::setprecision(3) << r.seconds << " s\n";
 }
 
 }  // namespace
+
+json::object asked_optimum_json(const api::AskedOptimum& x, DeckKind dk) {
+    using nopeek::fraction_text;
+    using nopeek::fraction_value;
+    static const api::Optimal not_computed;
+    const api::Optimal& o = x.optimal ? *x.optimal : not_computed;
+    json::object j;
+    j["budget"] = x.budget;
+    j["computed"] = x.computed;
+    j["exact"] = x.computed && o.exact;
+    j["value"] = x.computed && o.exact ? json::value(fraction_value(o.lower, o.orders)) : json::value(nullptr);
+    j["fraction"] = x.computed && o.exact ? json::value(fraction_text(o.lower, o.orders)) : json::value(nullptr);
+    j["lower"] = x.computed ? json::value(fraction_value(o.lower, o.orders)) : json::value(nullptr);
+    j["upper"] = x.computed ? json::value(fraction_value(o.upper, o.orders)) : json::value(nullptr);
+    j["best_move"] = x.computed && o.exact && o.best_move ? json::value(move_text(*o.best_move, dk))
+                                                          : json::value(nullptr);
+    j["planner_move"] = x.planner_move ? json::value(move_text(*x.planner_move, dk)) : json::value(nullptr);
+    j["method"] = x.computed ? o.method : std::string("not computed");
+    j["lower_method"] = x.computed ? o.lower_method : std::string();
+    j["upper_method"] = x.computed ? o.upper_method : std::string();
+    j["unseen"] = o.unseen;
+    j["states"] = o.states;
+    j["seconds"] = o.seconds;
+    j["note"] = x.note.empty() ? json::value(nullptr) : json::value(x.note);
+    return j;
+}
 
 json::object solve_json(const api::LoadedDeal& ld, const std::vector<Move>& played, bool played_given,
                         const api::Request& request, const api::Answer& a) {
@@ -117,6 +182,7 @@ json::object solve_json(const api::LoadedDeal& ld, const std::vector<Move>& play
         for (Card c : unknown_cards(ld.deal)) cards.push_back(json::value(card_text(c, v.deck)));
         o["unknown_cards"] = std::move(cards);
     }
+    if (a.optimum) o["optimum"] = asked_optimum_json(*a.optimum, v.deck);
     if (a.odds) {
         o["odds"] = odds_fields(*a.odds, request.odds_rng_seed, v.deck);
         if (a.best_move) o["best_move"] = move_text(*a.best_move, v.deck);

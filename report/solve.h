@@ -21,6 +21,12 @@ namespace pyr {
 // `order` reason_best_cleared, reason_best_total, reason_best_complete,
 // reason_best_moves, reason_stuck; with Request::measures on a win, a
 // `measures` object (report/measures.h).
+// With Request::nopeek_optimum, solve's key `optimum`: budget, computed,
+// exact, value and fraction (null unless exact), lower, upper (null unless
+// computed), best_move (when exact), planner_move (when not), method,
+// lower_method, upper_method, unseen, states, seconds, note (why not
+// computed, else null).
+json::object asked_optimum_json(const api::AskedOptimum& x, DeckKind deck);
 json::object solve_json(const api::LoadedDeal& deal, const std::vector<Move>& played, bool played_given,
                         const api::Request& request, const api::Answer& answer);
 

@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "report/compare.h"
+#include "study/optimum.h"
 
 namespace pyr {
 
@@ -77,6 +78,26 @@ json::object summary_json(const StudySummary& s, bool with_moves) {
         o["player_solves"] = s.player_solves;
         o["player_seconds"] = s.player_seconds;
         o["paired"] = paired_json(s.paired, "thoughtful", "player");  // report/compare.h: the one paired JSON
+    }
+    if (s.optimum) {
+        // The no-peek optimum win rate's bracket (study/optimum.h): the means
+        // of the deals' lower and upper bounds, each with its 95% interval.
+        const OptimumSummary& b = *s.optimum;
+        auto low = [](const std::optional<Interval>& i) { return i ? json::value(i->low) : json::value(nullptr); };
+        auto high = [](const std::optional<Interval>& i) { return i ? json::value(i->high) : json::value(nullptr); };
+        o["optimum_deals"] = b.deals;
+        o["optimum_exact_deals"] = b.exact;
+        o["optimum_sampled_deals"] = b.lower_sampled;
+        o["optimum_lower"] = opt(b.lower);
+        o["optimum_lower_ci95_low"] = low(b.lower_ci95);
+        o["optimum_lower_ci95_high"] = high(b.lower_ci95);
+        o["optimum_upper"] = opt(b.upper);
+        o["optimum_upper_ci95_low"] = low(b.upper_ci95);
+        o["optimum_upper_ci95_high"] = high(b.upper_ci95);
+        o["optimum_lower_method"] = std::string("exact value where searched, else ") + kOptimumLowerSampled;
+        o["optimum_upper_method"] = std::string("exact value where searched, else ") + kOptimumUpperSampled;
+        o["optimum_states"] = b.states;
+        o["optimum_seconds"] = b.seconds;
     }
     if (s.challenge) o["challenge"] = challenge_summary_json(*s.challenge);
     if (with_moves) {
@@ -230,6 +251,7 @@ void print_summary_text(std::ostream& out, const std::string& source, const Stud
     out << "(deals/s per row: deals / solver seconds, one worker's speed)\n";
     if (!sums.empty() && !sums.front().player.empty()) {
         out << "\nplayer " << sums.front().player
+            << (sums.front().optimum ? std::string(": its lower bound's games, ") + kOptimumLowerPlayer : std::string())
             << " (cannot see the stock; a deal proved lost is a loss, unplayed), against the thoughtful verdict:\n";
         rules_header(out, cols);
         out << std::right << std::setw(8) << "games" << std::setw(8) << "wins" << std::setw(10) << "win rate"
@@ -253,6 +275,32 @@ void print_summary_text(std::ostream& out, const std::string& source, const Stud
         out << "(games: deals the player played, the others proved lost; thought.: deals won by the thoughtful\n"
                " solver and lost for not seeing the stock; player: won by the player alone, always 0; s/deal: the\n"
                " player's seconds per deal of the study)\n";
+    }
+    if (!sums.empty() && sums.front().optimum) {
+        out << "\nthe no-peek optimum win rate (the best player who cannot see the stock), bracketed over the deals:\n";
+        rules_header(out, cols);
+        out << std::right << std::setw(8) << "deals" << std::setw(8) << "exact" << std::setw(10) << "lower"
+            << "  " << std::left << std::setw(17) << "95% CI" << std::right << std::setw(10) << "upper"
+            << "  " << std::left << std::setw(17) << "95% CI" << std::right << std::setw(12) << "info states"
+            << std::setw(10) << "s/deal"
+            << "\n";
+        auto ci = [](const std::optional<Interval>& i) {
+            return i ? percent(i->low, 2) + " - " + percent(i->high, 2) : std::string("-");
+        };
+        for (const auto& s : sums) {
+            const OptimumSummary& b = *s.optimum;
+            rules_cells(out, s, cols);
+            out << std::right << std::setw(8) << b.deals << std::setw(8) << b.exact << std::setw(10)
+                << (b.lower ? percent(*b.lower, 2) : "-") << "  " << std::left << std::setw(17) << ci(b.lower_ci95)
+                << std::right << std::setw(10) << (b.upper ? percent(*b.upper, 2) : "-") << "  " << std::left
+                << std::setw(17) << ci(b.upper_ci95) << std::right << std::setw(12) << b.states << std::setw(10)
+                << fixed(b.deals ? b.seconds / double(b.deals) : 0, 4) << "\n";
+        }
+        out << "(each deal's value at its start: exact where the search completed (exact: those deals), else\n"
+               " sampled bounds: lower = "
+            << kOptimumLowerSampled << ",\n upper = " << kOptimumUpperSampled
+            << " (intractable counts 1);\n the means bracket the optimum win rate, each with its 95% interval "
+               "over the deals)\n";
     }
     if (!sums.empty() && sums.front().challenge) print_challenge_text(out, sums, cols);
     out << "\nsolution length of won deals (moves of the solution found"
@@ -290,6 +338,10 @@ void print_summary_csv(std::ostream& out, const std::vector<StudySummary>& sums,
         out << ",challenge,challenge_deals,challenge_incomplete,challenge_with_clear,best_mean,best_median,best_max,"
                "clear_mean,clear_median,clear_max,open_mean,open_median,open_max,all_with_clear,all_without_clear,"
                "all_either";
+    const bool optimum = !sums.empty() && sums.front().optimum;
+    if (optimum)
+        out << ",optimum_deals,optimum_exact_deals,optimum_lower,optimum_lower_ci95_low,optimum_lower_ci95_high,"
+               "optimum_upper,optimum_upper_ci95_low,optimum_upper_ci95_high,optimum_states,optimum_seconds";
     out << "\n";
     auto num = [](double x) {  // shortest text that reads back as the same double
         char b[40];
@@ -329,6 +381,14 @@ void print_summary_csv(std::ostream& out, const std::vector<StudySummary>& sums,
             }
             if (c.all_cards > 0) out << "," << c.all_with_clear << "," << c.all_without_clear << "," << c.all_either;
             else out << ",,,";
+        }
+        if (optimum) {
+            const OptimumSummary& b = *s.optimum;
+            auto o = [&](const std::optional<double>& x) { return x ? num(*x) : std::string(); };
+            out << "," << b.deals << "," << b.exact << "," << o(b.lower) << ","
+                << (b.lower_ci95 ? num(b.lower_ci95->low) : "") << "," << (b.lower_ci95 ? num(b.lower_ci95->high) : "")
+                << "," << o(b.upper) << "," << (b.upper_ci95 ? num(b.upper_ci95->low) : "") << ","
+                << (b.upper_ci95 ? num(b.upper_ci95->high) : "") << "," << b.states << "," << num(b.seconds);
         }
         out << "\n";
     }

@@ -281,7 +281,7 @@ std::optional<std::vector<Move>> solution_starting_with(const Board& board, cons
     return std::nullopt;
 }
 
-std::string player_names() { return "thoughtful, greedy, casual, sampler[:K], planner[:K]"; }
+std::string player_names() { return "thoughtful, greedy, casual, sampler[:K], planner[:K], optimal[:N]"; }
 
 std::unique_ptr<Player> make_player(const std::string& spec) {
     const auto colon = spec.find(':');

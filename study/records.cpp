@@ -2,6 +2,7 @@
 #include "engine/input.h"
 #include "engine/rules.h"
 #include "solver/measures.h"
+#include "study/optimum.h"
 
 #include <fcntl.h>
 #include <sys/file.h>
@@ -51,6 +52,7 @@ RecordShape record_shape(const StudySpec& spec) {
     s.measures = spec.measures;
     s.player = !spec.player.empty();
     s.challenge = !spec.challenge.empty();
+    s.optimum = parse_optimum_player(spec.player).has_value();
     s.rule_sets = spec.combos;
     return s;
 }
@@ -255,6 +257,54 @@ RecordField challenge_number() {
         const auto x = parse_u64(*s);
         if (!x || *x > 1000000) bad(std::string("bad ") + K.s);
         (r.ch.*End).*Member = static_cast<int32_t>(*x);
+    };
+    return f;
+}
+
+// A number of the optimum (RecordOptimum) in [0, 1]: JSON's shortest
+// round-trip form, CSV's 17 digits (read back to the same double).
+template <auto Member, Key K>
+RecordField optimum_unit() {
+    RecordField f{.key = K.s, .group = Group::Optimum, .required = true};
+    f.to_json = [](const StudyRecord& r) -> JsonOut { return json::value(r.opt.*Member); };
+    f.to_csv = [](const StudyRecord& r) {
+        char b[40];
+        std::snprintf(b, sizeof b, "%.17g", r.opt.*Member);
+        return std::string(b);
+    };
+    f.from_json = [](const json::value& v, StudyRecord& r) {
+        const double d = v.to_number<double>();
+        if (!(d >= 0 && d <= 1)) bad(std::string("bad ") + K.s);
+        r.opt.*Member = d;
+    };
+    f.from_csv = [](Text s, StudyRecord& r) {
+        const auto d = parse_double(text_of(s));
+        if (!d || !(*d >= 0 && *d <= 1)) bad(std::string("bad ") + K.s);
+        r.opt.*Member = *d;
+    };
+    return f;
+}
+// A text of the optimum (a method; no comma).
+template <auto Member, Key K>
+RecordField optimum_text() {
+    RecordField f{.key = K.s, .group = Group::Optimum, .required = true};
+    f.to_json = [](const StudyRecord& r) -> JsonOut { return json::value(r.opt.*Member); };
+    f.to_csv = [](const StudyRecord& r) { return r.opt.*Member; };
+    f.from_json = [](const json::value& v, StudyRecord& r) { r.opt.*Member = std::string(v.as_string()); };
+    f.from_csv = [](Text s, StudyRecord& r) { r.opt.*Member = std::string(text_of(s)); };
+    return f;
+}
+// A count of the optimum.
+template <auto Member, Key K>
+RecordField optimum_count() {
+    RecordField f{.key = K.s, .group = Group::Optimum, .required = true};
+    f.to_json = [](const StudyRecord& r) -> JsonOut { return json::value(r.opt.*Member); };
+    f.to_csv = [](const StudyRecord& r) { return std::to_string(r.opt.*Member); };
+    f.from_json = [](const json::value& v, StudyRecord& r) { r.opt.*Member = v.to_number<uint64_t>(); };
+    f.from_csv = [](Text s, StudyRecord& r) {
+        const auto n = parse_u64(text_of(s));
+        if (!n) bad(std::string("bad ") + K.s);
+        r.opt.*Member = *n;
     };
     return f;
 }
@@ -496,6 +546,53 @@ std::vector<RecordField> make_fields() {
         };
         t.push_back(f);
     }
+    // ---- --player optimal[:N]: the deal's no-peek optimum at its start (study/optimum.h)
+    t.push_back(
+        {.key = "optimum_exact",
+         .group = Group::Optimum,
+         .required = true,
+         .to_json = [](const StudyRecord& r) -> JsonOut { return json::value(r.opt.exact); },
+         .to_csv = [](const StudyRecord& r) { return std::string(r.opt.exact ? "yes" : "no"); },
+         .from_json = [](const json::value& v, StudyRecord& r) { r.opt.exact = v.as_bool(); },
+         .from_csv = [](Text s,
+                        StudyRecord& r) { r.opt.exact = one_of_two(text_of(s), "yes", "no", "bad optimum_exact"); }});
+    // "p/q" when exact; JSON null (CSV empty) otherwise.
+    t.push_back({.key = "optimum_fraction",
+                 .group = Group::Optimum,
+                 .required = true,
+                 .to_json = [](const StudyRecord& r) -> JsonOut {
+                     if (!r.opt.exact) return json::value(nullptr);
+                     return json::value(r.opt.fraction);
+                 },
+                 .to_csv = [](const StudyRecord& r) { return r.opt.exact ? r.opt.fraction : std::string(); },
+                 .from_json =
+                     [](const json::value& v, StudyRecord& r) {
+                         if (!v.is_null()) r.opt.fraction = std::string(v.as_string());
+                     },
+                 .from_csv = [](Text s, StudyRecord& r) { r.opt.fraction = std::string(text_of(s)); }});
+    t.push_back(optimum_unit<&RecordOptimum::lower, "optimum_lower">());
+    t.push_back(optimum_unit<&RecordOptimum::upper, "optimum_upper">());
+    t.push_back(optimum_text<&RecordOptimum::lower_method, "optimum_lower_method">());
+    t.push_back(optimum_text<&RecordOptimum::upper_method, "optimum_upper_method">());
+    t.push_back(optimum_unit<&RecordOptimum::search_lower, "optimum_search_lower">());
+    t.push_back(optimum_unit<&RecordOptimum::search_upper, "optimum_search_upper">());
+    t.push_back(optimum_count<&RecordOptimum::unseen, "optimum_unseen">());
+    t.push_back(optimum_count<&RecordOptimum::states, "optimum_states">());
+    {
+        RecordField f{.key = "optimum_seconds", .group = Group::Optimum, .required = true};
+        f.to_json = [](const StudyRecord& r) -> JsonOut { return json::value(r.opt.seconds); };
+        f.to_csv = [](const StudyRecord& r) { return seconds_text(r.opt.seconds); };
+        f.from_json = [](const json::value& v, StudyRecord& r) {
+            r.opt.seconds = v.to_number<double>();
+            if (!good_seconds(r.opt.seconds)) bad("bad optimum_seconds");
+        };
+        f.from_csv = [](Text s, StudyRecord& r) {
+            const auto d = parse_double(text_of(s));
+            if (!d || !good_seconds(*d)) bad("bad optimum_seconds");
+            r.opt.seconds = *d;
+        };
+        t.push_back(f);
+    }
     return t;
 }
 
@@ -514,6 +611,7 @@ constexpr GroupReading kGroups[] = {
     {Group::Measures, "grade"},
     {Group::Player, "player", true, "bad player fields"},
     {Group::Challenge, "challenge", true, "bad challenge fields"},
+    {Group::Optimum, "optimum_lower", true, "bad optimum fields"},
 };
 
 }  // namespace
@@ -629,6 +727,7 @@ Line parse_json_line(const std::string& line) {
         for (const GroupReading& g : kGroups) {
             if (g.group != Group::Core && !o.contains(g.marker)) continue;
             r.measured |= g.group == Group::Measures;
+            r.opt.has |= g.group == Group::Optimum;
             for (const RecordField& f : record_fields())
                 if (f.group == g.group && f.in_json) {
                     if (f.required) f.from_json(o.at(f.key), r);
@@ -710,8 +809,8 @@ Line parse_csv_line(const std::string& line, Columns& columns) {
         return f[it->second];
     };
     static const std::vector<const RecordField*> order[] = {
-        csv_reading_order(Group::Core), csv_reading_order(Group::Deal), csv_reading_order(Group::Measures),
-        csv_reading_order(Group::Player), csv_reading_order(Group::Challenge)};
+        csv_reading_order(Group::Core),   csv_reading_order(Group::Deal),      csv_reading_order(Group::Measures),
+        csv_reading_order(Group::Player), csv_reading_order(Group::Challenge), csv_reading_order(Group::Optimum)};
     StudyRecord& r = out.record;
     try {
         for (const GroupReading& g : kGroups) {
@@ -720,6 +819,7 @@ Line parse_csv_line(const std::string& line, Columns& columns) {
                 if (!marker || (g.csv_marker_not_empty && marker->empty())) continue;
             }
             r.measured |= g.group == Group::Measures;
+            r.opt.has |= g.group == Group::Optimum;
             const auto& fields = order[static_cast<int>(g.group)];
             if (g.csv_missing)
                 for (const RecordField* field : fields)
@@ -809,6 +909,8 @@ int match_record(const StudySpec& spec, const StudyRecord& r) {
     if (r.measured != spec.measures) return -1;    // a --measures study's records carry measures
     if (r.player != spec.player) return -1;        // another player's study (or the thoughtful one)
     if (r.challenge != spec.challenge) return -1;  // another challenge's study (or none)
+    if (r.opt.has != parse_optimum_player(spec.player).has_value())
+        return -1;  // an optimum study's records carry the optimum
     if (spec.deals.from_file && !spec.deals.cards[deal_index].empty() && *r.deal != spec.deals.cards[deal_index])
         return -1;
     for (size_t c = 0; c < spec.combos.size(); ++c)

@@ -57,6 +57,27 @@ struct RecordChallenge {
     friend bool operator==(const RecordChallenge&, const RecordChallenge&) = default;
 };
 
+// With --player optimal[:N] (study/optimum.h): the deal's no-peek optimum at
+// its start: exact, or the sampled pair (lower: the planner's game on this
+// order; upper: the clairvoyant verdict), each bound with its method, and the
+// search's proven bounds.
+struct RecordOptimum {
+    bool has = false;  // an optimum study's record
+    bool exact = false;
+    std::string fraction;  // "p/q" when exact
+    double lower = 0, upper = 0;
+    std::string lower_method, upper_method;
+    double search_lower = 0, search_upper = 1;
+    uint64_t unseen = 0, states = 0;
+    double seconds = 0;
+    // The same result, timing aside.
+    bool same_result(const RecordOptimum& o) const {
+        return has == o.has && exact == o.exact && fraction == o.fraction && lower == o.lower && upper == o.upper &&
+               lower_method == o.lower_method && upper_method == o.upper_method && search_lower == o.search_lower &&
+               search_upper == o.search_upper && unseen == o.unseen && states == o.states;
+    }
+};
+
 // One solved task (rule set, deal): what a study's runner makes, what a
 // record file holds, and what its readers give back (resume, merge, report,
 // compare, Python). `moves` is the solution length of a win; -1 for a loss,
@@ -86,11 +107,13 @@ struct StudyRecord {
     // With a challenge (StudySpec::challenge): its words ("" otherwise) and the deal's outcome.
     std::string challenge;
     RecordChallenge ch;
+    // With --player optimal[:N]: the deal's no-peek optimum.
+    RecordOptimum opt;
     // The same result, timing aside.
     bool same_result(const StudyRecord& o) const {
         return seed == o.seed && combo == o.combo && verdict == o.verdict && moves == o.moves && states == o.states &&
                player_won == o.player_won && player_moves == o.player_moves && measured == o.measured && m == o.m &&
-               challenge == o.challenge && ch == o.ch;
+               challenge == o.challenge && ch == o.ch && opt.same_result(o.opt);
     }
 };
 
@@ -110,21 +133,22 @@ inline Verdict verdict_of_code(uint8_t c) {
 // the JSON Lines and CSV writers and readers. A field belongs to a group: the
 // core (every record), the deal (deals-file studies), the measures (--measures
 // and --reasons studies), the player (--player studies) and the challenge
-// (--challenge studies). A study writes
+// (--challenge studies) and the optimum (--player optimal studies). A study writes
 // the groups its spec asks for (RecordShape); a reader takes a group when the
 // line has it (JSON: its marker key; CSV: its marker column, for the player a
 // non-empty one).
-enum class FieldGroup : uint8_t { Core, Deal, Measures, Player, Challenge };
+enum class FieldGroup : uint8_t { Core, Deal, Measures, Player, Challenge, Optimum };
 
 struct RecordShape {
-    bool deal = false, measures = false, player = false, challenge = false;
+    bool deal = false, measures = false, player = false, challenge = false, optimum = false;
     // The study's rule sets: a rule that is not a column of every file (a
     // newer one, engine/rules.h's rule_column) is a CSV column only where
     // one of them names it, so every other file's columns stay as they were.
     std::vector<Variant> rule_sets;
     bool has(FieldGroup g) const {
         return g == FieldGroup::Core || (g == FieldGroup::Deal && deal) || (g == FieldGroup::Measures && measures) ||
-               (g == FieldGroup::Player && player) || (g == FieldGroup::Challenge && challenge);
+               (g == FieldGroup::Player && player) || (g == FieldGroup::Challenge && challenge) ||
+               (g == FieldGroup::Optimum && optimum);
     }
 };
 RecordShape record_shape(const StudySpec& spec);

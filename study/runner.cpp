@@ -16,6 +16,7 @@
 #include "solver/reasons.h"
 #include "solver/players.h"
 #include "solver/search_util.h"
+#include "study/optimum.h"
 
 namespace pyr {
 
@@ -90,8 +91,10 @@ std::optional<StudyRecord> solve_task(Solver& solver, const StudySpec& spec, uin
     if (!spec.player.empty()) {
         // The player's game. It cannot win a deal the solver proved lost:
         // that game is not played (its record says so: no moves).
+        // With optimal[:N] the game is the lower bound's player's (study/optimum.h).
+        const auto optimum = parse_optimum_player(spec.player);
         if (res.verdict != Verdict::Lose) {
-            auto player = nopeek::make_player(spec.player);
+            auto player = nopeek::make_player(optimum ? std::string(kOptimumLowerPlayer) : spec.player);
             nopeek::GameOptions go;
             go.limits = limits;
             nopeek::GameResult g;
@@ -107,6 +110,39 @@ std::optional<StudyRecord> solve_task(Solver& solver, const StudySpec& spec, uin
             r.player_moves = moves_text(g.moves, deal.deck());
             r.player_solves = g.cost.solves;
             r.player_seconds = g.seconds;
+        }
+        if (optimum) {
+            // The deal's no-peek optimum at its start: exact within N information
+            // states, else the sampled pair (the game above, the verdict).
+            const nopeek::GameResult* game = nullptr;
+            nopeek::GameResult played;
+            if (r.player_played) {
+                played.won = r.player_won;
+                game = &played;
+            }
+            DealOptimum d;
+            try {
+                d = deal_optimum(solver, deal, res.verdict, game, *optimum, limits);
+            } catch (const InternalError& e) {
+                throw InternalError("optimum on the deal --variant " + v.name + rules_options(v) + " --deal " +
+                                    compact(deal) + ": " + e.what());
+            } catch (const std::invalid_argument& e) {
+                throw StudyError("--player " + spec.player + " on the deal --variant " + v.name + rules_options(v) +
+                                 " --deal " + compact(deal) + ": " + e.what());
+            }
+            if (d.interrupted) return std::nullopt;  // abandoned: redone on resume
+            r.opt.has = true;
+            r.opt.exact = d.exact;
+            r.opt.fraction = d.fraction;
+            r.opt.lower = d.lower;
+            r.opt.upper = d.upper;
+            r.opt.lower_method = d.lower_method;
+            r.opt.upper_method = d.upper_method;
+            r.opt.search_lower = d.search_lower;
+            r.opt.search_upper = d.search_upper;
+            r.opt.unseen = d.unseen;
+            r.opt.states = d.states;
+            r.opt.seconds = d.seconds;
         }
     }
     if (!spec.challenge.empty()) {

@@ -1,6 +1,8 @@
 #include "study/summary.h"
+#include "study/optimum.h"
 
 #include <algorithm>
+#include <cmath>
 #include <string>
 
 namespace pyr {
@@ -35,6 +37,25 @@ int end_value(ChallengeKind k, const ChallengeEnd& e) {
 }
 }  // namespace
 
+namespace {
+constexpr double kOptimumUnit = 1099511627776.0;  // 2^40
+// A bound in [0, 1] in fixed point: sums in any order are the same.
+uint64_t optimum_units(double x) { return static_cast<uint64_t>(std::llround(std::clamp(x, 0.0, 1.0) * kOptimumUnit)); }
+double optimum_mean(unsigned __int128 units, uint64_t n) {
+    return static_cast<double>(units) / kOptimumUnit / static_cast<double>(n);
+}
+}  // namespace
+
+std::optional<Interval> wilson_interval_of_mean(double p, uint64_t n, double z) {
+    if (n == 0) return std::nullopt;
+    const double nn = static_cast<double>(n);
+    const double z2 = z * z;
+    const double denom = 1 + z2 / nn;
+    const double center = (p + z2 / (2 * nn)) / denom;
+    const double half = z * std::sqrt(std::max(0.0, p * (1 - p)) / nn + z2 / (4 * nn * nn)) / denom;
+    return Interval{p <= 0 ? 0.0 : std::max(0.0, center - half), p >= 1 ? 1.0 : std::min(1.0, center + half)};
+}
+
 SummaryBuilder::SummaryBuilder(const StudySpec& spec) : spec_(spec), acc_(spec.combos.size()) {}
 
 void SummaryBuilder::add(const StudyRecord& r) {
@@ -58,6 +79,14 @@ void SummaryBuilder::add(const StudyRecord& r) {
         a.player_solves += r.player_solves;
         a.player_seconds += r.player_seconds;
         a.paired.add(r.verdict, r.player_won ? Verdict::Win : Verdict::Lose);
+    }
+    if (r.opt.has) {
+        ++a.opt_deals;
+        a.opt_exact += r.opt.exact;
+        a.opt_states += r.opt.states;
+        a.opt_seconds += r.opt.seconds;
+        a.opt_lower += optimum_units(r.opt.lower);
+        a.opt_upper += optimum_units(r.opt.upper);
     }
     if (!spec_.challenge.empty()) {
         a.ch_states += r.ch.states;
@@ -123,6 +152,21 @@ std::vector<StudySummary> SummaryBuilder::summaries() const {
             if (a.deals > 0) s.player_rate = double(a.player_wins) / double(a.deals);
             s.player_ci95 = wilson_interval(a.player_wins, a.deals);
             s.paired = paired_comparison(a.paired);
+        }
+        if (parse_optimum_player(spec_.player)) {
+            OptimumSummary o;
+            o.deals = a.opt_deals;
+            o.exact = a.opt_exact;
+            o.lower_sampled = a.opt_deals - a.opt_exact;
+            o.states = a.opt_states;
+            o.seconds = a.opt_seconds;
+            if (o.deals > 0) {
+                o.lower = optimum_mean(a.opt_lower, o.deals);
+                o.upper = optimum_mean(a.opt_upper, o.deals);
+                o.lower_ci95 = wilson_interval_of_mean(*o.lower, o.deals);
+                o.upper_ci95 = wilson_interval_of_mean(*o.upper, o.deals);
+            }
+            s.optimum = o;
         }
         if (!spec_.challenge.empty()) {
             ChallengeSummary ch;

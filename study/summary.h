@@ -45,6 +45,26 @@ struct ChallengeSummary {
     uint64_t states = 0;
 };
 
+// With --player optimal[:N] (study/optimum.h): the no-peek optimum win rate
+// as a bracket over the deals: the mean of the deals' lower bounds and of
+// their upper bounds, each with its 95% interval over the deals (the Wilson
+// score interval of the mean: values in [0, 1] have a variance at most
+// p(1-p), so it is at least as wide as the normal one). The means are summed
+// in fixed point (2^-40) so that any order of the records, a resumed run or
+// a merge gives the same numbers.
+struct OptimumSummary {
+    uint64_t deals = 0, exact = 0;  // deals, of which the search made exact
+    uint64_t lower_sampled = 0;     // deals whose bounds are the sampled pair
+    std::optional<double> lower, upper;
+    std::optional<Interval> lower_ci95, upper_ci95;
+    uint64_t states = 0;  // information states the searches expanded
+    double seconds = 0;   // their time summed over the deals
+};
+
+// Wilson's score interval around a mean p of n values in [0, 1] (for 0/1
+// values, wilson_interval's); nullopt when n == 0.
+std::optional<Interval> wilson_interval_of_mean(double p, uint64_t n, double z = kZ95);
+
 struct StudySummary {
     Variant rules;         // the rule set
     std::string variant;   // rules.name
@@ -70,6 +90,7 @@ struct StudySummary {
     std::optional<Interval> player_ci95;
     PairedComparison paired;
     std::optional<ChallengeSummary> challenge;  // a --challenge study's
+    std::optional<OptimumSummary> optimum;      // a --player optimal study's
 };
 
 class SummaryBuilder {
@@ -91,6 +112,9 @@ private:
         uint64_t ch_deals = 0, ch_incomplete = 0, ch_with_clear = 0, ch_states = 0;
         uint64_t ch_all_clear = 0, ch_all_open = 0, ch_all_either = 0;
         std::map<int, uint64_t> ch_best, ch_clear, ch_open;
+        uint64_t opt_deals = 0, opt_exact = 0, opt_states = 0;
+        unsigned __int128 opt_lower = 0, opt_upper = 0;  // in units of 2^-40
+        double opt_seconds = 0;
     };
     const StudySpec& spec_;
     std::vector<Acc> acc_;

@@ -74,6 +74,15 @@ StudyRecord full_record() {
     r.ch.clear = {20, 4, 40};
     r.ch.open = {11, 3, 52};
     r.ch.states = 98765;
+    r.opt.has = true;  // --player optimal: the deal's no-peek optimum
+    r.opt.exact = true;
+    r.opt.fraction = "3/7";
+    r.opt.lower = r.opt.upper = 3.0 / 7.0;
+    r.opt.lower_method = r.opt.upper_method = "exact";
+    r.opt.search_lower = r.opt.search_upper = 3.0 / 7.0;
+    r.opt.unseen = 5;
+    r.opt.states = 1234;
+    r.opt.seconds = 0.5;
     return r;
 }
 
@@ -94,6 +103,14 @@ StudyRecord other_record() {
     r.challenge = "score";
     r.ch.clear = {};  // no clearing line
     r.ch.open.cards = -1;
+    r.opt.exact = false;  // the sampled pair
+    r.opt.fraction = "";
+    r.opt.lower = 0;
+    r.opt.upper = 1;
+    r.opt.lower_method = "planner:32 game on this order (sampled)";
+    r.opt.upper_method = "clairvoyant verdict on this order (sampled)";
+    r.opt.search_lower = 0.1;
+    r.opt.search_upper = 0.7;
     return r;
 }
 
@@ -103,6 +120,7 @@ StudyRecord as_read(StudyRecord r, const RecordShape& shape) {
     if (!shape.deal) r.deal.reset();
     if (!shape.measures) r.measured = false, r.m = RecordMeasures{};
     if (!shape.challenge) r.challenge.clear(), r.ch = RecordChallenge{};
+    if (!shape.optimum) r.opt = RecordOptimum{};
     if (!shape.player) {
         r.player.clear();
         r.player_won = r.player_played = false;
@@ -150,12 +168,13 @@ std::string refusal(const std::string& text, bool csv) {
 
 std::vector<RecordShape> every_shape() {
     std::vector<RecordShape> out;
-    for (int i = 0; i < 16; ++i) {
+    for (int i = 0; i < 32; ++i) {
         RecordShape s;
         s.deal = i & 1;
         s.measures = i & 2;
         s.player = i & 4;
         s.challenge = i & 8;
+        s.optimum = i & 16;
         s.rule_sets = {full_record().rules};  // its scoring: a column
         out.push_back(s);
     }
@@ -268,7 +287,7 @@ TEST_CASE("a bad value in each field is refused, with the same words as before t
     // words are those the readers gave before the field table (checked
     // against the build before it).
     RecordShape all;
-    all.deal = all.measures = all.player = all.challenge = true;
+    all.deal = all.measures = all.player = all.challenge = all.optimum = true;
     const StudyRecord r = full_record();
     all.rule_sets = {r.rules};
     const json::object good = record_json(all, r);
@@ -304,6 +323,12 @@ TEST_CASE("a bad value in each field is refused, with the same words as before t
         {"challenge_clear_cards", json::value(-1), "bad challenge_clear_cards", "x", "bad challenge_clear_cards"},
         {"challenge_open_steps", json::value(2e6), "bad challenge_open_steps", "2000000", "bad challenge_open_steps"},
         {"challenge_states", json::value(-1), nullptr, "x", "bad challenge_states"},
+        {"optimum_exact", json::value("yes"), nullptr, "maybe", "bad optimum_exact"},
+        {"optimum_lower", json::value(1.5), "bad optimum_lower", "x", "bad optimum_lower"},
+        {"optimum_upper", json::value(-0.5), "bad optimum_upper", "2", "bad optimum_upper"},
+        {"optimum_search_upper", json::value(2), "bad optimum_search_upper", "-1", "bad optimum_search_upper"},
+        {"optimum_states", json::value(-1), nullptr, "x", "bad optimum_states"},
+        {"optimum_seconds", json::value(-1.0), "bad optimum_seconds", "x", "bad optimum_seconds"},
     };
     const auto& fields = record_fields();
     for (const Case& c : cases) {

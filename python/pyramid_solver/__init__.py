@@ -196,6 +196,9 @@ class Result:
                exact, moves, best_move...); .verdict is then None unless every
                order agrees, .moves empty; .best_move the best move without
                peeking; .unknown the places of the cards not seen
+    .optimum   with optimum=True and cards not seen: the chance with best
+               play without peeking (a dict: exact, value, fraction, lower,
+               upper, best_move, planner_move, method, note...)
     .to_dict() the whole JSON object
     """
 
@@ -223,6 +226,7 @@ class Result:
     variant = property(lambda self: self._d["variant"])
     seed = property(lambda self: self._d.get("seed"))
     odds = property(lambda self: self._d.get("odds"))
+    optimum = property(lambda self: self._d.get("optimum"))
     best_move = property(lambda self: self._d.get("best_move"))
     unknown = property(lambda self: list(self._d.get("unknown", [])))
 
@@ -247,12 +251,13 @@ class Solver:
     @_with_rules("variant", positional=True)
     def solve(self, deal, variant=None, *, optimal=False, hint=False, best_score=False, reason=True, measures=False,
               casual_plays=100, max_states=_DEFAULT_MAX_STATES, max_memory="auto", moves=None, progress=None,
-              challenge=None, **rules):
+              challenge=None, optimum=False, optimum_states=20000, **rules):
         d = _as_deal(deal, variant, rules)
         kind, target, current, deals_left = _challenge(challenge)
         return Result(self._s.solve(d, _moves_text(moves), bool(optimal), bool(hint), bool(best_score),
                                     bool(reason), bool(measures), int(casual_plays), _budget(max_states),
-                                    _memory(max_memory, 1), progress, kind, target, current, deals_left))
+                                    _memory(max_memory, 1), progress, kind, target, current, deals_left,
+                                    bool(optimum), _budget(optimum_states)))
 
 
 def _challenge(c):
@@ -274,7 +279,7 @@ def _challenge(c):
 @_with_rules("variant", positional=True)
 def solve(deal, variant=None, *, optimal=False, hint=False, best_score=False, reason=True, measures=False,
           casual_plays=100, max_states=_DEFAULT_MAX_STATES, max_memory="auto", moves=None, progress=None,
-          challenge=None, **rules):
+          challenge=None, optimum=False, optimum_states=20000, **rules):
     """Solves a deal exactly, as `pyramid solve` does.
 
     deal: a Deal (from deal()), a seed (int, or 'ms123'), or the cards (the
@@ -293,10 +298,16 @@ def solve(deal, variant=None, *, optimal=False, hint=False, best_score=False, re
     {'kind': ..., 'target': N, 'current': N, 'deals_left': D} as `solve
     --challenge KIND --target N --current N --deals-left D`: .challenge is
     the `challenge` object of `solve --format json` (docs/challenges.md).
+    optimum: with cards not seen ('??'), also the chance with best play
+    without peeking (.optimum: `solve --nopeek-optimum --format json`'s "optimum":
+    exact, value, fraction, lower, upper, best_move, planner_move, method,
+    ...), searched within optimum_states information states; otherwise its
+    proven bracket and the planner's move.
     Returns a Result."""
     return Solver().solve(deal, variant, optimal=optimal, hint=hint, best_score=best_score, reason=reason,
                           measures=measures, casual_plays=casual_plays, max_states=max_states,
-                          max_memory=max_memory, moves=moves, progress=progress, challenge=challenge, **rules)
+                          max_memory=max_memory, moves=moves, progress=progress, challenge=challenge,
+                          optimum=optimum, optimum_states=optimum_states, **rules)
 
 
 class Verification:

@@ -247,3 +247,19 @@ def test_cards_not_seen_solve_gives_the_odds_as_the_cli(cli):
     moves = ps.solve(ps.deal("msc", 1)).moves
     v = ps.verify(ps.deal("msc", cards=cards), moves)
     assert not v.valid and v.legal and v.unchecked and v.unchecked[0]["move"] == 8
+
+
+def test_solve_optimum_equals_cli(cli):
+    # With cards not seen: optimum=True gives `solve --nopeek-optimum --format json`'s
+    # "optimum" (here past a small budget: the proven bracket and the
+    # planner's move); without it, none.
+    deal = ps.deal("msc", seed=2, passes=1).cards
+    unseen = deal[:58] + "??" * 23  # the tableau and the stock's top named
+    want = cli_json("solve", "--variant", "msc", "--passes", "1", "--deal", unseen, "--nopeek-optimum",
+                    "--nopeek-optimum-states", "500", "--format", "json")["optimum"]
+    got = ps.solve(unseen, passes=1, optimum=True, optimum_states=500).optimum
+    assert {k: v for k, v in got.items() if k != "seconds"} == {k: v for k, v in want.items() if k != "seconds"}
+    assert got["computed"] and not got["exact"] and got["budget"] == 500
+    assert got["lower"] <= got["upper"]
+    assert got["planner_move"] is not None
+    assert ps.solve(unseen, passes=1).optimum is None
