@@ -75,13 +75,15 @@ constexpr int kMaxHidden = 32;
 constexpr int kClairvoyantAt = 2;  // 4 bits of rank per hidden slot in 128 bits
 
 struct Key {
-    uint64_t state, ranks_lo, ranks_hi;
+    uint64_t state, ranks_lo, ranks_hi, left;
     friend bool operator==(const Key&, const Key&) = default;
 };
 struct KeyHash {
     std::size_t operator()(const Key& k) const noexcept {
         uint64_t h = k.state * 0x9E3779B97F4A7C15ull ^ (k.ranks_lo + 0x632BE59BD9B4E019ull);
         h ^= h >> 29;
+        h = (h ^ k.left) * 0x94D049BB133111EBull;
+        h ^= h >> 31;
         h = (h ^ k.ranks_hi) * 0xBF58476D1CE4E5B9ull;
         return static_cast<std::size_t>(h ^ (h >> 32));
     }
@@ -104,6 +106,10 @@ public:
         for (int i = 0; i <= kMaxHidden; ++i) fact_[i] = factorial(i);
         m_ = static_cast<int>(hidden_.size());
         for (int slot : hidden_) ++left_[deal_.cards[slot].rank];
+        for (int r = 1; r < 16; ++r) {
+            if (left_[r] > 15) throw std::invalid_argument("more than 15 cards of one rank not seen");
+            left_key_ += uint64_t(left_[r]) << 4 * (r - 1);
+        }
         boards_.push_back(std::make_shared<const Board>(deal_));
         traits_.emplace(*boards_[0]);
     }
@@ -250,11 +256,13 @@ public:
             rmask_ |= uint64_t{1} << j;
             set_rank(j, r);
             --left_[r];
+            left_key_ -= uint64_t{1} << 4 * (r - 1);
             --m_;
             const uint64_t rest = nw & ~(uint64_t{1} << j);
             const Bounds x = rest ? chance(t, rest, child_alpha) : node(t, child_alpha);
             ++m_;
             ++left_[r];
+            left_key_ += uint64_t{1} << 4 * (r - 1);
             set_rank(j, 0);
             rmask_ &= ~(uint64_t{1} << j);
             --level_;
@@ -309,7 +317,21 @@ private:
         }
         return *boards_[level_];
     }
-    Key key(const Board& b, const State& s) const { return Key{b.key(s), ranks_[0], ranks_[1]}; }
+    // The information state's key: the position, the ranks turned up in the
+    // hidden slots still in play at s, and how many cards of each rank are
+    // not seen. That is all the value depends on: the rules read ranks only,
+    // a removed card never comes back, and the cards not seen are in a
+    // uniformly random order whatever was turned up before. So two ways to
+    // the same position that turned up the same ranks in other slots, since
+    // removed, share a value (the ranks of those slots are forgotten).
+    Key key(const Board& b, const State& s) const {
+        uint64_t r[2] = {ranks_[0], ranks_[1]};
+        for (uint64_t q = rmask_; q; q &= q - 1) {
+            const int j = std::countr_zero(q);
+            if (s.removed >> hidden_[j] & 1) r[j / 16] &= ~(uint64_t{15} << (j % 16) * 4);
+        }
+        return Key{b.key(s), r[0], r[1], left_key_};
+    }
     void set_rank(int j, int r) {
         uint64_t& w = ranks_[j / 16];
         const int sh = (j % 16) * 4;
@@ -325,7 +347,7 @@ private:
     static constexpr size_t kBoardCache = 8192;
     struct PairHash {
         std::size_t operator()(const std::pair<uint64_t, uint64_t>& p) const noexcept {
-            return KeyHash{}(Key{p.first, p.second, 0});
+            return KeyHash{}(Key{p.first, p.second, 0, 0});
         }
     };
     std::vector<std::shared_ptr<const Board>> boards_;  // per level of cards turned up
@@ -339,6 +361,7 @@ private:
     int m_ = 0, level_ = 0;
     uint64_t rmask_ = 0;
     uint64_t ranks_[2] = {0, 0};
+    uint64_t left_key_ = 0;  // left_[1..15], 4 bits each
     bool stopped_ = false, interrupted_ = false, exact_leaves_ = true;
 };
 
