@@ -177,7 +177,7 @@ public:
         // Lost in the free-stock relaxation: lost in every order (it sees only
         // the fixed cards and how many free cards of each rank are in play,
         // the same in every order).
-        if (known.hi == all && relax_.solve(b, s, 200'000) == FreeStockRelaxation::Outcome::Lost) {
+        if (known.hi == all && relax_.solve_any_stock(b, s, 200'000) == FreeStockRelaxation::Outcome::Lost) {
             memo_[k] = {0, 0};
             return {0, 0};
         }
@@ -226,19 +226,40 @@ public:
 
     // The cards turned up at t (the hidden indices `nw`), the lowest first:
     // each rank left, weighted by its cards not seen. Stops once the rest
-    // cannot lift the sum above alpha (every child at most (m - 1)!).
+    // cannot lift the sum above alpha (each child at most its bound: below).
     Bounds chance(const State& t, uint64_t nw, Count alpha) {
         if (stopped_) return {0, fact_[m_]};
         const int j = std::countr_zero(nw);
         const int slot = hidden_[j];
         const Count child_all = fact_[m_ - 1];
-        Bounds sum{0, fact_[m_]};  // hi: the children done at their bounds, the rest at (m - 1)!
+        // Each child's bound from above before it is searched: (m - 1)!, or
+        // what the memo knows of it (Ballard's Star2 with the memo as the
+        // probe: a child searched before, under another alpha or on another
+        // path to the same information state, brings its bound). Only where
+        // this card is the last turned up (the child is a decision node at t).
+        Count child_hi[16];
+        Bounds sum{0, 0};  // hi: the children done at their bounds, the rest at child_hi
+        const uint64_t rest_nw = nw & ~(uint64_t{1} << j);
+        for (int r = 1; r < 16; ++r) {
+            if (!left_[r]) continue;
+            child_hi[r] = child_all;
+            if (alpha > 0 && !rest_nw && !memo_.empty()) {
+                set_rank(j, r);
+                left_key_ -= uint64_t{1} << 4 * (r - 1);
+                rmask_ |= uint64_t{1} << j;
+                if (const auto it = memo_.find(key(*boards_[0], t)); it != memo_.end()) child_hi[r] = it->second.hi;
+                rmask_ &= ~(uint64_t{1} << j);
+                left_key_ += uint64_t{1} << 4 * (r - 1);
+                set_rank(j, 0);
+            }
+            sum.hi += static_cast<Count>(left_[r]) * child_hi[r];
+        }
         for (int r = 1; r < 16; ++r) {
             if (!left_[r]) continue;
             if (sum.hi <= alpha) break;  // Star1: cannot beat alpha
             const Count c = static_cast<Count>(left_[r]);
             // The child must exceed (alpha - the others at their bounds) / c to matter.
-            const Count others = sum.hi - c * child_all;
+            const Count others = sum.hi - c * child_hi[r];
             const Count child_alpha = alpha > others ? (alpha - others) / c : 0;
             // A card of rank r among the slots not turned up goes to `slot`
             // (the rest keep the others: their order is never read).
@@ -268,7 +289,7 @@ public:
             --level_;
             std::swap(deal_.cards[slot], deal_.cards[from]);
             sum.lo += c * x.lo;
-            sum.hi = others + c * x.hi;
+            sum.hi = others + c * std::min(x.hi, child_hi[r]);
         }
         return sum;
     }
@@ -289,7 +310,7 @@ public:
         Count wins = 0;
         do {
             for (size_t i = 0; i < idx.size(); ++i) d.cards[slots[i]] = cards[idx[i]];
-            const Board b(d);
+            const Board b(*boards_[0], d);
             const SolveResult r = solver_.solve(b, s, leaf_options_);
             ++leaf_solves;
             leaf_states += r.states;
@@ -309,7 +330,7 @@ private:
     const Board& board() {
         if (!built_[level_]) {
             std::shared_ptr<const Board>& cached = board_cache_[{ranks_[0], ranks_[1]}];
-            if (!cached) cached = std::make_shared<const Board>(deal_);
+            if (!cached) cached = std::make_shared<const Board>(*boards_[0], deal_);
             if (static_cast<int>(boards_.size()) <= level_) boards_.resize(level_ + 1);
             boards_[level_] = cached;
             built_[level_] = true;
