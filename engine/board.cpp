@@ -44,15 +44,7 @@ Board::Board(const Deal& deal) : deal_(deal) {
         passes_ = v.passes;
     }
 
-    slot_of_.fill(-1);
-    for (int i = 0; i < n_; ++i) {
-        rank_[i] = deal_.cards[i].rank;
-        slot_of_[card_index(deal_.cards[i], v.deck)] = static_cast<int8_t>(i);
-    }
-    for (int i = 0; i < n_; ++i)
-        for (int j = 0; j < n_; ++j)
-            if (i != j && rank_[i] + rank_[j] == v.target) partners_[i] |= bit(j);
-    // Tableau geometry.
+    // Tableau geometry (the cards' tables: card_tables, below).
     auto width = [&](int r) { return v.row_width(r); };
     std::vector<int> row_start(v.rows + 1, 0);
     for (int r = 0; r < v.rows; ++r) row_start[r + 1] = row_start[r] + width(r);
@@ -91,8 +83,6 @@ Board::Board(const Deal& deal) : deal_(deal) {
             blocked_[x] |= bit(y);
             blocked_[y] |= bit(x);
         }
-    for (int i = 0; i < n_; ++i) open_partners_[i] = partners_[i] & ~blocked_[i];
-    for (int i = 0; i < n_; ++i) rank_mask_[rank_[i]] |= bit(i);
     // fixed_playable's table: the covers grouped by their distance in slots.
     for (int i = 0; i < n_; ++i)
         for (uint64_t m = cover_[i]; m; m &= m - 1) {
@@ -110,14 +100,39 @@ Board::Board(const Deal& deal) : deal_(deal) {
     goal_mask_ = v.goal == Goal::Pyramid ? tableau_mask_ : all_mask_;
     for (int j = 0; j < n_ - f_; ++j)
         if (v.wastes > 1) waste_mask_[j % v.wastes] |= bit(f_ + j);
+    card_tables();
+    if (rows) {
+        if (f_ != t_) throw std::invalid_argument("the row redeal is for layouts without reserves");
+        rows_.emplace(v, n_, f_, cover_);
+    }
+}
+
+Board::Board(const Board& base, const Deal& deal) : Board(base) {
+    if (deal.cards.size() != base.deal_.cards.size() || deal.variant.name != base.deal_.variant.name ||
+        deal.variant.target != base.deal_.variant.target)
+        throw InternalError("Board(base, deal): another layout");
+    deal_ = deal;
+    card_tables();
+}
+
+void Board::card_tables() {
+    const Variant& v = deal_.variant;
+    slot_of_.fill(-1);
+    rank_mask_.fill(0);
+    for (int i = 0; i < n_; ++i) {
+        rank_[i] = deal_.cards[i].rank;
+        slot_of_[card_index(deal_.cards[i], v.deck)] = static_cast<int8_t>(i);
+        rank_mask_[rank_[i]] |= bit(i);
+    }
+    for (int i = 0; i < n_; ++i) {
+        const int want = v.target - rank_[i];  // the partners' rank
+        partners_[i] = want >= 0 && want < static_cast<int>(rank_mask_.size()) ? rank_mask_[want] & ~bit(i) : 0;
+        open_partners_[i] = partners_[i] & ~blocked_[i];
+    }
     for (auto& row : next_of_rank_) row.fill(0xFF);
     for (int j = n_ - f_ - 1; j >= 0; --j) {
         next_of_rank_[j] = next_of_rank_[j + 1];
         next_of_rank_[j][rank_[f_ + j]] = static_cast<uint8_t>(j);
-    }
-    if (rows) {
-        if (f_ != t_) throw std::invalid_argument("the row redeal is for layouts without reserves");
-        rows_.emplace(v, n_, f_, cover_);
     }
 }
 

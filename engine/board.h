@@ -124,6 +124,12 @@ private:
 class Board {
 public:
     explicit Board(const Deal& deal);
+    // The same layout with other cards: `deal` has base's variant and size and
+    // differs at most in its cards (and position). The tables that read the
+    // cards are rebuilt and the layout's geometry is copied: the board equals
+    // Board(deal) (tests/test_key.cpp), at a fraction of the cost (the
+    // no-peek optimum builds one per assignment of the cards turned up).
+    Board(const Board& base, const Deal& deal);
 
     const Deal& deal() const { return deal_; }
     const Variant& variant() const { return deal_.variant; }
@@ -288,6 +294,7 @@ public:
     std::optional<SlotMove> from_move(const State& s, const Move& m) const;
 
 private:
+    void card_tables();  // rank_, slot_of_, partners_, open_partners_, rank_mask_, next_of_rank_ from deal_
     State apply_other(const State& s, SlotMove m) const;  // apply(), the rest
     uint64_t stock_playable_other(const State& s) const;  // stock_playable(), the rest
     uint64_t drawn_mask(const State& s) const {           // stock slots [0, pos)

@@ -1,5 +1,6 @@
 #include "solver/free_stock.h"
 
+#include <algorithm>
 #include <bit>
 
 #include "solver/search_util.h"
@@ -14,12 +15,17 @@ inline uint64_t count_of(uint64_t counts, int rank) { return (counts >> (kCountB
 inline uint64_t one_of(int rank) { return uint64_t{1} << (kCountBits * rank); }
 // Whether two deals have the same relaxed game: the same cards in the same
 // slots, and the same rules for the fixed cards and the goal.
-bool same_relaxed_game(const Deal& a, const Deal& b) {
+// With fixed_only, the same fixed cards (the stock's may differ): the relaxed
+// game reads only the fixed cards and the counts of the free ones, which each
+// call computes afresh.
+bool same_relaxed_game(const Deal& a, const Deal& b, bool fixed_only = false) {
     const Variant &x = a.variant, &y = b.variant;
-    return a.cards == b.cards && x.deck == y.deck && x.target == y.target && x.lone_rank == y.lone_rank &&
-           x.shape == y.shape && x.rows == y.rows && x.reserve_piles == y.reserve_piles &&
-           x.reserve_height == y.reserve_height && x.reserves_open == y.reserves_open && x.goal == y.goal &&
-           x.overlap == y.overlap && x.wastes == y.wastes;
+    const bool cards = fixed_only ? a.fixed_size() == b.fixed_size() && a.cards.size() == b.cards.size() &&
+                                        std::equal(a.cards.begin(), a.cards.begin() + a.fixed_size(), b.cards.begin())
+                                  : a.cards == b.cards;
+    return cards && x.deck == y.deck && x.target == y.target && x.lone_rank == y.lone_rank && x.shape == y.shape &&
+           x.rows == y.rows && x.reserve_piles == y.reserve_piles && x.reserve_height == y.reserve_height &&
+           x.reserves_open == y.reserves_open && x.goal == y.goal && x.overlap == y.overlap && x.wastes == y.wastes;
 }
 }  // namespace
 
@@ -32,15 +38,26 @@ std::size_t FreeStockRelaxation::bytes(bool grow) const { return table_bytes(see
 
 FreeStockRelaxation::Outcome FreeStockRelaxation::solve(const Board& b, const State& s, uint64_t max_nodes,
                                                         uint64_t goal) {
+    return decide(b, s, max_nodes, goal, false);
+}
+
+FreeStockRelaxation::Outcome FreeStockRelaxation::solve_any_stock(const Board& b, const State& s, uint64_t max_nodes) {
+    return decide(b, s, max_nodes, 0, true);
+}
+
+FreeStockRelaxation::Outcome FreeStockRelaxation::decide(const Board& b, const State& s, uint64_t max_nodes,
+                                                         uint64_t goal, bool any_stock) {
     const Variant& v = b.variant();
     if (deck_ranks(v.deck) * kCountBits + kCountBits > 64) return Outcome::Unknown;
     const uint64_t want = goal ? goal & b.fixed_mask()
                                : b.fixed_mask() & (v.goal == Goal::All ? b.all_mask() : b.tableau_mask());
-    if (board_ != &b || !same_relaxed_game(deal_, b.deal()) || want != goal_) {
+    const bool same = any_stock ? board_ && same_relaxed_game(deal_, b.deal(), true)
+                                : board_ == &b && same_relaxed_game(deal_, b.deal());
+    if (!same || want != goal_) {
         seen_.clear();
-        board_ = &b;
         deal_ = b.deal();
     }
+    board_ = &b;
     goal_ = want;
     nodes_ = 0;
     max_nodes_ = max_nodes;

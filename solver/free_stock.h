@@ -53,6 +53,11 @@ public:
     // fixed card with goal `all`) asks whether those cards alone can be
     // removed (the loss reasons name the cards that never can).
     Outcome solve(const Board& b, const State& s, uint64_t max_nodes = kDefaultMaxNodes, uint64_t goal = 0);
+    // solve() for boards whose stock cards differ from call to call (the
+    // no-peek optimum's assignments of the cards turned up): the values are
+    // kept while the fixed cards and the rules stay the same (the relaxed
+    // game reads only those, and the counts this call takes from b and s).
+    Outcome solve_any_stock(const Board& b, const State& s, uint64_t max_nodes = kDefaultMaxNodes);
     // The fixed cards removed in some relaxed position reachable from s (s's
     // own removed ones included), by one search of every relaxed position:
     // a card outside it can never be removed (the loss reasons' cards);
@@ -74,6 +79,7 @@ private:
             return static_cast<std::size_t>(h ^ (h >> 32));
         }
     };
+    Outcome decide(const Board& b, const State& s, uint64_t max_nodes, uint64_t goal, bool any_stock);
     // true: a relaxed win below (removed, counts); sets aborted_ past the node cap.
     bool search(uint64_t removed, uint64_t counts);
     bool expand(uint64_t removed, uint64_t counts);  // search's moves from a new relaxed position

@@ -75,13 +75,15 @@ constexpr int kMaxHidden = 32;
 constexpr int kClairvoyantAt = 2;  // 4 bits of rank per hidden slot in 128 bits
 
 struct Key {
-    uint64_t state, ranks_lo, ranks_hi;
+    uint64_t state, ranks_lo, ranks_hi, left;
     friend bool operator==(const Key&, const Key&) = default;
 };
 struct KeyHash {
     std::size_t operator()(const Key& k) const noexcept {
         uint64_t h = k.state * 0x9E3779B97F4A7C15ull ^ (k.ranks_lo + 0x632BE59BD9B4E019ull);
         h ^= h >> 29;
+        h = (h ^ k.left) * 0x94D049BB133111EBull;
+        h ^= h >> 31;
         h = (h ^ k.ranks_hi) * 0xBF58476D1CE4E5B9ull;
         return static_cast<std::size_t>(h ^ (h >> 32));
     }
@@ -104,6 +106,10 @@ public:
         for (int i = 0; i <= kMaxHidden; ++i) fact_[i] = factorial(i);
         m_ = static_cast<int>(hidden_.size());
         for (int slot : hidden_) ++left_[deal_.cards[slot].rank];
+        for (int r = 1; r < 16; ++r) {
+            if (left_[r] > 15) throw std::invalid_argument("more than 15 cards of one rank not seen");
+            left_key_ += uint64_t(left_[r]) << 4 * (r - 1);
+        }
         boards_.push_back(std::make_shared<const Board>(deal_));
         traits_.emplace(*boards_[0]);
     }
@@ -171,7 +177,7 @@ public:
         // Lost in the free-stock relaxation: lost in every order (it sees only
         // the fixed cards and how many free cards of each rank are in play,
         // the same in every order).
-        if (known.hi == all && relax_.solve(b, s, 200'000) == FreeStockRelaxation::Outcome::Lost) {
+        if (known.hi == all && relax_.solve_any_stock(b, s, 200'000) == FreeStockRelaxation::Outcome::Lost) {
             memo_[k] = {0, 0};
             return {0, 0};
         }
@@ -220,19 +226,40 @@ public:
 
     // The cards turned up at t (the hidden indices `nw`), the lowest first:
     // each rank left, weighted by its cards not seen. Stops once the rest
-    // cannot lift the sum above alpha (every child at most (m - 1)!).
+    // cannot lift the sum above alpha (each child at most its bound: below).
     Bounds chance(const State& t, uint64_t nw, Count alpha) {
         if (stopped_) return {0, fact_[m_]};
         const int j = std::countr_zero(nw);
         const int slot = hidden_[j];
         const Count child_all = fact_[m_ - 1];
-        Bounds sum{0, fact_[m_]};  // hi: the children done at their bounds, the rest at (m - 1)!
+        // Each child's bound from above before it is searched: (m - 1)!, or
+        // what the memo knows of it (Ballard's Star2 with the memo as the
+        // probe: a child searched before, under another alpha or on another
+        // path to the same information state, brings its bound). Only where
+        // this card is the last turned up (the child is a decision node at t).
+        Count child_hi[16];
+        Bounds sum{0, 0};  // hi: the children done at their bounds, the rest at child_hi
+        const uint64_t rest_nw = nw & ~(uint64_t{1} << j);
+        for (int r = 1; r < 16; ++r) {
+            if (!left_[r]) continue;
+            child_hi[r] = child_all;
+            if (alpha > 0 && !rest_nw && !memo_.empty()) {
+                set_rank(j, r);
+                left_key_ -= uint64_t{1} << 4 * (r - 1);
+                rmask_ |= uint64_t{1} << j;
+                if (const auto it = memo_.find(key(*boards_[0], t)); it != memo_.end()) child_hi[r] = it->second.hi;
+                rmask_ &= ~(uint64_t{1} << j);
+                left_key_ += uint64_t{1} << 4 * (r - 1);
+                set_rank(j, 0);
+            }
+            sum.hi += static_cast<Count>(left_[r]) * child_hi[r];
+        }
         for (int r = 1; r < 16; ++r) {
             if (!left_[r]) continue;
             if (sum.hi <= alpha) break;  // Star1: cannot beat alpha
             const Count c = static_cast<Count>(left_[r]);
             // The child must exceed (alpha - the others at their bounds) / c to matter.
-            const Count others = sum.hi - c * child_all;
+            const Count others = sum.hi - c * child_hi[r];
             const Count child_alpha = alpha > others ? (alpha - others) / c : 0;
             // A card of rank r among the slots not turned up goes to `slot`
             // (the rest keep the others: their order is never read).
@@ -250,17 +277,19 @@ public:
             rmask_ |= uint64_t{1} << j;
             set_rank(j, r);
             --left_[r];
+            left_key_ -= uint64_t{1} << 4 * (r - 1);
             --m_;
             const uint64_t rest = nw & ~(uint64_t{1} << j);
             const Bounds x = rest ? chance(t, rest, child_alpha) : node(t, child_alpha);
             ++m_;
             ++left_[r];
+            left_key_ += uint64_t{1} << 4 * (r - 1);
             set_rank(j, 0);
             rmask_ &= ~(uint64_t{1} << j);
             --level_;
             std::swap(deal_.cards[slot], deal_.cards[from]);
             sum.lo += c * x.lo;
-            sum.hi = others + c * x.hi;
+            sum.hi = others + c * std::min(x.hi, child_hi[r]);
         }
         return sum;
     }
@@ -281,7 +310,7 @@ public:
         Count wins = 0;
         do {
             for (size_t i = 0; i < idx.size(); ++i) d.cards[slots[i]] = cards[idx[i]];
-            const Board b(d);
+            const Board b(*boards_[0], d);
             const SolveResult r = solver_.solve(b, s, leaf_options_);
             ++leaf_solves;
             leaf_states += r.states;
@@ -301,7 +330,7 @@ private:
     const Board& board() {
         if (!built_[level_]) {
             std::shared_ptr<const Board>& cached = board_cache_[{ranks_[0], ranks_[1]}];
-            if (!cached) cached = std::make_shared<const Board>(deal_);
+            if (!cached) cached = std::make_shared<const Board>(*boards_[0], deal_);
             if (static_cast<int>(boards_.size()) <= level_) boards_.resize(level_ + 1);
             boards_[level_] = cached;
             built_[level_] = true;
@@ -309,7 +338,21 @@ private:
         }
         return *boards_[level_];
     }
-    Key key(const Board& b, const State& s) const { return Key{b.key(s), ranks_[0], ranks_[1]}; }
+    // The information state's key: the position, the ranks turned up in the
+    // hidden slots still in play at s, and how many cards of each rank are
+    // not seen. That is all the value depends on: the rules read ranks only,
+    // a removed card never comes back, and the cards not seen are in a
+    // uniformly random order whatever was turned up before. So two ways to
+    // the same position that turned up the same ranks in other slots, since
+    // removed, share a value (the ranks of those slots are forgotten).
+    Key key(const Board& b, const State& s) const {
+        uint64_t r[2] = {ranks_[0], ranks_[1]};
+        for (uint64_t q = rmask_; q; q &= q - 1) {
+            const int j = std::countr_zero(q);
+            if (s.removed >> hidden_[j] & 1) r[j / 16] &= ~(uint64_t{15} << (j % 16) * 4);
+        }
+        return Key{b.key(s), r[0], r[1], left_key_};
+    }
     void set_rank(int j, int r) {
         uint64_t& w = ranks_[j / 16];
         const int sh = (j % 16) * 4;
@@ -324,7 +367,7 @@ private:
     static constexpr size_t kBoardCache = 8192;
     struct PairHash {
         std::size_t operator()(const std::pair<uint64_t, uint64_t>& p) const noexcept {
-            return KeyHash{}(Key{p.first, p.second, 0});
+            return KeyHash{}(Key{p.first, p.second, 0, 0});
         }
     };
     std::vector<std::shared_ptr<const Board>> boards_;  // per level of cards turned up
@@ -338,6 +381,7 @@ private:
     int m_ = 0, level_ = 0;
     uint64_t rmask_ = 0;
     uint64_t ranks_[2] = {0, 0};
+    uint64_t left_key_ = 0;  // left_[1..15], 4 bits each
     bool stopped_ = false, interrupted_ = false, exact_leaves_ = true;
 };
 

@@ -12,7 +12,8 @@
 // What makes it fast enough:
 //   - suits do not matter to the rules: a chance node branches once per
 //     rank left among the cards not seen, weighted by how many there are;
-//   - transpositions: the memo is keyed by the position and the ranks seen;
+//   - transpositions: the memo is keyed by the position, the ranks of the
+//     cards turned up still in play and the counts of the ranks not seen;
 //   - with at most one card not seen (or none: after the first pass) the
 //     player knows the order, so the value is the solver's verdict;
 //   - a position the free-stock relaxation (free_stock.h) proves lost is lost

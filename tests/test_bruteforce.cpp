@@ -394,6 +394,45 @@ TEST_CASE("the free-stock relaxation never calls a winnable position lost", "[br
     CHECK(won > 300 / test::kSanitizerShare);
 }
 
+TEST_CASE("the free-stock relaxation kept across boards whose stocks differ answers as a fresh one",
+          "[bruteforce][prune]") {
+    // solve_any_stock (the no-peek optimum's: one board per assignment of the
+    // cards turned up) keeps its table while the fixed cards stay the same:
+    // along random plays on boards whose stock cards are shuffled between
+    // calls, it answers what a fresh relaxation answers on each.
+    test::Rng rng(39);
+    FreeStockRelaxation kept;
+    int lost = 0, asked = 0;
+    for (const char* name : {"msc", "classic", "relaxed", "tuts-tomb"}) {
+        Variant v = *find_preset(name);
+        v.passes = 1;
+        for (int i = 0; i < test::reduced(20, 4); ++i) {
+            Deal d = test::random_small_deal(v, 4, 8, rng);
+            const Board root(d);
+            Table t(d);
+            State s = root.initial();
+            for (int k = 0; k < 12; ++k) {
+                // The stock cards in another order (the same removed set: another
+                // position of the relaxed game, the same for both).
+                Deal x = d;
+                for (int j = static_cast<int>(x.cards.size()) - 1; j > x.fixed_size(); --j)
+                    std::swap(x.cards[j], x.cards[x.fixed_size() + rng.below(j - x.fixed_size() + 1)]);
+                const Board b(root, x);
+                FreeStockRelaxation fresh;
+                INFO(name << " deal " << compact(d) << " after " << k << " moves");
+                const auto want = fresh.solve(b, s);
+                REQUIRE(want != FreeStockRelaxation::Outcome::Unknown);
+                CHECK(kept.solve_any_stock(b, s) == want);
+                lost += want == FreeStockRelaxation::Outcome::Lost;
+                ++asked;
+                if (!test::random_move(root, t, s, rng)) break;
+            }
+        }
+    }
+    CHECK(asked > 40);
+    CHECK(lost > 0);
+}
+
 TEST_CASE("apophis: deals lost in the free-stock relaxation are proved lost at the start", "[bruteforce][prune]") {
     // Seeds 18, 23 and 31 took more than 20,000,000 positions of the walk
     // search without a verdict; the tableau cannot be cleared even with
