@@ -1,6 +1,7 @@
 // The small random deals the slow brute-force references take, for every
 // rule set: one loop for the reference tests that sweep them.
 #pragma once
+#include "tests/random_small_deal.h"
 #include "tests/support.h"
 
 namespace pyr::test {
@@ -19,7 +20,7 @@ void for_each_small_deal(Rng& rng, const SmallDeals& o, F f) {
     for (const Variant& v : every_rule_set())
         for (int i = 0; i < o.per_set; ++i) {
             const int most = v.redeal == RedealOrder::ApophisRows ? o.max_stock_rows : o.max_stock;
-            f(v, random_small_deal(v, 3 + rng.below(2), rng.below(most + 1), rng));
+            f(v, random_small_deal(v, 3, 2, 0, most + 1, rng));
         }
 }
 

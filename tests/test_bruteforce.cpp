@@ -10,6 +10,7 @@
 #include "solver/solver.h"
 #include "tests/draw_walk.h"
 #include "tests/playout.h"
+#include "tests/random_small_deal.h"
 #include "tests/support.h"
 
 using namespace pyr;
@@ -160,7 +161,7 @@ TEST_CASE("apophis: the walk's second move order, alone and after a first search
     Solver solver;
     for (const auto& v : with_overrides(base))
         for (int i = 0; i < test::reduced(120); ++i) {
-            const Deal d = test::random_small_deal(v, 2 + rng.below(4), rng.below(10), rng);
+            const Deal d = test::random_small_deal(v, 2, 4, 0, 10, rng);
             const test::Reference ref = test::reference_winnable(d);
             REQUIRE(ref.winnable.has_value());
             const Board b(d);
@@ -202,7 +203,7 @@ int cut_deals_are_lost(uint64_t seed, int per_preset, int min_rows, int row_span
     int n = 0;
     for (const auto& base : presets()) {
         for (int i = 0; i < per_preset; ++i) {
-            const Deal d = test::random_small_deal(base, min_rows + rng.below(row_span), rng.below(max_stock), rng);
+            const Deal d = test::random_small_deal(base, min_rows, row_span, 0, max_stock, rng);
             if (!cut(d)) continue;
             ++n;
             INFO(base.name << " deal " << compact(d));
@@ -271,7 +272,7 @@ TEST_CASE("a dead card in mid-game means the reference finds the position lost",
         for (const auto& v : with_overrides(base)) {
             for (int i = 0; i < 40; ++i) {
                 const int max_stock = v.redeal == RedealOrder::ApophisRows ? 10 : 13;
-                const Deal d = test::random_small_deal(v, 3 + rng.below(2), rng.below(max_stock + 1), rng);
+                const Deal d = test::random_small_deal(v, 3, 2, 0, max_stock + 1, rng);
                 const Board b(d);
                 Table t(d);
                 State s = b.initial();
@@ -309,7 +310,7 @@ TEST_CASE("the must-come-after closure finds dead cards the blocking alone misse
         for (const auto& v : with_overrides(base)) {
             for (int i = 0; i < test::reduced(240); ++i) {
                 const int max_stock = v.redeal == RedealOrder::ApophisRows ? 10 : 13;
-                const Deal d = test::random_small_deal(v, 3 + rng.below(3), rng.below(max_stock + 1), rng);
+                const Deal d = test::random_small_deal(v, 3, 3, 0, max_stock + 1, rng);
                 const Board b(d);
                 Table t(d);
                 State s = b.initial();
@@ -358,7 +359,7 @@ TEST_CASE("the free-stock relaxation never calls a winnable position lost", "[br
         for (const auto& v : with_overrides(base)) {
             for (int i = 0; i < test::reduced(60); ++i) {
                 const int max_stock = v.redeal == RedealOrder::ApophisRows ? 10 : 13;
-                const Deal d = test::random_small_deal(v, 3 + rng.below(3), rng.below(max_stock + 1), rng);
+                const Deal d = test::random_small_deal(v, 3, 3, 0, max_stock + 1, rng);
                 const Board b(d);
                 Table t(d);
                 State s = b.initial();

@@ -12,6 +12,7 @@
 #include "engine/deal_source.h"
 #include "engine/scoring.h"
 #include "solver/challenge.h"
+#include "tests/random_small_deal.h"
 #include "tests/support.h"
 
 using namespace pyr;
@@ -197,7 +198,7 @@ TEST_CASE("challenges: one worker's Solver, reused from deal to deal, answers as
     for (int d = 0; d < test::reduced(12); ++d) {
         const Variant v = *find_preset(d % 2 ? "msc" : "relaxed");
         const Deal deal = d % 3 == 0 ? deal_from_seed(v, std::to_string(1 + d))
-                                     : test::random_small_deal(v, 2 + rng.below(3), rng.below(9), rng);
+                                     : test::random_small_deal(v, 2, 3, 0, 9, rng);
         const Board board(deal);
         for (const char* words : {"score", "cards:A", "cards:K", "board"}) {
             Challenge c = parse_challenge(words, v.deck);

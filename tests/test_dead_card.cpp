@@ -15,6 +15,7 @@
 #include "engine/deal_source.h"
 #include "solver/prune.h"
 #include "tests/playout.h"
+#include "tests/random_small_deal.h"
 #include "tests/support.h"
 
 using namespace pyr;
@@ -277,7 +278,7 @@ TEST_CASE("the dead-card check agrees with its reference on small deals of every
     for (const auto& v : variants_with_overrides())
         for (int i = 0; i < test::reduced(30); ++i) {
             const int max_stock = v.redeal == RedealOrder::ApophisRows ? 10 : 14;
-            const Deal d = test::random_small_deal(v, 3 + rng.below(3), rng.below(max_stock + 1), rng);
+            const Deal d = test::random_small_deal(v, 3, 3, 0, max_stock + 1, rng);
             dead += compare_along_games(d, rng, 2, positions);
         }
     INFO(positions << " positions, " << dead << " dead");

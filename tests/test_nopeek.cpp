@@ -20,6 +20,7 @@
 #include "study/summary.h"
 #include "tests/cli_run.h"
 #include "tests/nopeek_reference.h"
+#include "tests/random_small_deal.h"
 #include "tests/support.h"
 
 using namespace pyr;
@@ -38,7 +39,7 @@ std::vector<Deal> small_deals(int count, int max_stock, uint64_t seed) {
         Variant v = *find_preset(names[i % 8]);
         if (!v.discards() && v.redeal == RedealOrder::Same) v.passes = 1 + i % 2;
         if (v.redeal == RedealOrder::ApophisRows) v.passes = 1;
-        out.push_back(test::random_small_deal(v, 3 + rng.below(2), 3 + rng.below(max_stock - 2), rng));
+        out.push_back(test::random_small_deal(v, 3, 2, 3, max_stock - 2, rng));
     }
     return out;
 }

@@ -10,6 +10,7 @@
 #include "solver/rule_traits.h"
 #include "solver/solver.h"
 #include "tests/playout.h"
+#include "tests/random_small_deal.h"
 #include "tests/support.h"
 
 using namespace pyr;
@@ -66,7 +67,7 @@ TEST_CASE("optimal lengths equal breadth-first search, the heuristic never overe
     int wins = 0, checked_positions = 0;
     for (const Variant& v : test_variants()) {
         for (int i = 0; i < test::reduced(150); ++i) {
-            const Deal d = test::random_small_deal(v, 2 + rng.below(4), rng.below(13), rng);
+            const Deal d = test::random_small_deal(v, 2, 4, 0, 13, rng);
             const Board b(d);
             INFO(v.name << " overlap=" << v.overlap << " passes=" << v.passes << " deal " << compact(d));
             const auto ref = test::reference_shortest(Table(d));
@@ -112,7 +113,7 @@ TEST_CASE("the walk past a King on top of a face-up stock: lengths still equal b
             v.overlap = overlap;
             // (Under the sanitizers a quarter of the deals: an eighth met 30 wins, too few to tell.)
             for (int i = 0; i < test::reduced(200, 50); ++i) {
-                Deal d = test::random_small_deal(v, 2 + rng.below(3), 3 + rng.below(8), rng);
+                Deal d = test::random_small_deal(v, 2, 3, 3, 8, rng);
                 // Kings not dealt go into random stock slots.
                 std::vector<Card> kings;
                 for (int s = 0; s < 4; ++s) {
@@ -155,7 +156,7 @@ TEST_CASE("the heuristic never overestimates on face-up stocks with redeals and 
             Variant v = *find_preset(name);
             v.passes = passes;
             for (int i = 0; i < test::reduced(1200); ++i) {
-                const Deal d = test::random_small_deal(v, 3 + rng.below(3), 8 + rng.below(10), rng);
+                const Deal d = test::random_small_deal(v, 3, 3, 8, 10, rng);
                 const Board b(d);
                 auto [t, s] = random_position(d, b, rng, rng.below(26));
                 const auto ref = test::reference_shortest(t);
@@ -209,7 +210,7 @@ TEST_CASE("best score equals the brute-force fewest tableau cards left", "[optim
     int lost = 0;
     for (const Variant& v : test_variants()) {
         for (int i = 0; i < 100; ++i) {
-            const Deal d = test::random_small_deal(v, 3 + rng.below(2), rng.below(12), rng);
+            const Deal d = test::random_small_deal(v, 3, 2, 0, 12, rng);
             const Board b(d);
             INFO(v.name << " overlap=" << v.overlap << " passes=" << v.passes << " deal " << compact(d));
             const int expect = test::reference_best_left(Table(d));
@@ -240,7 +241,7 @@ TEST_CASE("best score by the draw-N walk: the fewest tableau cards left, draw 2 
         base.waste_start = draw;
         for (const Variant& v : test::with_overrides(base)) {
             for (int i = 0; i < test::reduced(60); ++i) {
-                const Deal d = test::random_small_deal(v, 3 + rng.below(2), rng.below(13), rng);
+                const Deal d = test::random_small_deal(v, 3, 2, 0, 13, rng);
                 const Board b(d);
                 INFO(v.name << " draw=" << v.draw << " overlap=" << v.overlap << " passes=" << v.passes
                             << " goal=" << goal_text(v.goal) << " deal " << compact(d));

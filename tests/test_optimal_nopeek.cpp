@@ -17,6 +17,7 @@
 #include "solver/optimal_nopeek.h"
 #include "solver/solver.h"
 #include "tests/cli_run.h"
+#include "tests/random_small_deal.h"
 #include "tests/support.h"
 
 using namespace pyr;
@@ -101,7 +102,7 @@ std::vector<Deal> small_deals(int count, int max_stock, uint64_t seed) {
     for (int i = 0; i < count; ++i) {
         Variant v = *find_preset(names[i % 7]);
         if (!v.discards() && v.redeal == RedealOrder::Same) v.passes = 1 + i / 7 % 2;
-        out.push_back(test::random_small_deal(v, 3 + rng.below(2), 3 + rng.below(max_stock - 2), rng));
+        out.push_back(test::random_small_deal(v, 3, 2, 3, max_stock - 2, rng));
     }
     return out;
 }
