@@ -245,11 +245,11 @@ constexpr int kCasualPlays = 100;
 // seeded 1), labelled; where it is not searched, `note` says why.
 constexpr uint64_t kAskOptimumStates = 20'000;
 struct AskedOptimum {
-    uint64_t budget = 0;               // information states allowed
-    bool computed = false;             // the search ran (exact or a bracket)
+    uint64_t budget = 0;                     // information states allowed
+    bool computed = false;                   // the search ran (exact or a bracket)
     std::shared_ptr<const Optimal> optimal;  // its answer (api/results.h), where computed
-    std::optional<Move> planner_move;  // where not exact (or not computed): planner:32's move
-    std::string note;                  // where not computed: why
+    std::optional<Move> planner_move;        // where not exact (or not computed): planner:32's move
+    std::string note;                        // where not computed: why
 };
 
 // What to compute, and the search's limits (those of `solve`).
@@ -301,8 +301,8 @@ struct Answer {
     bool best_score_complete = true;
     uint64_t states = 0;
     double seconds = 0;
-    std::shared_ptr<const LossReason> reason;      // with Request::reason, on a loss
-    std::optional<AskedOptimum> optimum;           // with Request::nopeek_optimum, on a deal with cards not seen in play
+    std::shared_ptr<const LossReason> reason;  // with Request::reason, on a loss
+    std::optional<AskedOptimum> optimum;       // with Request::nopeek_optimum, on a deal with cards not seen in play
     std::shared_ptr<const DealMeasures> measures;  // with Request::measures, on a win (from the position)
     std::optional<Grade> grade;  // from the measures at the deal's start, where the rule set has thresholds
     // A deal with cards not seen, at a position where some are still in play:
