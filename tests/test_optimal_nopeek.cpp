@@ -96,15 +96,7 @@ Q move_value(const Deal& d, std::vector<Move>& played, const Table& t, const Mov
 // Small deals of the presets with a hidden stock (not the row redeal), 1 and
 // 2 passes where the stock is redealt.
 std::vector<Deal> small_deals(int count, int max_stock, uint64_t seed) {
-    std::vector<Deal> out;
-    test::Rng rng(seed);
-    const char* names[] = {"msc", "cheops", "pharaohs", "classic", "solitarium", "tuts-tomb", "relaxed"};
-    for (int i = 0; i < count; ++i) {
-        Variant v = *find_preset(names[i % 7]);
-        if (!v.discards() && v.redeal == RedealOrder::Same) v.passes = 1 + i / 7 % 2;
-        out.push_back(test::random_small_deal(v, 3, 2, 3, max_stock - 2, rng));
-    }
-    return out;
+    return test::hidden_stock_small_deals(count, seed, 3, 2, 3, max_stock - 2);
 }
 
 uint64_t thoughtful_wins(Solver& solver, const Deal& d, const std::vector<Move>& played, uint64_t& orders) {

@@ -14,22 +14,16 @@
 #include "study/optimum.h"
 #include "study/summary.h"
 #include "tests/cli_checks.h"
+#include "tests/random_small_deal.h"
 #include "tests/support.h"
 
 using namespace pyr;
 
 namespace {
 
+// Small deals of the presets with a hidden stock: 3 or 4 rows, 3 to 5 stock cards.
 std::vector<Deal> small_deals(int count, uint64_t seed) {
-    std::vector<Deal> out;
-    test::Rng rng(seed);
-    const char* names[] = {"msc", "cheops", "pharaohs", "classic", "solitarium", "tuts-tomb", "relaxed"};
-    for (int i = 0; i < count; ++i) {
-        Variant v = *find_preset(names[i % 7]);
-        if (!v.discards() && v.redeal == RedealOrder::Same) v.passes = 1 + i / 7 % 2;
-        out.push_back(test::random_small_deal(v, 3 + rng.below(2), 3 + rng.below(3), rng));
-    }
-    return out;
+    return test::hidden_stock_small_deals(count, seed, 3, 2, 3, 3);
 }
 
 std::vector<std::string> lines_of(const std::string& path) {
