@@ -32,6 +32,23 @@ inline Table replayed(const Deal& d, const std::vector<Move>& moves) {
     return t;
 }
 
+// The moves of the solver's solution of `d` up to the first position with `k`
+// cards not seen (fails the test where there is none).
+inline std::vector<Move> prefix_until(const Deal& d, size_t k) {
+    Solver solver;
+    const SolveResult s = solver.solve(Board(d));
+    REQUIRE(s.verdict == Verdict::Win);
+    Table t(d);
+    std::vector<Move> played;
+    for (const Move& m : s.solution) {
+        if (unseen(d, t).size() == k) return played;
+        REQUIRE_FALSE(t.apply(m));
+        played.push_back(m);
+    }
+    FAIL("no position with " << k << " cards not seen");
+    return played;
+}
+
 // The best probability of winning without peeking from the position `played`
 // reaches: the maximum over the legal moves of the mean over what the move
 // reveals (each next hidden card equally likely: every order of the hidden

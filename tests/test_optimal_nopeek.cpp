@@ -17,6 +17,7 @@
 #include "solver/optimal_nopeek.h"
 #include "solver/solver.h"
 #include "tests/cli_run.h"
+#include "tests/nopeek_reference.h"
 #include "tests/random_small_deal.h"
 #include "tests/support.h"
 
@@ -185,29 +186,12 @@ TEST_CASE("optimal nopeek: with at most one card not seen the value is the verdi
     CHECK(checked >= 7);
 }
 
-// Deal `seed` of msc at 1 pass played along the solver's solution until `k`
-// cards are not seen.
-std::vector<Move> prefix_until(const Deal& d, size_t k) {
-    Solver solver;
-    const SolveResult s = solver.solve(Board(d));
-    REQUIRE(s.verdict == Verdict::Win);
-    Table t(d);
-    std::vector<Move> played;
-    for (const Move& m : s.solution) {
-        if (unseen(d, t).size() == k) return played;
-        REQUIRE_FALSE(t.apply(m));
-        played.push_back(m);
-    }
-    FAIL("no position with " << k << " cards not seen");
-    return played;
-}
-
 TEST_CASE("optimal nopeek: a position's twins (deal and moves, ??, the board pasted) give the same fraction",
           "[nopeek]") {
     Variant v = *find_preset("msc");
     v.passes = 1;
     const Deal full = deal_from_seed(v, "2");
-    const std::vector<Move> played = prefix_until(full, 7);
+    const std::vector<Move> played = test::prefix_until(full, 7);
     api::Session s;
     api::OptimalOptions oo;
     const api::Optimal a = s.optimal(full, played, oo);
@@ -282,7 +266,7 @@ TEST_CASE("optimal nopeek: pyramid odds --optimal, text and JSON", "[nopeek][cli
     Variant v = *find_preset("msc");
     v.passes = 1;
     const Deal d = deal_from_seed(v, "2");
-    const std::string moves = moves_text(prefix_until(d, 7), v.deck);
+    const std::string moves = moves_text(test::prefix_until(d, 7), v.deck);
     const auto text = run("odds --variant msc --passes 1 --seed 2 --optimal --ascii --moves '" + moves + "'");
     REQUIRE(text.status == 0);
     CHECK(text.out.find("your chance with best play without peeking: 281/360 (78.1%); if you could see the "

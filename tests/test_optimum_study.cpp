@@ -14,6 +14,7 @@
 #include "study/optimum.h"
 #include "study/summary.h"
 #include "tests/cli_checks.h"
+#include "tests/nopeek_reference.h"
 #include "tests/random_small_deal.h"
 #include "tests/support.h"
 
@@ -237,17 +238,7 @@ std::pair<std::string, std::vector<Move>> unseen_position(size_t k) {
     Variant v = *find_preset("msc");
     v.passes = 1;
     const Deal full = deal_from_seed(v, "2");
-    Solver solver;
-    const SolveResult s = solver.solve(Board(full));
-    REQUIRE(s.verdict == Verdict::Win);
-    Table t(full);
-    std::vector<Move> played;
-    for (const Move& m : s.solution) {
-        if (nopeek::unseen(full, t).size() == k) break;
-        REQUIRE_FALSE(t.apply(m));
-        played.push_back(m);
-    }
-    REQUIRE(nopeek::unseen(full, t).size() == k);
+    const std::vector<Move> played = test::prefix_until(full, k);
     const nopeek::Unseen u = nopeek::unseen_after(full, played);
     std::string text;
     for (int i = 0; i < static_cast<int>(full.cards.size()); ++i)
