@@ -606,6 +606,8 @@ Optimal optimal(Solver& solver, const Deal& deal, const std::vector<Move>& playe
             if (!sm) throw InternalError("the packed rules reject a legal move");
             slot_moves.push_back(*sm);
         }
+        if (slot_moves.size() > static_cast<size_t>(kMaxMoves))
+            throw InternalError("optimal: more legal moves than a frame holds");
         space.set_root_moves(std::move(slot_moves));
         OptimumGoal goal;
         const DfsEnd end = depth_first(space, goal, space.budget(), *start);
