@@ -262,7 +262,8 @@ void run_screen(Controller& c, const ScreenOptions& options) {
     AnalystOptions limits;
     limits.limits = options.limits;
     Analyst analyst(limits);
-    Oddsmaker oddsmaker(api::hint_odds_options());
+    Oddsmaker oddsmaker(api::hint_odds_options(), kPlayOptimumStates);
+    c.ask_optimum(kPlayOptimumStates);
     std::optional<Challenger> challenger;  // with a challenge: its line from each position
     if (c.challenge()) challenger.emplace(limits);
     uint64_t challenge_asked = 0;
