@@ -143,9 +143,8 @@ std::string optimum_hint_text(const api::AskedOptimum& x, const api::Odds* odds,
                pct(fraction_value(x.optimal->lower, x.optimal->orders)) + " and " +
                pct(fraction_value(x.optimal->upper, x.optimal->orders)) + ")";
     else out += x.note;
-    out += see;
     if (move) out += "; the planner's move (planner:32, not proved best): " + move_people(*move, deck, style);
-    return out;
+    return out + see;
 }
 
 }  // namespace pyr
