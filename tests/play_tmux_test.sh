@@ -445,7 +445,7 @@ case $scenario in
     joined | grep -qF "your chance with best play without peeking: $chance;" || fail "o's chance is not solve's ($chance)"
     if [ -n "$move" ]; then
       deadline=$((SECONDS + 10))
-      until joined | grep -qE "(best move|the planner's move \(planner:32, not proved best\)): $move(;| |\$)"; do
+      until joined | grep -qE "(best move|the planner's move \(planner:32, not proved best\)): ${move//+/\\+}(;| |\$)"; do
         [ $SECONDS -lt $deadline ] || fail "o's move is not solve's ($move)"
         sleep 0.05
       done
