@@ -570,7 +570,7 @@ Optimal optimal(Solver& solver, const Deal& deal, const std::vector<Move>& playe
     const Replay rp = replay(deal, played, AfterGoal::PlayOn);
     if (rp.error) throw std::invalid_argument(*rp.error);
     const Table& table = rp.table;
-    const Unseen u = unseen(deal, table);
+    const Unseen u = unseen(deal, table, o.stock_hidden);
     if (u.size() > static_cast<size_t>(kMaxHidden))
         throw std::invalid_argument("more than 32 cards not seen: the optimum's counts do not fit");
     Deal work = masked_deal(deal, u);  // the true order is never used below

@@ -72,6 +72,12 @@ struct OptimalOptions {
     // Per solve of a position with at most one card not seen (the verdict).
     uint64_t leaf_max_states = kDefaultMaxStates / 10;
     bool per_move = true;  // each legal move's value at the root
+    // Which cards are not seen (nopeek::unseen's stock_hidden): true, the
+    // cards the rules hide (the stock cards not yet turned up) and the `??`
+    // ones; false, only the `??` cards (Deal::unknown): a deal that names
+    // stock cards names what the player knows (docs/nopeek.md "Which cards
+    // are hidden").
+    bool stock_hidden = true;
 };
 
 struct OptimalMove {
@@ -103,8 +109,9 @@ struct Optimal {
 std::optional<std::string> optimal_unsupported(const Variant& v);
 
 // The no-peek optimum of the position `played` reaches on `deal`. The cards
-// not seen are nopeek::unseen's (the `??` cards, and the stock cards not yet
-// turned up); their true order in `deal` is never used. std::invalid_argument
+// not seen are nopeek::unseen's (the `??` cards, and with
+// options.stock_hidden the stock cards not yet turned up); their true order
+// in `deal` is never used. std::invalid_argument
 // on an illegal move, on rules optimal_unsupported refuses, or when a card not
 // seen is playable or lies in the tableau (name it).
 Optimal optimal(Solver& solver, const Deal& deal, const std::vector<Move>& played, const OptimalOptions& options);
