@@ -44,9 +44,15 @@ public:
         const auto s = b.play(moves, nullptr);
         if (!s) throw InternalError("the relaxation's deal rejects its moves");
         if (relaxed_.solve_any_stock(b, *s) == FreeStockRelaxation::Outcome::Lost) return 0;
-        if (left <= 0 || rest.size() <= 1) return leaf(deal, *s, rest, free);
-        const std::string key = std::to_string(left) + "|" + table.key();
+        // Memoized on the position (its cards, the turned-up ones included) and
+        // the turn-ups to go; a leaf too (two ways to one leaf: one share).
+        const std::string key = std::to_string(std::max(left, 0)) + "|" + table.key();
         if (const auto it = memo_.find(key); it != memo_.end()) return it->second;
+        if (left <= 0 || rest.size() <= 1) {
+            const double v = leaf(deal, *s, rest, free);
+            if (!interrupted) memo_.emplace(key, v);
+            return v;
+        }
         const size_t hidden = unseen(deal, table).size();
         double best = 0;
         for (const Move& m : sorted_moves(table)) {
