@@ -65,7 +65,8 @@ const std::string& stats_usage() {
         u += "                     [--optimal] [--threads N] [--max-states N] [--out FILE] [--format text|json|csv]\n"
              "                     [--list win|lose|intractable] [--report FILE.html] [--quiet]\n"
              "                     [--measures [--casual-plays K] | --reasons]\n"
-             "                     [--player thoughtful|greedy|casual|sampler[:K]|planner[:K]|optimal[:N]] "
+             "                     [--player "
+             "thoughtful|greedy|casual|sampler[:K]|planner[:K]|hybrid[:K]|optimal[:N[:K[:D]]]] "
              "[--player-seed S]\n"
              "                     [--challenge score|cards:R|board]\n";
         u += wrap(
@@ -146,10 +147,11 @@ bool parse_stats(int argc, char** argv, StatsCommand& cmd, const std::string& pr
         "report", po::value<std::string>(), "also write the study's HTML report (as `pyramid report`) to this file")(
         "player", po::value<std::string>()->default_value("thoughtful"),
         "who plays each deal: thoughtful (the solver, who knows the stock: the verdict), or a player who "
-        "cannot peek: greedy, casual, sampler[:K], planner[:K] (docs/nopeek.md); its result and moves go "
-        "beside the verdict, the summary adds its win rate and the paired comparison; or optimal[:N]: each "
-        "deal's no-peek optimum at its start (exact within N information states, default 10000, else the "
-        "sampled pair planner:32's game / the verdict), the summary adds the optimum win rate's bracket")(
+        "cannot peek: greedy, casual, sampler[:K], planner[:K], hybrid[:K] (docs/nopeek.md); its result and moves "
+        "go beside the verdict, the summary adds its win rate and the paired comparison; or optimal[:N[:K[:D]]]: "
+        "each deal's no-peek optimum at its start (exact within N information states, default 10000, else the "
+        "sampled pair planner:32's game / the verdict; with K hybrid:K's game, with D the reveal relaxation of "
+        "depth D), the summary adds the optimum win rate's bracket")(
         "player-seed", po::value<std::string>()->default_value("1"), "seed of the players' rng (mixed with each deal)")(
         "challenge", po::value<std::string>(),
         "score, cards:R or board (as solve's): every record also carries the deal's best line with the tableau "

@@ -10,6 +10,11 @@
 namespace pyr {
 
 namespace {
+
+std::string optimum_lower_player(const std::string& player) {
+    const auto op = parse_optimum_player(player);
+    return op ? op->lower_player() : std::string(kOptimumLowerPlayer);
+}
 // The one histogram JSON: {"VALUE": deals, ...} (a distribution's and the solution lengths').
 template <class Histogram>
 json::object histogram_json(const Histogram& histogram) {
@@ -94,8 +99,8 @@ json::object summary_json(const StudySummary& s, bool with_moves) {
         o["optimum_upper"] = opt(b.upper);
         o["optimum_upper_ci95_low"] = low(b.upper_ci95);
         o["optimum_upper_ci95_high"] = high(b.upper_ci95);
-        o["optimum_lower_method"] = std::string("exact value where searched, else ") + kOptimumLowerSampled;
-        o["optimum_upper_method"] = std::string("exact value where searched, else ") + kOptimumUpperSampled;
+        o["optimum_lower_method"] = "exact value where searched, else " + b.lower_method;
+        o["optimum_upper_method"] = "exact value where searched, else " + b.upper_method;
         o["optimum_states"] = b.states;
         o["optimum_seconds"] = b.seconds;
     }
@@ -251,7 +256,8 @@ void print_summary_text(std::ostream& out, const std::string& source, const Stud
     out << "(deals/s per row: deals / solver seconds, one worker's speed)\n";
     if (!sums.empty() && !sums.front().player.empty()) {
         out << "\nplayer " << sums.front().player
-            << (sums.front().optimum ? std::string(": its lower bound's games, ") + kOptimumLowerPlayer : std::string())
+            << (sums.front().optimum ? ": its lower bound's games, " + optimum_lower_player(sums.front().player)
+                                     : std::string())
             << " (cannot see the stock; a deal proved lost is a loss, unplayed), against the thoughtful verdict:\n";
         rules_header(out, cols);
         out << std::right << std::setw(8) << "games" << std::setw(8) << "wins" << std::setw(10) << "win rate"
@@ -298,7 +304,7 @@ void print_summary_text(std::ostream& out, const std::string& source, const Stud
         }
         out << "(each deal's value at its start: exact where the search completed (exact: those deals), else\n"
                " sampled bounds: lower = "
-            << kOptimumLowerSampled << ",\n upper = " << kOptimumUpperSampled
+            << sums.front().optimum->lower_method << ",\n upper = " << sums.front().optimum->upper_method
             << " (intractable counts 1);\n the means bracket the optimum win rate, each with its 95% interval "
                "over the deals)\n";
     }

@@ -1,6 +1,7 @@
 #include "solver/players.h"
 
 #include "solver/free_stock.h"
+#include "solver/optimal_nopeek.h"
 
 #include <algorithm>
 #include <chrono>
@@ -258,6 +259,40 @@ private:
     FreeStockRelaxation relaxed_;  // the order-free relaxation, kept between decisions
 };
 
+// The hybrid: the planner (planner:64) while more than K cards are not seen,
+// then at every decision the exact no-peek optimum's best move
+// (optimal_nopeek.h, within its budget; past it the move with the best
+// proven lower bound). A policy that sees only what the player sees, so its
+// value is at most the optimum; after the switch it plays an optimal policy,
+// so its value is at least the planner's (the same moves before the switch).
+class Hybrid : public Player {
+public:
+    explicit Hybrid(int k) : k_(k), planner_(kHybridPlannerSamples, true) {}
+    std::string name() const override { return "hybrid:" + std::to_string(k_); }
+    Move choose(const View& v, Solver& solver, Rng& rng, PlayerCost& cost) override {
+        if (v.unseen.size() > static_cast<size_t>(k_)) {
+            planner_.limits = limits;
+            return planner_.choose(v, solver, rng, cost);
+        }
+        if (v.legal.size() == 1) return v.legal.front();
+        OptimalOptions oo;
+        oo.limits.max_states = kDefaultOptimalStates;
+        oo.limits.max_memory = limits.max_memory;
+        oo.limits.stop = limits.stop;
+        oo.leaf_max_states = limits.max_states;
+        oo.per_move = false;
+        const Optimal o = optimal(solver, v.deal, v.played, oo);  // the masked deal: the order is never read
+        cost.solves += o.leaf_solves;
+        cost.states += o.states + o.leaf_states;
+        if (!o.best_move) return greedy_move(v.legal);
+        return *o.best_move;
+    }
+
+private:
+    int k_;
+    Sampler planner_;
+};
+
 }  // namespace
 
 std::optional<std::vector<Move>> solution_starting_with(const Board& board, const Move& first,
@@ -281,7 +316,9 @@ std::optional<std::vector<Move>> solution_starting_with(const Board& board, cons
     return std::nullopt;
 }
 
-std::string player_names() { return "thoughtful, greedy, casual, sampler[:K], planner[:K], optimal[:N]"; }
+std::string player_names() {
+    return "thoughtful, greedy, casual, sampler[:K], planner[:K], hybrid[:K], optimal[:N[:K[:D]]]";
+}
 
 std::unique_ptr<Player> make_player(const std::string& spec) {
     const auto colon = spec.find(':');
@@ -289,6 +326,13 @@ std::unique_ptr<Player> make_player(const std::string& spec) {
     int k = 32;
     if (colon != std::string::npos) {
         const std::string num = spec.substr(colon + 1);
+        if (base == "hybrid") {
+            if (num.empty() || num.size() > 2 || num.find_first_not_of("0123456789") != std::string::npos ||
+                std::stoul(num) < 1 || std::stoul(num) > 32)
+                throw std::invalid_argument("the K of '" + spec +
+                                            "' (cards not seen at the switch) must be a whole number from 1 to 32");
+            return std::make_unique<Hybrid>(static_cast<int>(std::stoul(num)));
+        }
         if (base != "sampler" && base != "planner") throw std::invalid_argument("player '" + base + "' takes no ':K'");
         if (num.empty() || num.size() > 6 || num.find_first_not_of("0123456789") != std::string::npos ||
             std::stoul(num) < 1 || std::stoul(num) > 100000)
@@ -300,6 +344,7 @@ std::unique_ptr<Player> make_player(const std::string& spec) {
     if (base == "casual") return std::make_unique<Casual>();
     if (base == "sampler") return std::make_unique<Sampler>(k, false);
     if (base == "planner") return std::make_unique<Sampler>(k, true);
+    if (base == "hybrid") return std::make_unique<Hybrid>(kDefaultHybridSwitch);
     throw std::invalid_argument("unknown player '" + spec + "'; players: " + player_names());
 }
 

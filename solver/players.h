@@ -23,6 +23,10 @@
 //               the one that leaves the fewest needed cards without a
 //               partner (plus the shortage of partners per pair of ranks),
 //               then the fewest tableau cards, then the sampler's order.
+//   hybrid[:K]  planner:64 while more than K cards are not seen (default 8),
+//               then the exact no-peek optimum's best move at every decision
+//               (optimal_nopeek.h): its win rate is a lower bound on the
+//               no-peek optimum's, and its value at least planner:64's.
 #pragma once
 #include <cstdint>
 #include <memory>
@@ -61,8 +65,12 @@ public:
     Limits limits;  // per solve of a searching player (play_game sets it)
 };
 
+// The hybrid's planner samples, and its default switch (cards not seen).
+inline constexpr int kHybridPlannerSamples = 64;
+inline constexpr int kDefaultHybridSwitch = 8;
+
 // "greedy", "casual", "sampler", "sampler:K", "planner", "planner:K" (K 1 to
-// 100000). std::invalid_argument naming the problem otherwise. "thoughtful"
+// 100000), "hybrid", "hybrid:K" (K 1 to 32). std::invalid_argument naming the problem otherwise. "thoughtful"
 // is not a player (the solver's verdict): returns nullptr for it.
 std::unique_ptr<Player> make_player(const std::string& spec);
 // The names make_player takes, for messages.

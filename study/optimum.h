@@ -40,12 +40,35 @@ constexpr uint64_t kDefaultStudyOptimalStates = 10'000;
 // The player that gives a deal's sampled lower bound: the best no-peek player.
 inline constexpr const char* kOptimumLowerPlayer = "planner:32";
 
+// The reveal relaxation's sampled orders per leaf in a study (solver/reveal_bound.h).
+constexpr uint64_t kStudyRevealSamples = 16;
+
 struct OptimumPlayer {
     uint64_t states = kDefaultStudyOptimalStates;  // 0: no search (the sampled bounds only)
-    std::string name() const { return "optimal:" + std::to_string(states); }
+    // K: the lower bound's player is hybrid:K (planner:64 until K cards are
+    // not seen, then the exact optimum); 0: planner:32 (the first form).
+    int switch_unseen = 0;
+    // D: the upper bound is the reveal relaxation of depth D (0: the
+    // clairvoyant share, each over kStudyRevealSamples sampled orders);
+    // -1: the clairvoyant verdict on this order (the first form).
+    int depth = -1;
+    std::string name() const {
+        std::string n = "optimal:" + std::to_string(states);
+        if (switch_unseen > 0 || depth >= 0) n += ":" + std::to_string(switch_unseen);
+        if (depth >= 0) n += ":" + std::to_string(depth);
+        return n;
+    }
+    // The player whose game gives the lower bound (its games are the study's player group).
+    std::string lower_player() const {
+        return switch_unseen > 0 ? "hybrid:" + std::to_string(switch_unseen) : std::string(kOptimumLowerPlayer);
+    }
+    // How the deals not made exact are bounded, in words (records and summaries).
+    std::string lower_method() const;
+    std::string upper_method() const;
 };
-// "optimal" or "optimal:N" (N from 0 to 10^12) as an OptimumPlayer;
-// nullopt for any other name; std::invalid_argument for a bad N.
+// "optimal", "optimal:N", "optimal:N:K" or "optimal:N:K:D" (N from 0 to
+// 10^12, K from 0 to 32, D from 0 to 4) as an OptimumPlayer; nullopt for any
+// other name; std::invalid_argument for a bad number.
 std::optional<OptimumPlayer> parse_optimum_player(const std::string& spec);
 
 // The bound labels a record and a summary carry.
@@ -62,6 +85,8 @@ struct DealOptimum {
     double search_lower = 0, search_upper = 1;  // the search's proven bounds
     uint64_t unseen = 0, states = 0;
     double seconds = 0;
+    uint64_t reveal_solves = 0;  // the reveal relaxation's solves (D >= 0)
+    double reveal_seconds = 0;
     bool interrupted = false;
 };
 
@@ -70,7 +95,9 @@ struct DealOptimum {
 // verdict is lose). The search's limits: `limits` (the study's: max_memory,
 // stop; max_states for each solve of a known order) with `player.states`.
 // std::invalid_argument where the optimum is not searched (the rules).
+// `rng_seed`: the reveal relaxation's sampled orders (the study gives the
+// deal's game seed: it depends on what the player sees, never on the order).
 DealOptimum deal_optimum(Solver& solver, const Deal& deal, Verdict verdict, const nopeek::GameResult* game,
-                         const OptimumPlayer& player, const Limits& limits);
+                         const OptimumPlayer& player, const Limits& limits, uint64_t rng_seed = 1);
 
 }  // namespace pyr

@@ -94,7 +94,7 @@ std::optional<StudyRecord> solve_task(Solver& solver, const StudySpec& spec, uin
         // With optimal[:N] the game is the lower bound's player's (study/optimum.h).
         const auto optimum = parse_optimum_player(spec.player);
         if (res.verdict != Verdict::Lose) {
-            auto player = nopeek::make_player(optimum ? std::string(kOptimumLowerPlayer) : spec.player);
+            auto player = nopeek::make_player(optimum ? optimum->lower_player() : spec.player);
             nopeek::GameOptions go;
             go.limits = limits;
             nopeek::GameResult g;
@@ -122,7 +122,8 @@ std::optional<StudyRecord> solve_task(Solver& solver, const StudySpec& spec, uin
             }
             DealOptimum d;
             try {
-                d = deal_optimum(solver, deal, res.verdict, game, *optimum, limits);
+                d = deal_optimum(solver, deal, res.verdict, game, *optimum, limits,
+                                 nopeek::game_seed(spec.player_seed, deal));
             } catch (const InternalError& e) {
                 throw InternalError("optimum on the deal --variant " + v.name + rules_options(v) + " --deal " +
                                     compact(deal) + ": " + e.what());
@@ -142,7 +143,7 @@ std::optional<StudyRecord> solve_task(Solver& solver, const StudySpec& spec, uin
             r.opt.search_upper = d.search_upper;
             r.opt.unseen = d.unseen;
             r.opt.states = d.states;
-            r.opt.seconds = d.seconds;
+            r.opt.seconds = d.seconds + d.reveal_seconds;
         }
     }
     if (!spec.challenge.empty()) {

@@ -153,8 +153,10 @@ std::vector<StudySummary> SummaryBuilder::summaries() const {
             s.player_ci95 = wilson_interval(a.player_wins, a.deals);
             s.paired = paired_comparison(a.paired);
         }
-        if (parse_optimum_player(spec_.player)) {
+        if (const auto op = parse_optimum_player(spec_.player)) {
             OptimumSummary o;
+            o.lower_method = op->lower_method();
+            o.upper_method = op->upper_method();
             o.deals = a.opt_deals;
             o.exact = a.opt_exact;
             o.lower_sampled = a.opt_deals - a.opt_exact;

@@ -59,6 +59,8 @@ struct OptimumSummary {
     std::optional<Interval> lower_ci95, upper_ci95;
     uint64_t states = 0;  // information states the searches expanded
     double seconds = 0;   // their time summed over the deals
+    // How the deals not made exact are bounded (OptimumPlayer's methods).
+    std::string lower_method, upper_method;
 };
 
 // Wilson's score interval around a mean p of n values in [0, 1] (for 0/1
