@@ -326,13 +326,9 @@ AskedOptimum asked_optimum(Solver& solver, const Deal& d, const std::vector<Move
         // nopeek::optimal hides every stock card not yet turned up; this deal names some of them.
         x.note = "not computed: the deal names stock cards not yet turned up (the search takes them as not seen)";
     } else {
-        OptimalOptions oo;
-        oo.limits.max_states = x.budget;
-        oo.limits.max_memory = request.limits.max_memory;
-        oo.limits.stop = request.limits.stop;
-        oo.leaf_max_states = request.limits.max_states;
         try {
-            x.optimal = std::make_shared<const Optimal>(nopeek::optimal(solver, d, played, oo));
+            x.optimal = std::make_shared<const Optimal>(
+                nopeek::optimal(solver, d, played, OptimalOptions::within(x.budget, request.limits)));
             x.computed = true;
         } catch (const std::invalid_argument& e) {
             x.note = std::string("not computed: ") + e.what();

@@ -65,6 +65,19 @@ struct OptimalOptions {
     // Per solve of a position with at most one card not seen (the verdict).
     uint64_t leaf_max_states = kDefaultMaxStates / 10;
     bool per_move = true;  // each legal move's value at the root
+
+    // The options every front end asks with (`odds --optimal`, the study's
+    // optimum player, the API's asked optimum): `states` information states,
+    // the memory and stop of `limits`, and limits.max_states per leaf solve.
+    static OptimalOptions within(uint64_t states, const Limits& limits, bool per_move = true) {
+        OptimalOptions o;
+        o.limits.max_states = states;
+        o.limits.max_memory = limits.max_memory;
+        o.limits.stop = limits.stop;
+        o.leaf_max_states = limits.max_states;
+        o.per_move = per_move;
+        return o;
+    }
 };
 
 struct OptimalMove {
