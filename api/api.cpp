@@ -309,31 +309,33 @@ State Session::Impl::position(const Deal& deal, const std::vector<Move>& played)
 }
 
 namespace {
-// The no-peek optimum of the position `played` reaches on `d` (its cards not
-// seen: the `??` ones), within the request's budget (AskedOptimum).
-AskedOptimum asked_optimum(Solver& solver, const Deal& d, const std::vector<Move>& played, const Request& request,
-                           const Odds& odds) {
+// The no-peek optimum of the position `played` reaches on `d` within `states`
+// information states (AskedOptimum): the cards not seen are the `??` ones on a
+// deal that has them, else those the rules hide; `unknown_playable` (the
+// odds' flag): a card not seen is playable, the moves differ.
+AskedOptimum asked_optimum(Solver& solver, const Deal& d, const std::vector<Move>& played, uint64_t states,
+                           const Limits& limits, bool unknown_playable) {
     AskedOptimum x;
-    x.budget = request.nopeek_optimum_states;
+    x.budget = states;
     Table at(d);
-    for (const Move& m : played) at.apply(m);
-    const nopeek::Unseen named = nopeek::unseen(d, at, false);
-    if (odds.unknown_playable) {
+    for (const Move& m : played) at.apply(m);  // (the caller checked them)
+    // One question, one answer (docs/nopeek.md "Which cards are hidden"):
+    // with `??` in the deal exactly those are hidden.
+    const bool stock_hidden = !d.has_unknown();
+    const nopeek::Unseen named = nopeek::unseen(d, at, stock_hidden);
+    if (unknown_playable) {
         x.note = "not computed: a card not seen is playable (name it: the moves differ)";
         return x;
     }
-    if (nopeek::unseen(d, at, true).slots != named.slots) {
-        // nopeek::optimal hides every stock card not yet turned up; this deal names some of them.
-        x.note = "not computed: the deal names stock cards not yet turned up (the search takes them as not seen)";
-    } else {
-        try {
-            x.optimal = std::make_shared<const Optimal>(
-                nopeek::optimal(solver, d, played, OptimalOptions::within(x.budget, request.limits)));
-            x.computed = true;
-        } catch (const std::invalid_argument& e) {
-            x.note = std::string("not computed: ") + e.what();
-        }
+    auto oo = OptimalOptions::within(x.budget, limits);
+    oo.stock_hidden = stock_hidden;
+    try {
+        x.optimal = std::make_shared<const Optimal>(nopeek::optimal(solver, d, played, oo));
+        x.computed = true;
+    } catch (const std::invalid_argument& e) {
+        x.note = std::string("not computed: ") + e.what();
     }
+    if (limits.stop && limits.stop->load()) return x;
     if (x.computed && x.optimal->exact) return x;
     // Not exact: the best no-peek player's move, from what the player sees.
     const std::vector<Move> legal = nopeek::sorted_moves(at);
@@ -343,7 +345,7 @@ AskedOptimum asked_optimum(Solver& solver, const Deal& d, const std::vector<Move
     for (const Move& m : played) shown.apply(m);
     const nopeek::View view{masked, named, shown, played, legal};
     auto planner = nopeek::make_player("planner:32");
-    planner->limits = request.limits;
+    planner->limits = limits;
     planner->limits.progress = nullptr;
     nopeek::Rng rng(1);
     nopeek::PlayerCost cost;
@@ -405,7 +407,8 @@ Answer Session::solve(const Deal& deal, const std::vector<Move>& played, const R
                 if (mo.best && mo.wins > 0) a.best_move = mo.move;
             a.unknown = places;
             if (request.nopeek_optimum && !o.interrupted)
-                a.optimum = asked_optimum(impl_->solver, d, played, request, o);
+                a.optimum = asked_optimum(impl_->solver, d, played, request.nopeek_optimum_states, request.limits,
+                                          o.unknown_playable);
             return a;
         }
         // Every card still in play is seen (those not seen are discarded, or
@@ -495,10 +498,25 @@ Odds Session::odds(const Deal& deal, const std::vector<Move>& played, const Odds
 Optimal Session::optimal(const Deal& deal, const std::vector<Move>& played, const OptimalOptions& options) {
     impl_->position(deal, played);  // Error naming an illegal move
     try {
+        // As odds: with `??` in the deal exactly those are hidden.
+        if (deal.has_unknown() && options.stock_hidden) {
+            OptimalOptions o = options;
+            o.stock_hidden = false;
+            return nopeek::optimal(impl_->solver, deal, played, o);
+        }
         return nopeek::optimal(impl_->solver, deal, played, options);
     } catch (const std::invalid_argument& e) {
         throw Error(e.what());
     }
+}
+
+AskedOptimum Session::ask_optimum(const Deal& deal, const std::vector<Move>& played, uint64_t states,
+                                  const Limits& limits) {
+    impl_->position(deal, played);  // Error naming an illegal move
+    bool unknown_playable = false;
+    if (deal.has_unknown())
+        for (const UnknownPlace& p : unknown_places(deal, played)) unknown_playable = unknown_playable || p.playable;
+    return asked_optimum(impl_->solver, deal, played, states, limits, unknown_playable);
 }
 
 json::object variant_json(const Variant& v) {

@@ -239,7 +239,8 @@ struct ChallengeAnswer {
 constexpr int kCasualPlays = 100;
 
 // The no-peek optimum where a player asks (`solve --nopeek-optimum` on a deal with
-// cards not seen, Python's solve(optimum=True)): the expectimax of
+// cards not seen, Python's solve(optimum=True), play's `o`, the page's Fair
+// hint: Session::ask_optimum): the expectimax of
 // solver/optimal_nopeek.h within a small budget of information states. Where
 // it is not exact, the proven bracket and the planner's move (planner:32,
 // seeded 1), labelled; where it is not searched, `note` says why.
@@ -345,8 +346,16 @@ public:
     Odds odds(const Deal& deal, const std::vector<Move>& played, const OddsOptions& options);
     // The no-peek optimum of that position (Error naming an illegal move, or
     // saying why it is not searched: the row redeal, a card not seen that is
-    // playable), with this session's solver.
+    // playable), with this session's solver. As odds: on a deal with `??`
+    // cards exactly those are not seen (options.stock_hidden is taken false).
     Optimal optimal(const Deal& deal, const std::vector<Move>& played, const OptimalOptions& options);
+    // The no-peek optimum where a player asks for it (play's `o`, the page's
+    // Fair hint; solve --nopeek-optimum is Request::nopeek_optimum): within
+    // `states` information states, each solve of a known order and the
+    // planner within `limits` (its stop flag stops both: then the answer is
+    // whatever was reached, without the planner's move). Error naming an
+    // illegal move; where the search refuses, AskedOptimum::note says why.
+    AskedOptimum ask_optimum(const Deal& deal, const std::vector<Move>& played, uint64_t states, const Limits& limits);
 
     // A challenge on the deal from its start (solver/challenge.h), within the
     // request's limits (Request::limits); with

@@ -15,7 +15,10 @@ int cmd_play(int argc, char** argv) {
     add_text_options(opts);
     opts.add_options()("no-colour", po::bool_switch(), "no colour, even when the terminal has it (so does NO_COLOR)")(
         "fair", po::bool_switch(),
-        "hide the exact verdict and hint (they know the stock's order); o still gives the no-peek hint");
+        "hide the exact verdict and hint (they know the stock's order); o still gives the no-peek hint")(
+        "optimum-states", po::value<std::string>()->default_value("50000"),
+        "o: information states the search for the chance with best play without peeking may expand (then its "
+        "proven bracket and the planner's move; 0: o gives the odds' move only)");
     add_challenge_options(opts, "a challenge (as solve's): score (the most points, msc's scoring), cards:R (the most "
                                 "cards of rank R as cards write it: A 2-9 T J Q K, Spanish 1-12) or board, any case; h "
                                 "then names the next move of the "
@@ -29,17 +32,21 @@ int cmd_play(int argc, char** argv) {
             "usage: pyramid play [--variant NAME] (--seed N | --deal CARDS | --deal-file PATH)\n"
             "                    [--challenge score|cards:R|board [--target N [--current N] [--deals-left D]]]\n"
             "                    [--max-states N] [--max-memory SIZE] [--ascii] [--no-colour] [--fair]\n"
+            "                    [--optimum-states N]\n"
             "Plays the deal in the terminal (full screen; ? shows the keys). After every move the\n"
             "status line gives the solver's exact verdict from the position: winnable in N moves,\n"
             "lost, or unknown when the search budget runs out; h shows the next move of a shortest\n"
             "solution (both know the stock's order: --fair hides them); o gives the hint without peeking\n"
-            "(the move that keeps a win in most orders of the cards not yet seen: pyramid odds), counting\n"
-            "the orders as it works; Esc stops it. With --challenge, h follows the challenge's best line;\n"
+            "(your chance with best play without peeking and its move, as pyramid odds --optimal, within\n"
+            "--optimum-states, else the proven bracket and the planner's move; beside it the share of the\n"
+            "orders of the cards not yet seen that are winnable), counting the orders as it works; Esc stops it. With "
+            "--challenge, h follows the challenge's best line;\n"
             "with --target too, a status line carries the challenge as you play (made so far, deals left,\n"
             "the chance from the position) and n starts the next deal with what this one made.\n"
             "A deal or a position with cards not seen (?\?) plays as the game in hand: the status line\n"
-            "gives the odds over their orders (as pyramid solve), h is off, o gives the best move\n"
-            "without peeking, and a card not seen that a move could take is typed in when it shows.",
+            "gives the odds over their orders (as pyramid solve), h is off, o gives the chance and\n"
+            "move with best play without peeking (the ?? cards not seen), and a card not seen that a move could take "
+            "is typed in when it shows.",
             opts, vm))
         return kOk;
     const Limits limits = limits_from(vm, 1);
@@ -64,6 +71,7 @@ int cmd_play(int argc, char** argv) {
     play::ScreenOptions so;
     so.colour = !vm["no-colour"].as<bool>() && !(no_colour && *no_colour);
     so.limits = limits;
+    so.optimum_states = number_option(vm, "optimum-states", 0, UINT64_MAX);
     play::Controller controller(play::Game(ld.deal, ld.seed), style.unicode, vm["fair"].as<bool>(), challenge);
     try {
         play::run_screen(controller, so);

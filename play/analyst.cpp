@@ -134,8 +134,9 @@ void Challenger::request(Deal deal, std::vector<Move> moves, api::ChallengeReque
 
 std::optional<ChallengeHint> Challenger::answer() { return worker_.answer(); }
 
-Oddsmaker::Oddsmaker(const api::OddsOptions& options)
+Oddsmaker::Oddsmaker(const api::OddsOptions& options, uint64_t optimum_states)
     : options_(options),
+      optimum_states_(optimum_states),
       worker_([this](Job& job, uint64_t id, const std::atomic<bool>* stop) -> std::optional<OddsAnswer> {
           api::OddsOptions o = options_;
           o.limits.stop = stop;
@@ -149,6 +150,14 @@ Oddsmaker::Oddsmaker(const api::OddsOptions& options)
               a.error = e.what();
           }
           if (a.odds.interrupted) return std::nullopt;
+          if (a.error.empty() && optimum_states_ > 0) {
+              try {
+                  a.optimum = session_.ask_optimum(job.deal, job.moves, optimum_states_, o.limits);
+              } catch (const std::exception& e) {
+                  a.error = e.what();
+              }
+              if (stop->load()) return std::nullopt;
+          }
           return a;
       }) {}
 

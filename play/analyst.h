@@ -233,19 +233,31 @@ private:
 };
 
 // The no-peek hint (key o: api::Session::odds, each move's odds over the
-// orders of the cards the player has not seen), computed away from the UI
-// like the verdict: one more background thread with its own api::Session. The UI
-// reads the orders solved so far while it runs, and can cancel it.
+// orders of the cards the player has not seen, then the no-peek optimum,
+// api::Session::ask_optimum), computed away from the UI like the verdict: one
+// more background thread with its own api::Session. The UI reads the orders
+// solved so far while it runs, and can cancel it.
 struct OddsAnswer {
     uint64_t id = 0;  // the request it answers
     api::Odds odds;
     std::string error;  // the odds refused the moves (never expected: the game's are the verifier's)
+    // With optimum states: the best chance without peeking, exact within
+    // them, else the proven bracket and the planner's move.
+    std::optional<api::AskedOptimum> optimum;
 };
+
+// play's budget for the no-peek optimum (information states; about 5 s at an
+// msc deal's start on one core, far less later in the game; Esc stops it).
+constexpr uint64_t kPlayOptimumStates = 50'000;
 
 class Oddsmaker {
 public:
     // The odds' options (samples, limits); stop and progress are its own.
-    explicit Oddsmaker(const api::OddsOptions& options);  // (destroyed: stops and joins the thread)
+    // With optimum_states > 0, each answer also has the no-peek optimum
+    // within that many information states (the progress stays at the orders'
+    // total while it is searched).
+    explicit Oddsmaker(const api::OddsOptions& options,
+                       uint64_t optimum_states = 0);  // (destroyed: stops and joins the thread)
     Oddsmaker(const Oddsmaker&) = delete;
     Oddsmaker& operator=(const Oddsmaker&) = delete;
 
@@ -267,6 +279,7 @@ private:
         std::vector<Move> moves;
     };
     const api::OddsOptions options_;
+    const uint64_t optimum_states_;
     api::Session session_;                         // used by the worker's thread only
     LatestRequestWorker<Job, OddsAnswer> worker_;  // last: its thread uses the members above
 };

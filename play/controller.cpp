@@ -273,7 +273,8 @@ std::vector<std::string> Controller::help_lines() const {
         "u, Ctrl+Z             undo",
         "Ctrl+Y, Ctrl+Shift+Z  redo",
         h,
-        "o, f                  odds without peeking: the move that keeps a win in most orders of the hidden cards",
+        "o, f                  best play without peeking: your chance (exact, or proven bounds) and its move "
+        "(where not exact, the planner's), beside the share of the orders you could win seeing the stock",
         "s                     restart the same deal (redo replays the moves)",
         challenge_ && challenge_->target
             ? "n                     the next deal (the next seed): the challenge goes on with what this deal made"
@@ -310,7 +311,6 @@ void Controller::analysed(const Analysis& a) {
     if (a.id != position_) return;
     analysis_ = a;
     if (hint_wanted_ && !challenge_) show_hint();
-    if (fair_wanted_) show_fair();
 }
 
 void Controller::analysis_progress(uint64_t done, uint64_t total) { analysis_done_ = {done, total}; }
@@ -319,21 +319,6 @@ void Controller::challenged(const ChallengeHint& h) {
     if (h.id != position_) return;
     challenge_answer_ = h;
     if (hint_wanted_) show_hint();
-}
-
-void Controller::show_fair() {
-    fair_wanted_ = false;
-    const Analysis& a = *analysis_;
-    if (!a.odds) {
-        message_ = "no-peek hint: none (" + (a.error.empty() ? std::string("no odds") : a.error) + ")";
-        return;
-    }
-    const api::Odds& o = *a.odds;
-    const api::MoveOdds* best = nullptr;
-    for (const auto& m : o.moves)
-        if (a.best_move && m.move == *a.best_move) best = &m;
-    if (best && best->wins) nopeek_hint_ = best->move;
-    message_ = nopeek_hint_text(o, best, game_.deal().deck(), TextStyle{unicode_, false});
 }
 
 void Controller::show_challenge_hint() {
@@ -359,16 +344,8 @@ void Controller::show_odds() {
         message_ = "no-peek hint: none needed, the goal is reached";
         return;
     }
-    if (unknown_in_play_) {
-        // The odds of the verdict line hold every move's share: the best is the hint.
-        if (to_name_) {
-            message_ = prompt();
-            return;
-        }
-        nopeek_hint_.reset();
-        fair_wanted_ = true;
-        if (analysis_) show_fair();
-        else message_ = unicode_ ? "no-peek hint: waiting for the odds\u2026" : "no-peek hint: waiting for the odds...";
+    if (unknown_in_play_ && to_name_) {  // the moves differ with the card turned up: name it first
+        message_ = prompt();
         return;
     }
     if (odds_wanted_) return;  // already on its way
@@ -387,7 +364,11 @@ std::string Controller::odds_how(uint64_t done, uint64_t total) const {
 void Controller::odds_progress(uint64_t done, uint64_t total) {
     if (!odds_wanted_ || total == 0) return;
     odds_done_ = {done, total};
-    message_ = "no-peek hint: " + odds_how(done, total) + " solved" + (unicode_ ? "\u2026" : "...") + " (Esc stops)";
+    const std::string dots = unicode_ ? "\u2026" : "...";
+    if (optimum_states_ && done == total)
+        message_ = "no-peek hint: " + odds_how(done, total) + " solved; best play without peeking: searching up to " +
+                   std::to_string(optimum_states_) + " states" + dots + " (Esc stops)";
+    else message_ = "no-peek hint: " + odds_how(done, total) + " solved" + dots + " (Esc stops)";
 }
 
 void Controller::odds_answered(const OddsAnswer& a) {
@@ -399,6 +380,11 @@ void Controller::odds_answered(const OddsAnswer& a) {
     }
     const api::Odds& r = a.odds;
     nopeek_hint_.reset();
+    if (a.optimum) {  // the best play without peeking: its move is the hint
+        nopeek_hint_ = optimum_hint_move(*a.optimum);
+        message_ = optimum_hint_text(*a.optimum, &r, game_.deal().deck(), TextStyle{unicode_, false});
+        return;
+    }
     const api::MoveOdds* best = nullptr;
     for (const auto& m : r.moves)
         if (m.best) best = &m;
@@ -458,7 +444,6 @@ void Controller::changed() {
     challenge_answer_.reset();
     update_made();
     hint_wanted_ = false;
-    fair_wanted_ = false;
     nopeek_hint_.reset();
     odds_wanted_.reset();  // the no-peek hint asked for the position left is moot
     update_unknown();
@@ -695,11 +680,6 @@ void Controller::key(int k) {
             return;
         case '?': help_ = true; return;
         case kEscape:
-            if (fair_wanted_) {
-                fair_wanted_ = false;
-                message_ = "no-peek hint: no longer waiting for the odds";
-                return;
-            }
             if (odds_wanted_) {
                 odds_wanted_.reset();
                 message_ = "no-peek hint: stopped" +

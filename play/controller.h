@@ -122,6 +122,10 @@ public:
     // waiting for (a number that changes with each o; nullopt when none:
     // cancel any), its progress, its answer. Esc or a move abandons it.
     std::optional<uint64_t> odds_wanted() const { return odds_wanted_; }
+    // The Oddsmaker also searches the no-peek optimum within this many
+    // information states (its answer's `optimum`, then o's line and hint);
+    // 0: not (the odds' best move is the hint).
+    void ask_optimum(uint64_t states) { optimum_states_ = states; }
     void odds_progress(uint64_t done, uint64_t total);
     void odds_answered(const OddsAnswer& a);
 
@@ -134,7 +138,6 @@ private:
     void new_deal();
     void show_hint();
     void show_odds();  // the no-peek hint: asks for the no-peek odds of each move (api::Session::odds)
-    void show_fair();  // with cards not seen: the best move without peeking, from the analysis' odds
     void show_challenge_hint();
     void update_unknown();       // after every change of position or deal
     void name_card(Card c);      // the card at to_name_ is `c`
@@ -162,6 +165,7 @@ private:
     std::optional<uint64_t> odds_wanted_;  // the no-peek hint being computed
     uint64_t odds_requests_ = 0;
     std::pair<uint64_t, uint64_t> odds_done_{0, 0};  // its orders solved, of
+    uint64_t optimum_states_ = 0;                    // ask_optimum
     std::string message_;
     uint64_t position_ = 1;
     std::optional<Analysis> analysis_;
@@ -170,7 +174,6 @@ private:
     size_t unknown_count_ = 0;
     std::string unknown_text_;  // where they are ("stock cards 1-22, waste card 2")
     std::optional<std::string> to_name_;
-    bool fair_wanted_ = false;  // o with cards not seen, waiting for the odds
     std::optional<api::ChallengeRequest> challenge_;
     std::optional<ChallengeHint> challenge_answer_;
     std::optional<Challenge> challenge_def_;  // challenge_ as api::make_challenge makes it

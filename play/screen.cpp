@@ -167,12 +167,21 @@ public:
         put(y++, 1, c_.counts());
         const bool ended = c_.game().won() || c_.game().stuck();
         // The message and the verdict take two lines each when they need
-        // them (too_small leaves room for that above the keys line).
-        for (const auto& line : first_lines(wrap_line(c_.message(), w - 2, 2), 2))
+        // them (too_small leaves room for that above the keys line); the
+        // message a third where the screen has a line to spare (o's bracket
+        // of the no-peek optimum, on a narrow terminal).
+        const auto message = wrap_line(c_.message(), w - 2, 2);
+        const auto verdict = wrap_line(c_.verdict(), w - 2, 2);
+        const auto challenge = wrap_line(c_.challenge_line(), w - 2, 2);
+        const auto two = [](const std::vector<std::string>& v) {
+            return static_cast<int>(std::min<size_t>(v.size(), 2));
+        };
+        const bool spare = y + two(message) + two(verdict) + two(challenge) < h - 1;
+        for (const auto& line : first_lines(message, spare ? 3 : 2))
             put(y++, 1, line, ended ? A_BOLD | ink(c_.game().won() ? kGood : kBad) : A_NORMAL);
-        for (const auto& line : first_lines(wrap_line(c_.verdict(), w - 2, 2), 2)) put(y++, 1, line, verdict_attr());
+        for (const auto& line : first_lines(verdict, 2)) put(y++, 1, line, verdict_attr());
         // The challenge carried as it is played: made so far, deals left, the chance from here.
-        for (const auto& line : first_lines(wrap_line(c_.challenge_line(), w - 2, 2), 2)) put(y++, 1, line);
+        for (const auto& line : first_lines(challenge, 2)) put(y++, 1, line);
         put(h - 1, 1, Controller::key_bar(w), A_DIM);
         refresh();
     }
@@ -262,7 +271,8 @@ void run_screen(Controller& c, const ScreenOptions& options) {
     AnalystOptions limits;
     limits.limits = options.limits;
     Analyst analyst(limits);
-    Oddsmaker oddsmaker(api::hint_odds_options());
+    Oddsmaker oddsmaker(api::hint_odds_options(), options.optimum_states);
+    c.ask_optimum(options.optimum_states);
     std::optional<Challenger> challenger;  // with a challenge: its line from each position
     if (c.challenge()) challenger.emplace(limits);
     uint64_t challenge_asked = 0;

@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "engine/limits.h"
+#include "play/analyst.h"
 #include "play/controller.h"
 
 namespace pyr::play {
@@ -13,6 +14,8 @@ namespace pyr::play {
 struct ScreenOptions {
     bool colour = true;  // use colour when the terminal has it
     Limits limits;       // the analyst's search limits per position
+    // o: the no-peek optimum's budget of information states (play --optimum-states; 0: not searched).
+    uint64_t optimum_states = kPlayOptimumStates;
 };
 
 // Thrown when the terminal cannot be set up (an unknown TERM).

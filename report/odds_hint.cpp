@@ -113,4 +113,38 @@ std::string nopeek_hint_text(const api::Odds& r, const api::MoveOdds* best, Deck
            share(best->wins, best->intractable) + " (position winnable in " + position + ")";
 }
 
+std::optional<Move> optimum_hint_move(const api::AskedOptimum& x) {
+    if (x.computed && x.optimal->exact) {
+        if (x.optimal->lower == 0) return std::nullopt;
+        return x.optimal->best_move;
+    }
+    return x.planner_move;
+}
+
+std::string optimum_hint_text(const api::AskedOptimum& x, const api::Odds* odds, DeckKind deck,
+                              const TextStyle& style) {
+    using nopeek::fraction_text;
+    using nopeek::fraction_value;
+    std::string see;
+    if (odds && !odds->nothing_hidden && odds->samples > odds->intractable)
+        see = std::string("; if you could see the stock: ") + (odds->exact && odds->intractable == 0 ? "" : "about ") +
+              pct(double(odds->wins) / double(odds->samples - odds->intractable));
+    std::string out = "your chance with best play without peeking: ";
+    const std::optional<Move> move = optimum_hint_move(x);
+    if (x.computed && x.optimal->exact) {
+        const api::Optimal& o = *x.optimal;
+        out += fraction_text(o.lower, o.orders) + " (" + pct(fraction_value(o.lower, o.orders)) + ")" + see;
+        if (move) out += "; best move: " + move_people(*move, deck, style);
+        else if (o.lower == 0 && !o.moves.empty()) out += "; no move wins in any order";
+        return out;
+    }
+    if (x.computed)
+        out += "not computed within " + std::to_string(x.budget) + " states (proven bounds: between " +
+               pct(fraction_value(x.optimal->lower, x.optimal->orders)) + " and " +
+               pct(fraction_value(x.optimal->upper, x.optimal->orders)) + ")";
+    else out += x.note;
+    if (move) out += "; the planner's move (planner:32, not proved best): " + move_people(*move, deck, style);
+    return out + see;
+}
+
 }  // namespace pyr

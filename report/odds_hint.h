@@ -30,4 +30,20 @@ std::string odds_share_text(const api::Odds& odds, uint64_t wins, uint64_t intra
 // order). Shares by percent_text (report/format.h).
 std::string nopeek_hint_text(const api::Odds& odds, const api::MoveOdds* best, DeckKind deck, const TextStyle& style);
 
+// The no-peek optimum where a player asks (play's o, the page's Fair hint;
+// api::Session::ask_optimum), in one line, as `solve --nopeek-optimum` says
+// it (report/solve.h): exact, "your chance with best play without peeking:
+// 281/360 (78.1%); if you could see the stock: about 82.5%; best move:
+// 7♠+6♠" (no best move when the value is 0); a bracket, "your chance with
+// best play without peeking: not computed within 50000 states (proven
+// bounds: between 12.0% and 90.0%); the planner's move (planner:32, not
+// proved best): draw; if you could see the stock: ..." (the move before
+// the share: on a small screen the end may be cut); not computed, the
+// note's words and the planner's move. The clairvoyant share from `odds`
+// when given ("about" unless every order was solved).
+std::string optimum_hint_text(const api::AskedOptimum& x, const api::Odds* odds, DeckKind deck, const TextStyle& style);
+// The move optimum_hint_text names: the best move when exact (none when the
+// value is 0), else the planner's.
+std::optional<Move> optimum_hint_move(const api::AskedOptimum& x);
+
 }  // namespace pyr

@@ -1,6 +1,7 @@
 // The depth-first driver of the memoized searches: the verdict's walk and
 // draw-N walk (walk.cpp), its positions search (positions.cpp) and the best
-// score's three searches (score.cpp) are each one instantiation of
+// score's three searches (score.cpp), the challenges' maxima (challenge.cpp)
+// and the no-peek optimum (optimal_nopeek.cpp) are each one instantiation of
 // depth_first(space, goal): the same loop (push, next, arrive, tick, cut),
 // with the parts that differ as two policy types whose calls are inlined
 // (this is the searches' hot path: no virtual calls).
@@ -14,7 +15,10 @@
 //   void path(std::vector<Move>&) const  the moves from the start to the node
 //                                        next() handed out last
 // Spaces here: WalkSpace (draw-one and the row redeal), DrawWalkSpace
-// (draw-N), PositionSpace (every legal move).
+// (draw-N), PositionSpace (every legal move); ChanceSpace (optimal_nopeek.cpp)
+// is a stack of frames whose next() folds finished children's values into
+// their parents (a value known at arrival is folded there, and arrive
+// returns false).
 //
 // A Goal is what the search is after:
 //   bool done() const                    checked before each next(): true ends
@@ -29,7 +33,8 @@
 //                                        tick: true ends the search (stopped)
 //   bool cut(const DfsNode& n)           after the tick: true leaves n
 //                                        unexpanded (its arrival stays)
-// Goals: WinGoal below (the verdict), BestScoreGoal (score.cpp).
+// Goals: WinGoal below (the verdict), BestScoreGoal (score.cpp), MaximaGoal
+// (challenge.cpp), OptimumGoal (optimal_nopeek.cpp: never reached).
 #pragma once
 #include <vector>
 

@@ -2,15 +2,18 @@
 // (optimal_nopeek.h says what it computes and which cuts it makes; why each
 // cut is sound is argued where it is made, below).
 //
-// Why not solver/depth_first.h's loop: that driver searches for one goal
-// position (a first win, a best score) with a memo that only says "seen";
-// here every node's value is a sum over chance outcomes and a maximum over
-// moves, so a node's value is known only after its children's: a recursion
-// with the values memoized. The shared parts are used as they are: the
-// packed rules and legal moves (engine/board.h), the forced Kings
-// (prune.h king_forced), the free-stock relaxation (free_stock.h), the
-// verdict solver for the leaves (solver.h) and the budget (SearchBudget,
-// search_util.h: the same max_states / stop contract as every search).
+// It runs on the shared core, depth_first(space, goal) (depth_first.h): the
+// space (ChanceSpace) keeps a stack of frames, one per position or chance
+// node whose value waits on its children's, and folds each value into its
+// parent as it becomes known (a maximum at a decision frame, the weighted
+// sum over the ranks not seen at a chance frame); the goal (OptimumGoal) is
+// never reached and holds the cuts (Ballard's Star1, Star2 with the memo as
+// the probe). The loop is depth_first's as it is: the budget counts each
+// position expanded, once. The other shared parts are used as they are: the
+// packed rules and legal moves (engine/board.h), the forced moves (prune.h
+// forced_move), the free-stock relaxation (free_stock.h), the verdict solver
+// for the leaves (solver.h) and the budget (SearchBudget, search_util.h: the
+// same max_states / stop contract as every search).
 #include "solver/optimal_nopeek.h"
 
 #include <algorithm>
@@ -22,6 +25,7 @@
 #include <boost/unordered/unordered_flat_map.hpp>
 
 #include "engine/table.h"
+#include "solver/depth_first.h"
 #include "solver/free_stock.h"
 #include "solver/nopeek.h"
 #include "solver/prune.h"
@@ -93,9 +97,49 @@ struct Bounds {
     Count lo = 0, hi = 0;
 };
 
-class Expectimax {
+// The goal of the optimum on depth_first: never reached (every position is
+// valued, none ends the search), and the cuts, which are Ballard's for
+// expectimax. Every cut is made before a position is counted (in the
+// space's arrive and next), so the budget counts the expansions the search
+// makes and nothing is left for the loop's cut after the tick.
+struct OptimumGoal {
+    static constexpr bool done() { return false; }
+    template <class Space>
+    static constexpr bool reached(const Space&, const DfsNode&) {
+        return false;
+    }
+    static constexpr bool open(const DfsNode&, SearchBudget&) { return true; }
+    static constexpr bool capped() { return false; }
+    static constexpr bool cut(const DfsNode&) { return false; }
+    // Star1: a position or chance frame whose bound from above is at most
+    // alpha (what its parent already has, in its terms) cannot change the
+    // parent's choice: its bound stands for its value.
+    static bool beaten(Count hi, Count alpha) { return hi <= alpha; }
+    // A maximum is decided once a move is worth every order.
+    static bool decided(Count lo, Count all) { return lo == all; }
+};
+
+// The memo and stack of the optimum (depth_first's Space): a stack of frames,
+// each a node whose value waits on its children's:
+//   - the root: every legal move of the start, each valued and kept (none cut);
+//   - a decision frame: a position with more than one card not seen, its
+//     value the maximum over its moves;
+//   - a chance frame: the position a move reached, which turned up the hidden
+//     slot j: the sum over the ranks left, each weighted by its cards not
+//     seen, of the value with a card of that rank in slot j (the child is the
+//     next chance frame when the move turned up more than one slot).
+// next() closes finished frames (a decision frame stores its value in the
+// memo) and folds their values into the parent before handing out the next
+// child position; arrive() folds a position whose value is known at once
+// (won, the memo, the verdict of a known order, the free-stock relaxation,
+// the clairvoyant bound) and returns false; push() opens a position's frame.
+// The cards turned up in a chance frame's child are put in place (deal_, the
+// rank counts) when the child is handed out and taken back when its value is
+// folded. After a stop the children not searched count [0, 1] (won ones 1):
+// stop() closes the open frames so.
+class ChanceSpace {
 public:
-    Expectimax(Solver& solver, const Deal& work, std::vector<int> hidden, const OptimalOptions& o)
+    ChanceSpace(Solver& solver, const Deal& work, std::vector<int> hidden, const OptimalOptions& o)
         : solver_(solver), deal_(work), hidden_(std::move(hidden)), budget_(budget_options_) {
         budget_options_.limits.max_states = o.limits.max_states;
         budget_options_.limits.stop = o.limits.stop;
@@ -112,16 +156,21 @@ public:
         }
         boards_.push_back(std::make_shared<const Board>(deal_));
         traits_.emplace(*boards_[0]);
+        frames_.reserve(256);
     }
 
     const Board& root_board() const { return *boards_[0]; }
-    int unseen() const { return m_; }
     Count all() const { return fact_[m_]; }
-    const SearchBudget& budget() const { return budget_; }
+    SearchBudget& budget() { return budget_; }
     bool stopped() const { return stopped_; }
     bool interrupted() const { return interrupted_; }
     uint64_t leaf_solves = 0, leaf_states = 0;
     size_t memo_size() const { return memo_.size(); }
+    // The start's moves (before the search), and after it their values and
+    // the start's (the maximum).
+    void set_root_moves(std::vector<SlotMove> moves) { root_moves_ = std::move(moves); }
+    const std::vector<Bounds>& root_children() const { return root_children_; }
+    Bounds root_value() const { return root_value_; }
 
     // The hidden slots visible at t (not yet turned up): cards playable there,
     // and stock cards drawn (on a waste, or discarded).
@@ -134,29 +183,108 @@ public:
         return out;
     }
 
-    // The value of the move m from s (on the current board): a chance node
-    // over the cards it turns up, or the position it reaches. With `alpha`
-    // (orders out of m!), a value at most alpha may come back as an upper
-    // bound at most alpha (Ballard's Star1): the caller has something as good.
-    Bounds after(const State& s, SlotMove m, Count alpha) {
-        const Board& b = *boards_[level_];
-        const State t = b.apply(s, m);
-        const uint64_t nw = newly(b, t);
-        return nw ? chance(t, nw, alpha) : node(t, alpha);
+    // --- depth_first's Space ---
+    DfsNode root(const State& start) {
+        depth_ = 0;
+        root_children_.clear();
+        root_value_ = {};
+        return DfsNode{start};
     }
 
-    // A decision node: the best move's value (or, at most alpha, a bound).
-    Bounds node(const State& s, Count alpha) {
+    // The next child position of the innermost frame that has one, depth
+    // first; frames done on the way are closed and folded. False when the
+    // root is done.
+    bool next(DfsNode& n) {
+        while (depth_) {
+            Frame& f = frames_[depth_ - 1];
+            if (f.kind != Frame::Chance) {
+                if (f.i == f.n || (f.kind == Frame::Decision && OptimumGoal::decided(f.v.lo, fact_[m_]))) {
+                    close();
+                    continue;
+                }
+                // The value of move i: a chance frame over the cards it turns
+                // up, or the position it reaches. Its alpha (orders out of
+                // m!): a value at most alpha may come back as a bound at most
+                // alpha (Star1): the frame has something as good. None at the
+                // root, where every move's value is shown.
+                const Board& b = *boards_[level_];
+                const SlotMove m = f.moves[f.i++];
+                const Count alpha = f.kind == Frame::Root ? 0 : std::max(f.alpha, f.v.lo);
+                const State t = b.apply(f.s, m);
+                if (const uint64_t nw = newly(b, t)) {
+                    if (stopped_) fold({0, fact_[m_]});
+                    else open_chance(t, nw, alpha);
+                    continue;
+                }
+                n.state = t;
+                n.move = m;
+                alpha_ = alpha;
+                return true;
+            }
+            // A chance frame: the next rank left, the lowest first, unless the
+            // rest cannot lift the sum above alpha (each child at most its
+            // bound: Star1).
+            int r = f.r + 1;
+            while (r < 16 && !left_[r]) ++r;
+            if (r == 16 || OptimumGoal::beaten(f.v.hi, f.alpha)) {
+                close();
+                continue;
+            }
+            const Count c = static_cast<Count>(left_[r]);
+            // The child must exceed (alpha - the others at their bounds) / c to matter.
+            f.r = r;
+            f.c = c;
+            f.others = f.v.hi - c * f.child_hi[r];
+            const Count child_alpha = f.alpha > f.others ? (f.alpha - f.others) / c : 0;
+            // A card of rank r among the slots not turned up goes to the slot
+            // (the rest keep the others: their order is never read).
+            const int slot = hidden_[f.j];
+            int from = -1;
+            for (size_t i = 0; i < hidden_.size(); ++i)
+                if (!(rmask_ >> i & 1) && deal_.cards[hidden_[i]].rank == r) {
+                    from = hidden_[i];
+                    if (from == slot) break;
+                }
+            if (from < 0) throw InternalError("optimal: a rank left has no card among the slots not turned up");
+            f.from = from;
+            std::swap(deal_.cards[slot], deal_.cards[from]);
+            ++level_;
+            built_.resize(std::max<size_t>(built_.size(), level_ + 1));
+            built_[level_] = false;  // (built when a position needs it: board())
+            rmask_ |= uint64_t{1} << f.j;
+            set_rank(f.j, r);
+            --left_[r];
+            left_key_ -= uint64_t{1} << 4 * (r - 1);
+            --m_;
+            if (const uint64_t rest = f.nw & ~(uint64_t{1} << f.j)) {
+                if (stopped_) fold({0, fact_[m_]});
+                else open_chance(f.s, rest, child_alpha);
+                continue;
+            }
+            n.state = f.s;
+            n.move = {};
+            alpha_ = child_alpha;
+            return true;
+        }
+        return false;
+    }
+
+    // A decision position (the start: nothing to do). False when its value
+    // or a bound that stands for it is known at once (folded into its
+    // frame); true leaves its memo bounds for push.
+    bool arrive(const DfsNode& n) {
+        if (!depth_) return true;
         // (Whether won and the memo key do not depend on the cards: the root
         // board answers them; the current one is built only past the memo.)
         const Count all = fact_[m_];
-        if (boards_[0]->won(s)) return {all, all};
-        if (stopped_) return {0, all};
+        const State& s = n.state;
+        if (boards_[0]->won(s)) return fold({all, all});
+        if (stopped_) return fold({0, all});
         const Key k = key(*boards_[0], s);
         Bounds known{0, all};
         if (const auto it = memo_.find(k); it != memo_.end()) {
             known = it->second;
-            if (known.lo == known.hi || known.hi <= alpha) return known;
+            if (known.lo == known.hi || OptimumGoal::beaten(known.hi, alpha_)) return fold(known);
         }
         const Board& b = board();
         // At most one card not seen: the player knows the order (the last
@@ -166,38 +294,47 @@ public:
             ++leaf_solves;
             leaf_states += r.states;
             if (r.interrupted) interrupted_ = stopped_ = true;
-            if (r.verdict == Verdict::Intractable) {
-                exact_leaves_ = false;
-                return {0, all};
-            }
+            if (r.verdict == Verdict::Intractable) return fold({0, all});
             const Count v = r.verdict == Verdict::Win ? all : 0;
             memo_[k] = {v, v};
-            return {v, v};
+            return fold({v, v});
         }
         // Lost in the free-stock relaxation: lost in every order (it sees only
         // the fixed cards and how many free cards of each rank are in play,
         // the same in every order).
         if (known.hi == all && relax_.solve_any_stock(b, s, 200'000) == FreeStockRelaxation::Outcome::Lost) {
             memo_[k] = {0, 0};
-            return {0, 0};
+            return fold({0, 0});
         }
         // With few cards not seen, the clairvoyant count (the orders in which
         // a player who sees them wins) bounds the value from above: no policy
         // wins an order no play wins. Every order solved: 0 ends it.
         if (m_ <= kClairvoyantAt && known.hi == all) {
             known.hi = clairvoyant(s);
-            if (known.hi == 0 || known.hi <= alpha) {
+            if (known.hi == 0 || OptimumGoal::beaten(known.hi, alpha_)) {
                 memo_[k] = known;
-                return known;
+                return fold(known);
             }
         }
-        if (const auto stop = budget_.tick(); stop != SearchBudget::Stop::No) {
-            stopped_ = true;
-            interrupted_ = stop == SearchBudget::Stop::Interrupted;
-            return known;
+        known_ = known;
+        key_ = k;
+        return true;
+    }
+
+    // Opens the frame of the position arrive() let through: the root, or a
+    // decision frame over its legal moves.
+    void push(const DfsNode& n) {
+        if (!depth_) {
+            Frame& f = open(Frame::Root, n.state, 0);
+            f.n = static_cast<int>(root_moves_.size());
+            std::copy(root_moves_.begin(), root_moves_.end(), f.moves);
+            return;
         }
-        SlotMove moves[kMaxMoves];
-        int n = b.legal_moves(s, moves);
+        const Board& b = *boards_[level_];
+        Frame& f = open(Frame::Decision, n.state, alpha_);
+        f.known = known_;
+        f.key = key_;
+        int count = b.legal_moves(n.state, f.moves);
         // Forced moves (prune.h forced_move, the verdict's policy): a playable
         // King whose removal is never worse, and a sole pair (a needed card
         // whose one usable partner is playable with it). Each argument there
@@ -207,91 +344,23 @@ public:
         // draw would, sooner, so a policy that does not peek stays one that
         // does not peek. Whether a pair is sole counts the partners in play,
         // and the cards not seen are in play whatever their order.
-        if (const int f = forced_move(b, *traits_, ForcedPolicy::win(), s, moves, n); f >= 0) {
-            moves[0] = moves[f];
-            n = 1;
+        if (const int forced = forced_move(b, *traits_, ForcedPolicy::win(), n.state, f.moves, count); forced >= 0) {
+            f.moves[0] = f.moves[forced];
+            count = 1;
         }
-        Bounds best;
-        for (int i = 0; i < n; ++i) {
-            const Bounds c = after(s, moves[i], std::max(alpha, best.lo));
-            best.lo = std::max(best.lo, c.lo);
-            best.hi = std::max(best.hi, c.hi);
-            if (best.lo == all) break;  // every order won: nothing beats it
-        }
-        best.lo = std::max(best.lo, known.lo);
-        best.hi = std::min(best.hi, known.hi);
-        if (!stopped_) memo_[k] = best;
-        return best;
+        f.n = count;
     }
 
-    // The cards turned up at t (the hidden indices `nw`), the lowest first:
-    // each rank left, weighted by its cards not seen. Stops once the rest
-    // cannot lift the sum above alpha (each child at most its bound: below).
-    Bounds chance(const State& t, uint64_t nw, Count alpha) {
-        if (stopped_) return {0, fact_[m_]};
-        const int j = std::countr_zero(nw);
-        const int slot = hidden_[j];
-        const Count child_all = fact_[m_ - 1];
-        // Each child's bound from above before it is searched: (m - 1)!, or
-        // what the memo knows of it (Ballard's Star2 with the memo as the
-        // probe: a child searched before, under another alpha or on another
-        // path to the same information state, brings its bound). Only where
-        // this card is the last turned up (the child is a decision node at t).
-        Count child_hi[16];
-        Bounds sum{0, 0};  // hi: the children done at their bounds, the rest at child_hi
-        const uint64_t rest_nw = nw & ~(uint64_t{1} << j);
-        for (int r = 1; r < 16; ++r) {
-            if (!left_[r]) continue;
-            child_hi[r] = child_all;
-            if (alpha > 0 && !rest_nw && !memo_.empty()) {
-                set_rank(j, r);
-                left_key_ -= uint64_t{1} << 4 * (r - 1);
-                rmask_ |= uint64_t{1} << j;
-                if (const auto it = memo_.find(key(*boards_[0], t)); it != memo_.end()) child_hi[r] = it->second.hi;
-                rmask_ &= ~(uint64_t{1} << j);
-                left_key_ += uint64_t{1} << 4 * (r - 1);
-                set_rank(j, 0);
-            }
-            sum.hi += static_cast<Count>(left_[r]) * child_hi[r];
-        }
-        for (int r = 1; r < 16; ++r) {
-            if (!left_[r]) continue;
-            if (sum.hi <= alpha) break;  // Star1: cannot beat alpha
-            const Count c = static_cast<Count>(left_[r]);
-            // The child must exceed (alpha - the others at their bounds) / c to matter.
-            const Count others = sum.hi - c * child_hi[r];
-            const Count child_alpha = alpha > others ? (alpha - others) / c : 0;
-            // A card of rank r among the slots not turned up goes to `slot`
-            // (the rest keep the others: their order is never read).
-            int from = -1;
-            for (size_t i = 0; i < hidden_.size(); ++i)
-                if (!(rmask_ >> i & 1) && deal_.cards[hidden_[i]].rank == r) {
-                    from = hidden_[i];
-                    if (from == slot) break;
-                }
-            if (from < 0) throw InternalError("optimal: a rank left has no card among the slots not turned up");
-            std::swap(deal_.cards[slot], deal_.cards[from]);
-            ++level_;
-            built_.resize(std::max<size_t>(built_.size(), level_ + 1));
-            built_[level_] = false;  // (built when a node needs it: board())
-            rmask_ |= uint64_t{1} << j;
-            set_rank(j, r);
-            --left_[r];
-            left_key_ -= uint64_t{1} << 4 * (r - 1);
-            --m_;
-            const uint64_t rest = nw & ~(uint64_t{1} << j);
-            const Bounds x = rest ? chance(t, rest, child_alpha) : node(t, child_alpha);
-            ++m_;
-            ++left_[r];
-            left_key_ += uint64_t{1} << 4 * (r - 1);
-            set_rank(j, 0);
-            rmask_ &= ~(uint64_t{1} << j);
-            --level_;
-            std::swap(deal_.cards[slot], deal_.cards[from]);
-            sum.lo += c * x.lo;
-            sum.hi = others + c * std::min(x.hi, child_hi[r]);
-        }
-        return sum;
+    // After depth_first stopped on the budget (or the stop flag) at the
+    // position it had just counted: that position counts its memo bounds,
+    // and every open frame closes with its children not searched at [0, 1]
+    // (won ones 1), as their bounds stand.
+    void stop(bool interrupted) {
+        stopped_ = true;
+        interrupted_ = interrupted_ || interrupted;
+        fold(known_);
+        DfsNode n;
+        while (next(n)) arrive(n);  // (stopped: every arrival folds at once)
     }
 
     // The orders of the cards not turned up in which s is won, by the solver
@@ -320,9 +389,106 @@ public:
         return wins;
     }
 
-    bool exact_leaves() const { return exact_leaves_; }
-
 private:
+    struct Frame {
+        enum Kind : uint8_t { Root, Decision, Chance };
+        Kind kind = Root;
+        State s;       // the position (a chance frame: the one its move reached)
+        Count alpha;   // its parent's alpha in its terms (Star1)
+        Bounds v;      // root, decision: the children's maximum so far; chance: the sum (hi: the rest at child_hi)
+        Bounds known;  // decision: the memo's bounds at its arrival
+        Key key;       // decision: its memo key
+        int i, n;      // root, decision: the next move, the moves
+        SlotMove moves[kMaxMoves];
+        // chance: the hidden slots turned up (j: the one this frame deals),
+        // the rank of the child out (0: none yet), the slot its card came
+        // from, its weight, the others' bounds beside it, and each child's
+        // bound from above before it is searched.
+        uint64_t nw;
+        int j, r, from;
+        Count c, others;
+        Count child_hi[16];
+    };
+
+    Frame& open(Frame::Kind kind, const State& s, Count alpha) {
+        if (depth_ == frames_.size()) frames_.emplace_back();
+        Frame& f = frames_[depth_++];
+        f.kind = kind;
+        f.s = s;
+        f.alpha = alpha;
+        f.v = {};
+        f.i = f.n = 0;
+        return f;
+    }
+
+    // The chance frame of the cards turned up at t (the hidden indices nw),
+    // the lowest first.
+    void open_chance(State t, uint64_t nw, Count alpha) {
+        Frame& f = open(Frame::Chance, t, alpha);
+        f.nw = nw;
+        f.j = std::countr_zero(nw);
+        f.r = 0;
+        const Count child_all = fact_[m_ - 1];
+        // Each child's bound from above before it is searched: (m - 1)!, or
+        // what the memo knows of it (Ballard's Star2 with the memo as the
+        // probe: a child searched before, under another alpha or on another
+        // path to the same information state, brings its bound). Only where
+        // this card is the last turned up (the child is a decision position
+        // at t).
+        const bool probe = alpha > 0 && !(nw & ~(uint64_t{1} << f.j)) && !memo_.empty();
+        for (int r = 1; r < 16; ++r) {
+            if (!left_[r]) continue;
+            f.child_hi[r] = child_all;
+            if (probe) {
+                set_rank(f.j, r);
+                left_key_ -= uint64_t{1} << 4 * (r - 1);
+                rmask_ |= uint64_t{1} << f.j;
+                if (const auto it = memo_.find(key(*boards_[0], t)); it != memo_.end()) f.child_hi[r] = it->second.hi;
+                rmask_ &= ~(uint64_t{1} << f.j);
+                left_key_ += uint64_t{1} << 4 * (r - 1);
+                set_rank(f.j, 0);
+            }
+            f.v.hi += static_cast<Count>(left_[r]) * f.child_hi[r];
+        }
+    }
+
+    // The innermost frame is done: its value goes to its parent (a decision
+    // frame's to the memo too, unless stopped); the root's is kept.
+    void close() {
+        Frame& f = frames_[--depth_];
+        Bounds v = f.v;
+        if (f.kind == Frame::Decision) {
+            v.lo = std::max(v.lo, f.known.lo);
+            v.hi = std::min(v.hi, f.known.hi);
+            if (!stopped_) memo_[f.key] = v;
+        }
+        if (depth_) fold(v);
+        else root_value_ = v;
+    }
+
+    // A child's value (or bounds) into the innermost frame; a chance frame
+    // takes back the card its child turned up. False (arrive's answer).
+    bool fold(Bounds x) {
+        Frame& f = frames_[depth_ - 1];
+        if (f.kind == Frame::Chance) {
+            const int r = f.r;
+            ++m_;
+            ++left_[r];
+            left_key_ += uint64_t{1} << 4 * (r - 1);
+            set_rank(f.j, 0);
+            rmask_ &= ~(uint64_t{1} << f.j);
+            --level_;
+            std::swap(deal_.cards[hidden_[f.j]], deal_.cards[f.from]);
+            f.v.lo += f.c * x.lo;
+            f.v.hi = f.others + f.c * std::min(x.hi, f.child_hi[r]);
+            return false;
+        }
+        if (f.kind == Frame::Root) root_children_.push_back(x);
+        f.v.lo = std::max(f.v.lo, x.lo);
+        f.v.hi = std::max(f.v.hi, x.hi);
+        return false;
+    }
+
     // The board of the current assignment (level_), built on first use.
     // Boards are kept by the ranks turned up (the cards in the slots not
     // turned up are never read: any arrangement of them serves), a few
@@ -338,6 +504,7 @@ private:
         }
         return *boards_[level_];
     }
+
     // The information state's key: the position, the ranks turned up in the
     // hidden slots still in play at s, and how many cards of each rank are
     // not seen. That is all the value depends on: the rules read ranks only,
@@ -382,7 +549,17 @@ private:
     uint64_t rmask_ = 0;
     uint64_t ranks_[2] = {0, 0};
     uint64_t left_key_ = 0;  // left_[1..15], 4 bits each
-    bool stopped_ = false, interrupted_ = false, exact_leaves_ = true;
+    bool stopped_ = false, interrupted_ = false;
+    // The frames open (frames_[0, depth_)); the position next() handed out
+    // last: its alpha, and after its arrival its memo bounds and key.
+    std::vector<Frame> frames_;
+    size_t depth_ = 0;
+    Count alpha_ = 0;
+    Bounds known_;
+    Key key_{};
+    std::vector<SlotMove> root_moves_;
+    std::vector<Bounds> root_children_;
+    Bounds root_value_;
 };
 
 }  // namespace
@@ -393,7 +570,7 @@ Optimal optimal(Solver& solver, const Deal& deal, const std::vector<Move>& playe
     const Replay rp = replay(deal, played, AfterGoal::PlayOn);
     if (rp.error) throw std::invalid_argument(*rp.error);
     const Table& table = rp.table;
-    const Unseen u = unseen(deal, table);
+    const Unseen u = unseen(deal, table, o.stock_hidden);
     if (u.size() > static_cast<size_t>(kMaxHidden))
         throw std::invalid_argument("more than 32 cards not seen: the optimum's counts do not fit");
     Deal work = masked_deal(deal, u);  // the true order is never used below
@@ -406,40 +583,53 @@ Optimal optimal(Solver& solver, const Deal& deal, const std::vector<Move>& playe
     r.unseen = u.size();
     r.nothing_hidden = u.size() <= 1;
     r.orders = factorial(static_cast<int>(u.size()));
-    Expectimax ex(solver, work, u.slots, o);
-    const Board& b = ex.root_board();
+    ChanceSpace space(solver, work, u.slots, o);
+    const Board& b = space.root_board();
     std::string why;
     const auto start = b.play(played, &why);
     if (!start) throw std::invalid_argument(why);
-    if (ex.newly(b, *start))
+    if (space.newly(b, *start))
         throw std::invalid_argument("a card not seen is playable or on the waste here: name it for the optimum");
 
-    const Count all = ex.all();
+    const Count all = space.all();
     Bounds root;
     if (b.won(*start)) {
         root = {all, all};
     } else {
-        // Every legal move's value (none cut: each is shown). The best move:
-        // the highest lower bound, the first in sorted_moves order on a tie.
-        Count best = 0;
-        for (const Move& m : sorted_moves(table)) {
+        // Every legal move's value (none cut: each is shown), on the shared
+        // core (depth_first.h). The best move: the highest lower bound, the
+        // first in sorted_moves order on a tie.
+        const std::vector<Move> moves = sorted_moves(table);
+        std::vector<SlotMove> slot_moves;
+        for (const Move& m : moves) {
             const auto sm = b.from_move(*start, m);
             if (!sm) throw InternalError("the packed rules reject a legal move");
-            const Bounds c = ex.after(*start, *sm, 0);
-            root.lo = std::max(root.lo, c.lo);
-            root.hi = std::max(root.hi, c.hi);
-            if (o.per_move) r.moves.push_back({m, c.lo, c.hi});
+            slot_moves.push_back(*sm);
+        }
+        if (slot_moves.size() > static_cast<size_t>(kMaxMoves))
+            throw InternalError("optimal: more legal moves than a frame holds");
+        space.set_root_moves(std::move(slot_moves));
+        OptimumGoal goal;
+        const DfsEnd end = depth_first(space, goal, space.budget(), *start);
+        if (end.kind == DfsEnd::Stopped) space.stop(end.interrupted);
+        root = space.root_value();
+        const std::vector<Bounds>& children = space.root_children();
+        if (children.size() != moves.size()) throw InternalError("optimal: a move of the start was not valued");
+        Count best = 0;
+        for (size_t i = 0; i < moves.size(); ++i) {
+            const Bounds& c = children[i];
+            if (o.per_move) r.moves.push_back({moves[i], c.lo, c.hi});
             if (!r.best_move || c.lo > best) {
                 best = c.lo;
-                r.best_move = m;
+                r.best_move = moves[i];
             }
         }
     }
     r.lower = root.lo;
     r.upper = root.hi;
     r.exact = root.lo == root.hi;
-    r.budget_hit = ex.stopped() && !ex.interrupted();
-    r.interrupted = ex.interrupted();
+    r.budget_hit = space.stopped() && !space.interrupted();
+    r.interrupted = space.interrupted();
     if (r.exact) {
         r.method = r.nothing_hidden
                        ? "verdict (at most one card not seen: the order is known)"
@@ -452,10 +642,10 @@ Optimal optimal(Solver& solver, const Deal& deal, const std::vector<Move>& playe
             "expectimax within the budget, positions not searched counted won (lost where the free-stock relaxation "
             "proves it)";
     }
-    r.states = ex.budget().count();
-    r.leaf_solves = ex.leaf_solves;
-    r.leaf_states = ex.leaf_states;
-    r.memo = ex.memo_size();
+    r.states = space.budget().count();
+    r.leaf_solves = space.leaf_solves;
+    r.leaf_states = space.leaf_states;
+    r.memo = space.memo_size();
     r.seconds = seconds_since(t0);
     return r;
 }

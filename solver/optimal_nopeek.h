@@ -7,7 +7,11 @@
 //
 // The search (optimal_nopeek.cpp) is an expectimax over information states:
 // the packed position (engine/board.h) plus the ranks of the hidden slots
-// turned up so far. Values are exact: with m cards not seen, a node's value
+// turned up so far, run on the shared depth-first core (depth_first.h) as
+// one more instantiation: a space of frames (decision: the maximum over the
+// moves; chance: the weighted sum over the ranks not seen) that folds each
+// value into its parent as it becomes known, and a goal that is never
+// reached and holds the cuts. Values are exact: with m cards not seen, a node's value
 // is a whole number of orders out of m! (Count), so no rounding ever enters.
 // What makes it fast enough:
 //   - suits do not matter to the rules: a chance node branches once per
@@ -18,11 +22,14 @@
 //     player knows the order, so the value is the solver's verdict;
 //   - a position the free-stock relaxation (free_stock.h) proves lost is lost
 //     in every order: 0;
-//   - a playable King is removed at once where that is never worse
-//     (prune.h king_forced with the best score's policy: a tableau or
+//   - forced moves are made alone (prune.h forced_move with the verdict's
+//     policy): a playable King whose removal is never worse (a tableau or
 //     reserve King always, a stock or waste King when cards are drawn one at
-//     a time onto at most one waste); a move worth every order ends a
-//     maximum (nothing can beat it).
+//     a time onto at most one waste), and a sole pair; a move worth every
+//     order ends a maximum (nothing can beat it);
+//   - Ballard's Star1 and Star2: a chance node stops once the ranks left
+//     cannot lift it above what its parent has, each child counted at most
+//     the bound the memo has for it.
 // Within the budget (max_states expansions) the value is exact; past it the
 // answer is a bracket: each node not searched counts [0, 1] (0 when the
 // free-stock relaxation proves it lost), so the root's lower and upper
@@ -65,6 +72,12 @@ struct OptimalOptions {
     // Per solve of a position with at most one card not seen (the verdict).
     uint64_t leaf_max_states = kDefaultMaxStates / 10;
     bool per_move = true;  // each legal move's value at the root
+    // Which cards are not seen (nopeek::unseen's stock_hidden): true, the
+    // cards the rules hide (the stock cards not yet turned up) and the `??`
+    // ones; false, only the `??` cards (Deal::unknown): a deal that names
+    // stock cards names what the player knows (docs/nopeek.md "Which cards
+    // are hidden").
+    bool stock_hidden = true;
 
     // The options every front end asks with (`odds --optimal`, the study's
     // optimum player, the API's asked optimum): `states` information states,
@@ -109,8 +122,9 @@ struct Optimal {
 std::optional<std::string> optimal_unsupported(const Variant& v);
 
 // The no-peek optimum of the position `played` reaches on `deal`. The cards
-// not seen are nopeek::unseen's (the `??` cards, and the stock cards not yet
-// turned up); their true order in `deal` is never used. std::invalid_argument
+// not seen are nopeek::unseen's (the `??` cards, and with
+// options.stock_hidden the stock cards not yet turned up); their true order
+// in `deal` is never used. std::invalid_argument
 // on an illegal move, on rules optimal_unsupported refuses, or when a card not
 // seen is playable or lies in the tableau (name it).
 Optimal optimal(Solver& solver, const Deal& deal, const std::vector<Move>& played, const OptimalOptions& options);

@@ -18,12 +18,16 @@
 #                      instead of being cut
 #   pipe               a non-terminal stdin gets a clear error and exit status 2
 #   help               play --help calls a search past its limit what play shows: unknown
-#   fair               --fair hides the exact verdict and hint; o shows the no-peek hint;
+#   fair               --fair hides the exact verdict and hint; o shows the no-peek hint (the
+#                      optimum's bracket at a deal's start, and the planner's move);
 #                      on a hard game o counts the orders solved, the screen stays live, Esc stops it
+#   optimum            o on msc 1 pass deal 2 with 7 cards not seen: the exact chance with best
+#                      play without peeking (281/360) and odds --optimal's best move, framed
 #   unknown            a deal with cards not seen (??): the odds line (solve's) in place of the
 #                      verdict, h refusing with its reason, the drawn card typed in shrinking the
 #                      cards not seen and changing the odds to solve's for the named deal, o the
-#                      best move without peeking (solve's), and no ?? card ever named
+#                      no-peek optimum of the ?? cards (solve --nopeek-optimum's), and no ?? card
+#                      ever named
 #   challenge          --challenge: h names the first move of the challenge's line (solve
 #                      --challenge --format json), from the start and from a position off it
 #   pointed            the game in hand with the waste's top and the stock's both not seen: a
@@ -233,8 +237,19 @@ case $scenario in
     keys h
     wait_for "hint: hidden (--fair"
     keys o
-    wait_for "no-peek hint (200 sampled orders): " 60
-    wait_for "keeps a win in "
+    # At a deal's start (23 cards not seen) the optimum is a bracket within
+    # play's 50,000 states: odds --optimal's bounds within as many, and the planner's move.
+    joined() { screen | tr '\n' ' ' | tr -s ' '; }  # the screen's lines run together (the message wraps)
+    deadline=$((SECONDS + 180))
+    until joined | grep -qF "the planner's move (planner:32, not proved best): "; do
+      [ $SECONDS -lt $deadline ] || fail "no planner's move"
+      sleep 0.1
+    done
+    bounds=$("$pyramid" odds --variant msc --passes 1 --seed 3 --optimal --optimal-states 50000 --samples 1 --format json |
+      python3 -c 'import json,sys; o=json.load(sys.stdin)["optimal"]; print("%.1f%% and %.1f%%" % (100*o["lower"], 100*o["upper"]))')
+    joined | grep -qF "your chance with best play without peeking: not computed within 50000 states (proven bounds: between $bounds); the planner's move (planner:32, not proved best): " ||
+      fail "the bracket is not odds --optimal's ($bounds)"
+    joined | grep -qF "; if you could see the stock: about " || fail "no share seeing the stock"
     screen | grep -q "winnable in [0-9]* moves" && fail "the exact verdict shows with --fair"
     [ -z "${SHOTS:-}" ] || screen >"$SHOTS/play-fair.txt"
     typed qq
@@ -264,6 +279,39 @@ case $scenario in
     stopped=$(screen | grep -o 'no-peek hint: stopped ([0-9]* of 200 orders solved)')
     [ -n "$stopped" ] || fail "no count of the orders solved when stopped"
     echo "while it ran: '$counting'; then '$stopped'"
+    typed qq
+    check_restored
+    ;;
+  optimum)
+    # msc 1 pass, deal 2, along its solution until 7 cards are not seen (20
+    # moves): o gives the exact chance with best play without peeking,
+    # odds --optimal's (bench/nopeek-optimal.md: 281/360), and its best move, framed.
+    mapfile -t moves < <("$pyramid" solve --variant msc --passes 1 --seed 2 --format json |
+      grep -o '"solution":\[[^]]*\]' | sed 's/"solution":\[//; s/\]$//' | tr -d '"' | tr ',' '\n')
+    played="${moves[*]:0:20}"
+    opt=$("$pyramid" odds --variant msc --passes 1 --seed 2 --moves "$played" --optimal --samples 1 --format json |
+      python3 -c 'import json,sys; d=json.load(sys.stdin); o=d["optimal"]; print(d["hidden"], o["fraction"], o["best_move"])')
+    read -r hidden fraction best <<<"$opt"
+    [ "$hidden" = 7 ] && [ "$fraction" = 281/360 ] || fail "odds --optimal: $opt"
+    start --variant msc --passes 1 --seed 2 --ascii
+    wait_for "verdict: winnable"
+    for m in "${moves[@]:0:20}"; do typed "$(keys_of "$m")"; done
+    wait_for "moves 20 " 20
+    keys o
+    joined() { screen | tr '\n' ' ' | tr -s ' '; }  # the screen's lines run together (the message wraps)
+    deadline=$((SECONDS + 120))
+    until joined | grep -qF "your chance with best play without peeking: 281/360 (78.1%); if you could see the stock: about "; do
+      [ $SECONDS -lt $deadline ] || fail "no exact chance 281/360"
+      sleep 0.1
+    done
+    joined | grep -qF "; best move: $best" || fail "o's best move is not odds --optimal's ($best)"
+    # the move is framed on the board as the hint (a draw frames the stock)
+    if [ "$best" = draw ]; then
+      screen | grep -qF "stock {" || fail "the stock is not framed as the hint"
+    else
+      for c in ${best//+/ }; do screen | grep -qF "{$c}" || fail "$c is not framed as the hint"; done
+    fi
+    [ -z "${SHOTS:-}" ] || screen >"$SHOTS/play-optimum.txt"
     typed qq
     check_restored
     ;;
@@ -312,9 +360,9 @@ case $scenario in
     wait_for "verdict: hidden (--fair"
     joined | grep -qF "o: odds without peeking" || fail "the verdict line lost its end"
     keys o
-    wait_for "no-peek hint (200 sampled orders): " 60
-    deadline=$((SECONDS + 30))
-    until joined | grep -qE "keeps a win in [0-9.]+% \(position winnable in [0-9.]+%\)"; do
+    wait_for "your chance with best play without peeking: " 120
+    deadline=$((SECONDS + 60))
+    until joined | grep -qE "the planner's move \(planner:32, not proved best\): [^ ]+; if you could see the stock: about [0-9.]+%"; do
       [ $SECONDS -lt $deadline ] || fail "the message lost its end"
       sleep 0.05
     done
@@ -358,7 +406,7 @@ case $scenario in
     # Along the full deal's shortest solution until a move shows a card not
     # seen (msc turns the stock's next card up): play asks for it.
     mapfile -t moves < <(solution msc 1)
-    start --deal "$deal" --ascii
+    start --deal "$deal" --ascii --optimum-states 300
     wait_for "odds: " 10
     played="" i=0
     while :; do
@@ -386,13 +434,23 @@ case $scenario in
     joined | grep -q "verdict: winnable" && fail "an exact verdict shows with cards not seen"
     keys h
     wait_for "hint: off while cards are not seen" 10
-    best=$("$pyramid" solve --deal "$deal" --moves "$played" --ascii |
-      sed -n 's/^best move without peeking: \([^,]*\),.*/\1/p')
+    # o: the no-peek optimum of the ?? cards, as solve --nopeek-optimum gives it within play's budget.
+    # (play --optimum-states 300 below: on msc's 3 passes each state costs far more than at 1 pass)
+    said=$("$pyramid" solve --deal "$deal" --moves "$played" --ascii --nopeek-optimum --nopeek-optimum-states 300)
+    chance=$(sed -n 's/^your chance with best play without peeking: \([^;]*\);.*/\1/p' <<<"$said")
+    move=$(sed -n "s/^the planner's move (planner:32, not proved best): //p; s/^best move with best play without peeking: //p" <<<"$said")
+    [ -n "$chance" ] || fail "solve --nopeek-optimum said no chance: $said"
     keys o
-    if [ -n "$best" ]; then
-      wait_for "keeps a win in" 30
-      joined | grep -qF "orders): $best keeps a win in" || fail "o's move is not solve's ($best)"
+    wait_for "your chance with best play without peeking: " 120
+    joined | grep -qF "your chance with best play without peeking: $chance;" || fail "o's chance is not solve's ($chance)"
+    if [ -n "$move" ]; then
+      deadline=$((SECONDS + 10))
+      until joined | grep -qE "(best move|the planner's move \(planner:32, not proved best\)): ${move//+/\\+}(;| |\$)"; do
+        [ $SECONDS -lt $deadline ] || fail "o's move is not solve's ($move)"
+        sleep 0.05
+      done
     fi
+    echo "o: $chance, $move (solve --nopeek-optimum's)"
     # Redo the move and type the card shown: the cards not seen shrink, the odds are solve's for the deal named.
     keys C-y
     wait_for "the next card is ...?" 10

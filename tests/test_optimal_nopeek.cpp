@@ -38,18 +38,37 @@ struct Q {
     friend bool operator==(Q a, Q b) { return a.p == b.p && a.q == b.q; }
 };
 
+// The hidden cards at t: nopeek::unseen's (the stock cards not yet turned
+// up), or with `only` those of them in the slots `only` names (a deal whose
+// other stock cards are named: its `??` slots).
+Unseen hidden_at(const Deal& d, const Table& t, const std::vector<int>* only) {
+    Unseen u = unseen(d, t);
+    if (!only) return u;
+    Unseen r;
+    for (int slot : u.slots)
+        if (std::find(only->begin(), only->end(), slot) != only->end()) {
+            r.slots.push_back(slot);
+            r.cards.push_back(d.cards[slot]);
+        }
+    std::sort(r.cards.begin(), r.cards.end(),
+              [&](Card a, Card b) { return card_index(a, d.deck()) < card_index(b, d.deck()); });
+    return r;
+}
+
 // The best chance without peeking from the position `played` reaches on
 // `d` (the cards in d's hidden slots are placeholders until turned up): the
-// best legal move's value (move_value).
-Q move_value(const Deal& d, std::vector<Move>& played, const Table& t, const Move& m);
-Q reference(const Deal& d, std::vector<Move>& played) {
+// best legal move's value (move_value). With `only`, only those slots are
+// hidden (hidden_at).
+Q move_value(const Deal& d, std::vector<Move>& played, const Table& t, const Move& m,
+             const std::vector<int>* only = nullptr);
+Q reference(const Deal& d, std::vector<Move>& played, const std::vector<int>* only = nullptr) {
     const Replay r = replay(d, played, AfterGoal::PlayOn);
     if (r.error) throw std::logic_error(*r.error);
     const Table& t = r.table;
     if (t.won()) return {1, 1};
     Q best{0, 1};
     for (const Move& m : t.legal_moves()) {
-        const Q v = move_value(d, played, t, m);
+        const Q v = move_value(d, played, t, m, only);
         if (best < v) best = v;
     }
     return best;
@@ -57,15 +76,15 @@ Q reference(const Deal& d, std::vector<Move>& played) {
 // A move's value: when it turns up k cards not seen (nopeek::unseen before
 // and after it: the lowest hidden slots), the mean over every ordered choice
 // of k of the cards not seen of the value after it; else the value after it.
-Q move_value(const Deal& d, std::vector<Move>& played, const Table& t, const Move& m) {
-    const Unseen u = unseen(d, t);
+Q move_value(const Deal& d, std::vector<Move>& played, const Table& t, const Move& m, const std::vector<int>* only) {
+    const Unseen u = hidden_at(d, t, only);
     Table after = t;
     if (after.apply(m)) throw std::logic_error("illegal move");
-    const size_t k = u.size() - unseen(d, after).size();
+    const size_t k = u.size() - hidden_at(d, after, only).size();
     played.push_back(m);
     Q v{0, 1};
     if (k == 0) {
-        v = reference(d, played);
+        v = reference(d, played, only);
     } else {
         std::vector<size_t> pick;
         std::vector<Q> got;
@@ -77,7 +96,7 @@ Q move_value(const Deal& d, std::vector<Move>& played, const Table& t, const Mov
                     if (std::find(pick.begin(), pick.end(), i) == pick.end()) rest.push_back(u.cards[i]);
                 for (size_t i = 0; i < k; ++i) x.cards[u.slots[i]] = u.cards[pick[i]];
                 for (size_t i = k; i < u.size(); ++i) x.cards[u.slots[i]] = rest[i - k];
-                got.push_back(reference(x, played));
+                got.push_back(reference(x, played, only));
                 return;
             }
             for (size_t i = 0; i < u.size(); ++i)
@@ -237,6 +256,102 @@ TEST_CASE("optimal nopeek: a position's twins (deal and moves, ??, the board pas
     CHECK(d.lower <= a.lower);
     CHECK(d.upper >= a.lower);
     CHECK(d.upper > d.lower);
+}
+
+// A deal with the cards of `slots` not seen (`??`), every other card named.
+Deal with_unknown_slots(const Deal& d, const std::vector<int>& slots) {
+    std::string text;
+    for (int i = 0; i < static_cast<int>(d.cards.size()); ++i)
+        text += std::find(slots.begin(), slots.end(), i) != slots.end() ? std::string(kUnknownToken)
+                                                                        : card_text(d.cards[i], d.deck());
+    return deal_from_text(d.variant, text);
+}
+
+TEST_CASE("optimal nopeek: a ?? deal whose other stock cards are named hides only the ?? ones", "[nopeek]") {
+    // The player named what they know (docs/nopeek.md "Which cards are
+    // hidden"): the value is the brute-force reference's with only the ??
+    // slots hidden, not the value with the whole stock hidden.
+    Solver solver;
+    api::Session session;
+    int checked = 0;
+    for (const Deal& d : small_deals(test::reduced(21, 7), 5, 11)) {
+        const Unseen all = unseen(d, Table(d));
+        if (all.size() < 3) continue;
+        // Every other hidden slot: the rest of the stock is named.
+        std::vector<int> only;
+        for (size_t i = 0; i < all.size(); i += 2) only.push_back(all.slots[i]);
+        Deal q = d;  // (a small deal: its ?? marked by slot, not read from text)
+        for (int slot : only) q.unknown |= uint64_t{1} << slot;
+        INFO(d.variant.name << " passes " << d.variant.passes << " " << compact(q));
+        OptimalOptions oo;
+        oo.stock_hidden = false;
+        const Optimal o = optimal(solver, q, {}, oo);
+        REQUIRE(o.exact);
+        CHECK(o.unseen == only.size());
+        Deal masked = d;  // the ?? slots hold their cards in card order
+        const Unseen h = hidden_at(d, Table(d), &only);
+        for (size_t i = 0; i < h.size(); ++i) masked.cards[h.slots[i]] = h.cards[i];
+        std::vector<Move> played;
+        CHECK(as_q(o.lower, o.orders) == reference(masked, played, &only));
+        // The API takes a ?? deal's hidden cards as the ?? ones without being told.
+        const api::Optimal a = session.optimal(q, {}, api::OptimalOptions{});
+        CHECK(a.unseen == only.size());
+        CHECK(a.lower == o.lower);
+        CHECK(a.orders == o.orders);
+        ++checked;
+    }
+    CHECK(checked >= test::reduced(5, 2));
+}
+
+TEST_CASE("optimal nopeek: the twins of a position whose stock is named but for its ?? cards", "[nopeek]") {
+    // msc 1 pass, deal 2, 7 stock cards not turned up: 4 of them ??, 3 named.
+    Variant v = *find_preset("msc");
+    v.passes = 1;
+    const Deal full = deal_from_seed(v, "2");
+    const std::vector<Move> played = test::prefix_until(full, 7);
+    const Unseen u = unseen_after(full, played);
+    REQUIRE(u.size() == 7);
+    const std::vector<int> only = {u.slots[0], u.slots[2], u.slots[4], u.slots[6]};
+    const Deal q = with_unknown_slots(full, only);
+    api::Session s;
+    // The deal and the moves.
+    const api::Optimal a = s.optimal(q, played, api::OptimalOptions{});
+    REQUIRE(a.exact);
+    CHECK(a.unseen == 4);
+    CHECK(a.orders == 24);
+    CHECK(fraction_text(a.lower, a.orders) == "3/4");  // (with all 7 hidden: 281/360, below)
+    // The board pasted (?? where the cards are not seen): a deal that begins there.
+    const Replay r = replay(q, played, AfterGoal::PlayOn);
+    REQUIRE_FALSE(r.error);
+    const Deal pasted = deal_from_text(v, board_text(r.table, TextStyle{}));
+    const api::Optimal b = s.optimal(pasted, {}, api::OptimalOptions{});
+    REQUIRE(b.exact);
+    CHECK(b.unseen == 4);
+    CHECK(fraction_text(b.lower, b.orders) == fraction_text(a.lower, a.orders));
+    REQUIRE(a.moves.size() == b.moves.size());
+    for (size_t i = 0; i < a.moves.size(); ++i) {
+        CHECK(a.moves[i].move == b.moves[i].move);
+        CHECK(a.moves[i].lower == b.moves[i].lower);
+    }
+    // solve --nopeek-optimum's door (api::Request::nopeek_optimum) and play's
+    // and the page's (Session::ask_optimum): the same fraction, and the best move.
+    api::Request req;
+    req.nopeek_optimum = true;
+    req.odds_samples = 50;
+    const api::Answer ans = s.solve(q, played, req);
+    REQUIRE(ans.optimum);
+    REQUIRE(ans.optimum->computed);
+    REQUIRE(ans.optimum->optimal->exact);
+    CHECK(fraction_text(ans.optimum->optimal->lower, ans.optimum->optimal->orders) == fraction_text(a.lower, a.orders));
+    const api::AskedOptimum asked = s.ask_optimum(pasted, {}, api::kAskOptimumStates, Limits{});
+    REQUIRE(asked.computed);
+    REQUIRE(asked.optimal->exact);
+    CHECK(fraction_text(asked.optimal->lower, asked.optimal->orders) == fraction_text(a.lower, a.orders));
+    CHECK(asked.optimal->best_move == a.best_move);
+    // The whole deal (the rules hide all 7) asks another question.
+    const api::Optimal w = s.optimal(full, played, api::OptimalOptions{});
+    CHECK(w.unseen == 7);
+    CHECK(fraction_text(w.lower, w.orders) == "281/360");
 }
 
 TEST_CASE("optimal nopeek: refused where it is not searched", "[nopeek]") {

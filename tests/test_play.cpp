@@ -18,12 +18,14 @@
 #include "play/game.h"
 #include "play/layout.h"
 #include "report/challenge.h"
+#include "report/format.h"
 #include "report/odds_hint.h"
 #include "report/summary.h"
 #include "report/board_text.h"
 #include "solver/nopeek.h"
 #include "solver/solver.h"
 #include "tests/corpus.h"
+#include "tests/nopeek_reference.h"
 #include "tests/support.h"
 
 using namespace pyr;
@@ -459,7 +461,7 @@ TEST_CASE("play: the no-peek hint (o) is computed in the background, shows its p
     CHECK(oddsmaker.progress() == std::pair<uint64_t, uint64_t>(0, 0));
     CHECK_FALSE(oddsmaker.answer());
     // A late answer for the stopped request is ignored by the controller.
-    c.odds_answered(OddsAnswer{second, want, ""});
+    c.odds_answered(OddsAnswer{second, want, "", std::nullopt});
     CHECK(c.message().rfind("no-peek hint: stopped (", 0) == 0);
     // The Oddsmaker answers the next request (a position after a draw); a move drops a pending o.
     c.key('d');
@@ -475,6 +477,83 @@ TEST_CASE("play: the no-peek hint (o) is computed in the background, shows its p
     REQUIRE(next);
     CHECK(next->id == *c.odds_wanted());
     CHECK(next->odds.wins == nopeek::odds(solver, deal, c.game().moves(), options).wins);
+}
+
+TEST_CASE("play: o gives the no-peek optimum, exact within play's budget, else the bracket and the planner's move",
+          "[play]") {
+    // msc 1 pass, deal 2, 7 cards not seen (bench/nopeek-optimal.md: 281/360).
+    const Variant v = api::make_variant({"msc", {{"passes", "1"}}});
+    const Deal deal = deal_from_seed(v, "2");
+    const std::vector<Move> played = test::prefix_until(deal, 7);
+    Game g(deal, "2");
+    for (const Move& m : played) REQUIRE_FALSE(g.play(m));
+    Controller c(std::move(g), false);
+    api::OddsOptions options = api::hint_odds_options();
+    const uint64_t n = static_cast<uint64_t>(test::reduced(40));
+    options.samples = n;
+    auto ask = [&](Oddsmaker& maker, bool watch) {
+        c.key('o');
+        REQUIRE(c.odds_wanted());
+        maker.request(c.game().deal(), c.game().moves(), *c.odds_wanted());
+        std::optional<OddsAnswer> a;
+        for (int i = 0; i < 120000 && !(a = maker.answer()); ++i) {
+            const auto p = maker.progress();
+            if (watch && p.second && p.first == p.second) {  // the orders done: the optimum's search
+                c.odds_progress(p.first, p.second);
+                CHECK(c.message() == "no-peek hint: " + std::to_string(n) + " of " + std::to_string(n) +
+                                         " orders solved; best play without peeking: searching up to " +
+                                         std::to_string(kPlayOptimumStates) + " states... (Esc stops)");
+                watch = false;
+            }
+            std::this_thread::sleep_for(std::chrono::milliseconds(1));
+        }
+        REQUIRE(a);
+        return *a;
+    };
+    {
+        c.ask_optimum(kPlayOptimumStates);
+        Oddsmaker maker(options, kPlayOptimumStates);
+        const OddsAnswer a = ask(maker, true);
+        REQUIRE(a.optimum);
+        REQUIRE(a.optimum->computed);
+        REQUIRE(a.optimum->optimal->exact);
+        CHECK_FALSE(a.optimum->planner_move);
+        c.odds_answered(a);
+        // The same value and move as `odds --optimal` (api::Session::optimal).
+        const api::Optimal want = api::Session().optimal(deal, played, api::OptimalOptions{});
+        REQUIRE(want.best_move);
+        CHECK(a.optimum->optimal->best_move == want.best_move);
+        CHECK(c.hint() == want.best_move);
+        const std::string see = "about " + percent_text(double(a.odds.wins) / double(a.odds.samples));
+        CHECK(c.message() == "your chance with best play without peeking: 281/360 (78.1%); if you could see the "
+                             "stock: " +
+                                 see + "; best move: " + move_people(*want.best_move, v.deck, TextStyle{false, false}));
+    }
+    {
+        // Within a budget too small for it: the proven bracket, and the planner's move.
+        c.ask_optimum(20);
+        Oddsmaker maker(options, 20);
+        const OddsAnswer a = ask(maker, false);
+        REQUIRE(a.optimum);
+        const api::AskedOptimum& x = *a.optimum;
+        REQUIRE(x.computed);
+        CHECK_FALSE(x.optimal->exact);
+        CHECK(x.optimal->lower <= x.optimal->upper);
+        REQUIRE(x.planner_move);
+        c.odds_answered(a);
+        CHECK(c.hint() == x.planner_move);
+        CHECK(c.message().rfind("your chance with best play without peeking: not computed within 20 states (proven "
+                                "bounds: between ",
+                                0) == 0);
+        CHECK(c.message().find("); the planner's move (planner:32, not proved best): " +
+                               move_people(*x.planner_move, v.deck, TextStyle{false, false}) +
+                               "; if you could see the stock: about ") != std::string::npos);
+        // The value 281/360 lies inside the bracket.
+        const double lo = nopeek::fraction_value(x.optimal->lower, x.optimal->orders);
+        const double hi = nopeek::fraction_value(x.optimal->upper, x.optimal->orders);
+        CHECK(lo <= 281.0 / 360);
+        CHECK(hi >= 281.0 / 360);
+    }
 }
 
 TEST_CASE("play: the keys line fits 78 to 100 columns and always ends with q q:quit, and the help wraps", "[play]") {
@@ -590,17 +669,37 @@ TEST_CASE("play: cards not seen: the odds for the verdict, h off, the next card 
     c.analysis_progress(3, limits.odds_samples);
     CHECK(c.verdict() == "odds: 3 of " + std::to_string(limits.odds_samples) +
                              " orders solved...; 22 cards not seen (stock cards 2-23)");
-    c.key('o');  // the hint without peeking waits for the odds, then names their best move
-    CHECK(c.message() == "no-peek hint: waiting for the odds...");
     c.analysed(*a);
     CHECK(c.verdict() == "odds: winnable in " + odds_share_text(*want.odds, want.odds->wins, want.odds->intractable) +
                              " sampled orders; 22 cards not seen (stock cards 2-23)");
-    if (want.best_move) {
-        CHECK(c.hint() == want.best_move);
-        CHECK(c.message().rfind("no-peek hint (" + std::to_string(limits.odds_samples) +
-                                    " sampled orders): " + move_text(*want.best_move, v.deck) + " keeps a win in ",
-                                0) == 0);
-    }
+    // o asks the Oddsmaker, as on a deal given whole: the odds over the
+    // orders of the ?? cards, then the no-peek optimum (22 not seen: within a
+    // small budget a bracket, and the planner's move).
+    c.ask_optimum(2000);
+    c.key('o');
+    REQUIRE(c.odds_wanted());
+    api::OddsOptions oo = api::hint_odds_options();
+    oo.samples = limits.odds_samples;
+    Oddsmaker oddsmaker(oo, 2000);
+    oddsmaker.request(c.game().deal(), c.game().moves(), *c.odds_wanted());
+    std::optional<OddsAnswer> answer;
+    for (int i = 0; i < 120000 && !(answer = oddsmaker.answer()); ++i)
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    REQUIRE(answer);
+    REQUIRE(answer->optimum);
+    const api::AskedOptimum& x = *answer->optimum;
+    REQUIRE(x.computed);
+    CHECK(x.optimal->unseen == 22);  // the ?? cards (the first stock card is named)
+    CHECK_FALSE(x.optimal->exact);
+    REQUIRE(x.planner_move);
+    c.odds_answered(*answer);
+    CHECK(c.hint() == x.planner_move);
+    CHECK(c.message().rfind("your chance with best play without peeking: not computed within 2000 states (proven "
+                            "bounds: between ",
+                            0) == 0);
+    CHECK(
+        c.message().find("); the planner's move (planner:32, not proved best): " + move_text(*x.planner_move, v.deck) +
+                         "; if you could see the stock: about ") != std::string::npos);
     // The exact hint stays off; undo keeps the card named.
     c.key('h');
     CHECK(c.message().rfind("hint: off while cards are not seen", 0) == 0);

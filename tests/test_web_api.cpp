@@ -246,6 +246,40 @@ bool names_any(const std::string& text, const std::vector<std::string>& cards) {
 }
 }  // namespace
 
+TEST_CASE("web api: the Fair hint's no-peek optimum (odds with optimum_states) is odds --optimal's", "[web]") {
+    // msc 1 pass, deal 2, 20 moves of its solution: 7 cards not seen, 281/360.
+    web::Handler h;
+    const Variant v = api::make_variant({"msc", {{"passes", "1"}}});
+    const Deal deal = api::deal_from_seed(v, "2").deal;
+    api::Session s;
+    api::Request sr;
+    std::vector<Move> moves = s.solve(deal, {}, sr).solution;
+    moves.resize(20);
+    const std::string text = moves_text(moves, v.deck);
+    const auto a = call(h, R"({"op":"odds","rules":{"variant":"msc","passes":"1"},"seed":"2","samples":20,"moves":")" +
+                               text + R"(","optimum_states":20000})");
+    const api::Optimal want = s.optimal(deal, moves, api::OptimalOptions{});
+    REQUIRE(want.exact);
+    const auto& o = a.at("optimum").as_object();
+    CHECK(o.at("exact").as_bool());
+    CHECK(str(o.at("fraction")) == "281/360");
+    CHECK(str(o.at("best_move")) == move_text(*want.best_move, v.deck));
+    CHECK(str(a.at("optimum_move")) == move_text(*want.best_move, v.deck));
+    CHECK(str(a.at("optimum_text")).rfind("your chance with best play without peeking: 281/360 (78.1%); ", 0) == 0);
+    // Past a tiny budget: the bracket, and the planner's move as the move to frame.
+    const auto b = call(h, R"({"op":"odds","rules":{"variant":"msc","passes":"1"},"seed":"2","samples":20,"moves":")" +
+                               text + R"(","optimum_states":20})");
+    const auto& x = b.at("optimum").as_object();
+    CHECK_FALSE(x.at("exact").as_bool());
+    CHECK(x.at("lower").to_number<double>() <= 281.0 / 360);
+    CHECK(x.at("upper").to_number<double>() >= 281.0 / 360);
+    REQUIRE(x.at("planner_move").is_string());
+    CHECK(str(b.at("optimum_move")) == str(x.at("planner_move")));
+    // Without optimum_states: no optimum (the odds as before).
+    CHECK_FALSE(
+        call(h, R"({"op":"odds","rules":{"variant":"msc","passes":"1"},"seed":"2","samples":5})").contains("optimum"));
+}
+
 TEST_CASE("web api: cards not seen: drawn as ??, named as they turn up, answered with odds", "[web][unknown]") {
     web::Handler h;
     const auto [cards, hidden] = msc1_unseen();

@@ -243,6 +243,7 @@ async function pageMain() {
     solution: null,   // {base, moves, step, lost}: stepping through a line
     picker: null,     // {slots: [card|null]}
     fair: null,       // the fair hint being computed: {key, done, total, states, started, updates}
+    fairOptimum: null,  // the fair hint's no-peek optimum, for the verdict line: {key, optimum}
     measuring: null,  // the difficulty being measured: {key, started, states}
     challenging: null,  // the challenge being solved: {started, states}
     challenge: null,  // the challenge's answer on this deal (the `challenge` object of solve --format json)
@@ -305,7 +306,7 @@ async function pageMain() {
     // Nothing of the last deal stays: its hint, fair hint, difficulty and progress line.
     Object.assign(S, { rules, source, variant: a.variant, deal: a.deal, seed: a.seed || "", played: played.slice(),
       redo: [], selected: null, hint: null, analysis: null, analysing: null, solution: null, wantSolution: false,
-      wantHint: false, fair: null, measuring: null, challenging: null, challenge: null });
+      wantHint: false, fair: null, fairOptimum: null, measuring: null, challenging: null, challenge: null });
     if (opts.picked) S.source = { deal: a.deal };
     for (const id of ["difficulty", "selection", "progress", "reason", "ch-summary"]) $(id).textContent = "";
     $("ch-lines").replaceChildren();
@@ -611,18 +612,49 @@ async function pageMain() {
   // Its progress line: the orders solved of all to solve, ticking (the
   // positions of the order being solved show on a hard one); Stop or Escape
   // ends it (the worker is replaced, as for Check).
-  // The fair hint's words from the odds (op odds, or solve's with cards not seen); frames its move.
-  const fairSay = (r) => {
+  // The no-peek optimum (issue 39; api::Session::ask_optimum): the chance
+  // with best play without peeking, exact within OPTIMUM_STATES information
+  // states (a small budget: the page stays quick), else the proven bracket
+  // and the planner's move, labelled. `x`: the answer's `optimum`.
+  const OPTIMUM_STATES = 20000;
+  const optimumWords = (x) => !x.computed ? "Best play without peeking: " + x.note + "."
+    : x.exact ? "With best play without peeking your chance is " + x.fraction + " (" + percentText(x.value) + ")."
+    : "With best play without peeking your chance is between " + percentText(x.lower) + " and " +
+      percentText(x.upper) + " (proven bounds; not exact within " + fmt(x.budget) + " states).";
+  // The clairvoyant share beside it: the odds' (`o`: op odds' answer, or solve's `odds`).
+  const seeWords = (o) => !o || o.nothing_hidden || o.samples <= o.intractable ? ""
+    : " If you could see the stock: " + (o.exact && !o.intractable ? "" : "about ") +
+      percentText(o.wins / (o.samples - o.intractable)) + ".";
+  // The fair hint's words from the odds (op odds, or solve's with cards not
+  // seen) and, where computed, the optimum (`x`, with `move`: its best move
+  // when exact, else the planner's): the optimum's move is framed and said
+  // first, labelled; the move that keeps a win in the most orders after it.
+  const fairSay = (r, x, move) => {
     const n = r.samples - r.intractable;
     const how = r.nothing_hidden ? "nothing is hidden" : r.exact ? "all " + fmt(r.samples) + " orders"
       : fmt(r.samples) + " sampled orders";
     const best = r.moves.find((m) => m.best);
-    S.hint = best && best.wins ? best.move : null;
-    $("selection").textContent = !r.moves.length
-      ? "Fair hint: name the card turned up first; which moves keep a win depends on it."
-      : !S.hint ? "Fair hint (" + how + "): no move keeps a win; the position is winnable in " + pct(r.wins, n) + " of them."
-      : "Fair hint (" + how + "): " + moveWords(S.hint) + " keeps a win in " + pct(best.wins, n) +
-        " (this position is winnable in " + pct(r.wins, n) + ").";
+    const most = best && best.wins ? best.move : null;
+    const odds = !most ? "no move keeps a win; the position is winnable in " + pct(r.wins, n) + " of them."
+      : moveWords(most) + " keeps a win in " + pct(best.wins, n) + " (this position is winnable in " + pct(r.wins, n) + ").";
+    const el = $("selection");
+    el.dataset.optimum = "";
+    if (!r.moves.length) {
+      S.hint = null;
+      el.textContent = "Fair hint: name the card turned up first; which moves keep a win depends on it.";
+    } else if (x) {
+      const exact = x.computed && x.exact;
+      S.hint = move || null;
+      el.textContent = "Fair hint (" + how + "): " +
+        (exact ? (move ? cap(moveWords(move)) + ": the best move without peeking."
+          : "no move wins in any order of the cards not seen.")
+          : move ? cap(moveWords(move)) + ": the planner's move (planner:32, not proved best)." : "no move.") +
+        " " + optimumWords(x) + seeWords(r) + " By the orders alone: " + odds;
+      el.dataset.optimum = exact ? x.fraction : x.computed ? x.lower + "-" + x.upper : "none";
+    } else {
+      S.hint = most;
+      el.textContent = "Fair hint (" + how + "): " + odds;
+    }
   };
   // With cards not seen in play, the fair hint is the best move of the odds
   // the page shows (solve's: over the orders of the cards not seen).
@@ -631,7 +663,7 @@ async function pageMain() {
       $("selection").textContent = "No fair hint" + (an && an.error ? ": " + an.error : "") + ".";
       return;
     }
-    fairSay(an.odds);
+    fairSay(an.odds, an.optimum, an.optimum_move);
     render();
   };
   const fairHint = () => {
@@ -650,7 +682,8 @@ async function pageMain() {
     const F = S.fair = { key, done: 0, total: 0, states: 0, started: performance.now(), updates: 0 };
     $("selection").textContent = "Fair hint: trying the orders of the cards you have not seen…";
     $("fair-hint").disabled = true;
-    const orders = () => F.total ? fmt(F.done) + " of " + fmt(F.total) + " orders" : "starting";
+    const orders = () => !F.total ? "starting" : fmt(F.done) + " of " + fmt(F.total) + " orders" +
+      (F.done === F.total && !F.finished ? "; best play without peeking: searching up to " + fmt(OPTIMUM_STATES) + " states" : "");
     const showFair = () => {
       if (S.fair !== F) return;
       $("progress").textContent = "Fair hint: " + orders() + " solved" +
@@ -662,12 +695,15 @@ async function pageMain() {
     const ticking = setInterval(showFair, 250);
     showFair();
     renderVerdict();
-    solve({ op: "odds", rules: S.rules, deal: S.deal, moves: S.played.join(" "), max_memory: +$("max-memory").value },
+    solve({ op: "odds", rules: S.rules, deal: S.deal, moves: S.played.join(" "), max_memory: +$("max-memory").value,
+      optimum_states: OPTIMUM_STATES },
       (states) => { F.states = states; showFair(); },
       (done, total) => { F.done = done; F.total = total; F.states = 0; F.updates++; showFair(); }).then((r) => {
       clearInterval(ticking);
       if (S.fair !== F) return;
       S.fair = null;
+      F.finished = true;
+      if (r.optimum) S.fairOptimum = { key, optimum: r.optimum };
       $("fair-hint").disabled = false;
       const seconds = ((performance.now() - F.started) / 1000).toFixed(2);
       $("progress").textContent = r.stopped ? "Fair hint stopped: " + orders() + " solved." : r.error ? ""
@@ -679,7 +715,7 @@ async function pageMain() {
       }
       if (r.error) $("selection").textContent = "Fair hint: " + r.error;
       else {
-        fairSay(r);
+        fairSay(r, r.optimum, r.optimum_move);
         render();
       }
       analyse();
@@ -782,7 +818,8 @@ async function pageMain() {
     S.progress = 0;
     $("progress").dataset.first = "";  // (the first count the worker reports, for the tests)
     const req = { op: "solve", rules: S.rules, deal: S.deal, moves: S.played.join(" "), optimal: shortest, reason: true,
-      max_states: +$("max-states").value, max_memory: +$("max-memory").value };
+      max_states: +$("max-states").value, max_memory: +$("max-memory").value,
+      nopeek_optimum: unseenInPlay(), nopeek_optimum_states: OPTIMUM_STATES };
     const started = performance.now();
     // The positions searched (every 2^16, from the worker) and the time, ticking.
     // (With cards not seen, the orders of them solved.)
@@ -886,7 +923,7 @@ async function pageMain() {
     } else if (an.error) {
       verdict = "error"; text = "Unknown: " + an.error + ".";
     } else if (an.odds) {
-      verdict = "odds"; text = oddsWords(an);
+      verdict = "odds"; text = oddsWords(an) + (an.optimum ? " " + optimumWords(an.optimum) : "");
     } else if (an.verdict === "win") {
       verdict = "win"; moves = String(an.moves);
       text = "Winnable in " + an.moves + (an.moves === 1 ? " move" : " moves") +
@@ -903,6 +940,13 @@ async function pageMain() {
       text = "Unknown: the " + (an.memory_exceeded ? "memory limit" : "search limit") + " was reached after " +
         positions(an.states) + ".";
     }
+    // The fair hint's optimum for this position (a deal given whole: the
+    // verdict above is the clairvoyant's), said beside it.
+    const fo = S.fairOptimum && S.fairOptimum.key === keyOf(S.played) && !S.solution && !pos.won && !pos.lost &&
+      !(an && an.odds) ? S.fairOptimum.optimum : null;
+    if (fo) text += " " + optimumWords(fo);
+    el.dataset.optimum = fo ? (fo.exact ? fo.fraction : fo.computed ? fo.lower + "-" + fo.upper : "") :
+      an && an.optimum && an.optimum.exact ? an.optimum.fraction : "";
     el.textContent = text;
     $("reason").textContent = why;
     el.dataset.reason = an && an.reason ? an.reason : "";

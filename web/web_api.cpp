@@ -253,6 +253,18 @@ json::object load(const json::object& req) {
     return o;
 }
 
+// The no-peek optimum where the page asks (the Fair hint, the verdict line
+// with cards not seen): `optimum` (report/solve.h's asked_optimum_json, as
+// `solve --nopeek-optimum --format json`), `optimum_move` (the move the
+// words name: the best move when exact, else the planner's; null when none)
+// and `optimum_text` (play's line, report/odds_hint.h).
+void add_optimum(json::object& o, const api::AskedOptimum& x, const api::Odds* odds, DeckKind deck) {
+    o["optimum"] = asked_optimum_json(x, deck);
+    const std::optional<Move> m = optimum_hint_move(x);
+    o["optimum_move"] = m ? json::value(move_text(*m, deck)) : json::value(nullptr);
+    o["optimum_text"] = optimum_hint_text(x, odds, deck, TextStyle{true, false});
+}
+
 json::object solve(api::Session& session, const json::object& req, const std::function<void(uint64_t)>& progress,
                    const std::function<void(uint64_t, uint64_t)>& odds_progress) {
     const Variant v = api::make_variant(rules_of(req));
@@ -267,8 +279,13 @@ json::object solve(api::Session& session, const json::object& req, const std::fu
     r.limits = limits_of(req, r.limits.max_states, progress);
     r.limits.progress_shift = 16;     // a count that moves: 2^20 positions take seconds in a browser
     r.odds_progress = odds_progress;  // with cards not seen: the orders solved
+    // With cards not seen in play: the no-peek optimum too (the verdict line's), within a small budget.
+    r.nopeek_optimum = bool_field(req, "nopeek_optimum");
+    r.nopeek_optimum_states = uint_field(req, "nopeek_optimum_states", r.nopeek_optimum_states);
     const api::Answer a = session.solve(ld.deal, played, r);
-    return solve_json(ld, played, true, r, a);
+    json::object o = solve_json(ld, played, true, r, a);
+    if (a.optimum) add_optimum(o, *a.optimum, a.odds.get(), v.deck);
+    return o;
 }
 
 // The no-peek hint (api::Session::odds): the share of the orders of the cards
@@ -286,7 +303,12 @@ json::object odds(api::Session& session, const json::object& req, const std::fun
     o.limits = limits_of(req, o.limits.max_states, progress);
     if (o.samples == 0 || o.samples > 100000) throw api::Error("bad request: 'samples' must be 1 to 100000");
     o.progress = odds_progress;
-    return odds_hint_json(v, session.odds(ld.deal, played, o));
+    const api::Odds odds = session.odds(ld.deal, played, o);
+    json::object out = odds_hint_json(v, odds);
+    // With optimum_states: the no-peek optimum within them (api::Session::ask_optimum, as play's o).
+    if (const uint64_t states = uint_field(req, "optimum_states", 0); states > 0 && !odds.interrupted)
+        add_optimum(out, session.ask_optimum(ld.deal, played, states, o.limits), &odds, v.deck);
+    return out;
 }
 
 // "The next card is ...": the deal with the card at a place not seen named

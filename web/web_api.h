@@ -38,18 +38,28 @@
 //            it; "from_move": the moves' count); errors name the page's
 //            fields (Target, Made so far, Deals left)
 //   solve    rules, deal, moves, optimal, hint, best_score, reason, measures,
-//            max_states, max_memory -> the object of `pyramid solve --format
-//            json` (report/solve.h), "played" always present; with reason,
-//            a loss says why (reason, reason_text, reason_cards, ...); with
+//            nopeek_optimum, nopeek_optimum_states (20000), max_states,
+//            max_memory -> the object of `pyramid solve --format json`
+//            (report/solve.h), "played" always present; with reason, a loss
+//            says why (reason, reason_text, reason_cards, ...); with
 //            measures, a won position's difficulty from there (measures:
-//            report/measures.h; graded at the deal's start only)
+//            report/measures.h; graded at the deal's start only); with
+//            nopeek_optimum and cards not seen in play, `optimum` (as
+//            `solve --nopeek-optimum`), `optimum_move`, `optimum_text`
 //   odds     rules, deal, moves, samples (200), exact_limit (720),
-//            max_states (10M), max_memory -> the no-peek hint
-//            (api::Session::odds, report/odds_hint.h): nothing_hidden,
-//            exact, unseen, orders, samples, wins, intractable, moves
-//            [{move, wins, intractable, best}], solves, states, seconds;
-//            odds_progress is called as the orders are solved, progress
-//            within each solve
+//            max_states (10M), max_memory, optimum_states (0) -> the
+//            no-peek hint (api::Session::odds, report/odds_hint.h):
+//            nothing_hidden, exact, unseen, orders, samples, wins,
+//            intractable, moves [{move, wins, intractable, best}], solves,
+//            states, seconds; with optimum_states > 0 the no-peek optimum
+//            within that many information states (api::Session::ask_optimum:
+//            exact, else the proven bracket and the planner's move):
+//            `optimum` (report/solve.h asked_optimum_json), `optimum_move`
+//            (the best move when exact, the planner's when not; null when
+//            none), `optimum_text` (play's line: "your chance with best play
+//            without peeking: 281/360 (78.1%); if you could see the stock:
+//            about 82.5%; best move: 7♠+6♠"); odds_progress is called as the
+//            orders are solved, progress within each solve
 // rules: {"variant", and any override of the rule schema by its key:
 // "passes": "1", "overlap": "on" or true, ...} as the CLI spells them (""
 // or absent keeps the preset's); deal: "seed" (PySolFC's

@@ -44,7 +44,7 @@ PY_SEPARATOR = "\x1e"  # py_driver.py prints it between the calls of one run
 #    after "in" or "time:", "N deals/s" (and the like: _RATE), "N s summed",
 #    and the last column of a text table whose header ends with "deals/s"
 #    or "s/deal".
-TIMING_KEYS = ("seconds", "wall_seconds", "deals_per_second", "player_seconds")
+TIMING_KEYS = ("seconds", "wall_seconds", "deals_per_second", "player_seconds", "optimum_seconds")
 # 2. Provenance: which build ran (version, commit, build type, compiler,
 #    cores): the JSON object "program" (and each of "records_made_by") keeps
 #    its keys but blanks those values (the bench signature stays); in text

@@ -263,3 +263,19 @@ def test_solve_optimum_equals_cli(cli):
     assert got["lower"] <= got["upper"]
     assert got["planner_move"] is not None
     assert ps.solve(unseen, passes=1).optimum is None
+
+
+def test_solve_optimum_hides_only_the_unknown_cards(cli):
+    # A ?? deal that names some stock cards not yet turned up: exactly the ??
+    # cards are not seen (docs/nopeek.md "Which cards are hidden"). msc 1
+    # pass deal 2 after 20 moves of its solution, 4 of its 7 stock cards not
+    # turned up as ??: 3/4, as `solve --nopeek-optimum` (the whole deal: 281/360).
+    d = ps.deal("msc", seed=2, passes=1)
+    moves = " ".join(ps.solve(d).moves[:20])
+    cards = [d.cards[i:i + 2] for i in range(0, len(d.cards), 2)]
+    q = "".join("??" if i in (45, 47, 49, 51) else c for i, c in enumerate(cards))
+    want = cli_json("solve", "--variant", "msc", "--passes", "1", "--deal", q, "--moves", moves, "--nopeek-optimum",
+                    "--format", "json")["optimum"]
+    got = ps.solve(q, passes=1, moves=moves, optimum=True).optimum
+    assert {k: v for k, v in got.items() if k != "seconds"} == {k: v for k, v in want.items() if k != "seconds"}
+    assert got["exact"] and got["fraction"] == "3/4" and got["unseen"] == 4

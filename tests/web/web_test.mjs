@@ -38,6 +38,13 @@
 //              --hint`); Fair hint the move with the best odds over the
 //              unseen stock orders, with its share (`pyramid odds`), its
 //              progress told of every order
+//   optimum    Fair hint on msc 1 pass deal 2 with 7 cards not seen: the
+//              exact chance with best play without peeking and its move,
+//              framed, as `pyramid odds --optimal` (281/360), said on the
+//              verdict line too; at a deal's start (23 not seen) the proven
+//              bracket within 20,000 states (`odds --optimal
+//              --optimal-states 20000`'s) and the planner's move, labelled;
+//              a screenshot into --shots
 //   unknown    cards not seen (??): msc deal 5 (one pass) pasted with stock
 //              cards 2-6 as ??: the odds in place of the verdict as `pyramid solve`
 //              gives them, no card of the five named anywhere on the board,
@@ -594,6 +601,7 @@ try {
       "Fair hint as pyramid odds (" + best.move + " " + best.wins + "/" + n + ", position " + odds.wins + "): " + fair);
     check(await page.eval(`document.querySelectorAll("#board rect.highlight").length`) >= 1, "and frames it on the board");
     // Its progress line was told of every order solved: (0, 200), then one by one to 200.
+    check(fair.includes("With best play without peeking your chance is "), "and the no-peek optimum: " + fair);
     check(await data(page, "progress", "orders") === "200/200" && await data(page, "progress", "updates") === "201",
       "the fair hint's progress counted every order: " + await data(page, "progress", "orders") + ", " +
       await data(page, "progress", "updates") + " updates");
@@ -608,6 +616,43 @@ try {
     await loadByNumber(page, "msc", 8);
     await new Promise((r) => setTimeout(r, 500));  // (the stopped worker's answer comes back meanwhile)
     await gone("a fair hint stopped by loading deal 8");
+  } else if (scenario === "optimum") {
+    // msc 1 pass, deal 2, along its solution until 7 cards are not seen (20 moves).
+    const sol = cli("solve", "--variant", "msc", "--passes", "1", "--seed", "2", "--format", "json").solution;
+    const moves = sol.slice(0, 20);
+    const want = cli("odds", "--variant", "msc", "--passes", "1", "--seed", "2", "--moves", moves.join(" "), "--optimal",
+      "--samples", "200", "--exact-limit", "720", "--format", "json");
+    check(want.hidden === 7 && want.optimal.fraction === "281/360", "odds --optimal: " + want.hidden + " not seen, " +
+      want.optimal.fraction);
+    await page.goto(server.url + "#v=msc&passes=1&seed=2&moves=" + moves.join("."));
+    await page.waitFor(verdictSettled, 60000);
+    await page.key("f");
+    const fair = await page.waitFor(`(t => t.startsWith("Fair hint (") && t)(document.getElementById("selection").textContent)`, 120000);
+    const best = want.optimal.best_move;
+    const cardWords = (c) => (c[0] === "T" ? "10" : c[0]);
+    check(fair.includes("the best move without peeking. With best play without peeking your chance is 281/360 (78.1%).") &&
+      best.split("+").every((c) => fair.includes(cardWords(c))) && fair.includes("If you could see the stock: about ") &&
+      await data(page, "selection", "optimum") === "281/360",
+      "Fair hint: the exact optimum and odds --optimal's best move (" + best + "): " + fair);
+    const framed = await page.eval(`[...document.querySelectorAll("#board rect.highlight")].length`);
+    check(framed >= 1, "the best move framed on the board (" + framed + ")");
+    await page.waitFor(verdictSettled, 60000);
+    const verdict = await text(page, "verdict");
+    check(verdict.includes("With best play without peeking your chance is 281/360 (78.1%).") &&
+      await data(page, "verdict", "optimum") === "281/360", "the verdict line says it too: " + verdict);
+    await page.screenshot(shots + "/web-optimum.png");
+    // At the deal's start (23 not seen): the proven bracket within 20,000 states and the planner's move.
+    const start = cli("odds", "--variant", "msc", "--passes", "1", "--seed", "2", "--optimal", "--optimal-states", "20000",
+      "--samples", "1", "--format", "json").optimal;
+    await page.goto(server.url + "#v=msc&passes=1&seed=2");
+    await page.waitFor(verdictSettled, 60000);
+    await page.key("f");
+    const open = await page.waitFor(`(t => t.startsWith("Fair hint (") && t)(document.getElementById("selection").textContent)`, 180000);
+    check(!start.exact && open.includes(": the planner's move (planner:32, not proved best). With best play without peeking " +
+      "your chance is between " + percentText(start.lower) + " and " + percentText(start.upper) +
+      " (proven bounds; not exact within 20,000 states).") && open.includes("By the orders alone: "),
+      "at the start, odds --optimal's bracket (" + start.lower + "-" + start.upper + ") and the planner's move: " + open);
+    await page.screenshot(shots + "/web-optimum-bracket.png");
   } else if (scenario === "offline") {
     // After a visit the page opens with the server gone (its service worker's copy).
     await page.waitFor(`navigator.serviceWorker.controller !== null || (location.reload(), false)`, 30000,
@@ -663,6 +708,11 @@ try {
       fair.includes("keeps a win in " + percentText(best.wins / n)) &&
       best.move.split("+").every((c) => fair.includes(c[0] === "T" ? "10" : c[0])),
       "Fair hint as solve's best move (" + best.move + ", " + best.wins + "/" + n + "): " + fair);
+    // ... and first the no-peek optimum of the five ?? cards, as solve --nopeek-optimum (exact: 5 not seen).
+    const opt = cli("solve", "--variant", "msc", "--passes", "1", "--deal", seen.join(""), "--nopeek-optimum", "--format", "json").optimum;
+    check(opt.exact && fair.includes("With best play without peeking your chance is " + opt.fraction + " (") &&
+      (await text(page, "verdict")).includes("With best play without peeking your chance is " + opt.fraction + " ("),
+      "the optimum of the ?? cards as solve --nopeek-optimum (" + opt.fraction + ", " + opt.best_move + "): " + fair);
     // The link carries the ?? and opens the same odds.
     const link = await page.eval(`document.getElementById("share").value`);
     const other = await browser.newPage(1200, 1000);
