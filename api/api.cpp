@@ -327,11 +327,7 @@ AskedOptimum asked_optimum(Solver& solver, const Deal& d, const std::vector<Move
         x.note = "not computed: a card not seen is playable (name it: the moves differ)";
         return x;
     }
-    OptimalOptions oo;
-    oo.limits.max_states = x.budget;
-    oo.limits.max_memory = limits.max_memory;
-    oo.limits.stop = limits.stop;
-    oo.leaf_max_states = limits.max_states;
+    auto oo = OptimalOptions::within(x.budget, limits);
     oo.stock_hidden = stock_hidden;
     try {
         x.optimal = std::make_shared<const Optimal>(nopeek::optimal(solver, d, played, oo));

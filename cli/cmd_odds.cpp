@@ -78,13 +78,11 @@ int cmd_odds(int argc, char** argv) {
     }();
     std::optional<api::Optimal> best;
     if (vm["optimal"].as<bool>()) {
-        api::OptimalOptions oo;
-        oo.limits.max_states = number_option(vm, "optimal-states", 1, UINT64_MAX);
-        oo.leaf_max_states = o.limits.max_states;
-        oo.limits.max_memory = o.limits.max_memory;
         const StopOnSignals signals;
-        oo.limits.stop = signals.flag();
-        best = session.optimal(ld.deal, played, oo);
+        Limits limits = o.limits;
+        limits.stop = signals.flag();
+        best = session.optimal(ld.deal, played,
+                               api::OptimalOptions::within(number_option(vm, "optimal-states", 1, UINT64_MAX), limits));
     }
     std::optional<api::Answer> peek;
     if (vm["thoughtful"].as<bool>()) {

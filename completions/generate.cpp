@@ -3,18 +3,28 @@
 // becomes one case arm per rule override with the values it takes (the
 // schema's choices), and @IMPLICIT_RULES@ the options that stand alone
 // (--overlap is --overlap on). So a new override is completed as soon as it
-// is a descriptor. @CHALLENGE_VALUES@ becomes `--challenge`'s values, from
-// solver/challenge.h's challenge_values (the standard deck's ranks: msc's).
+// is a descriptor. `--challenge`'s values come from solver/challenge.h's
+// challenge_values, which depend on the deck (cards:K in the standard deck,
+// cards:12 in the Spanish one): @CHALLENGE_VALUES@ becomes the standard
+// deck's (msc's, the default variant's), @CHALLENGE_VALUES_SPANISH@ the
+// Spanish deck's, @CHALLENGE_VALUES_BOTH@ those both decks take (a stats
+// --variant list of both), and @SPANISH_VARIANTS@ the presets dealt from the
+// Spanish deck (a shell pattern: spanish|...).
 //
 //   pyramid_completions bash|zsh TEMPLATE OUT
 //   pyramid_completions values     (the test's list: KEY IMPLICIT VALUE... a line)
-//   pyramid_completions challenge  (the test's list: --challenge's values on one line)
+//   pyramid_completions challenge [VARIANT[,VARIANT...]]
+//                                  (the test's list: --challenge's values on one line,
+//                                   those every variant named takes; msc's without one)
+#include <algorithm>
 #include <fstream>
 #include <iostream>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 
 #include "engine/rules.h"
+#include "engine/variant.h"
 #include "solver/challenge.h"
 
 namespace {
@@ -51,10 +61,33 @@ std::string implicit_rules() {
     return "(" + (s.empty() ? std::string("--") : s) + ")";
 }
 
-std::string challenge_values() {
+// --challenge's values of the decks' lists (each deck's words for its
+// ranks) that every deck of `decks` takes (cards:A and cards:10 both do).
+std::string challenge_values(const std::vector<pyr::DeckKind>& decks) {
+    std::vector<std::string> seen;
     std::string s;
-    for (const auto& v : pyr::challenge_values(pyr::DeckKind::Standard52)) s += (s.empty() ? "" : " ") + v;
+    for (const auto deck : decks)
+        for (const auto& v : pyr::challenge_values(deck)) {
+            if (std::find(seen.begin(), seen.end(), v) != seen.end()) continue;
+            seen.push_back(v);
+            bool everywhere = true;
+            for (const auto d : decks) {
+                try {
+                    pyr::parse_challenge(v, d);
+                } catch (const std::invalid_argument&) {
+                    everywhere = false;
+                }
+            }
+            if (everywhere) s += (s.empty() ? "" : " ") + v;
+        }
     return s;
+}
+
+std::string spanish_variants() {
+    std::string s;
+    for (const auto& v : pyr::presets())
+        if (v.deck == pyr::DeckKind::Spanish48) s += (s.empty() ? "" : "|") + v.name;
+    return s.empty() ? "--" : s;
 }
 
 }  // namespace
@@ -67,12 +100,24 @@ int main(int argc, char** argv) {
                 std::cout << d.key << " " << (d.implicit.empty() ? "-" : d.implicit) << " " << values(d) << "\n";
         return 0;
     }
-    if (mode == "challenge" && argc == 2) {
-        std::cout << challenge_values() << "\n";
+    if (mode == "challenge" && argc <= 3) {
+        std::vector<pyr::DeckKind> decks;
+        std::stringstream names(argc == 3 ? argv[2] : "msc");
+        for (std::string name; std::getline(names, name, ',');) {
+            const auto v = pyr::find_preset(name);
+            if (!v) {
+                std::cerr << "pyramid_completions: no variant '" << name << "'\n";
+                return 2;
+            }
+            decks.push_back(v->deck);
+        }
+        if (decks.empty()) decks.push_back(pyr::DeckKind::Standard52);
+        std::cout << challenge_values(decks) << "\n";
         return 0;
     }
     if ((mode != "bash" && mode != "zsh") || argc != 4) {
-        std::cerr << "usage: pyramid_completions bash|zsh TEMPLATE OUT | pyramid_completions values|challenge\n";
+        std::cerr << "usage: pyramid_completions bash|zsh TEMPLATE OUT | pyramid_completions values | "
+                     "pyramid_completions challenge [VARIANT,...]\n";
         return 2;
     }
     std::ifstream in(argv[2]);
@@ -91,8 +136,14 @@ int main(int argc, char** argv) {
         }
         for (size_t at; (at = line.find("@IMPLICIT_RULES@")) != std::string::npos;)
             line.replace(at, 16, implicit_rules());
-        for (size_t at; (at = line.find("@CHALLENGE_VALUES@")) != std::string::npos;)
-            line.replace(at, 18, challenge_values());
+        using pyr::DeckKind;
+        const std::pair<std::string, std::string> fills[] = {
+            {"@CHALLENGE_VALUES@", challenge_values({DeckKind::Standard52})},
+            {"@CHALLENGE_VALUES_SPANISH@", challenge_values({DeckKind::Spanish48})},
+            {"@CHALLENGE_VALUES_BOTH@", challenge_values({DeckKind::Standard52, DeckKind::Spanish48})},
+            {"@SPANISH_VARIANTS@", spanish_variants()}};
+        for (const auto& [name, text] : fills)
+            for (size_t at; (at = line.find(name)) != std::string::npos;) line.replace(at, name.size(), text);
         out << line << "\n";
     }
     if (cases != 1) {

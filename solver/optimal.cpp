@@ -373,10 +373,6 @@ std::size_t OptimalSearch::bytes(bool grow) const {
 void OptimalSearch::run(const Board& board, const RuleTraits& traits, const State& start, SearchBudget& budget,
                         SolveResult& result) {
     const int upper = static_cast<int>(result.solution.size());
-    auto finish = [&](bool proved) {
-        result.optimal = proved;
-        finish_search(result, budget);
-    };
     recycle(best_);
     open_.reset(upper);
     auto rebuild = [&](uint64_t key) {
@@ -418,14 +414,10 @@ void OptimalSearch::run(const Board& board, const RuleTraits& traits, const Stat
             const State s = board.state_of(key);
             if (board.won(s)) {
                 rebuild(key);
-                finish(true);
+                finish_optimal(result, budget, true);
                 return;
             }
-            if (const auto stop = budget.tick(); stop != SearchBudget::Stop::No) {
-                result.interrupted = stop == SearchBudget::Stop::Interrupted;
-                finish(false);
-                return;
-            }
+            if (optimal_stopped(budget, result)) return;
             int n = board.legal_moves(s, buf);
             const int forced = forced_move(board, traits, ForcedPolicy::optimal(), s, buf, n);
             if (forced >= 0) {
@@ -457,7 +449,7 @@ void OptimalSearch::run(const Board& board, const RuleTraits& traits, const Stat
         }
     }
     // Every position within the bound was expanded: the fast search's solution is a shortest one.
-    finish(true);
+    finish_optimal(result, budget, true);
 }
 
 }  // namespace pyr

@@ -78,6 +78,19 @@ struct OptimalOptions {
     // stock cards names what the player knows (docs/nopeek.md "Which cards
     // are hidden").
     bool stock_hidden = true;
+
+    // The options every front end asks with (`odds --optimal`, the study's
+    // optimum player, the API's asked optimum): `states` information states,
+    // the memory and stop of `limits`, and limits.max_states per leaf solve.
+    static OptimalOptions within(uint64_t states, const Limits& limits, bool per_move = true) {
+        OptimalOptions o;
+        o.limits.max_states = states;
+        o.limits.max_memory = limits.max_memory;
+        o.limits.stop = limits.stop;
+        o.leaf_max_states = limits.max_states;
+        o.per_move = per_move;
+        return o;
+    }
 };
 
 struct OptimalMove {

@@ -69,10 +69,6 @@ std::size_t OptimalWalkSearch::bytes(bool grow) const {
 void OptimalWalkSearch::run(const Board& board, const RuleTraits& traits, const State& start, SearchBudget& budget,
                             SolveResult& result) {
     const int upper = static_cast<int>(result.solution.size());
-    auto finish = [&](bool proved) {
-        result.optimal = proved;
-        finish_search(result, budget);
-    };
     recycle_vector(nodes_);
     recycle(heads_);
     open_nodes_.reset(upper);
@@ -143,14 +139,10 @@ void OptimalWalkSearch::run(const Board& board, const RuleTraits& traits, const 
                                  result.solution);
                     result.solution.push_back(board.to_move(how.move));
                 }
-                finish(true);
+                finish_optimal(result, budget, true);
                 return;
             }
-            if (const auto stop = budget.tick(); stop != SearchBudget::Stop::No) {
-                result.interrupted = stop == SearchBudget::Stop::Interrupted;
-                finish(false);
-                return;
-            }
+            if (optimal_stopped(budget, result)) return;
 
             // The walk along R's chain (chain_walk.h), with two more stops: where
             // another node of R walked on at no greater cost, and at the bound.
@@ -194,7 +186,7 @@ void OptimalWalkSearch::run(const Board& board, const RuleTraits& traits, const 
         }
     }
     // Nothing within the bound beat the fast search's solution: it is a shortest one.
-    finish(true);
+    finish_optimal(result, budget, true);
 }
 
 }  // namespace pyr

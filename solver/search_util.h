@@ -110,6 +110,24 @@ inline SolveResult finish_search(SolveResult& result, const SearchBudget& budget
     return result;
 }
 
+// How the optimal searches (solver/optimal.cpp, solver/optimal_walk.cpp)
+// end: `proved`, whether the solution in `result` is a shortest one.
+inline void finish_optimal(SolveResult& result, const SearchBudget& budget, bool proved) {
+    result.optimal = proved;
+    finish_search(result, budget);
+}
+
+// Counts one position of an optimal search against the budget. When the
+// budget stops it: `result` says whether it was interrupted, ends unproved
+// (finish_optimal), and true is returned.
+inline bool optimal_stopped(SearchBudget& budget, SolveResult& result) {
+    const auto stop = budget.tick();
+    if (stop == SearchBudget::Stop::No) return false;
+    result.interrupted = stop == SearchBudget::Stop::Interrupted;
+    finish_optimal(result, budget, false);
+    return true;
+}
+
 // Appends the draws and redeals that take `at` along its chain to (pos, pass).
 inline void append_draws(const Board& board, State at, uint8_t pos, uint8_t pass, std::vector<Move>& out) {
     while (at.pos != pos || at.pass != pass) {

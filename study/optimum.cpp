@@ -52,12 +52,8 @@ DealOptimum deal_optimum(Solver& solver, const Deal& deal, Verdict verdict, cons
     if (const auto why = nopeek::optimal_unsupported(deal.variant)) throw std::invalid_argument(*why);
     DealOptimum d;
     if (player.states > 0) {
-        nopeek::OptimalOptions oo;
-        oo.limits.max_states = player.states;
-        oo.limits.max_memory = limits.max_memory;
-        oo.limits.stop = limits.stop;
-        oo.leaf_max_states = limits.max_states;
-        oo.per_move = false;  // the value at the start only
+        // The value at the start only (not each move's).
+        const auto oo = nopeek::OptimalOptions::within(player.states, limits, false);
         const nopeek::Optimal o = nopeek::optimal(solver, deal, {}, oo);
         if (o.interrupted) {
             d.interrupted = true;

@@ -214,6 +214,16 @@ void check_study_challenge(StudySpec& spec) {
         const std::string w = challenge_words(study_challenge(spec.challenge, v), v.deck);
         if (words.empty()) words = w;
     }
+    // The first rule set's words ("cards:T" for "cards:10"), unless a rule
+    // set of another deck writes that rank otherwise (the Spanish deck has no
+    // T): then the words as given, which every rule set took above.
+    for (const Variant& v : spec.combos) {
+        try {
+            parse_challenge(words, v.deck);
+        } catch (const std::invalid_argument&) {
+            return;
+        }
+    }
     if (!words.empty()) spec.challenge = words;
 }
 

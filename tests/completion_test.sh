@@ -57,6 +57,30 @@ challenges=$("$generator" challenge) || { echo "FAIL: $generator challenge"; exi
 [ "$(wc -w <<<"$challenges")" -ge 15 ] || { echo "FAIL: --challenge's values: $challenges"; fail=1; }
 for c in solve stats play; do expect "$p $c --challenge ''" "$challenges"; done
 expect "$p solve --challenge cards:" "$(tr ' ' '\n' <<<"$challenges" | grep '^cards:' | tr '\n' ' ')"
+# The ranks follow the deck of the --variant named: the Spanish deck's 1-12
+# (no T, J, Q, K), those both decks take after a stats list of both. For
+# every preset, the values offered are those `pyramid solve` takes: of both
+# decks' values, each offered one is taken, and each other is refused or
+# names a rank offered (cards:10 is the standard deck's T: solve's JSON
+# names the rank as the deck writes it).
+expect "$p solve --variant spanish --challenge cards:1" "cards:1 cards:10 cards:11 cards:12"
+expect "$p stats --variant msc,spanish --challenge ''" "$("$generator" challenge msc,spanish)"
+[ "$("$generator" challenge spanish)" != "$challenges" ] || { echo "FAIL: spanish's --challenge values are msc's"; fail=1; }
+both_decks=$( ("$generator" challenge msc; "$generator" challenge spanish) | tr ' ' '\n' | sort -u)
+for v in $("$pyramid" variants | awk '{ print $1 }'); do
+  offered=$("$generator" challenge "$v") || { echo "FAIL: $generator challenge $v"; fail=1; }
+  expect "$p solve --variant $v --challenge ''" "$offered"
+  for c in $both_decks; do
+    json=$("$pyramid" solve --variant "$v" --seed 1 --challenge "$c" --max-states 1 --format json 2>/dev/null)
+    taken=$([ $? != 2 ] && echo yes || echo no)
+    want=$([[ " $offered " == *" $c "* ]] && echo yes || echo no)
+    if [ "$taken/$want" = yes/no ] && [[ $c == cards:* ]]; then  # another way to write a rank offered?
+      rank=$(sed -n 's/.*"kind":"cards","rank":"\([^"]*\)".*/\1/p' <<<"$json")
+      [[ -n $rank && " $offered " == *" cards:$rank "* ]] && want=yes
+    fi
+    [ "$taken" = "$want" ] || { echo "FAIL: $v --challenge $c: offered $want, taken by solve $taken"; fail=1; }
+  done
+done
 # Every command's options are offered after "-".
 for c in $("$pyramid" --help | awk '/^commands:/ { c = 1; next } c && /^  [a-z]/ { print $1 } c && !/^  / { c = 0 }'); do
   expect "$p $c --he" "--help"

@@ -326,6 +326,20 @@ TEST_CASE("stats --challenge: a plain study's records are not the challenge's, a
         CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
     }
     CHECK_THAT(run("stats --help").out, Catch::Contains("--challenge"));
+    // Both decks in one study: a rank both write the same way is taken (the
+    // words kept as given where the first deck's, cards:T, are not the
+    // Spanish deck's); one the other deck lacks is refused in one line.
+    for (const std::string both : {"cards:10", "cards:A", "cards:7"}) {
+        const Run r = run("stats --variant msc,spanish --seeds 1-2 --threads 1 --challenge " + both + " --format json");
+        INFO(both << ": " << r.err);
+        REQUIRE(r.status == 0);
+        CHECK(boost::json::parse(r.out).as_object().at("summaries").as_array().size() == 2);
+    }
+    for (const std::string one : {"cards:T", "cards:K", "cards:11"}) {
+        const Run r = run("stats --variant msc,spanish --seeds 1-2 --challenge " + one);
+        CHECK(r.status == 2);
+        CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+    }
 }
 
 TEST_CASE("scoring: a rule of the schema, another scoring a row of the table", "[cli][challenge][rules]") {

@@ -42,6 +42,21 @@ std::pair<Table, State> random_position(const Deal& d, const Board& b, test::Rng
     return {t, s};
 }
 
+// `per_variant` random small deals of every test variant (rows and stock
+// drawn as test::random_small_deal's), each checked with its board, named in
+// a failure's message.
+template <class Check>
+void each_small_deal(test::Rng& rng, int per_variant, int rows_from, int rows_span, int stock_from, int stock_span,
+                     Check check) {
+    for (const Variant& v : test_variants())
+        for (int i = 0; i < per_variant; ++i) {
+            const Deal d = test::random_small_deal(v, rows_from, rows_span, stock_from, stock_span, rng);
+            const Board b(d);
+            INFO(v.name << " overlap=" << v.overlap << " passes=" << v.passes << " deal " << compact(d));
+            check(d, b);
+        }
+}
+
 // Solves d optimally with the given method and checks it against the
 // breadth-first reference: same verdict, proved shortest, same length, and a
 // solution the verifier replays to a win.
@@ -65,36 +80,31 @@ TEST_CASE("optimal lengths equal breadth-first search, the heuristic never overe
     test::Rng rng(77);
     Solver solver;
     int wins = 0, checked_positions = 0;
-    for (const Variant& v : test_variants()) {
-        for (int i = 0; i < test::reduced(150); ++i) {
-            const Deal d = test::random_small_deal(v, 2, 4, 0, 13, rng);
-            const Board b(d);
-            INFO(v.name << " overlap=" << v.overlap << " passes=" << v.passes << " deal " << compact(d));
-            const auto ref = test::reference_shortest(Table(d));
-            REQUIRE(ref.complete);
-            // Both optimal searches that apply (the walk one only for draw-one, one waste).
-            std::vector<Solver::Method> methods{Solver::Method::Positions};
-            if (Solver::method_for(b) == Solver::Method::Walk) methods.push_back(Solver::Method::Walk);
-            for (const auto method : methods) {
-                INFO("method " << static_cast<int>(method));
-                check_against_reference(solver, method, d, b, ref);
-            }
-            if (ref.length) {
-                ++wins;
-                REQUIRE(optimal_heuristic(b, b.initial()) <= *ref.length);
-            }
-            // Admissibility in positions along a random play.
-            auto [t, s] = random_position(d, b, rng, rng.below(8));
-            const auto from_here = test::reference_shortest(t);
-            REQUIRE(from_here.complete);
-            if (from_here.length) {
-                const int h = optimal_heuristic(b, s);
-                INFO("position " << t.key() << " h " << h << " true " << *from_here.length);
-                REQUIRE(h <= *from_here.length);
-                ++checked_positions;
-            }
+    each_small_deal(rng, test::reduced(150), 2, 4, 0, 13, [&](const Deal& d, const Board& b) {
+        const auto ref = test::reference_shortest(Table(d));
+        REQUIRE(ref.complete);
+        // Both optimal searches that apply (the walk one only for draw-one, one waste).
+        std::vector<Solver::Method> methods{Solver::Method::Positions};
+        if (Solver::method_for(b) == Solver::Method::Walk) methods.push_back(Solver::Method::Walk);
+        for (const auto method : methods) {
+            INFO("method " << static_cast<int>(method));
+            check_against_reference(solver, method, d, b, ref);
         }
-    }
+        if (ref.length) {
+            ++wins;
+            REQUIRE(optimal_heuristic(b, b.initial()) <= *ref.length);
+        }
+        // Admissibility in positions along a random play.
+        auto [t, s] = random_position(d, b, rng, rng.below(8));
+        const auto from_here = test::reference_shortest(t);
+        REQUIRE(from_here.complete);
+        if (from_here.length) {
+            const int h = optimal_heuristic(b, s);
+            INFO("position " << t.key() << " h " << h << " true " << *from_here.length);
+            REQUIRE(h <= *from_here.length);
+            ++checked_positions;
+        }
+    });
     CHECK(wins > 800 / test::kSanitizerShare);
     CHECK(checked_positions > 800 / test::kSanitizerShare);
 }
@@ -208,23 +218,18 @@ TEST_CASE("best score equals the brute-force fewest tableau cards left", "[optim
     test::Rng rng(9);
     Solver solver;
     int lost = 0;
-    for (const Variant& v : test_variants()) {
-        for (int i = 0; i < 100; ++i) {
-            const Deal d = test::random_small_deal(v, 3, 2, 0, 12, rng);
-            const Board b(d);
-            INFO(v.name << " overlap=" << v.overlap << " passes=" << v.passes << " deal " << compact(d));
-            const int expect = test::reference_best_left(Table(d));
-            const ScoreResult sc = solver.best_score(b, b.initial(), {});
-            REQUIRE(sc.complete);
-            REQUIRE(sc.tableau_left == expect);
-            // Its moves really leave that few.
-            const Replay line = replay(d, sc.moves);
-            REQUIRE(line.legal());
-            REQUIRE(line.table.tableau_left() == expect);
-            lost += expect > 0;
-        }
-    }
-    CHECK(lost > 500);
+    each_small_deal(rng, test::reduced(100), 3, 2, 0, 12, [&](const Deal& d, const Board& b) {
+        const int expect = test::reference_best_left(Table(d));
+        const ScoreResult sc = solver.best_score(b, b.initial(), {});
+        REQUIRE(sc.complete);
+        REQUIRE(sc.tableau_left == expect);
+        // Its moves really leave that few.
+        const Replay line = replay(d, sc.moves);
+        REQUIRE(line.legal());
+        REQUIRE(line.table.tableau_left() == expect);
+        lost += expect > 0;
+    });
+    CHECK(lost > 500 / test::kSanitizerShare);
 }
 
 TEST_CASE("best score by the draw-N walk: the fewest tableau cards left, draw 2 and 3", "[optimal][score]") {

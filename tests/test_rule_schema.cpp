@@ -339,3 +339,55 @@ TEST_CASE("Variant: == compares every field, row_width is each shape's rows", "[
     b.pysol_game += 1;  // a field no rule overrides still tells them apart
     CHECK_FALSE(a == b);
 }
+
+namespace {
+
+// The lines of `text` from the one starting with `start` to the first blank
+// line or code fence after it (a command's synopsis in a docs page).
+std::string synopsis(const std::string& text, const std::string& start) {
+    const size_t at = text.find("\n" + start);
+    if (at == std::string::npos) return "";
+    size_t end = at + 1;
+    while (true) {
+        const size_t nl = text.find('\n', end);
+        if (nl == std::string::npos) return text.substr(at + 1);
+        end = nl + 1;
+        const std::string next = text.substr(end, text.find('\n', end) - end);
+        if (next.empty() || next.rfind("```", 0) == 0 || next[0] != ' ') return text.substr(at + 1, end - at - 1);
+    }
+}
+
+}  // namespace
+
+TEST_CASE("rule schema: docs/README.md and docs/stats.md name every override", "[rules][docs]") {
+    // Where the pages list the overrides by hand: `pyramid stats`'s synopsis
+    // in both (each override a list: [--KEY LIST], one that stands alone
+    // [--KEY [LIST]]), and stats.md's paragraph on the study, which names
+    // each option and the order rule sets are listed in (the table's).
+    std::string order;
+    for (const auto& d : rule_table())
+        if (d.axis) order += (order.empty() ? "" : ", ") + d.key;
+    for (const char* page : {"docs/README.md", "docs/stats.md"}) {
+        const std::string text = test::slurp(std::string(PYR_SOURCE_DIR) + "/" + page);
+        const std::string stats = synopsis(text, "pyramid stats ");
+        INFO(page << ": " << stats);
+        REQUIRE_FALSE(stats.empty());
+        for (const auto& d : rule_table()) {
+            if (!d.axis) continue;
+            CHECK(stats.find("[--" + d.key + (d.implicit.empty() ? " LIST]" : " [LIST]]")) != std::string::npos);
+        }
+    }
+    const std::string text = test::slurp(std::string(PYR_SOURCE_DIR) + "/docs/stats.md");
+    const size_t from = text.find("**The study**"), to = text.find("\n- **", from + 1);
+    REQUIRE(from != std::string::npos);
+    const std::string study = text.substr(from, to - from);
+    INFO(study);
+    for (const auto& d : rule_table())
+        if (d.axis) CHECK(study.find("`--" + d.key + " ") != std::string::npos);
+    std::string unwrapped;  // the paragraph on one line, one space between words
+    for (const char ch : study) {
+        const char c = ch == '\n' ? ' ' : ch;
+        if (c != ' ' || (!unwrapped.empty() && unwrapped.back() != ' ')) unwrapped += c;
+    }
+    CHECK(unwrapped.find("variant by variant, then " + order + " in the order given") != std::string::npos);
+}

@@ -67,4 +67,10 @@ challenges=$("$generator" challenge) || { echo "FAIL: $generator challenge"; exi
 [ "$(wc -w <<<"$challenges")" -ge 15 ] || { echo "FAIL: --challenge's values: $challenges"; fail=1; }
 for c in solve stats play; do expect "$p $c --challenge ''" "$challenges"; done
 expect "$p solve --challenge cards:" "$(tr ' ' '\n' <<<"$challenges" | grep '^cards:' | tr '\n' ' ')"
+# The ranks follow the deck of the --variant named (tests/completion_test.sh
+# checks that solve takes exactly the values offered).
+for names in spanish msc,spanish giza; do
+  expect "$p stats --variant $names --challenge ''" "$("$generator" challenge $names)"
+done
+expect "$p solve --variant spanish --challenge cards:1" "cards:1 cards:10 cards:11 cards:12"
 exit $fail
