@@ -275,12 +275,7 @@ public:
             return planner_.choose(v, solver, rng, cost);
         }
         if (v.legal.size() == 1) return v.legal.front();
-        OptimalOptions oo;
-        oo.limits.max_states = kDefaultOptimalStates;
-        oo.limits.max_memory = limits.max_memory;
-        oo.limits.stop = limits.stop;
-        oo.leaf_max_states = limits.max_states;
-        oo.per_move = false;
+        const auto oo = OptimalOptions::within(kDefaultOptimalStates, limits, false);
         const Optimal o = optimal(solver, v.deal, v.played, oo);  // the masked deal: the order is never read
         cost.solves += o.leaf_solves;
         cost.states += o.states + o.leaf_states;

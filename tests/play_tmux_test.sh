@@ -96,6 +96,17 @@ wait_for() {
     sleep 0.05
   done
 }
+# joined: the screen's lines run together (a message that wraps is one line).
+joined() { screen | tr '\n' ' ' | tr -s ' '; }
+# wait_joined F|E TEXT SECONDS MESSAGE: until the joined screen holds TEXT
+# (grep -F or -E), else the test fails with MESSAGE.
+wait_joined() {
+  local deadline=$((SECONDS + $3))
+  until joined | grep -q"$1" -- "$2"; do
+    [ $SECONDS -lt $deadline ] || fail "$4"
+    sleep 0.05
+  done
+}
 # settled: the screen once the verdict is in and two captures agree.
 settled() {
   local deadline=$((SECONDS + 30)) a b
@@ -239,12 +250,7 @@ case $scenario in
     keys o
     # At a deal's start (23 cards not seen) the optimum is a bracket within
     # play's 50,000 states: odds --optimal's bounds within as many, and the planner's move.
-    joined() { screen | tr '\n' ' ' | tr -s ' '; }  # the screen's lines run together (the message wraps)
-    deadline=$((SECONDS + 180))
-    until joined | grep -qF "the planner's move (planner:32, not proved best): "; do
-      [ $SECONDS -lt $deadline ] || fail "no planner's move"
-      sleep 0.1
-    done
+    wait_joined F "the planner's move (planner:32, not proved best): " 180 "no planner's move"
     bounds=$("$pyramid" odds --variant msc --passes 1 --seed 3 --optimal --optimal-states 50000 --samples 1 --format json |
       python3 -c 'import json,sys; o=json.load(sys.stdin)["optimal"]; print("%.1f%% and %.1f%%" % (100*o["lower"], 100*o["upper"]))')
     joined | grep -qF "your chance with best play without peeking: not computed within 50000 states (proven bounds: between $bounds); the planner's move (planner:32, not proved best): " ||
@@ -298,12 +304,8 @@ case $scenario in
     for m in "${moves[@]:0:20}"; do typed "$(keys_of "$m")"; done
     wait_for "moves 20 " 20
     keys o
-    joined() { screen | tr '\n' ' ' | tr -s ' '; }  # the screen's lines run together (the message wraps)
-    deadline=$((SECONDS + 120))
-    until joined | grep -qF "your chance with best play without peeking: 281/360 (78.1%); if you could see the stock: about "; do
-      [ $SECONDS -lt $deadline ] || fail "no exact chance 281/360"
-      sleep 0.1
-    done
+    wait_joined F "your chance with best play without peeking: 281/360 (78.1%); if you could see the stock: about " 120 \
+      "no exact chance 281/360"
     joined | grep -qF "; best move: $best" || fail "o's best move is not odds --optimal's ($best)"
     # the move is framed on the board as the hint (a draw frames the stock)
     if [ "$best" = draw ]; then
@@ -356,16 +358,12 @@ case $scenario in
     # The message and the verdict line take a second line rather than lose their ends.
     T kill-session -t play
     WIDTH=80 start --seed 1 --fair
-    joined() { screen | tr '\n' ' ' | tr -s ' '; }  # the screen's lines run together
     wait_for "verdict: hidden (--fair"
     joined | grep -qF "o: odds without peeking" || fail "the verdict line lost its end"
     keys o
     wait_for "your chance with best play without peeking: " 120
-    deadline=$((SECONDS + 60))
-    until joined | grep -qE "the planner's move \(planner:32, not proved best\): [^ ]+; if you could see the stock: about [0-9.]+%"; do
-      [ $SECONDS -lt $deadline ] || fail "the message lost its end"
-      sleep 0.05
-    done
+    wait_joined E "the planner's move \(planner:32, not proved best\): [^ ]+; if you could see the stock: about [0-9.]+%" 60 \
+      "the message lost its end"
     [ -z "${SHOTS:-}" ] || screen >"$SHOTS/play-80-columns.txt"
     ;;
   mouse)
@@ -395,13 +393,8 @@ case $scenario in
     deal=${full:0:$((2 * seen))}$(printf '??%.0s' $(seq $n))
     # the odds of a deal and moves as solve gives them: "62.3% (58.1%-66.2%)  623/1000"
     odds_of() { "$pyramid" solve --deal "$1" --moves "$2" --ascii | sed -n 's/^winnable: \(.*\) orders$/\1/p'; }
-    joined() { screen | tr '\n' ' ' | tr -s ' '; }  # the screen's lines run together
     odds_shown() {  # ODDS WHAT: the screen's odds line becomes solve's
-      local deadline=$((SECONDS + 30))
-      until joined | grep -qF "odds: winnable in $(tr -s ' ' <<<"$1")"; do
-        [ $SECONDS -lt $deadline ] || fail "no odds line '$1' ($2)"
-        sleep 0.05
-      done
+      wait_joined F "odds: winnable in $(tr -s ' ' <<<"$1")" 30 "no odds line '$1' ($2)"
     }
     # Along the full deal's shortest solution until a move shows a card not
     # seen (msc turns the stock's next card up): play asks for it.
@@ -444,11 +437,8 @@ case $scenario in
     wait_for "your chance with best play without peeking: " 120
     joined | grep -qF "your chance with best play without peeking: $chance;" || fail "o's chance is not solve's ($chance)"
     if [ -n "$move" ]; then
-      deadline=$((SECONDS + 10))
-      until joined | grep -qE "(best move|the planner's move \(planner:32, not proved best\)): ${move//+/\\+}(;| |\$)"; do
-        [ $SECONDS -lt $deadline ] || fail "o's move is not solve's ($move)"
-        sleep 0.05
-      done
+      wait_joined E "(best move|the planner's move \(planner:32, not proved best\)): ${move//+/\\+}(;| |\$)" 10 \
+        "o's move is not solve's ($move)"
     fi
     echo "o: $chance, $move (solve --nopeek-optimum's)"
     # Redo the move and type the card shown: the cards not seen shrink, the odds are solve's for the deal named.
@@ -540,13 +530,8 @@ case $scenario in
       board=$("$pyramid" solve --seed "$1" --moves "$2" --ascii)
       chance_of --variant msc --deal-file - --current "$3" --deals-left "$4" <<<"$board"
     }
-    joined() { screen | tr '\n' ' ' | tr -s ' '; }  # the screen's lines run together
     shown() {  # TEXT: the screen shows it, its lines run together
-      local deadline=$((SECONDS + 60))
-      until joined | grep -qF -- "$1"; do
-        [ $SECONDS -lt $deadline ] || fail "no '$1' on the screen"
-        sleep 0.05
-      done
+      wait_joined F "$1" 60 "no '$1' on the screen"
     }
     type_line() { for m in "$@"; do typed "$(keys_of "$m")"; done; }
     start --seed 1 --challenge cards:A --target 12 --deals-left 2 --ascii
