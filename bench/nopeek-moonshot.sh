@@ -2,7 +2,8 @@
 # The no-peek optimum's whole-deal bracket at msc 1 pass (issue 39, the
 # moonshot; notes: bench/nopeek-moonshot.md). One thread each, nice 19 (a
 # shared 2-core machine); every run resumes from its records under
-# bench/moonshot/ (not committed), so it can be stopped and run again.
+# bench/moonshot/ (committed, so the notes' numbers can be made again by
+# bench/nopeek-moonshot.py), so it can be stopped and run again.
 #   A: optimal:0:8:0 over seeds 1-2000: lower = hybrid:8's game (planner:64
 #      until 8 cards are not seen, then the exact optimum), upper = the
 #      clairvoyant share over 16 sampled orders (the reveal relaxation, d = 0).
