@@ -309,6 +309,17 @@ State Session::Impl::position(const Deal& deal, const std::vector<Move>& played)
 }
 
 namespace {
+// One question, one answer (issue 38, item 2; docs/nopeek.md "Which cards
+// are hidden"): with cards not seen (`??`) in the deal, exactly those are
+// hidden, as solve hides them (the player named what they know); a deal
+// given whole hides what the rules hide (the stock's cards not dealt yet).
+// `options` (OddsOptions or OptimalOptions) as asked of `deal`.
+template <class Options>
+Options as_asked(const Deal& deal, Options options) {
+    if (deal.has_unknown()) options.stock_hidden = false;
+    return options;
+}
+
 // The no-peek optimum of the position `played` reaches on `d` within `states`
 // information states (AskedOptimum): the cards not seen are the `??` ones on a
 // deal that has them, else those the rules hide; `unknown_playable` (the
@@ -319,16 +330,12 @@ AskedOptimum asked_optimum(Solver& solver, const Deal& d, const std::vector<Move
     x.budget = states;
     Table at(d);
     for (const Move& m : played) at.apply(m);  // (the caller checked them)
-    // One question, one answer (docs/nopeek.md "Which cards are hidden"):
-    // with `??` in the deal exactly those are hidden.
-    const bool stock_hidden = !d.has_unknown();
-    const nopeek::Unseen named = nopeek::unseen(d, at, stock_hidden);
+    const auto oo = as_asked(d, OptimalOptions::within(x.budget, limits));
+    const nopeek::Unseen named = nopeek::unseen(d, at, oo.stock_hidden);
     if (unknown_playable) {
         x.note = "not computed: a card not seen is playable (name it: the moves differ)";
         return x;
     }
-    auto oo = OptimalOptions::within(x.budget, limits);
-    oo.stock_hidden = stock_hidden;
     try {
         x.optimal = std::make_shared<const Optimal>(nopeek::optimal(solver, d, played, oo));
         x.computed = true;
@@ -483,28 +490,13 @@ Answer Session::solve_known(const Deal& deal, const std::vector<Move>& played, c
 
 Odds Session::odds(const Deal& deal, const std::vector<Move>& played, const OddsOptions& options) {
     impl_->position(deal, played);  // Error naming an illegal move
-    // One question, one answer (issue 38, item 2; docs/nopeek.md): with cards
-    // not seen (`??`) in the deal, exactly those are hidden, as solve hides
-    // them (the player named what they know); a deal given whole hides what
-    // the rules hide (the stock's cards not dealt yet).
-    if (deal.has_unknown() && options.stock_hidden) {
-        OddsOptions o = options;
-        o.stock_hidden = false;
-        return nopeek::odds(impl_->solver, deal, played, o);
-    }
-    return nopeek::odds(impl_->solver, deal, played, options);
+    return nopeek::odds(impl_->solver, deal, played, as_asked(deal, options));
 }
 
 Optimal Session::optimal(const Deal& deal, const std::vector<Move>& played, const OptimalOptions& options) {
     impl_->position(deal, played);  // Error naming an illegal move
     try {
-        // As odds: with `??` in the deal exactly those are hidden.
-        if (deal.has_unknown() && options.stock_hidden) {
-            OptimalOptions o = options;
-            o.stock_hidden = false;
-            return nopeek::optimal(impl_->solver, deal, played, o);
-        }
-        return nopeek::optimal(impl_->solver, deal, played, options);
+        return nopeek::optimal(impl_->solver, deal, played, as_asked(deal, options));
     } catch (const std::invalid_argument& e) {
         throw Error(e.what());
     }
