@@ -255,10 +255,9 @@ uint64_t available_memory() {
     for (const char* f : {"/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/memory/memory.limit_in_bytes"}) {
         std::ifstream in(f);
         std::string s;
-        if (in >> s && !s.empty() && s.find_first_not_of("0123456789") == std::string::npos && s.size() < 20) {
-            const uint64_t limit = std::stoull(s);
-            if (limit > 0 && (bytes == 0 || limit < bytes)) bytes = limit;
-        }
+        if (in >> s)
+            if (const auto limit = whole_number(s, 1, UINT64_MAX); limit && (bytes == 0 || *limit < bytes))
+                bytes = *limit;
     }
     return bytes;
 }

@@ -94,18 +94,11 @@ std::string read_file_or_stdin(const std::string& path, const std::string& optio
 
 uint64_t parse_number(const std::string& option, const std::string& text, uint64_t min, uint64_t max,
                       const std::string& note) {
-    bool ok = !text.empty() && text.size() <= 20;
-    uint64_t v = 0;
-    for (size_t i = 0; ok && i < text.size(); ++i) {
-        const char c = text[i];
-        if (c < '0' || c > '9') ok = false;
-        else if (v > (UINT64_MAX - static_cast<uint64_t>(c - '0')) / 10) ok = false;
-        else v = v * 10 + static_cast<uint64_t>(c - '0');
-    }
-    if (!ok || v < min || v > max)
+    const auto v = whole_number(text, min, max);
+    if (!v)
         throw UsageError(option + " must be a whole number from " + std::to_string(min) + " to " + std::to_string(max) +
                          (note.empty() ? "" : " (" + note + ")") + " (got " + excerpt(text) + ")");
-    return v;
+    return *v;
 }
 
 uint64_t number_option(const po::variables_map& vm, const std::string& option, uint64_t min, uint64_t max,

@@ -124,6 +124,19 @@ std::string without_colour_codes(std::string_view line) {
     return out;
 }
 
+std::optional<uint64_t> whole_number(std::string_view text, uint64_t min, uint64_t max) {
+    if (text.empty() || text.size() > 20) return std::nullopt;
+    uint64_t v = 0;
+    for (const char c : text) {
+        if (c < '0' || c > '9') return std::nullopt;
+        const auto d = static_cast<uint64_t>(c - '0');
+        if (v > (UINT64_MAX - d) / 10) return std::nullopt;
+        v = v * 10 + d;
+    }
+    if (v < min || v > max) return std::nullopt;
+    return v;
+}
+
 std::vector<std::string> split_words(std::string_view line) {
     auto separator = [](char ch) {
         return ch == ' ' || ch == '\t' || ch == '\r' || ch == '\n' || ch == ',' || ch == ';';

@@ -5,7 +5,9 @@
 // terminal whole).
 #pragma once
 #include <cstddef>
+#include <cstdint>
 #include <cstdio>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -36,6 +38,12 @@ std::string printable_line(std::string_view s, size_t max = 1000);
 // The text without terminal colour codes (ESC [ parameters letter), as a
 // board printed for a terminal carries them.
 std::string without_colour_codes(std::string_view line);
+
+// The value of `text` when it is a whole number from `min` to `max` written
+// in decimal digits only (no sign, no space, no leading '+': std::stoul
+// would take " 7" and "-1"), else nothing. The one number reader of
+// options, player names (`planner:64`, `optimal:N:K:D`) and rule values.
+std::optional<uint64_t> whole_number(std::string_view text, uint64_t min, uint64_t max);
 
 // The words of a line: runs between spaces, tabs, commas and semicolons (the
 // separators of cards in a deal).

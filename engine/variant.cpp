@@ -140,13 +140,11 @@ void Variant::validate() const {
 
 int parse_passes(const std::string& s) {
     if (s == "unlimited" || s == "inf" || s == "infinite") return 0;
-    // Digits only: std::stol would skip leading spaces and take a sign.
-    long n = -1;
-    if (!s.empty() && s.size() <= 7 && s.find_first_not_of("0123456789") == std::string::npos) n = std::stol(s);
-    if (n < 1 || n > 1000000)
+    const auto n = whole_number(s, 1, 1000000);
+    if (!n)
         throw std::invalid_argument("passes must be a number from 1 to 1000000 or 'unlimited' (got " + excerpt(s) +
                                     ")");
-    return static_cast<int>(n);
+    return static_cast<int>(*n);
 }
 
 std::string passes_text(int passes) { return passes == 0 ? "unlimited" : std::to_string(passes); }

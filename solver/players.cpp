@@ -1,5 +1,6 @@
 #include "solver/players.h"
 
+#include "engine/input.h"
 #include "solver/free_stock.h"
 #include "solver/optimal_nopeek.h"
 
@@ -322,17 +323,16 @@ std::unique_ptr<Player> make_player(const std::string& spec) {
     if (colon != std::string::npos) {
         const std::string num = spec.substr(colon + 1);
         if (base == "hybrid") {
-            if (num.empty() || num.size() > 2 || num.find_first_not_of("0123456789") != std::string::npos ||
-                std::stoul(num) < 1 || std::stoul(num) > 32)
+            const auto switch_unseen = whole_number(num, 1, 32);
+            if (!switch_unseen)
                 throw std::invalid_argument("the K of '" + spec +
                                             "' (cards not seen at the switch) must be a whole number from 1 to 32");
-            return std::make_unique<Hybrid>(static_cast<int>(std::stoul(num)));
+            return std::make_unique<Hybrid>(static_cast<int>(*switch_unseen));
         }
         if (base != "sampler" && base != "planner") throw std::invalid_argument("player '" + base + "' takes no ':K'");
-        if (num.empty() || num.size() > 6 || num.find_first_not_of("0123456789") != std::string::npos ||
-            std::stoul(num) < 1 || std::stoul(num) > 100000)
-            throw std::invalid_argument("the K of '" + spec + "' must be a whole number from 1 to 100000");
-        k = static_cast<int>(std::stoul(num));
+        const auto orders = whole_number(num, 1, 100000);
+        if (!orders) throw std::invalid_argument("the K of '" + spec + "' must be a whole number from 1 to 100000");
+        k = static_cast<int>(*orders);
     }
     if (base == "thoughtful" && colon == std::string::npos) return nullptr;
     if (base == "greedy") return std::make_unique<Greedy>();

@@ -2,6 +2,7 @@
 
 #include <stdexcept>
 
+#include "engine/input.h"
 #include "engine/table.h"
 #include "solver/nopeek.h"
 #include "solver/reveal_bound.h"
@@ -21,11 +22,11 @@ std::optional<OptimumPlayer> parse_optimum_player(const std::string& spec) {
         at = next + 1;
     }
     auto number = [&](const std::string& num, uint64_t most, const std::string& what) {
-        if (num.empty() || num.size() > 13 || num.find_first_not_of("0123456789") != std::string::npos ||
-            std::stoull(num) > most)
+        const auto v = whole_number(num, 0, most);
+        if (!v)
             throw std::invalid_argument("the " + what + " of '" + spec + "' must be a whole number from 0 to " +
                                         (most == 1'000'000'000'000ull ? std::string("10^12") : std::to_string(most)));
-        return std::stoull(num);
+        return *v;
     };
     if (parts.size() > 3) throw std::invalid_argument("'" + spec + "': optimal[:N[:K[:D]]] takes at most 3 numbers");
     p.states = number(parts[0], 1'000'000'000'000ull, "N (information states per deal)");

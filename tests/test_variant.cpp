@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "engine/board.h"
+#include "engine/input.h"
 #include "engine/table.h"
 #include "engine/variant.h"
 #include "tests/random_small_deal.h"
@@ -254,4 +255,20 @@ TEST_CASE("validate accepts only rules both engines implement: they agree along 
     }
     CHECK(accepted > 1000);
     CHECK(positions > 100000);
+}
+
+TEST_CASE("whole_number: decimal digits only, within its range, no overflow", "[variant]") {
+    CHECK(whole_number("0", 0, 10) == 0u);
+    CHECK(whole_number("007", 1, 10) == 7u);
+    CHECK(whole_number("18446744073709551615", 0, UINT64_MAX) == UINT64_MAX);
+    CHECK_FALSE(whole_number("18446744073709551616", 0, UINT64_MAX));  // one past: overflow, not a wrap
+    CHECK_FALSE(whole_number("99999999999999999999999", 0, UINT64_MAX));
+    for (const char* bad : {"", " 7", "7 ", "+7", "-1", "7x", "0x10", "1e3", "٣"})
+        CHECK_FALSE(whole_number(bad, 0, 100));
+    CHECK_FALSE(whole_number("0", 1, 10));
+    CHECK_FALSE(whole_number("11", 1, 10));
+    // A reader built on it: the passes.
+    CHECK(parse_passes("3") == 3);
+    CHECK_THROWS_AS(parse_passes("-3"), std::invalid_argument);
+    CHECK_THROWS_AS(parse_passes(" 3"), std::invalid_argument);
 }
