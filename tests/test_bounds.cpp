@@ -15,6 +15,7 @@
 #include "solver/players.h"
 #include "solver/reveal_bound.h"
 #include "study/optimum.h"
+#include "tests/scratch.h"
 #include "tests/cli_checks.h"
 #include "tests/nopeek_reference.h"
 #include "tests/random_small_deal.h"
@@ -176,8 +177,8 @@ TEST_CASE("optimum study: optimal:N:K:D names the hybrid and the reveal relaxati
 }
 
 TEST_CASE("optimum study: stats --player optimal:N:K:D, its records, labels and resume", "[bounds][optimum][cli]") {
-    const std::string dir = "/tmp/pyramid_bounds_" + std::to_string(getpid());
-    test::shell("rm -rf " + dir + " && mkdir -p " + dir);
+    const test::ScratchDir scratch("bounds");
+    const std::string& dir = scratch.path();
     const std::string study = "stats --variant msc --passes 1 --seeds 1-6 --player optimal:0:3:0 --threads 2 --quiet";
     const auto whole = test::json_of(study + " --format json --out " + dir + "/a.jsonl");
     const auto& s = whole.at("summaries").as_array().at(0).as_object();
@@ -217,5 +218,4 @@ TEST_CASE("optimum study: stats --player optimal:N:K:D, its records, labels and 
         INFO(k);
         CHECK(boost::json::serialize(t.at(k)) == boost::json::serialize(s.at(k)));
     }
-    test::shell("rm -rf " + dir);
 }

@@ -13,6 +13,7 @@
 #include "api/results.h"
 #include "engine/json.h"
 #include "engine/scoring.h"
+#include "tests/scratch.h"
 #include "tests/cli_checks.h"
 #include "tests/cli_run.h"
 #include "tests/text_checks.h"
@@ -197,9 +198,7 @@ End record_end(const boost::json::object& r, const std::string& kind) {
             r.at("challenge_" + kind + "_steps")};
 }
 
-std::string temp_file(const std::string& name) {
-    return "/tmp/pyramid_chstudy_" + std::to_string(getpid()) + "_" + name;
-}
+std::string temp_file(const std::string& name) { return test::scratch_path("chstudy", name); }
 
 }  // namespace
 

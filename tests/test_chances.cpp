@@ -18,6 +18,7 @@
 #include "report/format.h"
 #include "report/odds_hint.h"
 #include "solver/across.h"
+#include "tests/scratch.h"
 #include "tests/cli_run.h"
 
 using namespace pyr;
@@ -31,10 +32,7 @@ boost::json::object solve_json(const std::string& args) {
     return boost::json::parse(r.out).as_object();
 }
 
-std::string temp_path(const std::string& name) {
-    return (std::filesystem::temp_directory_path() / ("pyramid_chances_" + std::to_string(getpid()) + "_" + name))
-        .string();
-}
+std::string temp_path(const std::string& name) { return test::scratch_path("chances", name); }
 
 }  // namespace
 

@@ -13,6 +13,7 @@
 #include <sstream>
 
 #include "engine/json.h"
+#include "tests/scratch.h"
 #include "tests/cli_checks.h"
 #include "tests/cli_run.h"
 #include "tests/corpus.h"
@@ -542,14 +543,13 @@ TEST_CASE("./pyramid always runs the build (cmake decides what is out of date)",
     // A cmake on PATH that records how it is called: the wrapper must run the
     // build even when the binary is newer than every source it used to check
     // (bench/, data files compiled in, CMake files, ...).
-    const std::string dir = "/tmp/pyramid_harden_fakecmake_" + std::to_string(getpid());
+    const pyr::test::ScratchDir scratch("fakecmake");
+    const std::string& dir = scratch.path();
     const std::string log = dir + "/log";
-    REQUIRE(std::system(("mkdir -p " + dir).c_str()) == 0);
     std::ofstream(dir + "/cmake") << "#!/bin/sh\necho \"$@\" >> " << log << "\n";
     REQUIRE(std::system(("chmod +x " + dir + "/cmake").c_str()) == 0);
     pyr::test::shell("PATH=" + dir + ":$PATH '" + std::string(PYR_SOURCE_DIR) + "/pyramid' variants");
     CHECK_THAT(pyr::test::slurp(log), Catch::Contains("--build"));
-    CHECK(std::system(("rm -rf " + dir).c_str()) == 0);
 }
 
 namespace {
@@ -720,8 +720,8 @@ TEST_CASE("seed 007 (--seed) is deal 7 in titles and JSON", "[cli]") {
 }
 
 TEST_CASE("report on one shard of a study says PARTIAL in its title and summary, and exits 1", "[cli]") {
-    const std::string dir = "/tmp/pyramid_cli_shard_" + std::to_string(getpid());
-    REQUIRE(std::system(("rm -rf " + dir + " && mkdir -p " + dir).c_str()) == 0);
+    const pyr::test::ScratchDir scratch("cli_shard");
+    const std::string& dir = scratch.path();
     for (const char* k : {"0", "1"})
         REQUIRE(run("stats --variant msc --deals 20 --shard " + std::string(k) + "/2 --out " + dir + "/part" + k +
                     ".jsonl -q")
@@ -740,7 +740,6 @@ TEST_CASE("report on one shard of a study says PARTIAL in its title and summary,
     CHECK(both.status == 0);
     CHECK(both.err.empty());
     CHECK_THAT(pyr::test::slurp(dir + "/both.html"), !Catch::Contains("PARTIAL"));
-    CHECK(std::system(("rm -rf " + dir).c_str()) == 0);
 }
 
 TEST_CASE("help: pyramid --help names deal's svg, solve's usage names --max-memory and --measures, no option help "

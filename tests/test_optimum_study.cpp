@@ -13,6 +13,7 @@
 #include "solver/players.h"
 #include "study/optimum.h"
 #include "study/summary.h"
+#include "tests/scratch.h"
 #include "tests/cli_checks.h"
 #include "tests/nopeek_reference.h"
 #include "tests/random_small_deal.h"
@@ -135,8 +136,8 @@ TEST_CASE("optimum study: the Wilson interval of a mean", "[optimum]") {
 }
 
 TEST_CASE("optimum study: stats --player optimal, records against odds --optimal, resume", "[optimum][cli]") {
-    const std::string dir = "/tmp/pyramid_optimum_" + std::to_string(getpid());
-    test::shell("rm -rf " + dir + " && mkdir -p " + dir);
+    const test::ScratchDir scratch("optimum");
+    const std::string& dir = scratch.path();
     const std::string study = "stats --variant msc --passes 1 --seeds 1-10 --player optimal:1500 --threads 2 --quiet";
     const auto whole = test::json_of(study + " --format json --out " + dir + "/a.jsonl");
     const auto& s = whole.at("summaries").as_array().at(0).as_object();
@@ -223,7 +224,6 @@ TEST_CASE("optimum study: stats --player optimal, records against odds --optimal
     const auto csv_resumed = test::json_of(study + " --format json --out " + dir + "/e.csv");
     CHECK(csv_resumed.at("resumed").as_int64() == 5);
     same(csv_resumed.at("summaries").as_array().at(0).as_object());
-    test::shell("rm -rf " + dir);
 }
 
 TEST_CASE("optimum study: refused where the optimum is not searched", "[optimum][cli]") {

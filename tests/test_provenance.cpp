@@ -15,6 +15,7 @@
 
 #include "engine/build_info.h"
 #include "engine/json.h"
+#include "tests/scratch.h"
 #include "tests/cli_run.h"
 
 namespace {
@@ -23,10 +24,7 @@ using pyr::test::run;
 using pyr::test::slurp;
 namespace json = boost::json;
 
-std::string temp_path(const std::string& name) {
-    static int counter = 0;
-    return "/tmp/pyramid_prov_test_" + std::to_string(getpid()) + "_" + std::to_string(counter++) + "_" + name;
-}
+std::string temp_path(const std::string& name) { return pyr::test::scratch_path("prov", name); }
 
 std::vector<std::string> lines_of(const std::string& s) {
     std::vector<std::string> out;

@@ -22,16 +22,14 @@
 #include "solver/measures.h"
 #include "study/merge.h"
 #include "study/records.h"
+#include "tests/scratch.h"
 #include "tests/cli_run.h"
 
 using namespace pyr;
 
 namespace {
 
-std::string temp_path(const std::string& name) {
-    static int counter = 0;
-    return "/tmp/pyramid_records_test_" + std::to_string(getpid()) + "_" + std::to_string(counter++) + "_" + name;
-}
+std::string temp_path(const std::string& name) { return test::scratch_path("records", name); }
 
 void write(const std::string& path, const std::string& text) {
     std::ofstream(path, std::ios::binary | std::ios::trunc) << text;

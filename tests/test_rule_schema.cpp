@@ -12,7 +12,8 @@
 
 #include "api/api.h"
 #include "api/results.h"
-#include "cli_run.h"
+#include "tests/cli_run.h"
+#include "tests/scratch.h"
 #include "engine/rules.h"
 #include "study/compare.h"
 #include "study/records.h"
@@ -55,9 +56,7 @@ std::string odds_rules_line(const std::string& args) {
     return r.out.substr(0, r.out.find('\n'));
 }
 
-std::string temp_path(const std::string& name) {
-    return "/tmp/pyramid_rule_schema_" + std::to_string(getpid()) + "_" + name;
-}
+std::string temp_path(const std::string& name) { return test::scratch_path("rule_schema", name); }
 
 }  // namespace
 

@@ -27,6 +27,7 @@
 #include "study/records.h"
 #include "study/runner.h"
 #include "study/summary.h"
+#include "tests/scratch.h"
 #include "tests/cli_checks.h"
 #include "tests/cli_run.h"
 #include "tests/corpus.h"
@@ -40,10 +41,7 @@ using namespace pyr;
 
 namespace {
 
-std::string temp_path(const std::string& name) {
-    static int counter = 0;
-    return "/tmp/pyramid_study_test_" + std::to_string(getpid()) + "_" + std::to_string(counter++) + "_" + name;
-}
+std::string temp_path(const std::string& name) { return test::scratch_path("study", name); }
 
 using test::Run;
 using test::slurp;
