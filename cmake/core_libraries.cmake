@@ -45,7 +45,6 @@ add_library(pyramid_solver STATIC
   ${PYR_ROOT}/solver/nopeek.cpp
   ${PYR_ROOT}/solver/optimal_nopeek.cpp
   ${PYR_ROOT}/solver/players.cpp
-  ${PYR_ROOT}/solver/reveal_bound.cpp
 )
 target_link_libraries(pyramid_solver PUBLIC pyramid_engine)
 # The across-deals odds' table of per-deal outcomes (solver/across.cpp), as a string.

@@ -29,6 +29,7 @@
 #include "solver/free_stock.h"
 #include "solver/nopeek.h"
 #include "solver/prune.h"
+#include "solver/reveal_bound.h"
 #include "solver/rule_traits.h"
 #include "solver/search_util.h"
 
@@ -160,7 +161,7 @@ public:
     }
 
     const Board& root_board() const { return *boards_[0]; }
-    Count all() const { return fact_[m_]; }
+    Count all() const { return unit(m_); }
     SearchBudget& budget() { return budget_; }
     bool stopped() const { return stopped_; }
     bool interrupted() const { return interrupted_; }
@@ -198,7 +199,7 @@ public:
         while (depth_) {
             Frame& f = frames_[depth_ - 1];
             if (f.kind != Frame::Chance) {
-                if (f.i == f.n || (f.kind == Frame::Decision && OptimumGoal::decided(f.v.lo, fact_[m_]))) {
+                if (f.i == f.n || ((f.kind == Frame::Decision || reveal_) && OptimumGoal::decided(f.v.lo, unit(m_)))) {
                     close();
                     continue;
                 }
@@ -206,13 +207,15 @@ public:
                 // up, or the position it reaches. Its alpha (orders out of
                 // m!): a value at most alpha may come back as a bound at most
                 // alpha (Star1): the frame has something as good. None at the
-                // root, where every move's value is shown.
+                // root, where every move's value is shown (but for U_d, where
+                // only the root's value is asked: its root is a maximum like
+                // any other, and a move worth every order ends it too).
                 const Board& b = *boards_[level_];
                 const SlotMove m = f.moves[f.i++];
-                const Count alpha = f.kind == Frame::Root ? 0 : std::max(f.alpha, f.v.lo);
+                const Count alpha = f.kind == Frame::Root && !reveal_ ? 0 : std::max(f.alpha, f.v.lo);
                 const State t = b.apply(f.s, m);
                 if (const uint64_t nw = newly(b, t)) {
-                    if (stopped_) fold({0, fact_[m_]});
+                    if (stopped_) fold({0, unit(m_)});
                     else open_chance(t, nw, alpha);
                     continue;
                 }
@@ -239,9 +242,17 @@ public:
             // A card of rank r among the slots not turned up goes to the slot
             // (the rest keep the others: their order is never read).
             const int slot = hidden_[f.j];
+            // (U_d: the first card of rank r in the rest's order, that card
+            // itself: its sampled leaves read which cards are left.)
+            if (reveal_) {
+                int i = 0;
+                while (!(reveal_in_ >> i & 1) || reveal_rest_[i].rank != r) ++i;
+                f.ri = i;
+            }
             int from = -1;
             for (size_t i = 0; i < hidden_.size(); ++i)
-                if (!(rmask_ >> i & 1) && deal_.cards[hidden_[i]].rank == r) {
+                if (!(rmask_ >> i & 1) && deal_.cards[hidden_[i]].rank == r &&
+                    (!reveal_ || deal_.cards[hidden_[i]] == reveal_rest_[f.ri])) {
                     from = hidden_[i];
                     if (from == slot) break;
                 }
@@ -256,8 +267,11 @@ public:
             --left_[r];
             left_key_ -= uint64_t{1} << 4 * (r - 1);
             --m_;
-            if (const uint64_t rest = f.nw & ~(uint64_t{1} << f.j)) {
-                if (stopped_) fold({0, fact_[m_]});
+            if (reveal_) reveal_in_ &= ~(uint64_t{1} << f.ri);
+            // (U_d: once d cards are turned up, the slots this move turned up
+            // besides stay with the rest: the position is a leaf.)
+            if (const uint64_t rest = f.nw & ~(uint64_t{1} << f.j); rest && !at_leaf()) {
+                if (stopped_) fold({0, unit(m_)});
                 else open_chance(f.s, rest, child_alpha);
                 continue;
             }
@@ -276,7 +290,7 @@ public:
         if (!depth_) return true;
         // (Whether won and the memo key do not depend on the cards: the root
         // board answers them; the current one is built only past the memo.)
-        const Count all = fact_[m_];
+        const Count all = unit(m_);
         const State& s = n.state;
         if (boards_[0]->won(s)) return fold({all, all});
         if (stopped_) return fold({0, all});
@@ -287,6 +301,19 @@ public:
             if (known.lo == known.hi || OptimumGoal::beaten(known.hi, alpha_)) return fold(known);
         }
         const Board& b = board();
+        // U_d: d cards turned up (or at most one not seen): the stock is seen,
+        // the value is the leaf's clairvoyant share; 0 where the free-stock
+        // relaxation proves it lost in every order.
+        if (at_leaf()) {
+            if (relax_.solve_any_stock(b, s, 200'000) == FreeStockRelaxation::Outcome::Lost) {
+                memo_[k] = {0, 0};
+                return fold({0, 0});
+            }
+            const Count v = share(s);
+            if (stopped_) return fold({0, all});
+            memo_[k] = {v, v};
+            return fold({v, v});
+        }
         // At most one card not seen: the player knows the order (the last
         // card is the one left), so the value is the verdict.
         if (m_ <= 1) {
@@ -310,7 +337,7 @@ public:
         // a player who sees them wins) bounds the value from above: no policy
         // wins an order no play wins. Every order solved: 0 ends it.
         if (m_ <= kClairvoyantAt && known.hi == all) {
-            known.hi = clairvoyant(s);
+            known.hi = clairvoyant(s) * scale_;
             if (known.hi == 0 || OptimumGoal::beaten(known.hi, alpha_)) {
                 memo_[k] = known;
                 return fold(known);
@@ -344,7 +371,10 @@ public:
         // draw would, sooner, so a policy that does not peek stays one that
         // does not peek. Whether a pair is sole counts the partners in play,
         // and the cards not seen are in play whatever their order.
-        if (const int forced = forced_move(b, *traits_, ForcedPolicy::win(), n.state, f.moves, count); forced >= 0) {
+        // (Not for U_d, whose old recursion tried every move: its sampled
+        // leaves are estimates, and a forced move's proof is about values.)
+        if (const int forced = reveal_ ? -1 : forced_move(b, *traits_, ForcedPolicy::win(), n.state, f.moves, count);
+            forced >= 0) {
             f.moves[0] = f.moves[forced];
             count = 1;
         }
@@ -384,9 +414,86 @@ public:
             ++leaf_solves;
             leaf_states += r.states;
             if (r.interrupted) interrupted_ = stopped_ = true;
+            leaf_intractable += r.verdict == Verdict::Intractable;
             wins += r.verdict != Verdict::Lose;
         } while (std::next_permutation(idx.begin(), idx.end()));
         return wins;
+    }
+
+    // --- U_d, the reveal relaxation (reveal_bound.h) ---
+    // With it, the space values U_d instead of the optimum: a position with
+    // d cards turned up since the start (the frames' depth: m_ cards left of
+    // the start's), or with at most one not seen, is a leaf whose value is
+    // its clairvoyant share (share()); above it, the same maximum and
+    // rank-weighted sum. Values are counted in units of m! * scale_ (scale_:
+    // the sampled orders, 1 when every leaf is exact), so a sampled leaf's
+    // share (wins out of the samples) is a whole number too.
+    void set_reveal(int depth, const RevealOptions& ro, const std::vector<Card>& unseen_cards, DeckKind deck) {
+        reveal_ = true;
+        leaf_at_ = std::max(m_ - depth, 1);
+        exact_limit_ = ro.exact_limit;
+        deck_ = deck;
+        leaf_options_.limits = ro.limits;
+        if (orders_count(static_cast<size_t>(leaf_at_)) > exact_limit_) {
+            if (ro.samples == 0) throw std::invalid_argument("the relaxation needs at least one sampled order");
+            scale_ = ro.samples;
+            if (fact_[m_] > ~Count{0} / scale_)
+                throw std::invalid_argument("too many sampled orders for the counts of " + std::to_string(m_) +
+                                            " cards not seen");
+            Rng rng(ro.rng_seed);
+            for (uint64_t j = 0; j < ro.samples; ++j) {
+                std::vector<Card> order = unseen_cards;
+                for (size_t i = order.size(); i > 1; --i) std::swap(order[i - 1], order[rng.below(i)]);
+                scenarios_.push_back(std::move(order));
+            }
+        }
+        // The rest in card order, ranks together (a chance branch takes the
+        // first card of its rank).
+        reveal_rest_ = unseen_cards;
+        std::stable_sort(reveal_rest_.begin(), reveal_rest_.end(),
+                         [](const Card& x, const Card& y) { return x.rank < y.rank; });
+        reveal_in_ = reveal_rest_.size() >= 64 ? ~uint64_t{0} : (uint64_t{1} << reveal_rest_.size()) - 1;
+    }
+    bool at_leaf() const { return reveal_ && m_ <= leaf_at_; }
+    Count unit(int m) const { return fact_[m] * scale_; }
+    bool all_exact() const { return all_exact_; }
+    uint64_t leaves = 0, leaf_intractable = 0;
+
+    // A leaf's clairvoyant share of U_d, in units of m_! * scale_: every
+    // order of the rest solved when there are at most exact_limit_ of them,
+    // else the same sampled orders at every leaf (each scenario read without
+    // the cards turned up on the way: a uniform order of the rest; common
+    // random numbers). An intractable solve counts won (an upper bound).
+    Count share(const State& s) {
+        ++leaves;
+        if (orders_count(static_cast<size_t>(m_)) <= exact_limit_) return clairvoyant(s) * scale_;
+        all_exact_ = false;
+        bool in[256] = {};
+        for (uint64_t q = reveal_in_; q; q &= q - 1)
+            in[static_cast<size_t>(card_index(reveal_rest_[std::countr_zero(q)], deck_))] = true;
+        std::vector<int> slots;
+        for (size_t i = 0; i < hidden_.size(); ++i)
+            if (!(rmask_ >> i & 1)) slots.push_back(hidden_[i]);
+        Deal d = deal_;
+        Count wins = 0;
+        for (const auto& sc : scenarios_) {
+            size_t i = 0;
+            for (const Card& c : sc)
+                if (in[static_cast<size_t>(card_index(c, deck_))]) d.cards[slots[i++]] = c;
+            if (i != slots.size()) throw InternalError("U_d: a sampled order does not fill the leaf's slots");
+            const Board b(*boards_[0], d);
+            const SolveResult r = solver_.solve(b, s, leaf_options_);
+            ++leaf_solves;
+            leaf_states += r.states;
+            if (r.interrupted) interrupted_ = stopped_ = true;
+            leaf_intractable += r.verdict == Verdict::Intractable;
+            wins += r.verdict != Verdict::Lose;
+        }
+        return wins * fact_[m_];
+    }
+    // Lost in the free-stock relaxation (the root, before the search).
+    bool lost_any_stock(const State& s) {
+        return relax_.solve_any_stock(root_board(), s, 200'000) == FreeStockRelaxation::Outcome::Lost;
     }
 
 private:
@@ -405,7 +512,7 @@ private:
         // from, its weight, the others' bounds beside it, and each child's
         // bound from above before it is searched.
         uint64_t nw;
-        int j, r, from;
+        int j, r, from, ri;  // (ri: U_d, the card's index in reveal_rest_)
         Count c, others;
         Count child_hi[16];
     };
@@ -428,7 +535,7 @@ private:
         f.nw = nw;
         f.j = std::countr_zero(nw);
         f.r = 0;
-        const Count child_all = fact_[m_ - 1];
+        const Count child_all = unit(m_ - 1);
         // Each child's bound from above before it is searched: (m - 1)!, or
         // what the memo knows of it (Ballard's Star2 with the memo as the
         // probe: a child searched before, under another alpha or on another
@@ -474,6 +581,7 @@ private:
             const int r = f.r;
             ++m_;
             ++left_[r];
+            if (reveal_) reveal_in_ |= uint64_t{1} << f.ri;
             left_key_ += uint64_t{1} << 4 * (r - 1);
             set_rank(f.j, 0);
             rmask_ &= ~(uint64_t{1} << f.j);
@@ -550,6 +658,16 @@ private:
     uint64_t ranks_[2] = {0, 0};
     uint64_t left_key_ = 0;  // left_[1..15], 4 bits each
     bool stopped_ = false, interrupted_ = false;
+    // U_d (set_reveal): leaves at m_ <= leaf_at_; the sampled orders; the
+    // rest in rank order and which of it is left.
+    bool reveal_ = false, all_exact_ = true;
+    int leaf_at_ = 0;
+    uint64_t exact_limit_ = 0;
+    Count scale_ = 1;
+    DeckKind deck_{};
+    std::vector<std::vector<Card>> scenarios_;
+    std::vector<Card> reveal_rest_;
+    uint64_t reveal_in_ = 0;
     // The frames open (frames_[0, depth_)); the position next() handed out
     // last: its alpha, and after its arrival its memo bounds and key.
     std::vector<Frame> frames_;
@@ -647,6 +765,89 @@ Optimal optimal(Solver& solver, const Deal& deal, const std::vector<Move>& playe
     r.leaf_states = space.leaf_states;
     r.memo = space.memo_size();
     r.seconds = seconds_since(t0);
+    return r;
+}
+
+// U_d (reveal_bound.h) on the same core: ChanceSpace with its leaf policy
+// (set_reveal), the root a maximum like any other.
+Reveal reveal_bound(Solver& solver, const Deal& deal, const std::vector<Move>& played, const RevealOptions& options) {
+    const auto t0 = std::chrono::steady_clock::now();
+    if (options.depth < 0) throw std::invalid_argument("the relaxation's depth must be 0 or more");
+    if (const auto why = optimal_unsupported(deal.variant)) throw std::invalid_argument(*why);
+    Table real(deal);
+    for (const Move& m : played)
+        if (const auto why = real.apply(m)) throw std::invalid_argument(*why);
+    const Unseen u = unseen(deal, real);
+    if (u.size() > static_cast<size_t>(kMaxHidden))
+        throw std::invalid_argument("more than 32 cards not seen: the relaxation's counts do not fit");
+    Deal work = masked_deal(deal, u);  // the true order is never used below
+    for (int slot : u.slots) {
+        if (slot < work.fixed_size())
+            throw std::invalid_argument("a tableau or reserve card is not seen: name it for the bound");
+        work.unknown &= ~(uint64_t{1} << slot);
+    }
+    Table table(work);
+    for (const Move& m : played)
+        if (const auto why = table.apply(m)) throw std::invalid_argument(*why);
+    if (unseen(work, table).slots != u.slots)
+        throw std::invalid_argument("a card not seen is playable or on the waste here: name it for the bound");
+    // The expectimax has no budget of its own (the stop flag holds); each
+    // leaf solve has options.limits.
+    OptimalOptions oo;
+    oo.limits.max_states = 0;
+    oo.limits.max_memory = options.limits.max_memory;
+    oo.limits.stop = options.limits.stop;
+    oo.per_move = false;
+    ChanceSpace space(solver, work, u.slots, oo);
+    space.set_reveal(options.depth, options, u.cards, deal.deck());
+    const Board& b = space.root_board();
+    std::string why;
+    const auto start = b.play(played, &why);
+    if (!start) throw InternalError("the relaxation's deal rejects its moves: " + why);
+    const Count all = space.all();
+    Count value = 0;
+    bool stopped = false;
+    if (b.won(*start)) {
+        value = all;
+    } else if (space.lost_any_stock(*start)) {
+        value = 0;
+    } else if (space.at_leaf()) {
+        value = space.share(*start);
+        stopped = space.stopped();
+    } else {
+        std::vector<SlotMove> slot_moves;
+        for (const Move& m : sorted_moves(table)) {
+            const auto sm = b.from_move(*start, m);
+            if (!sm) throw InternalError("the packed rules reject a legal move");
+            slot_moves.push_back(*sm);
+        }
+        if (slot_moves.size() > static_cast<size_t>(kMaxMoves))
+            throw InternalError("reveal_bound: more legal moves than a frame holds");
+        space.set_root_moves(std::move(slot_moves));
+        OptimumGoal goal;
+        const DfsEnd end = depth_first(space, goal, space.budget(), *start);
+        if (end.kind == DfsEnd::Stopped) space.stop(end.interrupted);
+        stopped = space.stopped();
+        const Bounds root = space.root_value();
+        if (!stopped && root.lo != root.hi) throw InternalError("reveal_bound: the root's value is not exact");
+        value = root.lo;
+    }
+    Reveal r;
+    r.unseen = u.size();
+    r.interrupted = stopped;
+    r.value = r.interrupted ? 0 : fraction_value(value, all);
+    if (!r.interrupted) r.fraction = fraction_text(value, all);
+    r.proven = space.all_exact();
+    r.leaves = space.leaves;
+    r.nodes = space.budget().count();
+    r.solves = space.leaf_solves;
+    r.intractable = space.leaf_intractable;
+    const std::string d = std::to_string(options.depth);
+    r.method = "reveal relaxation d=" + d + " (no peeking for " + d + " turn-ups, then the stock seen); " +
+               (r.proven ? std::string("every leaf's share exact: a proven upper bound")
+                         : "each leaf's share over the same " + std::to_string(options.samples) +
+                               " sampled orders: a sampled upper bound (biased up, never down)");
+    r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     return r;
 }
 

@@ -25,6 +25,17 @@
 // A solve that hits its budget (intractable) counts as a win (the bound
 // stays an upper bound). A position the free-stock relaxation proves lost
 // is 0 in every order.
+//
+// It runs on the shared core as the optimum does (optimal_nopeek.cpp:
+// depth_first over ChanceSpace, the same frames and cuts): ChanceSpace with
+// a leaf policy (a position d turn-ups below the start, or with at most one
+// card not seen, is folded at its arrival with its share) and its root a
+// maximum like any other. Values are whole numbers of orders (in units of
+// m! times the sampled orders when a leaf is sampled), so U_d is exact as a
+// fraction. Unlike the optimum it makes no forced moves (every legal move is
+// tried, as the recursion it replaced did: a sampled leaf is an estimate,
+// and the forced move's argument is about values); Star1 and Star2 cut as
+// they do there, which changes no value, only the counts.
 #pragma once
 #include <cstdint>
 #include <string>
@@ -46,12 +57,13 @@ struct RevealOptions {
 };
 
 struct Reveal {
-    double value = 0;     // U_d (proven) or its sampled estimate
-    bool proven = false;  // every leaf's share exact: a proven bound
-    size_t unseen = 0;    // cards not seen at the position
-    uint64_t leaves = 0;  // leaves valued (clairvoyant shares)
-    uint64_t nodes = 0;   // decision positions expanded
-    uint64_t solves = 0;  // solver calls
+    double value = 0;      // U_d (proven) or its sampled estimate
+    std::string fraction;  // the same as "p/q" (exact: the sampled estimate too is a fraction)
+    bool proven = false;   // every leaf's share exact: a proven bound
+    size_t unseen = 0;     // cards not seen at the position
+    uint64_t leaves = 0;   // leaves valued (clairvoyant shares; each information state once)
+    uint64_t nodes = 0;    // decision positions expanded (depth_first's budget count)
+    uint64_t solves = 0;   // solver calls
     uint64_t intractable = 0;
     double seconds = 0;
     bool interrupted = false;  // stopped: no value
@@ -60,7 +72,8 @@ struct Reveal {
 
 // U_d of the position `played` reaches on `deal` (its cards not seen: the
 // stock's not yet turned up, as nopeek::unseen; their true order is never
-// used). std::invalid_argument on an illegal move, or when a card not seen is
+// used). std::invalid_argument on an illegal move, on rules
+// optimal_unsupported refuses (the row redeal), or when a card not seen is
 // playable or in the tableau (name it).
 Reveal reveal_bound(Solver& solver, const Deal& deal, const std::vector<Move>& played, const RevealOptions& options);
 
