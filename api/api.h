@@ -194,7 +194,7 @@ struct OptimumEstimate {
     std::string player;        // the lower's player ("hybrid:8"); empty for the upper
 };
 struct EstimateOptions {
-    std::string player = "hybrid:8";  // nopeek::make_player's names
+    std::string player = "hybrid:6";  // nopeek::make_player's names
     uint64_t orders = 200;            // sampled orders the player plays (0: no lower estimate)
     uint64_t rng_seed = 1;            // the orders' seed: the odds' --rng-seed pairs them with the odds' orders
     Limits limits;                    // per solve of the player's searches; the stop flag

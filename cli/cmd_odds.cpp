@@ -7,6 +7,7 @@
 #include "api/results.h"
 #include "cli/common.h"
 #include "report/odds.h"
+#include "solver/players.h"
 
 namespace pyr::cli {
 
@@ -32,7 +33,7 @@ int cmd_odds(int argc, char** argv) {
         "optimal-max-unseen", po::value<std::string>()->default_value("auto"),
         "--optimal: with more cards not seen than this, the search is cut to 20000 information states (the proven "
         "bracket only): auto, the most --optimal-states can be expected to settle (11 at the default), or 0 to 32")(
-        "policy", po::value<std::string>()->default_value("hybrid:8"),
+        "policy", po::value<std::string>()->default_value("hybrid:6"),
         "--optimal, where not exact: the no-peek player whose wins over sampled orders give the lower estimate")(
         "policy-orders", po::value<std::string>()->default_value("200"),
         "--optimal, where not exact: sampled orders the --policy player plays (the first of the odds' orders, "
@@ -98,6 +99,12 @@ int cmd_odds(int argc, char** argv) {
                                                : static_cast<size_t>(number_option(vm, "optimal-max-unseen", 0, 32));
         api::EstimateOptions eo;
         eo.player = vm["policy"].as<std::string>();
+        try {
+            if (!nopeek::make_player(eo.player))
+                throw UsageError("--policy: '" + eo.player + "' peeks at the stock; name a player who does not");
+        } catch (const std::invalid_argument& e) {
+            throw UsageError(std::string("--policy: ") + e.what());
+        }
         eo.orders = number_option(vm, "policy-orders", 0, 1'000'000);
         eo.rng_seed = o.rng_seed;
         const StopOnSignals signals;

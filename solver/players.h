@@ -133,7 +133,7 @@ uint64_t game_seed(uint64_t player_seed, const Deal& deal);
 // at the position (the same in every order), so the policy is one fixed
 // policy and the share an unbiased estimate of its value.
 struct PolicyOddsOptions {
-    std::string player = "hybrid:8";  // make_player's names ("thoughtful" refused)
+    std::string player = "hybrid:6";  // make_player's names ("thoughtful" refused)
     uint64_t orders = 200;            // sampled orders played
     // The orders: Rng(rng_seed), sample_deal on the masked deal once per
     // order, as nopeek::odds samples them: with the same seed, order k here is
