@@ -1,5 +1,6 @@
 #include "api/api.h"
 #include "solver/players.h"
+#include "solver/interval.h"
 
 #include <chrono>
 
@@ -499,6 +500,61 @@ Optimal Session::optimal(const Deal& deal, const std::vector<Move>& played, cons
     } catch (const std::invalid_argument& e) {
         throw Error(e.what());
     }
+}
+
+size_t settled_unseen(uint64_t states) { return nopeek::settled_unseen(states); }
+
+OptimumEstimates Session::estimate_optimum(const Deal& deal, const std::vector<Move>& played, const Odds& odds,
+                                           const EstimateOptions& options) {
+    impl_->position(deal, played);  // Error naming an illegal move
+    OptimumEstimates e;
+    // The upper: the clairvoyant share, an order whose solve hit the budget counted winnable.
+    OptimumEstimate& up = e.upper;
+    up.orders = odds.samples;
+    up.wins = odds.wins + odds.intractable;
+    up.sampled = !(odds.exact || odds.nothing_hidden) || odds.interrupted;
+    up.value = up.orders ? double(up.wins) / double(up.orders) : 1.0;
+    if (up.sampled) {
+        const auto ci = wilson_interval(up.wins, up.orders);
+        up.low = ci ? ci->low : 0.0;
+        up.high = ci ? ci->high : 1.0;
+    } else {
+        up.low = up.high = up.value;
+    }
+    up.method = std::string(up.sampled ? "sampled" : "every") + " order" + (up.orders == 1 ? "" : "s") +
+                " solved by a solver that sees the stock (the clairvoyant share" +
+                (odds.intractable ? ", orders past the budget counted winnable" : "") + ")";
+    if (options.orders == 0) return e;
+    nopeek::PolicyOddsOptions po;
+    po.player = options.player;
+    po.orders = options.orders;
+    po.rng_seed = options.rng_seed;
+    po.stock_hidden = !deal.has_unknown();  // as_asked
+    po.limits = options.limits;
+    po.limits.progress = nullptr;
+    nopeek::PolicyOdds p;
+    try {
+        p = nopeek::policy_odds(impl_->solver, deal, played, po);
+    } catch (const std::invalid_argument& x) {
+        throw Error(x.what());
+    }
+    e.interrupted = p.interrupted;
+    e.solves = p.cost.solves;
+    e.states = p.cost.states;
+    e.seconds = p.seconds;
+    if (p.orders == 0) return e;
+    OptimumEstimate lo;
+    lo.player = p.player;
+    lo.orders = p.orders;
+    lo.wins = p.wins;
+    lo.value = double(p.wins) / double(p.orders);
+    const auto ci = wilson_interval(p.wins, p.orders);
+    lo.low = ci->low;
+    lo.high = ci->high;
+    lo.method = "the " + p.player + " player's wins over " + std::to_string(p.orders) +
+                " sampled orders (a policy that sees only what the player sees: its value is at most the optimum)";
+    e.lower = lo;
+    return e;
 }
 
 AskedOptimum Session::ask_optimum(const Deal& deal, const std::vector<Move>& played, uint64_t states,

@@ -175,6 +175,42 @@ using MoveOdds = nopeek::MoveOdds;
 // Session::optimal computes it.
 using OptimalOptions = nopeek::OptimalOptions;
 using Optimal = nopeek::Optimal;
+// Where the optimum is not exact (`odds --optimal`): sampled estimates,
+// labelled as such, each with its 95% Wilson interval
+// (Session::estimate_optimum). Not proven bounds: estimates of two values
+// that are. The lower, a no-peek player's win share over sampled orders of
+// the cards not seen (nopeek::policy_odds): it estimates that policy's
+// value, at most the optimum. The upper, the clairvoyant share (the odds):
+// it estimates the share of orders that are winnable, at least the optimum.
+// With the same rng seed the player's orders are the odds' first orders,
+// so on each of them the player wins only an order the odds count winnable.
+struct OptimumEstimate {
+    double value = 0;          // the share
+    double low = 0, high = 0;  // its 95% Wilson interval (the value itself when every order was solved)
+    uint64_t orders = 0;       // orders played or solved
+    uint64_t wins = 0;         // of them, won (upper: winnable, and those whose solve hit the budget)
+    bool sampled = true;       // false: every order solved (an exact share)
+    std::string method;        // how it was made, in words
+    std::string player;        // the lower's player ("hybrid:8"); empty for the upper
+};
+struct EstimateOptions {
+    std::string player = "hybrid:6";  // nopeek::make_player's names
+    uint64_t orders = 200;            // sampled orders the player plays (0: no lower estimate)
+    uint64_t rng_seed = 1;            // the orders' seed: the odds' --rng-seed pairs them with the odds' orders
+    Limits limits;                    // per solve of the player's searches; the stop flag
+};
+// The most cards not seen that `states` information states can be expected
+// to settle (nopeek::settled_unseen: 11 for 5,000,000): `odds
+// --optimal-max-unseen auto`.
+size_t settled_unseen(uint64_t states);
+struct OptimumEstimates {
+    std::optional<OptimumEstimate> lower;  // none with EstimateOptions::orders 0 (or stopped before any order)
+    OptimumEstimate upper;
+    bool interrupted = false;
+    uint64_t solves = 0, states = 0;  // the player's searches
+    double seconds = 0;               // the player's games (the odds' time is the odds')
+};
+
 // A challenge (solver/challenge.h; across deals, solver/across.h) as the
 // command line spells it: `--challenge score|cards:R|board --target N
 // --current N --deals-left D`.
@@ -349,6 +385,13 @@ public:
     // playable), with this session's solver. As odds: on a deal with `??`
     // cards exactly those are not seen (options.stock_hidden is taken false).
     Optimal optimal(const Deal& deal, const std::vector<Move>& played, const OptimalOptions& options);
+    // The sampled estimates of that optimum (OptimumEstimates): the player's
+    // games over options.orders sampled orders of the cards not seen (as
+    // asked: on a deal with `??` cards, those), and the clairvoyant share
+    // from `odds` (this position's Session::odds). Error naming an illegal
+    // move or an unknown player. Deterministic for the same arguments.
+    OptimumEstimates estimate_optimum(const Deal& deal, const std::vector<Move>& played, const Odds& odds,
+                                      const EstimateOptions& options);
     // The no-peek optimum where a player asks for it (play's `o`, the page's
     // Fair hint; solve --nopeek-optimum is Request::nopeek_optimum): within
     // `states` information states, each solve of a known order and the

@@ -7,6 +7,7 @@
 #include "api/results.h"
 #include "cli/common.h"
 #include "report/odds.h"
+#include "solver/players.h"
 
 namespace pyr::cli {
 
@@ -29,25 +30,38 @@ int cmd_odds(int argc, char** argv) {
         "search does not finish within --optimal-states")(
         "optimal-states", po::value<std::string>()->default_value("5000000"),
         "--optimal: information states the search may expand (then a bracket)")(
-        "format", po::value<std::string>()->default_value("text"), "output: text or json");
+        "optimal-max-unseen", po::value<std::string>()->default_value("auto"),
+        "--optimal: with more cards not seen than this, the search is cut to 20000 information states (the proven "
+        "bracket only): auto, the most --optimal-states can be expected to settle (11 at the default), or 0 to 32")(
+        "policy", po::value<std::string>()->default_value("hybrid:6"),
+        "--optimal, where not exact: the no-peek player whose wins over sampled orders give the lower estimate")(
+        "policy-orders", po::value<std::string>()->default_value("200"),
+        "--optimal, where not exact: sampled orders the --policy player plays (the first of the odds' orders, "
+        "with --rng-seed; 0: no lower estimate)")("format", po::value<std::string>()->default_value("text"),
+                                                  "output: text or json");
     add_max_states_option(opts,
                           "per solve: a sampled order whose search hits this many positions is counted intractable");
     add_max_memory_option(opts);
     add_text_options(opts);
     po::variables_map vm;
-    if (!parse_command(argc, argv,
-                       "usage: pyramid odds [--variant NAME] (--seed N | --deal CARDS | --deal-file PATH)\n"
-                       "                    [--moves \"...\"] [--samples K] [--rng-seed S] [--exact-limit N]\n"
-                       "                    [--thoughtful] [--optimal [--optimal-states N]] [--max-states N]\n"
-                       "                    [--format text|json] [--ascii]\n"
-                       "The odds without peeking: the share of the orders of the cards the player has not seen\n"
-                       "(the stock's face-down cards) in which the position is winnable, and for each legal move\n"
-                       "the share in which it keeps a win; the best move is marked. Every order is solved exactly\n"
-                       "when there are at most --exact-limit of them, else --samples orders drawn with --rng-seed\n"
-                       "(an estimate with its 95% Wilson interval). The true order is never looked at (unless\n"
-                       "--thoughtful, which prints the peeking solver's answer apart). Deterministic.\n"
-                       "--optimal adds the best chance of a player who does not peek (docs/nopeek.md).",
-                       opts, vm))
+    if (!parse_command(
+            argc, argv,
+            "usage: pyramid odds [--variant NAME] (--seed N | --deal CARDS | --deal-file PATH)\n"
+            "                    [--moves \"...\"] [--samples K] [--rng-seed S] [--exact-limit N]\n"
+            "                    [--thoughtful] [--optimal [--optimal-states N] [--optimal-max-unseen N|auto]\n"
+            "                    [--policy NAME] [--policy-orders N]] [--max-states N]\n"
+            "                    [--format text|json] [--ascii]\n"
+            "The odds without peeking: the share of the orders of the cards the player has not seen\n"
+            "(the stock's face-down cards) in which the position is winnable, and for each legal move\n"
+            "the share in which it keeps a win; the best move is marked. Every order is solved exactly\n"
+            "when there are at most --exact-limit of them, else --samples orders drawn with --rng-seed\n"
+            "(an estimate with its 95% Wilson interval). The true order is never looked at (unless\n"
+            "--thoughtful, which prints the peeking solver's answer apart). Deterministic.\n"
+            "--optimal adds the best chance of a player who does not peek (docs/nopeek.md); where\n"
+            "it is not computed exactly, the proven bracket and sampled estimates (labelled, with\n"
+            "their 95% intervals): at least about a --policy player's wins, at most about the\n"
+            "share of winnable orders.",
+            opts, vm))
         return kOk;
     const std::string format = format_from(vm, {"text", "json"});
     const Variant v = variant_from(vm);
@@ -77,12 +91,32 @@ int cmd_odds(int argc, char** argv) {
         return session.odds(ld.deal, played, o);
     }();
     std::optional<api::Optimal> best;
+    std::optional<api::OptimumEstimates> estimates;
     if (vm["optimal"].as<bool>()) {
+        const uint64_t states = number_option(vm, "optimal-states", 1, UINT64_MAX);
+        const std::string mu = vm["optimal-max-unseen"].as<std::string>();
+        const size_t max_unseen = mu == "auto" ? api::settled_unseen(states)
+                                               : static_cast<size_t>(number_option(vm, "optimal-max-unseen", 0, 32));
+        api::EstimateOptions eo;
+        eo.player = vm["policy"].as<std::string>();
+        try {
+            if (!nopeek::make_player(eo.player))
+                throw UsageError("--policy: '" + eo.player + "' peeks at the stock; name a player who does not");
+        } catch (const std::invalid_argument& e) {
+            throw UsageError(std::string("--policy: ") + e.what());
+        }
+        eo.orders = number_option(vm, "policy-orders", 0, 1'000'000);
+        eo.rng_seed = o.rng_seed;
         const StopOnSignals signals;
         Limits limits = o.limits;
         limits.stop = signals.flag();
-        best = session.optimal(ld.deal, played,
-                               api::OptimalOptions::within(number_option(vm, "optimal-states", 1, UINT64_MAX), limits));
+        api::OptimalOptions oo = api::OptimalOptions::within(states, limits);
+        oo.max_unseen = max_unseen;
+        best = session.optimal(ld.deal, played, oo);
+        if (!best->exact && !best->interrupted) {
+            eo.limits = limits;
+            estimates = session.estimate_optimum(ld.deal, played, r, eo);
+        }
     }
     std::optional<api::Answer> peek;
     if (vm["thoughtful"].as<bool>()) {
@@ -93,7 +127,8 @@ int cmd_odds(int argc, char** argv) {
         peek = session.solve(ld.deal, played, req);
     }
 
-    const OddsShown shown{ld, played, o, r, peek, text_style(vm), best ? &*best : nullptr};
+    const OddsShown shown{
+        ld, played, o, r, peek, text_style(vm), best ? &*best : nullptr, estimates ? &*estimates : nullptr};
     if (format == "json") std::cout << json_line(odds_json(shown)) << "\n";
     else std::cout << odds_text(shown);
     return kOk;

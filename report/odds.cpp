@@ -20,7 +20,7 @@ std::string percent1(double x) {
 
 }  // namespace
 
-json::object optimal_json(const api::Optimal& o, DeckKind dk) {
+json::object optimal_json(const api::Optimal& o, DeckKind dk, const api::OptimumEstimates* estimates) {
     using nopeek::fraction_text;
     using nopeek::fraction_value;
     json::object j;
@@ -57,11 +57,39 @@ json::object optimal_json(const api::Optimal& o, DeckKind dk) {
     j["seconds"] = o.seconds;
     if (o.interrupted) j["interrupted"] = true;
     if (o.budget_hit) j["budget_hit"] = true;
+    if (o.cut) {
+        j["cut"] = true;
+        j["max_unseen"] = o.max_unseen;
+        j["asked_states"] = o.asked_states;
+    }
+    if (estimates && !o.exact) {
+        auto one = [](const api::OptimumEstimate& e) {
+            json::object x;
+            x["value"] = e.value;
+            x["low"] = e.low;
+            x["high"] = e.high;
+            x["orders"] = e.orders;
+            x["wins"] = e.wins;
+            x["sampled"] = e.sampled;
+            x["method"] = e.method;
+            if (!e.player.empty()) x["player"] = e.player;
+            return x;
+        };
+        json::object est;
+        if (estimates->lower) est["lower"] = one(*estimates->lower);
+        else est["lower"] = nullptr;
+        est["upper"] = one(estimates->upper);
+        est["solves"] = estimates->solves;
+        est["states"] = estimates->states;
+        est["seconds"] = estimates->seconds;
+        if (estimates->interrupted) est["interrupted"] = true;
+        j["estimates"] = est;
+    }
     return j;
 }
 
 std::string optimal_text(const api::Optimal& o, const api::Odds& odds, DeckKind dk,
-                         const std::function<std::string(const Move&)>& shown) {
+                         const std::function<std::string(const Move&)>& shown, const api::OptimumEstimates* estimates) {
     using nopeek::fraction_text;
     using nopeek::fraction_value;
     std::ostringstream out;
@@ -69,17 +97,38 @@ std::string optimal_text(const api::Optimal& o, const api::Odds& odds, DeckKind 
     if (o.exact) {
         out << "your chance with best play without peeking: " << fraction_text(o.lower, o.orders) << " ("
             << percent1(lo) << ")";
+    } else if (estimates) {
+        // Sampled estimates first (labelled), then the proven bracket.
+        auto interval = [](const api::OptimumEstimate& e) {
+            return e.sampled ? ", 95% " + percent1(e.low) + "-" + percent1(e.high) : std::string();
+        };
+        out << "your chance with best play without peeking: not computed exactly; ";
+        if (const auto& l = estimates->lower)
+            out << "at least about " << percent1(l->value) << " (the " << l->player << " player's wins over "
+                << l->orders << " sampled orders" << interval(*l) << "), ";
+        const api::OptimumEstimate& u = estimates->upper;
+        out << "at most " << (u.sampled ? "about " : "") << percent1(u.value) << " (if you could see the stock, "
+            << u.orders << (u.sampled ? " sampled" : "") << " orders" << interval(u) << ")\n";
+        out << "  proven: between " << percent1(lo) << " and " << percent1(hi)
+            << (o.cut ? " (the search cut short: " + std::to_string(o.unseen) + " cards not seen, past the " +
+                            std::to_string(o.max_unseen) + " that " + std::to_string(o.asked_states) +
+                            " information states can settle)"
+                      : " (not searched to the end)")
+            << "\n";
+        if (estimates->lower) out << "  lower estimate: " << estimates->lower->method << "; not a proven bound\n";
+        out << "  upper estimate: " << u.method << (u.sampled ? "; not a proven bound" : "; a proven bound") << "\n";
+        if (estimates->interrupted) out << "  (the player's games were interrupted)\n";
     } else {
         out << "your chance with best play without peeking: between " << percent1(lo) << " and " << percent1(hi)
             << " (not searched to the end)";
     }
     // The clairvoyant share: every order solved, or sampled (an estimate).
-    if (!odds.nothing_hidden && odds.samples > 0) {
+    if (!(estimates && !o.exact) && !odds.nothing_hidden && odds.samples > 0) {
         const double share = double(odds.wins) / double(odds.samples);
         out << "; if you could see the stock: " << (odds.exact && odds.intractable == 0 ? "" : "about ")
             << percent1(share);
     }
-    out << "\n";
+    if (!(estimates && !o.exact)) out << "\n";
     if (!o.exact)
         out << "  lower bound " << percent1(lo) << ": " << o.lower_method << "\n  upper bound " << percent1(hi) << ": "
             << o.upper_method << "\n";
@@ -121,7 +170,7 @@ json::object odds_json(const OddsShown& s) {
         else t["hint"] = nullptr;
         j["thoughtful"] = t;
     }
-    if (s.optimal) j["optimal"] = optimal_json(*s.optimal, dk);
+    if (s.optimal) j["optimal"] = optimal_json(*s.optimal, dk, s.estimates);
     j["solves"] = s.odds.solves;
     j["states"] = s.odds.states;
     j["seconds"] = s.odds.seconds;
@@ -171,7 +220,7 @@ std::string odds_text(const OddsShown& s) {
         if (s.peek->hint) out << "; next move of a shortest solution: " << shown(*s.peek->hint);
         out << "\n";
     }
-    if (s.optimal) out << optimal_text(*s.optimal, r, dk, shown);
+    if (s.optimal) out << optimal_text(*s.optimal, r, dk, shown, s.estimates);
     out << "Solves: " << r.solves << "; states: " << r.states << "; time: " << std::fixed << std::setprecision(3)
         << r.seconds << " s.\n";
     return out.str();

@@ -28,6 +28,8 @@ struct OddsShown {
     TextStyle style{};
     // With --optimal: the no-peek optimum (solver/optimal_nopeek.h), else null.
     const api::Optimal* optimal = nullptr;
+    // With --optimal where it is not exact: the sampled estimates, else null.
+    const api::OptimumEstimates* estimates = nullptr;
 };
 
 // The object of `pyramid odds --format json` (its keys are a contract):
@@ -40,14 +42,21 @@ struct OddsShown {
 // fraction ("p/q" when exact, else null), lower, upper, best_move, moves
 // ([{move, lower, upper}]), method, lower_method, upper_method, unseen,
 // orders, states, leaf_solves, memo, seconds (and interrupted, budget_hit
-// when so).
+// when so; cut, max_unseen, asked_states when the search was cut). Where not
+// exact, `estimates` (with the estimates): `lower` (null without the
+// player's orders) and `upper`, each {value, low, high, orders, wins,
+// sampled, method} (the lower also `player`), and the player's `solves`,
+// `states`, `seconds` (and `interrupted` when so).
 json::object odds_json(const OddsShown& s);
-json::object optimal_json(const api::Optimal& o, DeckKind deck);
+json::object optimal_json(const api::Optimal& o, DeckKind deck, const api::OptimumEstimates* estimates = nullptr);
 // "your chance with best play without peeking: 1537/2016 (76.2%)" (or the
 // bracket, with how each bound was made), each move's value, and "if you
 // could see the stock: about 82.5%" from the odds.
+// Where not exact and with the estimates: "not computed exactly; at least
+// about 4.0% (...), at most about 13.5% (...)", then the proven bracket.
 std::string optimal_text(const api::Optimal& o, const api::Odds& odds, const DeckKind deck,
-                         const std::function<std::string(const Move&)>& shown);
+                         const std::function<std::string(const Move&)>& shown,
+                         const api::OptimumEstimates* estimates = nullptr);
 // The text of `pyramid odds`.
 std::string odds_text(const OddsShown& s);
 

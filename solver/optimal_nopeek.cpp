@@ -19,6 +19,7 @@
 #include <algorithm>
 #include <bit>
 #include <chrono>
+#include <iterator>
 #include <memory>
 #include <stdexcept>
 
@@ -682,6 +683,21 @@ private:
 
 }  // namespace
 
+size_t settled_unseen(uint64_t states) {
+    // bench/nopeek-optimal.md: the geometric mean of the two positions'
+    // information states at k = 6..10 cards not seen, and seed 2's at 11.
+    static constexpr double kCost[] = {402, 4'424, 19'443, 229'400, 1'262'000, 7'296'995};
+    constexpr size_t kFirst = 6;
+    const double allowed = 2.0 * static_cast<double>(states);
+    size_t k = kFirst - 1;  // up to 5 cards not seen: at most a few hundred states, always searched
+    double cost = kCost[0];
+    for (size_t i = 0;; ++i) {
+        cost = i < std::size(kCost) ? kCost[i] : cost * 7.5;
+        if (cost > allowed || k >= static_cast<size_t>(kMaxHidden)) return k;
+        ++k;
+    }
+}
+
 Optimal optimal(Solver& solver, const Deal& deal, const std::vector<Move>& played, const OptimalOptions& o) {
     const auto t0 = std::chrono::steady_clock::now();
     if (const auto why = optimal_unsupported(deal.variant)) throw std::invalid_argument(*why);
@@ -701,7 +717,14 @@ Optimal optimal(Solver& solver, const Deal& deal, const std::vector<Move>& playe
     r.unseen = u.size();
     r.nothing_hidden = u.size() <= 1;
     r.orders = factorial(static_cast<int>(u.size()));
-    ChanceSpace space(solver, work, u.slots, o);
+    OptimalOptions oc = o;
+    if (u.size() > o.max_unseen) {
+        r.cut = true;
+        r.max_unseen = o.max_unseen;
+        r.asked_states = o.limits.max_states;
+        oc.limits.max_states = std::min(o.limits.max_states, o.cut_states);
+    }
+    ChanceSpace space(solver, work, u.slots, oc);
     const Board& b = space.root_board();
     std::string why;
     const auto start = b.play(played, &why);
@@ -755,10 +778,16 @@ Optimal optimal(Solver& solver, const Deal& deal, const std::vector<Move>& playe
         r.lower_method = r.upper_method = r.method;
     } else {
         r.method = "bracket";
-        r.lower_method = "expectimax within the budget, positions not searched counted lost";
-        r.upper_method =
-            "expectimax within the budget, positions not searched counted won (lost where the free-stock relaxation "
-            "proves it)";
+        const std::string within = r.cut ? "expectimax cut to " + std::to_string(oc.limits.max_states) +
+                                               " information states"
+                                         : "expectimax within the budget";
+        r.lower_method = within + ", positions not searched counted lost";
+        r.upper_method = within +
+                         ", positions not searched counted won (lost where the free-stock relaxation proves it)";
+        if (r.cut)
+            r.method = "bracket (" + std::to_string(r.unseen) + " cards not seen: past the " +
+                       std::to_string(r.max_unseen) + " that " + std::to_string(r.asked_states) +
+                       " information states can settle, so not searched to the end)";
     }
     r.states = space.budget().count();
     r.leaf_solves = space.leaf_solves;

@@ -59,6 +59,17 @@ double fraction_value(Count num, Count den);
 
 // The expectimax's default budget (`odds --optimal-states`).
 constexpr uint64_t kDefaultOptimalStates = 5'000'000;
+// The budget of a search cut short (OptimalOptions::max_unseen): under a
+// second, for the proven bracket.
+constexpr uint64_t kCutOptimalStates = 20'000;
+
+// The most cards not seen that `states` information states can be expected
+// to settle: the largest k whose measured cost (bench/nopeek-optimal.md: the
+// geometric mean of the information states the exact search needed, msc 1
+// pass, k = 6 to 11; about 7.5 times more a card beyond) is at most twice
+// `states` (positions vary by a factor of 2 to 4 around the curve). The
+// default budget (5,000,000) gives 11; 20,000 gives 8.
+size_t settled_unseen(uint64_t states);
 
 struct OptimalOptions {
     // The expectimax's budget (engine/limits.h): max_states counts the
@@ -78,6 +89,12 @@ struct OptimalOptions {
     // stock cards names what the player knows (docs/nopeek.md "Which cards
     // are hidden").
     bool stock_hidden = true;
+    // The cut (`odds --optimal-max-unseen`): with more cards not seen than
+    // this, the search does not try to finish (the budget could not settle
+    // it: settled_unseen) and runs within cut_states information states
+    // only, for the proven bracket (Optimal::cut). Default: never cut.
+    size_t max_unseen = SIZE_MAX;
+    uint64_t cut_states = kCutOptimalStates;
 
     // The options every front end asks with (`odds --optimal`, the study's
     // optimum player, the API's asked optimum): `states` information states,
@@ -115,6 +132,11 @@ struct Optimal {
     double seconds = 0;
     bool interrupted = false;
     bool budget_hit = false;
+    // Cut (OptimalOptions::max_unseen): more cards not seen than the budget
+    // asked (`asked_states`) could settle; searched within cut_states only.
+    bool cut = false;
+    size_t max_unseen = 0;
+    uint64_t asked_states = 0;
 };
 
 // Whether the optimum can be searched for these rules: the stock is dealt in

@@ -353,6 +353,8 @@ GameResult play_game(Player& player, Solver& solver, const Deal& deal, uint64_t 
     player.limits = options.limits;
     GameResult g;
     Table real(deal);
+    for (const Move& m : options.played) real.apply(m);
+    g.moves = options.played;
     Rng rng(seed);
     std::unordered_set<std::string> seen;
     for (;;) {
@@ -394,6 +396,63 @@ GameResult play_game(Player& player, Solver& solver, const Deal& deal, uint64_t 
     if (g.won) verify_solution(deal, g.moves);
     g.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     return g;
+}
+
+PolicyOdds policy_odds(Solver& solver, const Deal& deal, const std::vector<Move>& played, const PolicyOddsOptions& o) {
+    const auto t0 = std::chrono::steady_clock::now();
+    const Replay rp = replay(deal, played, AfterGoal::PlayOn);
+    if (rp.error) throw std::invalid_argument(*rp.error);
+    auto player = make_player(o.player);
+    if (!player) throw std::invalid_argument("'" + o.player + "' is not a player that moves without peeking");
+    const Unseen u = unseen(deal, rp.table, o.stock_hidden);
+    const Deal masked = masked_deal(deal, u);  // the true order is never used below
+    PolicyOdds r;
+    r.player = player->name();
+    r.unseen = u.size();
+    // One seed for every order: a function of what is seen at the position.
+    const uint64_t seed = mix_seed(o.player_seed, deal_hash(masked_deal(masked, unseen(masked, rp.table))));
+    GameOptions go;
+    go.limits = o.limits;
+    go.played = played;
+    Rng rng(o.rng_seed);
+    for (uint64_t k = 0; k < o.orders; ++k) {
+        if (o.limits.stopped()) {
+            r.interrupted = true;
+            break;
+        }
+        const Deal d = sample_deal(masked, u, rng);
+        if (o.skip_lost) {
+            const Board board(d);
+            const auto at = board.play(played, nullptr);
+            if (!at) throw InternalError("a sampled deal rejects the played moves");
+            SolveOptions so;
+            so.limits = o.limits;
+            const SolveResult sr = solver.solve(board, *at, so);
+            ++r.cost.solves;
+            r.cost.states += sr.states;
+            if (sr.interrupted) {
+                r.interrupted = true;
+                break;
+            }
+            if (sr.verdict == Verdict::Lose) {
+                ++r.orders;
+                ++r.lost_unplayed;
+                continue;
+            }
+        }
+        ++r.played;
+        const GameResult g = play_game(*player, solver, d, seed, go);
+        r.cost.solves += g.cost.solves;
+        r.cost.states += g.cost.states;
+        if (g.interrupted) {
+            r.interrupted = true;
+            break;
+        }
+        ++r.orders;
+        r.wins += g.won;
+    }
+    r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    return r;
 }
 
 }  // namespace pyr::nopeek

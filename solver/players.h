@@ -97,6 +97,10 @@ struct GameOptions {
     // game (GameResult::interrupted).
     Limits limits;
     uint64_t max_moves = 100000;  // a game longer than this is lost (a safety net)
+    // Moves already played from the deal's start (legal: the caller checked
+    // them): the game goes on from the position they reach, and the player
+    // remembers them (GameResult::moves begins with them).
+    std::vector<Move> played;
 };
 
 struct GameResult {
@@ -118,5 +122,50 @@ GameResult play_game(Player& player, Solver& solver, const Deal& deal, uint64_t 
 // says nothing about their order); a deal's game is the same in any run,
 // thread or shard.
 uint64_t game_seed(uint64_t player_seed, const Deal& deal);
+
+// ---------------------------------------------------------------- a policy's sampled win share
+// A no-peek player's win share from a position over sampled orders of the
+// cards not seen (`odds --optimal`'s lower estimate of the no-peek optimum,
+// docs/nopeek.md): the player plays each sampled order to its end
+// (play_game, from the position); the share of orders it wins estimates the
+// value of its policy, which is at most the no-peek optimum (it sees only
+// what the player sees). The player's rng is seeded once from what is seen
+// at the position (the same in every order), so the policy is one fixed
+// policy and the share an unbiased estimate of its value.
+struct PolicyOddsOptions {
+    std::string player = "hybrid:6";  // make_player's names ("thoughtful" refused)
+    uint64_t orders = 200;            // sampled orders played
+    // The orders: Rng(rng_seed), sample_deal on the masked deal once per
+    // order, as nopeek::odds samples them: with the same seed, order k here is
+    // the odds' order k (when the odds sample), so a win here is an order
+    // the odds count winnable.
+    uint64_t rng_seed = 1;
+    uint64_t player_seed = 1;  // mixed with the position as seen (the player's rng)
+    // Which cards are sampled (as OddsOptions::stock_hidden). The player
+    // itself always treats the stock cards not yet turned up as not seen
+    // (a player that knows less: its value is still at most the optimum's).
+    bool stock_hidden = true;
+    Limits limits;  // per solve of the player's searches; the stop flag ends the run (interrupted)
+    // An order that a solver seeing the stock proves lost from the position
+    // is lost by every player: counted a loss without playing it (the same
+    // count as playing it, far cheaper where most orders are lost).
+    bool skip_lost = true;
+};
+
+struct PolicyOdds {
+    std::string player;
+    size_t unseen = 0;
+    uint64_t orders = 0;         // orders played to the end
+    uint64_t wins = 0;           // of them, won (each win replayed by the verifier)
+    uint64_t lost_unplayed = 0;  // with skip_lost: orders proved lost, counted without a game
+    uint64_t played = 0;         // games played
+    bool interrupted = false;
+    PlayerCost cost;
+    double seconds = 0;
+};
+
+// std::invalid_argument on an illegal move or an unknown player.
+PolicyOdds policy_odds(Solver& solver, const Deal& deal, const std::vector<Move>& played,
+                       const PolicyOddsOptions& options);
 
 }  // namespace pyr::nopeek

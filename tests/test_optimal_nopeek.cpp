@@ -15,6 +15,7 @@
 #include "report/board_text.h"
 #include "solver/nopeek.h"
 #include "solver/optimal_nopeek.h"
+#include "solver/players.h"
 #include "solver/solver.h"
 #include "tests/cli_run.h"
 #include "tests/nopeek_reference.h"
@@ -394,8 +395,8 @@ TEST_CASE("optimal nopeek: pyramid odds --optimal, text and JSON", "[nopeek][cli
                         "stock: ") != std::string::npos);
     CHECK(text.out.find("best move without peeking: ") != std::string::npos);
     // A fresh deal's start: 23 cards not seen, a bracket within a small budget.
-    const auto fresh = run(
-        "odds --variant msc --passes 1 --seed 7 --optimal --optimal-states 2000 --samples 20 --format json");
+    const auto fresh = run("odds --variant msc --passes 1 --seed 7 --optimal --optimal-states 2000 --samples 20 "
+                           "--policy-orders 5 --format json");
     REQUIRE(fresh.status == 0);
     const boost::json::value fj = boost::json::parse(fresh.out);
     const boost::json::object& f = fj.as_object().at("optimal").as_object();
@@ -429,4 +430,153 @@ TEST_CASE("optimal nopeek: the exact value equals the brute-force reference on 6
         strict += o.lower > 0 && o.lower < o.orders;
     }
     CHECK(strict == want);
+}
+
+// ---------------------------------------------------------------- the sampled estimates (issue 39, "Otherwise a bracket")
+
+TEST_CASE("optimal nopeek: a policy's sampled wins are its games on the odds' orders, each a winnable order",
+          "[nopeek][estimates]") {
+    Variant v = *find_preset("msc");
+    v.passes = 1;
+    const Deal d = deal_from_seed(v, "2");
+    const std::vector<Move> played = test::prefix_until(d, 12);  // 12 cards not seen
+    Solver solver;
+    PolicyOddsOptions po;
+    po.player = "planner:8";
+    po.orders = static_cast<uint64_t>(test::reduced(24, 8));
+    po.rng_seed = 5;
+    const PolicyOdds skipped = policy_odds(solver, d, played, po);
+    po.skip_lost = false;
+    const PolicyOdds all = policy_odds(solver, d, played, po);
+    REQUIRE(skipped.orders == po.orders);
+    REQUIRE(all.orders == po.orders);
+    CHECK(all.lost_unplayed == 0);
+    CHECK(all.played == po.orders);
+    CHECK(skipped.played + skipped.lost_unplayed == po.orders);
+    // Skipping the orders proved lost changes no count.
+    CHECK(skipped.wins == all.wins);
+    // The same orders replayed by hand (the odds' sampling: Rng(seed),
+    // sample_deal on the masked deal), the player's seed from what is seen.
+    const Unseen u = unseen_after(d, played);
+    REQUIRE(u.size() == 12);
+    const Deal masked = masked_deal(d, u);
+    Table at(d);
+    for (const Move& m : played) at.apply(m);
+    const uint64_t seed = mix_seed(po.player_seed, deal_hash(masked_deal(masked, unseen(masked, at))));
+    Rng rng(po.rng_seed);
+    GameOptions go;
+    go.played = played;
+    uint64_t wins = 0, winnable = 0;
+    for (uint64_t k = 0; k < po.orders; ++k) {
+        const Deal o = sample_deal(masked, u, rng);
+        auto player = make_player(po.player);
+        const GameResult g = play_game(*player, solver, o, seed, go);
+        const Board b(o);
+        const SolveResult sr = solver.solve(b, *b.play(played, nullptr), SolveOptions{});
+        REQUIRE(sr.verdict != Verdict::Intractable);
+        winnable += sr.verdict == Verdict::Win;
+        wins += g.won;
+        if (g.won) CHECK(sr.verdict == Verdict::Win);  // a policy wins only a winnable order
+    }
+    CHECK(wins == all.wins);
+    CHECK(wins > 0);  // (not a vacuous comparison: the player wins some, loses some)
+    CHECK(wins < po.orders);
+    // The odds over the same orders count at least the player's wins.
+    OddsOptions oo;
+    oo.samples = po.orders;
+    oo.rng_seed = po.rng_seed;
+    oo.exact_limit = 0;
+    oo.per_move = false;
+    const Odds od = odds(solver, d, played, oo);
+    CHECK(od.wins == winnable);
+    CHECK(all.wins <= od.wins);
+}
+
+TEST_CASE("optimal nopeek: settled_unseen follows the measured cost curve", "[nopeek][estimates]") {
+    CHECK(settled_unseen(kDefaultOptimalStates) == 11);
+    CHECK(settled_unseen(20'000) == 8);
+    CHECK(settled_unseen(1) == 5);
+    CHECK(settled_unseen(UINT64_MAX) > 11);
+    CHECK(settled_unseen(UINT64_MAX) <= 32);
+    for (uint64_t s = 1; s < 100'000'000'000; s *= 3) CHECK(settled_unseen(s) <= settled_unseen(s * 3));
+}
+
+TEST_CASE("optimal nopeek: odds --optimal's estimates where the search is cut", "[nopeek][estimates][cli]") {
+    using test::run;
+    Variant v = *find_preset("msc");
+    v.passes = 1;
+    const Deal d = deal_from_seed(v, "2");
+    const std::string moves = moves_text(test::prefix_until(d, 7), v.deck);  // 281/360 when searched
+    const std::string base = "odds --variant msc --passes 1 --seed 2 --moves '" + moves + "' --optimal ";
+    // Cut (6 < 7 cards not seen; 200 states, too few to finish) to a proven
+    // bracket, with the estimates on the same sampled orders.
+    const std::string cut =
+        base +
+        "--optimal-states 200 --optimal-max-unseen 6 --exact-limit 0 --samples 40 --policy-orders 40 --rng-seed 3 ";
+    const auto js = run(cut + "--format json");
+    REQUIRE(js.status == 0);
+    const boost::json::object o = boost::json::parse(js.out).as_object().at("optimal").as_object();
+    CHECK_FALSE(o.at("exact").as_bool());
+    CHECK(o.at("cut").as_bool());
+    CHECK(o.at("max_unseen").to_number<int>() == 6);
+    CHECK(o.at("asked_states").to_number<uint64_t>() == 200);
+    CHECK(o.at("states").to_number<uint64_t>() <= 200);
+    // The proven bracket holds the exact value.
+    CHECK(o.at("lower").to_number<double>() <= 281.0 / 360);
+    CHECK(o.at("upper").to_number<double>() >= 281.0 / 360);
+    const boost::json::object& e = o.at("estimates").as_object();
+    const boost::json::object& lo = e.at("lower").as_object();
+    const boost::json::object& up = e.at("upper").as_object();
+    CHECK(lo.at("orders").to_number<uint64_t>() == 40);
+    CHECK(up.at("orders").to_number<uint64_t>() == 40);
+    CHECK(lo.at("player").as_string() == "hybrid:6");
+    CHECK(lo.at("sampled").as_bool());
+    CHECK(up.at("sampled").as_bool());
+    // The same orders: the player wins only orders the odds count winnable.
+    CHECK(lo.at("wins").to_number<uint64_t>() <= up.at("wins").to_number<uint64_t>());
+    for (const auto* x : {&lo, &up}) {
+        const double val = x->at("value").to_number<double>();
+        CHECK(x->at("low").to_number<double>() <= val);
+        CHECK(val <= x->at("high").to_number<double>());
+        CHECK(val == double(x->at("wins").to_number<uint64_t>()) / 40);
+    }
+    CHECK(boost::json::parse(js.out).as_object().at("wins").to_number<uint64_t>() ==
+          up.at("wins").to_number<uint64_t>());
+    // Reproducible: the same seed, the same estimates (but for the time).
+    const auto again = run(cut + "--format json");
+    REQUIRE(again.status == 0);
+    boost::json::object e2 =
+        boost::json::parse(again.out).as_object().at("optimal").as_object().at("estimates").as_object();
+    boost::json::object e1 = e;
+    e1.erase("seconds");
+    e2.erase("seconds");
+    CHECK(e1 == e2);
+    // Text: the estimates in words, labelled, then the proven bracket.
+    const auto text = run(cut + "--ascii");
+    REQUIRE(text.status == 0);
+    CHECK_THAT(text.out, Catch::Contains("your chance with best play without peeking: not computed exactly; at least "
+                                         "about "));
+    CHECK_THAT(text.out, Catch::Contains("(the hybrid:6 player's wins over 40 sampled orders, 95% "));
+    CHECK_THAT(text.out, Catch::Contains("(if you could see the stock, 40 sampled orders, 95% "));
+    CHECK_THAT(text.out, Catch::Contains("  proven: between "));
+    CHECK_THAT(text.out, Catch::Contains("not a proven bound"));
+    // Every order of the 7 solved (5040 <= --exact-limit): the upper is the exact clairvoyant share.
+    const auto every = run(base + "--optimal-states 200 --policy-orders 0 --format json");
+    REQUIRE(every.status == 0);
+    const boost::json::object eo = boost::json::parse(every.out).as_object().at("optimal").as_object();
+    CHECK(eo.at("estimates").as_object().at("lower").is_null());
+    const boost::json::object& ue = eo.at("estimates").as_object().at("upper").as_object();
+    CHECK_FALSE(ue.at("sampled").as_bool());
+    CHECK(ue.at("orders").to_number<uint64_t>() == 5040);
+    CHECK(ue.at("low").to_number<double>() == ue.at("value").to_number<double>());
+    CHECK(ue.at("value").to_number<double>() >= 281.0 / 360);
+    // Not cut (auto): exact, no estimates.
+    const auto exact = run(base + "--format json");
+    REQUIRE(exact.status == 0);
+    const boost::json::object xo = boost::json::parse(exact.out).as_object().at("optimal").as_object();
+    CHECK(xo.at("fraction").as_string() == "281/360");
+    CHECK_FALSE(xo.contains("estimates"));
+    CHECK_FALSE(xo.contains("cut"));
+    CHECK(run(base + "--policy nobody").status == 2);
+    CHECK(run(base + "--optimal-max-unseen 33").status == 2);
 }
