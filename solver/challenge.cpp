@@ -387,6 +387,12 @@ private:
         uint8_t pos, pass, last_pos, last_pass;
     };
     std::vector<Cover> covers_;  // fewest_steps_walk: the entries that may cover the walk's positions
+    struct Pending {             // fewest_steps_walk: a removal the walk offered, not yet recorded
+        SlotMove m;
+        State at, t;
+        uint32_t draws;
+    };
+    std::vector<Pending> pending_;
     std::optional<std::optional<std::vector<Move>>> fewest_steps_positions(const State& start, const Aim& goal);
     // Phase 2 over entry points (the same layouts).
     std::optional<std::optional<std::vector<Move>>> fewest_steps_walk(const State& start, const Aim& goal);
@@ -399,7 +405,7 @@ private:
     using Entry = ChallengeTables::Entry;
     using Node = ChallengeTables::Node;
     std::vector<Entry>& entries_;
-    boost::unordered_flat_map<uint64_t, EntryHead>& heads_;
+    HeadTable& heads_;
     boost::unordered_flat_map<uint64_t, Node>& nodes_;
     BucketQueue<uint64_t>& open_;
 };
@@ -736,6 +742,10 @@ std::optional<std::optional<std::vector<Move>>> ChallengeSearch::fewest_steps_wa
         uint64_t item;
         while (open_.pop(f, item)) {
             const uint32_t index = static_cast<uint32_t>(item);
+            // Loads ahead: the entry popped after the next, and the head
+            // slot of the next one's removed set (its entry loaded a pop ago).
+            if (const uint64_t* later = open_.peek(f, 1)) __builtin_prefetch(&entries_[static_cast<uint32_t>(*later)]);
+            if (const uint64_t* next = open_.peek(f)) heads_.prefetch(entries_[static_cast<uint32_t>(*next)].removed);
             if (item & kFinish) return line_to(index, true);
             if (entries_[index].closed || entries_[index].g + entries_[index].h != f) continue;
             entries_[index].closed = true;
@@ -757,9 +767,17 @@ std::optional<std::optional<std::vector<Move>>> ChallengeSearch::fewest_steps_wa
             entries_[index].walked = true;
             entries_[index].last_pos = s.pos;
             entries_[index].last_pass = s.pass;
+            // The walk's removals are recorded after it, in the order
+            // offered (the same entries, the same order), so that each
+            // child's head slot is loaded while the walk goes on.
+            pending_.clear();
             auto offer = [&](SlotMove m, const State& at, uint32_t draws) {
-                const uint32_t cost = e.g + draws;
                 const State t = board_.apply(at, m);
+                heads_.prefetch(t.removed);
+                pending_.push_back(Pending{m, at, t, draws});
+            };
+            auto record = [&](SlotMove m, const State& at, const State& t, uint32_t draws) {
+                const uint32_t cost = e.g + draws;
                 const uint32_t child = reach(t, cost + 1, index, m, at);
                 if (child == kNoEntry) return;
                 int strong = 0;
@@ -808,6 +826,7 @@ std::optional<std::optional<std::vector<Move>>> ChallengeSearch::fewest_steps_wa
                                                : goal.cleared == 0       ? KingRule::OpenEnd
                                                                          : KingRule::Steps),
                        s, visitor);
+            for (const Pending& p : pending_) record(p.m, p.at, p.t, p.draws);
         }
     }
     return std::optional<std::vector<Move>>{};
