@@ -26,6 +26,7 @@
 #include <bit>
 #include <vector>
 
+#include "solver/head_table.h"
 #include "solver/prune.h"
 #include "solver/search_util.h"
 
@@ -216,12 +217,7 @@ inline uint32_t chain_distance(const Board& board, uint64_t removed, int p1, int
 // leave the list closed (never expanded: the new one dominates whatever they
 // dominate; one already walked may leave too: its coverage only ever
 // shortened other walks).
-inline constexpr uint32_t kNoEntry = 0xFFFFFFFFu;
-struct EntryHead {
-    uint32_t index = kNoEntry;  // the list's latest node
-    uint16_t g = 0;             // its g, pos and pass (a node's never change)
-    uint8_t pos = 0, pass = 0;
-};
+// (EntryHead, kNoEntry and the heads' table, HeadTable: head_table.h.)
 template <class Node>
 bool entry_dominates(const Board& board, const Node& a, int pos, int pass, uint32_t g) {
     const uint32_t d = chain_distance(board, a.removed, a.pass, a.pos, pass, pos);

@@ -148,6 +148,24 @@ struct Objective {
         return w + 1;
     }
     int value(uint64_t removed) const { return cards ? values.cards(removed, rank) : values.score(removed); }
+    // Whether every removed set worth `goal` has the tableau cleared (so
+    // that the fewest steps to the goal are at least the fewest to win):
+    // score only, where the layout's first card (the apex) is covered by
+    // every other tableau card. Then a tableau not cleared keeps the apex
+    // (a card goes only after every card covering it, or with one covering
+    // it directly: so the apex goes last, or with the last), and with it
+    // row 0's bonus: such a set scores at most every removal the deal has
+    // (its lone cards alone, the others in pairs) and the other rows'
+    // bonuses.
+    bool clear_needed(int goal) const {
+        const Variant& v = board.variant();
+        if (cards || v.goal != Goal::Pyramid || rows.empty()) return false;
+        if ((above[0] | 1) != board.tableau_mask()) return false;
+        const int lone_cards = std::popcount(lone);
+        int most_open = scoring.per_removal * (lone_cards + (board.slots() - lone_cards) / 2);
+        for (int r = 1; r < v.rows; ++r) most_open += std::max(0, scoring.bonus_of_row(v, r));
+        return goal > most_open;
+    }
     // The fewest steps that remove the cards `need` (in play) when the
     // stock and waste cards among them, S, need `events` steps that each
     // move or take a stock or waste card (draw_steps: the largest over S).
@@ -365,15 +383,19 @@ private:
     // buckets are stacks: dropping other items keeps their order), and the
     // first goal popped is the same. (Checked against the one pass: the
     // golden corpus, tests [challenge].)
-    // Not the default: with today's bound the two passes expand more than
-    // the one (bench/challenge-core.md); Challenge::target_two_passes.
+    // Taken (Challenge::Passes::Auto) where the target needs a cleared
+    // tableau: the strong bound has the fewest steps to win then, and the
+    // two passes expand 2.3x fewer positions than the one on msc decks
+    // 1411-1418; elsewhere they expand about as many, each dearer
+    // (bench/challenge-core.md).
     enum class Pass { One, Strong, Pruned };
     Pass pass_ = Pass::One;
-    int limit_ = 0;  // Pruned: C
-    bool two_passes_ = false;
+    int limit_ = 0;              // Pruned: C
+    bool clear_needed_ = false;  // the AtLeast goal sought needs a cleared tableau (Objective::clear_needed)
+    Challenge::Passes passes_ = Challenge::Passes::Auto;
 
 public:
-    void two_passes(bool on) { two_passes_ = on; }
+    void passes(Challenge::Passes p) { passes_ = p; }
 
 private:
     const Board& board_;
@@ -387,6 +409,12 @@ private:
         uint8_t pos, pass, last_pos, last_pass;
     };
     std::vector<Cover> covers_;  // fewest_steps_walk: the entries that may cover the walk's positions
+    struct Pending {             // fewest_steps_walk: a removal the walk offered, not yet recorded
+        SlotMove m;
+        State at, t;
+        uint32_t draws;
+    };
+    std::vector<Pending> pending_;
     std::optional<std::optional<std::vector<Move>>> fewest_steps_positions(const State& start, const Aim& goal);
     // Phase 2 over entry points (the same layouts).
     std::optional<std::optional<std::vector<Move>>> fewest_steps_walk(const State& start, const Aim& goal);
@@ -399,7 +427,7 @@ private:
     using Entry = ChallengeTables::Entry;
     using Node = ChallengeTables::Node;
     std::vector<Entry>& entries_;
-    boost::unordered_flat_map<uint64_t, EntryHead>& heads_;
+    HeadTable& heads_;
     boost::unordered_flat_map<uint64_t, Node>& nodes_;
     BucketQueue<uint64_t>& open_;
 };
@@ -413,8 +441,13 @@ int ChallengeSearch::bound(const State& s, const Aim& goal, int* strong) const {
     int h = obj_.removals_for(s.removed, goal.value - obj_.value(s.removed));
     if (strong) {
         *strong = h;
-        if (goal.kind == Aim::AtLeast)
+        if (goal.kind == Aim::AtLeast) {
             *strong = std::max(h, obj_.steps_from(s, stuck, goal.value - obj_.value(s.removed)));
+            // A goal only a cleared tableau makes: at least the fewest steps
+            // to win (the optimal search's bound; kDead when none wins).
+            if (clear_needed_ && !obj_.values.cleared(s.removed))
+                *strong = std::max(*strong, std::min(optimal_heuristic(board_, pm_, s), kDead));
+        }
     }
     if (goal.kind == Aim::End && goal.cleared == 1) {
         if (stuck & board_.tableau_mask()) return kDead;
@@ -461,7 +494,9 @@ std::optional<std::optional<std::vector<Move>>> ChallengeSearch::fewest_steps(co
     const bool walk = RuleTraits(board_).optimal_walk;
     auto run = [&]() { return walk ? fewest_steps_walk(start, goal) : fewest_steps_positions(start, goal); };
     pass_ = Pass::One;
-    if (goal.kind != Aim::AtLeast || !two_passes_) return run();
+    clear_needed_ = goal.kind == Aim::AtLeast && obj_.clear_needed(goal.value);
+    const bool two = passes_ == Challenge::Passes::Two || (passes_ == Challenge::Passes::Auto && clear_needed_);
+    if (goal.kind != Aim::AtLeast || !two) return run();
     pass_ = Pass::Strong;
     auto first = run();
     if (!first || !*first) {
@@ -492,6 +527,7 @@ std::optional<std::optional<std::vector<Move>>> ChallengeSearch::fewest_steps_po
     int h0 = bound(start, goal, &strong0);
     if (h0 >= kDead) return std::optional<std::vector<Move>>{};
     if (pass_ == Pass::Strong) h0 = strong0;
+    if (h0 >= kDead) return std::optional<std::vector<Move>>{};
     nodes_[root] = Node{root, 0, static_cast<uint16_t>(h0), {}, false};
     open_.push(h0, root);
     SlotMove moves[kMaxMoves];
@@ -523,7 +559,7 @@ std::optional<std::optional<std::vector<Move>>> ChallengeSearch::fewest_steps_po
                 if (!inserted && (it->second.h >= 0xFFFF || it->second.g <= tg)) continue;
                 int strong = 0;
                 int th = bound(t, goal, pass_ == Pass::One ? nullptr : &strong);
-                if (th >= kDead) {
+                if (th >= kDead || (pass_ == Pass::Strong && strong >= kDead)) {
                     it->second = Node{key, static_cast<uint16_t>(tg), 0xFFFF, moves[i], true};
                     continue;
                 }
@@ -729,6 +765,7 @@ std::optional<std::optional<std::vector<Move>>> ChallengeSearch::fewest_steps_wa
     int h0 = bound(start, goal, &strong0);
     if (h0 >= kDead) return std::optional<std::vector<Move>>{};
     if (pass_ == Pass::Strong) h0 = strong0;
+    if (h0 >= kDead) return std::optional<std::vector<Move>>{};
     const uint32_t root = reach(start, 0, kNoEntry, SlotMove{}, start);
     entries_[root].h = static_cast<uint16_t>(h0);
     push(root, h0);
@@ -736,6 +773,10 @@ std::optional<std::optional<std::vector<Move>>> ChallengeSearch::fewest_steps_wa
         uint64_t item;
         while (open_.pop(f, item)) {
             const uint32_t index = static_cast<uint32_t>(item);
+            // Loads ahead: the entry popped after the next, and the head
+            // slot of the next one's removed set (its entry loaded a pop ago).
+            if (const uint64_t* later = open_.peek(f, 1)) __builtin_prefetch(&entries_[static_cast<uint32_t>(*later)]);
+            if (const uint64_t* next = open_.peek(f)) heads_.prefetch(entries_[static_cast<uint32_t>(*next)].removed);
             if (item & kFinish) return line_to(index, true);
             if (entries_[index].closed || entries_[index].g + entries_[index].h != f) continue;
             entries_[index].closed = true;
@@ -757,14 +798,22 @@ std::optional<std::optional<std::vector<Move>>> ChallengeSearch::fewest_steps_wa
             entries_[index].walked = true;
             entries_[index].last_pos = s.pos;
             entries_[index].last_pass = s.pass;
+            // The walk's removals are recorded after it, in the order
+            // offered (the same entries, the same order), so that each
+            // child's head slot is loaded while the walk goes on.
+            pending_.clear();
             auto offer = [&](SlotMove m, const State& at, uint32_t draws) {
-                const uint32_t cost = e.g + draws;
                 const State t = board_.apply(at, m);
+                heads_.prefetch(t.removed);
+                pending_.push_back(Pending{m, at, t, draws});
+            };
+            auto record = [&](SlotMove m, const State& at, const State& t, uint32_t draws) {
+                const uint32_t cost = e.g + draws;
                 const uint32_t child = reach(t, cost + 1, index, m, at);
                 if (child == kNoEntry) return;
                 int strong = 0;
                 int h = bound(t, goal, pass_ == Pass::One ? nullptr : &strong);
-                if (h >= kDead) {
+                if (h >= kDead || (pass_ == Pass::Strong && strong >= kDead)) {
                     entries_[child].closed = true;
                     return;
                 }
@@ -808,6 +857,7 @@ std::optional<std::optional<std::vector<Move>>> ChallengeSearch::fewest_steps_wa
                                                : goal.cleared == 0       ? KingRule::OpenEnd
                                                                          : KingRule::Steps),
                        s, visitor);
+            for (const Pending& p : pending_) record(p.m, p.at, p.t, p.draws);
         }
     }
     return std::optional<std::vector<Move>>{};
@@ -858,7 +908,7 @@ ChallengeResult Solver::challenge(const Board& board, const Challenge& c, const 
     if (options.limits.max_memory && memory_bytes() > options.limits.max_memory) searches_->release();
     SearchBudget budget(options, 0, searches_.get());
     ChallengeSearch search(board, obj, searches_->challenge, budget);
-    search.two_passes(c.target_two_passes);
+    search.passes(c.target_passes);
     auto give_up = [&]() {
         out.complete = false;
         out.lines.clear();

@@ -54,12 +54,17 @@ struct Challenge {
     // challenges otherwise give the one best line, cards challenges the
     // lines that are not beaten).
     bool every_end = false;
-    // A target's line in two A* passes, the first with a stronger bound (the
-    // covers and draws its cards need), the second the one pass pruned by
-    // it (challenge.cpp): the same line. Slower with today's bound (more
-    // positions in all: bench/challenge-core.md), so off; the tests check it
-    // against the one pass and the brute force.
-    bool target_two_passes = false;
+    // A target's line in one A* pass or in two, the first with a stronger
+    // bound (the covers and draws its cards need; the fewest steps to win
+    // when only a cleared tableau makes the target), the second the one
+    // pass pruned by it (challenge.cpp): the same line either way. Auto
+    // takes two passes where the target needs a cleared tableau (a score
+    // target above what any end without a clear makes: 2.3x fewer
+    // positions on msc decks 1411-1418), else one (two are slower there:
+    // bench/challenge-core.md); the tests check each against the other
+    // and the brute force.
+    enum class Passes : uint8_t { Auto, One, Two };
+    Passes target_passes = Passes::Auto;
 };
 
 // A challenge as `--challenge` words it (the command line, Python, records):

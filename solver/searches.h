@@ -90,6 +90,12 @@ public:
         b.pop_back();
         return true;
     }
+    // The item the k-th pop(f) from now would take (k = 0: the next), if
+    // any: to prefetch what it names.
+    const T* peek(int f, std::size_t k = 0) const {
+        if (static_cast<std::size_t>(f) >= buckets_.size() || buckets_[f].size() <= k) return nullptr;
+        return &buckets_[f][buckets_[f].size() - 1 - k];
+    }
     // One past the highest bucket that may hold an item (a search without a
     // top scans f up to it, which grows as it pushes).
     int buckets() const { return static_cast<int>(buckets_.size()); }
@@ -398,8 +404,8 @@ private:
     };
     uint32_t reach_node(const Board& board, const State& t, uint32_t g, const NodeLink& how);
     std::vector<Node> nodes_;
-    boost::unordered_flat_map<uint64_t, EntryHead> heads_;  // removed set -> its latest node
-    BucketQueue<uint32_t> open_nodes_;                      // node indices
+    HeadTable heads_;                   // removed set -> its latest node
+    BucketQueue<uint32_t> open_nodes_;  // node indices
 };
 
 // The best score: the fewest tableau cards that can be left (score.cpp).
@@ -449,9 +455,9 @@ struct ChallengeTables {
     WalkMemo walk_memo;                        // the maxima over entry points ...
     WalkStack walk_stack;                      // ... and their stack
     std::vector<Entry> entries;
-    boost::unordered_flat_map<uint64_t, EntryHead> heads;  // removed set -> its latest entry
-    boost::unordered_flat_map<uint64_t, Node> nodes;       // position key -> its node
-    BucketQueue<uint64_t> open;                            // entry indices or position keys, by f
+    HeadTable heads;                                  // removed set -> its latest entry
+    boost::unordered_flat_map<uint64_t, Node> nodes;  // position key -> its node
+    BucketQueue<uint64_t> open;                       // entry indices or position keys, by f
     std::size_t bytes(bool grow) const {
         return table_bytes(seen, grow) + vector_bytes(stack, grow) + walk_memo.bytes(grow) + walk_stack.bytes(grow) +
                vector_bytes(entries, grow) + table_bytes(heads, grow) + table_bytes(nodes, grow) +

@@ -84,7 +84,7 @@ TEST_CASE("scoring: msc's table, 1,290 at most, bonuses from the bottom row up",
 }
 
 TEST_CASE("challenges: best score, most cards and fewest steps to a target match the brute force", "[challenge]") {
-    int compared = 0, with_open = 0, targets = 0, two_passes = 0;
+    int compared = 0, with_open = 0, targets = 0, two_passes = 0, clear_targets = 0;
     for (const Variant& base : presets()) {
         for (const Variant& v : test::with_overrides(base)) {
             test::Rng rng(0xC4A11E46ull ^ std::hash<std::string>{}(v.name) ^ (v.overlap ? 7u : 0u) ^
@@ -118,23 +118,42 @@ TEST_CASE("challenges: best score, most cards and fewest steps to a target match
                     // The target's two passes (a stronger bound, then the one
                     // pass pruned by it): the brute force's step count, and
                     // the one pass's line move for move.
-                    Challenge two = c;
-                    two.target_two_passes = true;
+                    Challenge two = c, single = c;
+                    two.target_passes = Challenge::Passes::Two;
+                    single.target_passes = Challenge::Passes::One;
                     check_against_reference(deal, two, ref, aim + " two passes");
                     const Board board(deal);
-                    const ChallengeResult one = solve_challenge(board, c), both = solve_challenge(board, two);
+                    const ChallengeResult one = solve_challenge(board, single), both = solve_challenge(board, two);
                     INFO(aim);
                     REQUIRE(one.lines.size() == both.lines.size());
                     for (size_t i = 0; i < one.lines.size(); ++i) CHECK(one.lines[i].moves == both.lines[i].moves);
                     two_passes += one.target_reached == true;
+                    // A score target above what any end without a clear
+                    // makes (challenge.cpp, Objective::clear_needed): the
+                    // two passes' bound has the fewest steps to win there,
+                    // and Auto takes them.
+                    if (!cards && one.target_reached == true && v.goal == Goal::Pyramid) {
+                        const Scoring sc = msc_scoring();
+                        const int lone = v.lone_rank ? std::popcount(board.rank_mask(v.lone_rank)) : 0;
+                        int most_open = sc.per_removal * (lone + (board.slots() - lone) / 2);
+                        for (int r = 1; r < deal.variant.rows; ++r) most_open += sc.bonus_of_row(deal.variant, r);
+                        if (*c.target - c.current > most_open) {
+                            ++clear_targets;
+                            const ChallengeResult auto_passes = solve_challenge(board, c);
+                            REQUIRE(auto_passes.lines.size() == 1);
+                            CHECK(auto_passes.lines[0].moves == one.lines[0].moves);
+                            CHECK(auto_passes.lines[0].cleared);
+                        }
+                    }
                 }
             }
         }
     }
     INFO("compared " << compared << ", two card lines " << with_open << ", targets " << targets
-                     << ", reached in two passes " << two_passes);
+                     << ", reached in two passes " << two_passes << ", needing a clear " << clear_targets);
     CHECK(compared > test::reduced(1500));
     CHECK(two_passes > test::reduced(300));
+    CHECK(clear_targets > test::reduced(20));
     CHECK(with_open > 0);
 }
 
