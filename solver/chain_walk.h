@@ -224,7 +224,7 @@ bool entry_dominates(const Board& board, const Node& a, int pos, int pass, uint3
     return d < kChainFar && a.g + d <= g;
 }
 template <class Node, class Heads>
-uint32_t reach_entry(const Board& board, std::vector<Node>& nodes, Heads& heads, Node fresh) {
+uint32_t reach_entry(const Board& board, std::vector<Node>& nodes, Heads& heads, const Node& fresh) {
     auto dominates = [&](const Node& a, int pos, int pass, uint32_t g) {
         return entry_dominates(board, a, pos, pass, g);
     };
@@ -237,8 +237,8 @@ uint32_t reach_entry(const Board& board, std::vector<Node>& nodes, Heads& heads,
             if (dominates(nodes[i], fresh.pos, fresh.pass, fresh.g)) return kNoEntry;
     }
     const uint32_t index = static_cast<uint32_t>(nodes.size());
-    fresh.next = head.index;
-    for (uint32_t* link = &fresh.next; *link != kNoEntry;) {
+    uint32_t first = head.index;  // the new node's next, once the nodes it dominates leave
+    for (uint32_t* link = &first; *link != kNoEntry;) {
         Node& o = nodes[*link];
         if (dominates(fresh, o.pos, o.pass, o.g)) {
             o.closed = true;
@@ -250,6 +250,7 @@ uint32_t reach_entry(const Board& board, std::vector<Node>& nodes, Heads& heads,
     head = EntryHead{index, static_cast<uint16_t>(fresh.g), static_cast<uint8_t>(fresh.pos),
                      static_cast<uint8_t>(fresh.pass)};
     nodes.push_back(fresh);
+    nodes.back().next = first;
     return index;
 }
 
