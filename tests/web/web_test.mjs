@@ -643,7 +643,7 @@ try {
     await page.screenshot(shots + "/web-optimum.png");
     // At the deal's start (23 not seen): the proven bracket within 20,000 states and the planner's move.
     const start = cli("odds", "--variant", "msc", "--passes", "1", "--seed", "2", "--optimal", "--optimal-states", "20000",
-      "--samples", "1", "--format", "json").optimal;
+      "--samples", "1", "--policy-orders", "0", "--format", "json").optimal;
     await page.goto(server.url + "#v=msc&passes=1&seed=2");
     await page.waitFor(verdictSettled, 60000);
     await page.key("f");
