@@ -54,6 +54,12 @@ void recycle(T& t) {
     if (table_bytes(t, false) > kRetainBytes) t = T();
     else t.clear();
 }
+// Drops a table above kRetainBytes now, as recycle would at the next search
+// of its kind (Searches::trim).
+template <class T>
+void drop_if_large(T& t) {
+    if (table_bytes(t, false) > kRetainBytes) t = T();
+}
 template <class V>
 void recycle_vector(V& v) {
     if (vector_bytes(v, false) > kRetainBytes) V().swap(v);
@@ -381,6 +387,7 @@ public:
     void run(const Board& board, const RuleTraits& traits, const State& start, SearchBudget& budget,
              SolveResult& result);
     void release() { *this = OptimalWalkSearch(); }
+    void trim() { drop_if_large(heads_); }
     std::size_t bytes(bool grow) const;
 
 private:
@@ -464,6 +471,7 @@ struct ChallengeTables {
                open.bytes(grow, !entries.empty() || nodes.size() > 0);
     }
     void release() { *this = ChallengeTables(); }
+    void trim() { drop_if_large(heads); }
 };
 
 // A worker's searches (Solver's private part).
@@ -477,6 +485,15 @@ struct Searches {
     std::size_t bytes(bool grow) const {
         return positions.bytes(grow) + walk.bytes(grow) + optimal.bytes(grow) + optimal_walk.bytes(grow) +
                score.bytes(grow) + challenge.bytes(grow);
+    }
+    // The heads' tables (HeadTable, kept half full: twice a map's slots) of
+    // the A* searches over chains, dropped at every solve when large, not
+    // only at the next search of their kind: a worker between deals holds
+    // at most kRetainBytes of each (as with the maps they replaced), whatever
+    // the next deal asks.
+    void trim() {
+        optimal_walk.trim();
+        challenge.trim();
     }
     void release() {
         positions.release();

@@ -68,6 +68,7 @@ SolveResult Solver::solve_with(Method method, const Board& board, const State& s
             "face-down stock, or the row redeal");
     // Memory kept from an earlier, larger search does not count against this one's limit.
     if (options.limits.max_memory && memory_bytes() > options.limits.max_memory) searches_->release();
+    searches_->trim();
     SolveResult result;
     {
         SearchBudget budget(options, 1, searches_.get());  // the start counts as expanded
