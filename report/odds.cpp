@@ -64,14 +64,8 @@ json::object optimal_json(const api::Optimal& o, DeckKind dk, const api::Optimum
     }
     if (estimates && !o.exact) {
         auto one = [](const api::OptimumEstimate& e) {
-            json::object x;
-            x["value"] = e.value;
-            x["low"] = e.low;
-            x["high"] = e.high;
-            x["orders"] = e.orders;
-            x["wins"] = e.wins;
-            x["sampled"] = e.sampled;
-            x["method"] = e.method;
+            json::object x{{"value", e.value}, {"low", e.low},         {"high", e.high},    {"orders", e.orders},
+                           {"wins", e.wins},   {"sampled", e.sampled}, {"method", e.method}};
             if (!e.player.empty()) x["player"] = e.player;
             return x;
         };

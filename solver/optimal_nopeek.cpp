@@ -396,6 +396,18 @@ public:
 
     // The orders of the cards not turned up in which s is won, by the solver
     // on each (an intractable one counts won: a bound from above).
+    // One order's verdict by the solver that sees the stock, tallied: won, or
+    // past the leaf budget (counted won, so a share stays an upper bound).
+    bool order_won(const Deal& d, const State& s) {
+        const Board b(*boards_[0], d);
+        const SolveResult r = solver_.solve(b, s, leaf_options_);
+        ++leaf_solves;
+        leaf_states += r.states;
+        if (r.interrupted) interrupted_ = stopped_ = true;
+        leaf_intractable += r.verdict == Verdict::Intractable;
+        return r.verdict != Verdict::Lose;
+    }
+
     Count clairvoyant(const State& s) {
         std::vector<int> slots;
         std::vector<Card> cards;
@@ -410,13 +422,7 @@ public:
         Count wins = 0;
         do {
             for (size_t i = 0; i < idx.size(); ++i) d.cards[slots[i]] = cards[idx[i]];
-            const Board b(*boards_[0], d);
-            const SolveResult r = solver_.solve(b, s, leaf_options_);
-            ++leaf_solves;
-            leaf_states += r.states;
-            if (r.interrupted) interrupted_ = stopped_ = true;
-            leaf_intractable += r.verdict == Verdict::Intractable;
-            wins += r.verdict != Verdict::Lose;
+            wins += order_won(d, s);
         } while (std::next_permutation(idx.begin(), idx.end()));
         return wins;
     }
@@ -482,13 +488,7 @@ public:
             for (const Card& c : sc)
                 if (in[static_cast<size_t>(card_index(c, deck_))]) d.cards[slots[i++]] = c;
             if (i != slots.size()) throw InternalError("U_d: a sampled order does not fill the leaf's slots");
-            const Board b(*boards_[0], d);
-            const SolveResult r = solver_.solve(b, s, leaf_options_);
-            ++leaf_solves;
-            leaf_states += r.states;
-            if (r.interrupted) interrupted_ = stopped_ = true;
-            leaf_intractable += r.verdict == Verdict::Intractable;
-            wins += r.verdict != Verdict::Lose;
+            wins += order_won(d, s);
         }
         return wins * fact_[m_];
     }
@@ -681,6 +681,40 @@ private:
     Bounds root_value_;
 };
 
+// The deal a chance search runs on: the cards not seen masked (their true
+// order is never used after this) and their slots marked known, so the packed
+// board moves them like any card. `counts` and `name` word the refusals.
+Deal searched_deal(const Deal& deal, const Unseen& u, const std::string& counts, const std::string& name) {
+    if (u.size() > static_cast<size_t>(kMaxHidden))
+        throw std::invalid_argument("more than 32 cards not seen: the " + counts + " counts do not fit");
+    Deal work = masked_deal(deal, u);
+    for (int slot : u.slots) {
+        if (slot < work.fixed_size())
+            throw std::invalid_argument("a tableau or reserve card is not seen: name it for the " + name);
+        work.unknown &= ~(uint64_t{1} << slot);
+    }
+    return work;
+}
+
+// The start's value on the shared core (depth_first over the space, each of
+// `moves` a root child, none cut: space.root_children() has each one's).
+Bounds search_root(ChanceSpace& space, const Board& b, const State& start, const std::vector<Move>& moves,
+                   const char* who) {
+    std::vector<SlotMove> slot_moves;
+    for (const Move& m : moves) {
+        const auto sm = b.from_move(start, m);
+        if (!sm) throw InternalError("the packed rules reject a legal move");
+        slot_moves.push_back(*sm);
+    }
+    if (slot_moves.size() > static_cast<size_t>(kMaxMoves))
+        throw InternalError(std::string(who) + ": more legal moves than a frame holds");
+    space.set_root_moves(std::move(slot_moves));
+    OptimumGoal goal;
+    const DfsEnd end = depth_first(space, goal, space.budget(), start);
+    if (end.kind == DfsEnd::Stopped) space.stop(end.interrupted);
+    return space.root_value();
+}
+
 }  // namespace
 
 size_t settled_unseen(uint64_t states) {
@@ -705,14 +739,7 @@ Optimal optimal(Solver& solver, const Deal& deal, const std::vector<Move>& playe
     if (rp.error) throw std::invalid_argument(*rp.error);
     const Table& table = rp.table;
     const Unseen u = unseen(deal, table, o.stock_hidden);
-    if (u.size() > static_cast<size_t>(kMaxHidden))
-        throw std::invalid_argument("more than 32 cards not seen: the optimum's counts do not fit");
-    Deal work = masked_deal(deal, u);  // the true order is never used below
-    for (int slot : u.slots) {
-        if (slot < work.fixed_size())
-            throw std::invalid_argument("a tableau or reserve card is not seen: name it for the optimum");
-        work.unknown &= ~(uint64_t{1} << slot);
-    }
+    Deal work = searched_deal(deal, u, "optimum's", "optimum");  // the true order is never used below
     Optimal r;
     r.unseen = u.size();
     r.nothing_hidden = u.size() <= 1;
@@ -741,19 +768,7 @@ Optimal optimal(Solver& solver, const Deal& deal, const std::vector<Move>& playe
         // core (depth_first.h). The best move: the highest lower bound, the
         // first in sorted_moves order on a tie.
         const std::vector<Move> moves = sorted_moves(table);
-        std::vector<SlotMove> slot_moves;
-        for (const Move& m : moves) {
-            const auto sm = b.from_move(*start, m);
-            if (!sm) throw InternalError("the packed rules reject a legal move");
-            slot_moves.push_back(*sm);
-        }
-        if (slot_moves.size() > static_cast<size_t>(kMaxMoves))
-            throw InternalError("optimal: more legal moves than a frame holds");
-        space.set_root_moves(std::move(slot_moves));
-        OptimumGoal goal;
-        const DfsEnd end = depth_first(space, goal, space.budget(), *start);
-        if (end.kind == DfsEnd::Stopped) space.stop(end.interrupted);
-        root = space.root_value();
+        root = search_root(space, b, *start, moves, "optimal");
         const std::vector<Bounds>& children = space.root_children();
         if (children.size() != moves.size()) throw InternalError("optimal: a move of the start was not valued");
         Count best = 0;
@@ -807,14 +822,7 @@ Reveal reveal_bound(Solver& solver, const Deal& deal, const std::vector<Move>& p
     for (const Move& m : played)
         if (const auto why = real.apply(m)) throw std::invalid_argument(*why);
     const Unseen u = unseen(deal, real);
-    if (u.size() > static_cast<size_t>(kMaxHidden))
-        throw std::invalid_argument("more than 32 cards not seen: the relaxation's counts do not fit");
-    Deal work = masked_deal(deal, u);  // the true order is never used below
-    for (int slot : u.slots) {
-        if (slot < work.fixed_size())
-            throw std::invalid_argument("a tableau or reserve card is not seen: name it for the bound");
-        work.unknown &= ~(uint64_t{1} << slot);
-    }
+    Deal work = searched_deal(deal, u, "relaxation's", "bound");  // the true order is never used below
     Table table(work);
     for (const Move& m : played)
         if (const auto why = table.apply(m)) throw std::invalid_argument(*why);
@@ -844,20 +852,8 @@ Reveal reveal_bound(Solver& solver, const Deal& deal, const std::vector<Move>& p
         value = space.share(*start);
         stopped = space.stopped();
     } else {
-        std::vector<SlotMove> slot_moves;
-        for (const Move& m : sorted_moves(table)) {
-            const auto sm = b.from_move(*start, m);
-            if (!sm) throw InternalError("the packed rules reject a legal move");
-            slot_moves.push_back(*sm);
-        }
-        if (slot_moves.size() > static_cast<size_t>(kMaxMoves))
-            throw InternalError("reveal_bound: more legal moves than a frame holds");
-        space.set_root_moves(std::move(slot_moves));
-        OptimumGoal goal;
-        const DfsEnd end = depth_first(space, goal, space.budget(), *start);
-        if (end.kind == DfsEnd::Stopped) space.stop(end.interrupted);
+        const Bounds root = search_root(space, b, *start, sorted_moves(table), "reveal_bound");
         stopped = space.stopped();
-        const Bounds root = space.root_value();
         if (!stopped && root.lo != root.hi) throw InternalError("reveal_bound: the root's value is not exact");
         value = root.lo;
     }
