@@ -529,12 +529,11 @@ OptimumEstimates Session::estimate_optimum(const Deal& deal, const std::vector<M
     po.player = options.player;
     po.orders = options.orders;
     po.rng_seed = options.rng_seed;
-    po.stock_hidden = !deal.has_unknown();  // as_asked
     po.limits = options.limits;
     po.limits.progress = nullptr;
     nopeek::PolicyOdds p;
     try {
-        p = nopeek::policy_odds(impl_->solver, deal, played, po);
+        p = nopeek::policy_odds(impl_->solver, deal, played, as_asked(deal, po));
     } catch (const std::invalid_argument& x) {
         throw Error(x.what());
     }
