@@ -364,6 +364,10 @@ AskedOptimum asked_optimum(Solver& solver, const Deal& d, const std::vector<Move
 Answer Session::solve(const Deal& deal, const std::vector<Move>& played, const Request& request) {
     if (request.challenge && !played.empty())
         throw Error("a challenge is answered from the deal's start: it does not take played moves");
+    if (request.nopeek_optimum && !deal.has_unknown())
+        throw Error("the no-peek optimum of solve is for deals with cards not seen (?\?); every card is named here: "
+                    "the odds' optimum (pyramid odds --optimal, Python's odds(optimal=True)) gives a known deal's "
+                    "chance without peeking");
     if (deal.has_unknown()) {
         // The moves played name the cards they take: the deal names them too.
         const SeenReplay seen = verify_seen(deal, played, AfterGoal::PlayOn);
@@ -503,6 +507,19 @@ Optimal Session::optimal(const Deal& deal, const std::vector<Move>& played, cons
 }
 
 size_t settled_unseen(uint64_t states) { return nopeek::settled_unseen(states); }
+
+OptimalAnswer Session::optimal_answer(const Deal& deal, const std::vector<Move>& played, const Odds& odds,
+                                      const OptimalAsk& ask, const Limits& limits) {
+    OptimalOptions oo = OptimalOptions::within(ask.states, limits);
+    oo.max_unseen = ask.max_unseen ? *ask.max_unseen : settled_unseen(ask.states);
+    OptimalAnswer a{std::make_shared<const Optimal>(optimal(deal, played, oo)), std::nullopt};
+    if (!a.optimal->exact && !a.optimal->interrupted) {
+        EstimateOptions eo = ask.estimates;
+        eo.limits = limits;
+        a.estimates = estimate_optimum(deal, played, odds, eo);
+    }
+    return a;
+}
 
 OptimumEstimates Session::estimate_optimum(const Deal& deal, const std::vector<Move>& played, const Odds& odds,
                                            const EstimateOptions& options) {

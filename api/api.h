@@ -211,6 +211,18 @@ struct OptimumEstimates {
     double seconds = 0;               // the player's games (the odds' time is the odds')
 };
 
+// What `odds --optimal` asks (Session::optimal_answer): the search's budget,
+// its cut, and the estimates' player and orders.
+struct OptimalAsk {
+    uint64_t states = 5'000'000;       // --optimal-states
+    std::optional<size_t> max_unseen;  // --optimal-max-unseen (none: auto)
+    EstimateOptions estimates;         // --policy, --policy-orders, the odds' --rng-seed (its limits: the call's)
+};
+struct OptimalAnswer {
+    std::shared_ptr<const Optimal> optimal;     // never null in an answer (api/results.h)
+    std::optional<OptimumEstimates> estimates;  // where not exact and not interrupted
+};
+
 // A challenge (solver/challenge.h; across deals, solver/across.h) as the
 // command line spells it: `--challenge score|cards:R|board --target N
 // --current N --deals-left D`.
@@ -392,6 +404,15 @@ public:
     // move or an unknown player. Deterministic for the same arguments.
     OptimumEstimates estimate_optimum(const Deal& deal, const std::vector<Move>& played, const Odds& odds,
                                       const EstimateOptions& options);
+    // `odds --optimal` as one question (the command line and Python's
+    // odds(optimal=True)): the optimum of that position within ask.states
+    // information states, cut to the proven bracket past ask.max_unseen cards
+    // not seen (none: settled_unseen(ask.states)); where it is not exact (and
+    // not interrupted), the estimates beside it (estimate_optimum with
+    // ask.estimates, from `odds`: this position's Session::odds). `limits`:
+    // each solve's, and the stop flag.
+    OptimalAnswer optimal_answer(const Deal& deal, const std::vector<Move>& played, const Odds& odds,
+                                 const OptimalAsk& ask, const Limits& limits);
     // The no-peek optimum where a player asks for it (play's `o`, the page's
     // Fair hint; solve --nopeek-optimum is Request::nopeek_optimum): within
     // `states` information states, each solve of a known order and the

@@ -90,33 +90,26 @@ int cmd_odds(int argc, char** argv) {
         o.limits.stop = signals.flag();
         return session.odds(ld.deal, played, o);
     }();
-    std::optional<api::Optimal> best;
-    std::optional<api::OptimumEstimates> estimates;
+    std::optional<api::OptimalAnswer> best;
     if (vm["optimal"].as<bool>()) {
-        const uint64_t states = number_option(vm, "optimal-states", 1, UINT64_MAX);
-        const std::string mu = vm["optimal-max-unseen"].as<std::string>();
-        const size_t max_unseen = mu == "auto" ? api::settled_unseen(states)
-                                               : static_cast<size_t>(number_option(vm, "optimal-max-unseen", 0, 32));
-        api::EstimateOptions eo;
-        eo.player = vm["policy"].as<std::string>();
+        api::OptimalAsk ask;
+        ask.states = number_option(vm, "optimal-states", 1, UINT64_MAX);
+        if (vm["optimal-max-unseen"].as<std::string>() != "auto")
+            ask.max_unseen = static_cast<size_t>(number_option(vm, "optimal-max-unseen", 0, 32));
+        ask.estimates.player = vm["policy"].as<std::string>();
         try {
-            if (!nopeek::make_player(eo.player))
-                throw UsageError("--policy: '" + eo.player + "' peeks at the stock; name a player who does not");
+            if (!nopeek::make_player(ask.estimates.player))
+                throw UsageError("--policy: '" + ask.estimates.player +
+                                 "' peeks at the stock; name a player who does not");
         } catch (const std::invalid_argument& e) {
             throw UsageError(std::string("--policy: ") + e.what());
         }
-        eo.orders = number_option(vm, "policy-orders", 0, 1'000'000);
-        eo.rng_seed = o.rng_seed;
+        ask.estimates.orders = number_option(vm, "policy-orders", 0, 1'000'000);
+        ask.estimates.rng_seed = o.rng_seed;
         const StopOnSignals signals;
         Limits limits = o.limits;
         limits.stop = signals.flag();
-        api::OptimalOptions oo = api::OptimalOptions::within(states, limits);
-        oo.max_unseen = max_unseen;
-        best = session.optimal(ld.deal, played, oo);
-        if (!best->exact && !best->interrupted) {
-            eo.limits = limits;
-            estimates = session.estimate_optimum(ld.deal, played, r, eo);
-        }
+        best = session.optimal_answer(ld.deal, played, r, ask, limits);
     }
     std::optional<api::Answer> peek;
     if (vm["thoughtful"].as<bool>()) {
@@ -127,8 +120,14 @@ int cmd_odds(int argc, char** argv) {
         peek = session.solve(ld.deal, played, req);
     }
 
-    const OddsShown shown{
-        ld, played, o, r, peek, text_style(vm), best ? &*best : nullptr, estimates ? &*estimates : nullptr};
+    const OddsShown shown{ld,
+                          played,
+                          o,
+                          r,
+                          peek,
+                          text_style(vm),
+                          best ? best->optimal.get() : nullptr,
+                          best && best->estimates ? &*best->estimates : nullptr};
     if (format == "json") std::cout << json_line(odds_json(shown)) << "\n";
     else std::cout << odds_text(shown);
     return kOk;

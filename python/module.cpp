@@ -38,6 +38,8 @@
 #include "engine/table.h"
 #include "report/board_text.h"
 #include "report/deal.h"
+#include "report/odds.h"
+#include "solver/players.h"
 #include "report/solve.h"
 #include "report/summary.h"
 #include "solver/nopeek.h"
@@ -207,6 +209,73 @@ py::dict solve(PySolver& solver, const PyDeal& d, const std::optional<std::strin
     }
     if (raised) throw std::move(*raised);
     return to_python(solve_json(d.loaded, played, moves.has_value(), req, a));
+}
+
+// ---------------------------------------------------------------- odds
+
+// `pyramid odds [--optimal] --format json` (report/odds.h: the odds over the
+// orders of the cards not seen; with optimal, the key `optimal` of issue 39
+// and, where not exact, its `estimates`), through api::Session as the
+// command line asks it (api::Session::optimal_answer).
+py::dict odds(PySolver& solver, const PyDeal& d, const std::optional<std::string>& moves, uint64_t samples,
+              uint64_t rng_seed, uint64_t exact_limit, uint64_t max_states, uint64_t max_memory, bool optimal,
+              uint64_t optimal_states, std::optional<int> optimal_max_unseen, const std::string& policy,
+              uint64_t policy_orders) {
+    const Variant& v = d.variant();
+    api::LoadedDeal ld = d.loaded;
+    std::vector<Move> played;
+    if (moves) {
+        played = api::parse_moves(v, *moves, "bad moves");
+        // With cards not seen, the moves name the cards they take (solve's rule, as `odds --moves`).
+        const api::SeenReplay r = api::verify_seen(ld.deal, played, AfterGoal::GameOver);
+        if (r.replay.error) throw api::Error("bad moves: " + *r.replay.error);
+        if (r.undecided || r.positions > 1)
+            throw api::Error(
+                "bad moves: a move takes a card not seen whose place decides the position: name it in the deal");
+        ld.deal = r.deal;
+    }
+    if (samples < 1 || samples > 10'000'000) throw api::Error("samples must be from 1 to 10000000");
+    if (exact_limit > 1'000'000'000) throw api::Error("exact_limit must be at most 1000000000");
+    if (optimal_states < 1) throw api::Error("optimal_states must be at least 1");
+    if (optimal_max_unseen && (*optimal_max_unseen < 0 || *optimal_max_unseen > 32))
+        throw api::Error("optimal_max_unseen must be from 0 to 32, or None (auto)");
+    if (policy_orders > 1'000'000) throw api::Error("policy_orders must be at most 1000000");
+    api::OddsOptions o;
+    o.samples = samples;
+    o.rng_seed = rng_seed;
+    o.exact_limit = exact_limit;
+    o.limits.max_states = max_states;
+    o.limits.max_memory = max_memory;
+    api::OptimalAsk ask;
+    ask.states = optimal_states;
+    if (optimal_max_unseen) ask.max_unseen = static_cast<size_t>(*optimal_max_unseen);
+    ask.estimates.player = policy;
+    ask.estimates.orders = policy_orders;
+    ask.estimates.rng_seed = rng_seed;
+    if (optimal) try {
+            if (!nopeek::make_player(policy))
+                throw api::Error("policy: '" + policy + "' peeks at the stock; name a player who does not");
+        } catch (const std::invalid_argument& e) {
+            throw api::Error(std::string("policy: ") + e.what());
+        }
+    std::optional<api::Odds> r;
+    std::optional<api::OptimalAnswer> best;
+    {
+        py::gil_scoped_release nogil;
+        std::lock_guard lock(solver.mu);
+        r = solver.session.odds(ld.deal, played, o);
+        if (optimal) best = solver.session.optimal_answer(ld.deal, played, *r, ask, o.limits);
+    }
+    const std::optional<api::Answer> peek;
+    const OddsShown shown{ld,
+                          played,
+                          o,
+                          *r,
+                          peek,
+                          TextStyle{false, false},
+                          best ? best->optimal.get() : nullptr,
+                          best && best->estimates ? &*best->estimates : nullptr};
+    return to_python(odds_json(shown));
 }
 
 py::dict verify(const PyDeal& d, const std::string& moves_text) {
@@ -579,6 +648,7 @@ PYBIND11_MODULE(_core, m) {
 
     py::class_<PySolver>(m, "Solver").def(py::init<>()).def("solve", &solve);
     m.def("verify", &verify);
+    m.def("odds", &odds);
     m.def("auto_max_memory", &api::auto_max_memory);
 
     py::class_<StudyArgs>(m, "StudyArgs")

@@ -23,7 +23,7 @@ from . import _core
 
 __version__ = _core.__version__
 
-__all__ = ["__version__", "version", "Deal", "Result", "Solver", "Verification", "deal", "describe", "merge",
+__all__ = ["__version__", "version", "Deal", "Result", "Solver", "Verification", "deal", "describe", "merge", "odds",
            "read_records", "rules", "rule_schema", "solve", "study", "variants", "verify"]
 
 Deal = _core.Deal
@@ -308,6 +308,40 @@ def solve(deal, variant=None, *, optimal=False, hint=False, best_score=False, re
                           measures=measures, casual_plays=casual_plays, max_states=max_states,
                           max_memory=max_memory, moves=moves, progress=progress, challenge=challenge,
                           optimum=optimum, optimum_states=optimum_states, **rules)
+
+
+@_with_rules("variant", positional=True)
+def odds(deal, variant=None, *, moves=None, samples=1000, rng_seed=1, exact_limit=40320, optimal=False,
+         optimal_states=5_000_000, optimal_max_unseen="auto", policy="hybrid:6", policy_orders=200,
+         max_states=_DEFAULT_MAX_STATES, max_memory="auto", **rules):
+    """The odds without peeking, as `pyramid odds --format json` gives them
+    (docs/nopeek.md): the share of the orders of the cards not seen in which
+    the position (after moves) is winnable, and each legal move's share. With
+    '??' cards in the deal exactly those are not seen; a deal given whole
+    hides the stock cards not yet turned up.
+
+    optimal: also your chance with best play without peeking, the key
+    "optimal" (`odds --optimal`): exact, value (None unless exact), fraction
+    ('1537/2016' when exact), lower, upper, best_move, moves ([{move, lower,
+    upper}]), method, states, seconds...; searched within optimal_states
+    information states (cut to the proven bracket past optimal_max_unseen
+    cards not seen: 'auto' or 0 to 32); where not exact, "estimates" (sampled,
+    labelled: the policy player's wins over policy_orders sampled orders, at
+    most the optimum, and the share if you could see the stock, at least it).
+    samples, rng_seed, exact_limit, max_states, max_memory as the command
+    line's options. Returns the dict."""
+    d = _as_deal(deal, variant, rules)
+    if optimal_max_unseen == "auto":
+        optimal_max_unseen = None
+    elif isinstance(optimal_max_unseen, bool) or not isinstance(optimal_max_unseen, int):
+        raise ValueError(f"optimal_max_unseen must be 'auto' or 0 to 32 (got {optimal_max_unseen!r})")
+    for name, x in (("samples", samples), ("rng_seed", rng_seed), ("exact_limit", exact_limit),
+                    ("optimal_states", optimal_states), ("policy_orders", policy_orders)):
+        if isinstance(x, bool) or not isinstance(x, int) or x < 0:
+            raise ValueError(f"{name} must be a whole number (got {x!r})")
+    return _core.odds(Solver()._s, d, _moves_text(moves), samples, rng_seed, exact_limit, _budget(max_states),
+                      _memory(max_memory, 1), bool(optimal), optimal_states, optimal_max_unseen, str(policy),
+                      policy_orders)
 
 
 class Verification:
