@@ -1,5 +1,6 @@
 #include "report/format.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <iomanip>
@@ -22,6 +23,16 @@ std::string percent_text(double x, int digits) {
     char b[64];
     const double shown = k / (scale / 100);
     std::snprintf(b, sizeof b, "%s%.*f%%", x < 0 ? "-" : "", digits, shown);
+    return b;
+}
+
+std::string bound_text(double x, bool upper) {
+    if (!std::isfinite(x)) return "-";
+    // One multiplication, then floor or ceil, as web/app.js does them.
+    double k = upper ? std::ceil(x * 1000) : std::floor(x * 1000);
+    k = std::min(1000.0, std::max(0.0, k));
+    char b[32];
+    std::snprintf(b, sizeof b, "%.1f%%", k / 10);
     return b;
 }
 

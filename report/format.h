@@ -14,6 +14,14 @@ namespace pyr {
 // the right side.
 std::string percent_text(double x, int digits = 1);
 
+// A proven bound x (0..1) on a chance as a percentage with one decimal,
+// rounded outward so that the text never claims more than was proved: a
+// lower bound rounded down (1e-16 is "0.0%", 0.1239 "12.3%"), an upper bound
+// rounded up (0.1231 is "12.4%", 0.9999 "100.0%"). percent_text's nearest
+// printable value would overstate a bound (a lower bound of 1e-16 read
+// "0.1%"). web/app.js's boundText follows the same rule.
+std::string bound_text(double x, bool upper);
+
 // x with `digits` decimals ("0.123"), as std::fixed prints it.
 std::string fixed(double x, int digits);
 

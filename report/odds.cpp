@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "solver/nopeek.h"
+#include "report/format.h"
 #include "report/odds_hint.h"
 
 namespace pyr {
@@ -103,7 +104,7 @@ std::string optimal_text(const api::Optimal& o, const api::Odds& odds, DeckKind 
         const api::OptimumEstimate& u = estimates->upper;
         out << "at most " << (u.sampled ? "about " : "") << percent1(u.value) << " (if you could see the stock, "
             << u.orders << (u.sampled ? " sampled" : "") << " orders" << interval(u) << ")\n";
-        out << "  proven: between " << percent1(lo) << " and " << percent1(hi)
+        out << "  proven: between " << bound_text(lo, false) << " and " << bound_text(hi, true)
             << (o.cut ? " (the search cut short: " + std::to_string(o.unseen) + " cards not seen, past the " +
                             std::to_string(o.max_unseen) + " that " + std::to_string(o.asked_states) +
                             " information states can settle)"
@@ -113,8 +114,8 @@ std::string optimal_text(const api::Optimal& o, const api::Odds& odds, DeckKind 
         out << "  upper estimate: " << u.method << (u.sampled ? "; not a proven bound" : "; a proven bound") << "\n";
         if (estimates->interrupted) out << "  (the player's games were interrupted)\n";
     } else {
-        out << "your chance with best play without peeking: between " << percent1(lo) << " and " << percent1(hi)
-            << " (not searched to the end)";
+        out << "your chance with best play without peeking: between " << bound_text(lo, false) << " and "
+            << bound_text(hi, true) << " (not searched to the end)";
     }
     // The clairvoyant share: every order solved, or sampled (an estimate).
     if (!(estimates && !o.exact) && !odds.nothing_hidden && odds.samples > 0) {
@@ -124,8 +125,8 @@ std::string optimal_text(const api::Optimal& o, const api::Odds& odds, DeckKind 
     }
     if (!(estimates && !o.exact)) out << "\n";
     if (!o.exact)
-        out << "  lower bound " << percent1(lo) << ": " << o.lower_method << "\n  upper bound " << percent1(hi) << ": "
-            << o.upper_method << "\n";
+        out << "  lower bound " << bound_text(lo, false) << ": " << o.lower_method << "\n  upper bound "
+            << bound_text(hi, true) << ": " << o.upper_method << "\n";
     out << "  method: " << o.method << "\n";
     if (o.best_move) out << "  best move without peeking: " << shown(*o.best_move) << "\n";
     if (!o.moves.empty()) {
@@ -135,8 +136,8 @@ std::string optimal_text(const api::Optimal& o, const api::Odds& odds, DeckKind 
             if (m.lower == m.upper)
                 out << fraction_text(m.lower, o.orders) << " (" << percent1(fraction_value(m.lower, o.orders)) << ")";
             else
-                out << percent1(fraction_value(m.lower, o.orders)) << " to "
-                    << percent1(fraction_value(m.upper, o.orders));
+                out << bound_text(fraction_value(m.lower, o.orders), false) << " to "
+                    << bound_text(fraction_value(m.upper, o.orders), true);
             out << "\n";
         }
     }

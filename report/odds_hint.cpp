@@ -140,8 +140,8 @@ std::string optimum_hint_text(const api::AskedOptimum& x, const api::Odds* odds,
     }
     if (x.computed)
         out += "not computed within " + std::to_string(x.budget) + " states (proven bounds: between " +
-               pct(fraction_value(x.optimal->lower, x.optimal->orders)) + " and " +
-               pct(fraction_value(x.optimal->upper, x.optimal->orders)) + ")";
+               bound_text(fraction_value(x.optimal->lower, x.optimal->orders), false) + " and " +
+               bound_text(fraction_value(x.optimal->upper, x.optimal->orders), true) + ")";
     else out += x.note;
     if (move) out += "; the planner's move (planner:32, not proved best): " + move_people(*move, deck, style);
     return out + see;

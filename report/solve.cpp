@@ -8,6 +8,7 @@
 #include "engine/table.h"
 #include "report/challenge.h"
 #include "report/measures.h"
+#include "report/format.h"
 #include "report/odds_hint.h"
 #include "report/solution_html.h"
 
@@ -57,8 +58,8 @@ void print_solve_optimum(std::ostream& out, const api::Odds& odds, const api::As
     }
     if (x.computed)
         out << "not computed within " << x.budget << " states (proven bounds: between "
-            << percent1(fraction_value(o.lower, o.orders)) << " and " << percent1(fraction_value(o.upper, o.orders))
-            << ")";
+            << bound_text(fraction_value(o.lower, o.orders), false) << " and "
+            << bound_text(fraction_value(o.upper, o.orders), true) << ")";
     else out << x.note;
     out << see << "\n";
     if (x.planner_move)

@@ -63,6 +63,35 @@ TEST_CASE("percent_text: one rule, never 100% below 1 nor 0% above 0 (the page's
     CHECK(fixed(2.5, 0) == "2");  // as std::fixed prints it (the one `fixed`)
 }
 
+TEST_CASE("bound_text: a proven bound rounded outward, never more than was proved (the page's cases too)", "[format]") {
+    // The same cases hold the page's boundText (tests/web/format_test.mjs).
+    const auto cases = boost::json::parse(test::slurp(PYR_SOURCE_DIR "/tests/data/bound-cases.json")).as_array();
+    REQUIRE(cases.size() > 10);
+    for (const auto& c : cases) {
+        const auto& a = c.as_array();
+        const double x = a[0].to_number<double>();
+        const bool upper = a[1].as_bool();
+        INFO(x << (upper ? " upper" : " lower"));
+        CHECK(bound_text(x, upper) == std::string(a[2].as_string()));
+    }
+    // The promise: the lower bound's text is at most the bound, the upper's at least.
+    for (int i = 0; i <= 20000; ++i) {
+        const double x = i / 20000.0 + (i % 7) * 1e-9;
+        if (x > 1) continue;
+        INFO(x);
+        // in tenths of a percent: the lower's at most x's, the upper's at least (within a double's error)
+        const double lo = std::round(std::stod(bound_text(x, false)) * 10),
+                     hi = std::round(std::stod(bound_text(x, true)) * 10);
+        REQUIRE(lo <= x * 1000 + 1e-9);
+        REQUIRE(hi >= x * 1000 - 1e-9);
+        REQUIRE(hi - lo <= 1);
+    }
+    // A lower bound of 1e-16 (the search past its budget at a deal's start)
+    // is 0.0%, where percent_text's nearest printable value says 0.1%.
+    CHECK(percent_text(1e-16) == "0.1%");
+    CHECK(bound_text(1e-16, false) == "0.0%");
+}
+
 TEST_CASE("Wilson's interval: exact ends for all won and none won, so 100% and 0% read true", "[format]") {
     for (uint64_t n : {1, 10, 30, 1000, 2000}) {
         INFO(n);

@@ -32,6 +32,17 @@ function percentText(x, digits = 1) {
   return (x < 0 ? "-" : "") + (k / (scale / 100)).toFixed(digits) + "%";
 }
 // percentText:end
+// A proven bound as a percentage (report/format.h bound_text): rounded
+// outward so the text never claims more than was proved, a lower bound
+// down and an upper bound up ("0.0%" for a lower bound of 1e-16, where
+// percentText would say 0.1%).
+// boundText:begin
+function boundText(x, upper) {
+  if (!Number.isFinite(x)) return "-";
+  const k = Math.min(1000, Math.max(0, upper ? Math.ceil(x * 1000) : Math.floor(x * 1000)));
+  return (k / 10).toFixed(1) + "%";
+}
+// boundText:end
 
 // One JSON request to an instance of the module (web/web_api.h).
 function callModule(M, handle, request) {
@@ -619,8 +630,8 @@ async function pageMain() {
   const OPTIMUM_STATES = 20000;
   const optimumWords = (x) => !x.computed ? "Best play without peeking: " + x.note + "."
     : x.exact ? "With best play without peeking your chance is " + x.fraction + " (" + percentText(x.value) + ")."
-    : "With best play without peeking your chance is between " + percentText(x.lower) + " and " +
-      percentText(x.upper) + " (proven bounds; not exact within " + fmt(x.budget) + " states).";
+    : "With best play without peeking your chance is between " + boundText(x.lower, false) + " and " +
+      boundText(x.upper, true) + " (proven bounds; not exact within " + fmt(x.budget) + " states).";
   // The clairvoyant share beside it: the odds' (`o`: op odds' answer, or solve's `odds`).
   const seeWords = (o) => !o || o.nothing_hidden || o.samples <= o.intractable ? ""
     : " If you could see the stock: " + (o.exact && !o.intractable ? "" : "about ") +

@@ -208,3 +208,7 @@ export const percentText = (x, digits = 1) => {
   if (Math.abs(x) < 1 && k >= scale) k = scale - 1;
   return (x < 0 ? "-" : "") + (k / (scale / 100)).toFixed(digits) + "%";
 };
+// report/format.h's bound_text (the page's boundText; tests/web/format_test.mjs
+// holds the two to the same cases): a proven bound rounded outward.
+export const boundText = (x, upper) =>
+  (Math.min(1000, Math.max(0, upper ? Math.ceil(x * 1000) : Math.floor(x * 1000))) / 10).toFixed(1) + "%";

@@ -32,5 +32,21 @@ for (let i = 1; i < 100000; ++i) {
     }
   }
 }
+// boundText (a proven bound, rounded outward) against report/format.h's
+// bound_text cases (tests/data/bound-cases.json, beside CASES_JSON).
+const b = app.match(/\/\/ boundText:begin\n([\s\S]*?)\/\/ boundText:end/);
+if (!b) {
+  console.error("web/app.js has no boundText block");
+  process.exit(1);
+}
+const boundText = new Function(b[1] + "\nreturn boundText;")();
+const boundCases = JSON.parse(readFileSync(casesPath.replace(/percent-cases\.json$/, "bound-cases.json"), "utf8"));
+for (const [x, upper, want] of boundCases) {
+  const got = boundText(x, upper);
+  if (got !== want) {
+    console.error(`boundText(${x}, ${upper}) = ${got}, want ${want}`);
+    ++bad;
+  }
+}
 if (bad) process.exit(1);
-console.log(`percentText: ${cases.length} cases and the rule's ends hold`);
+console.log(`percentText: ${cases.length} cases and the rule's ends hold; boundText: ${boundCases.length} cases`);

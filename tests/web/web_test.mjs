@@ -76,7 +76,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { resolve } from "node:path";
-import { Browser, CHROMIUM, percentText, requireSite, serve } from "./browser.mjs";
+import { Browser, CHROMIUM, boundText, percentText, requireSite, serve } from "./browser.mjs";
 
 const args = process.argv.slice(2);
 const opt = (name, fallback) => { const i = args.indexOf(name); return i >= 0 ? args[i + 1] : fallback; };
@@ -649,9 +649,12 @@ try {
     await page.key("f");
     const open = await page.waitFor(`(t => t.startsWith("Fair hint (") && t)(document.getElementById("selection").textContent)`, 180000);
     check(!start.exact && open.includes(": the planner's move (planner:32, not proved best). With best play without peeking " +
-      "your chance is between " + percentText(start.lower) + " and " + percentText(start.upper) +
+      "your chance is between " + boundText(start.lower, false) + " and " + boundText(start.upper, true) +
       " (proven bounds; not exact within 20,000 states).") && open.includes("By the orders alone: "),
       "at the start, odds --optimal's bracket (" + start.lower + "-" + start.upper + ") and the planner's move: " + open);
+    // A proven bound is never overstated: the lower bound here is far below 0.05% and reads 0.0%
+    // (rounded down; the nearest printable value, 0.1%, would claim more than was proved).
+    check(start.lower < 0.0005 && open.includes("between 0.0% and "), "the tiny proven lower bound reads 0.0%: " + open);
     await page.screenshot(shots + "/web-optimum-bracket.png");
   } else if (scenario === "offline") {
     // After a visit the page opens with the server gone (its service worker's copy).
