@@ -632,6 +632,10 @@ async function pageMain() {
     : x.exact ? "With best play without peeking your chance is " + x.fraction + " (" + percentText(x.value) + ")."
     : "With best play without peeking your chance is between " + boundText(x.lower, false) + " and " +
       boundText(x.upper, true) + " (proven bounds; not exact within " + fmt(x.budget) + " states).";
+  // On the verdict line, where not exact: the planner's move, labelled (the
+  // Fair hint says it first, framed).
+  const plannerWords = (x) => (x.computed && x.exact) || !x.planner_move ? ""
+    : " The planner's move (planner:32, not proved best): " + moveWords(x.planner_move) + ".";
   // The clairvoyant share beside it: the odds' (`o`: op odds' answer, or solve's `odds`).
   const seeWords = (o) => !o || o.nothing_hidden || o.samples <= o.intractable ? ""
     : " If you could see the stock: " + (o.exact && !o.intractable ? "" : "about ") +
@@ -934,7 +938,7 @@ async function pageMain() {
     } else if (an.error) {
       verdict = "error"; text = "Unknown: " + an.error + ".";
     } else if (an.odds) {
-      verdict = "odds"; text = oddsWords(an) + (an.optimum ? " " + optimumWords(an.optimum) : "");
+      verdict = "odds"; text = oddsWords(an) + (an.optimum ? " " + optimumWords(an.optimum) + plannerWords(an.optimum) : "");
     } else if (an.verdict === "win") {
       verdict = "win"; moves = String(an.moves);
       text = "Winnable in " + an.moves + (an.moves === 1 ? " move" : " moves") +
@@ -955,7 +959,7 @@ async function pageMain() {
     // verdict above is the clairvoyant's), said beside it.
     const fo = S.fairOptimum && S.fairOptimum.key === keyOf(S.played) && !S.solution && !pos.won && !pos.lost &&
       !(an && an.odds) ? S.fairOptimum.optimum : null;
-    if (fo) text += " " + optimumWords(fo);
+    if (fo) text += " " + optimumWords(fo) + plannerWords(fo);
     el.dataset.optimum = fo ? (fo.exact ? fo.fraction : fo.computed ? fo.lower + "-" + fo.upper : "") :
       an && an.optimum && an.optimum.exact ? an.optimum.fraction : "";
     el.textContent = text;

@@ -655,6 +655,13 @@ try {
     // A proven bound is never overstated: the lower bound here is far below 0.05% and reads 0.0%
     // (rounded down; the nearest printable value, 0.1%, would claim more than was proved).
     check(start.lower < 0.0005 && open.includes("between 0.0% and "), "the tiny proven lower bound reads 0.0%: " + open);
+    // The verdict line says the bracket and the planner's move too, labelled.
+    await page.waitFor(verdictSettled, 60000);
+    const planner = open.match(/: ([^:]*): the planner's move \(planner:32, not proved best\)\./)[1];
+    const line = await text(page, "verdict");
+    check(line.includes("With best play without peeking your chance is between " + boundText(start.lower, false) + " and " +
+      boundText(start.upper, true) + " (proven bounds; not exact within 20,000 states). The planner's move (planner:32, " +
+      "not proved best): " + planner.charAt(0).toLowerCase() + planner.slice(1) + "."), "the verdict line: " + line);
     await page.screenshot(shots + "/web-optimum-bracket.png");
   } else if (scenario === "offline") {
     // After a visit the page opens with the server gone (its service worker's copy).
