@@ -150,6 +150,7 @@ public:
         leaf_options_.limits.max_states = o.leaf_max_states;
         leaf_options_.limits.max_memory = o.limits.max_memory;
         leaf_options_.limits.stop = o.limits.stop;
+        leaf_options_.rows_free_stock = false;  // (checked first with the kept table: arrive)
         for (int i = 0; i <= kMaxHidden; ++i) fact_[i] = factorial(i);
         m_ = static_cast<int>(hidden_.size());
         for (int slot : hidden_) ++left_[deal_.cards[slot].rank];
@@ -320,6 +321,18 @@ public:
             memo_[k] = {v, v};
             return fold({v, v});
         }
+        // Lost in the free-stock relaxation: lost in every order (it sees only
+        // the fixed cards and how many free cards of each rank are in play,
+        // the same in every order). Its table is kept across the boards
+        // (solve_any_stock), so the leaf solves below (the verdicts of known
+        // orders, all at a position this check has passed) run without the
+        // solver's own relaxation, which would start a fresh table on each
+        // board (leaf_options_.rows_free_stock: the verdict is the same, the
+        // relaxation only finds a loss sooner).
+        if (known.hi == all && relax_.solve_any_stock(b, s, 200'000) == FreeStockRelaxation::Outcome::Lost) {
+            memo_[k] = {0, 0};
+            return fold({0, 0});
+        }
         // At most one card not seen: the player knows the order (the last
         // card is the one left), so the value is the verdict.
         if (m_ <= 1) {
@@ -331,13 +344,6 @@ public:
             const Count v = r.verdict == Verdict::Win ? all : 0;
             memo_[k] = {v, v};
             return fold({v, v});
-        }
-        // Lost in the free-stock relaxation: lost in every order (it sees only
-        // the fixed cards and how many free cards of each rank are in play,
-        // the same in every order).
-        if (known.hi == all && relax_.solve_any_stock(b, s, 200'000) == FreeStockRelaxation::Outcome::Lost) {
-            memo_[k] = {0, 0};
-            return fold({0, 0});
         }
         // With few cards not seen, the clairvoyant count (the orders in which
         // a player who sees them wins) bounds the value from above: no policy
