@@ -117,8 +117,9 @@ struct OptimumGoal {
     // alpha (what its parent already has, in its terms) cannot change the
     // parent's choice: its bound stands for its value.
     static bool beaten(Count hi, Count alpha) { return hi <= alpha; }
-    // A maximum is decided once a move is worth every order.
-    static bool decided(Count lo, Count all) { return lo == all; }
+    // A maximum is decided once a move reaches a bound from above on it
+    // (every order, or a proven smaller one).
+    static bool decided(Count lo, Count cap) { return lo >= cap; }
 };
 
 // The memo and stack of the optimum (depth_first's Space): a stack of frames,
@@ -149,6 +150,7 @@ public:
         leaf_options_.limits.max_states = o.leaf_max_states;
         leaf_options_.limits.max_memory = o.limits.max_memory;
         leaf_options_.limits.stop = o.limits.stop;
+        leaf_options_.rows_free_stock = false;  // (checked first with the kept table: arrive)
         for (int i = 0; i <= kMaxHidden; ++i) fact_[i] = factorial(i);
         m_ = static_cast<int>(hidden_.size());
         for (int slot : hidden_) ++left_[deal_.cards[slot].rank];
@@ -200,7 +202,11 @@ public:
         while (depth_) {
             Frame& f = frames_[depth_ - 1];
             if (f.kind != Frame::Chance) {
-                if (f.i == f.n || ((f.kind == Frame::Decision || reveal_) && OptimumGoal::decided(f.v.lo, unit(m_)))) {
+                // (A decision frame is decided once a move reaches its bound
+                // from above, the memo's or the clairvoyant count: no move can
+                // beat it, and its value is that bound.)
+                const Count cap = f.kind == Frame::Decision ? f.known.hi : unit(m_);
+                if (f.i == f.n || ((f.kind == Frame::Decision || reveal_) && OptimumGoal::decided(f.v.lo, cap))) {
                     close();
                     continue;
                 }
@@ -315,6 +321,18 @@ public:
             memo_[k] = {v, v};
             return fold({v, v});
         }
+        // Lost in the free-stock relaxation: lost in every order (it sees only
+        // the fixed cards and how many free cards of each rank are in play,
+        // the same in every order). Its table is kept across the boards
+        // (solve_any_stock), so the leaf solves below (the verdicts of known
+        // orders, all at a position this check has passed) run without the
+        // solver's own relaxation, which would start a fresh table on each
+        // board (leaf_options_.rows_free_stock: the verdict is the same, the
+        // relaxation only finds a loss sooner).
+        if (known.hi == all && relax_.solve_any_stock(b, s, 200'000) == FreeStockRelaxation::Outcome::Lost) {
+            memo_[k] = {0, 0};
+            return fold({0, 0});
+        }
         // At most one card not seen: the player knows the order (the last
         // card is the one left), so the value is the verdict.
         if (m_ <= 1) {
@@ -327,18 +345,11 @@ public:
             memo_[k] = {v, v};
             return fold({v, v});
         }
-        // Lost in the free-stock relaxation: lost in every order (it sees only
-        // the fixed cards and how many free cards of each rank are in play,
-        // the same in every order).
-        if (known.hi == all && relax_.solve_any_stock(b, s, 200'000) == FreeStockRelaxation::Outcome::Lost) {
-            memo_[k] = {0, 0};
-            return fold({0, 0});
-        }
         // With few cards not seen, the clairvoyant count (the orders in which
         // a player who sees them wins) bounds the value from above: no policy
         // wins an order no play wins. Every order solved: 0 ends it.
         if (m_ <= kClairvoyantAt && known.hi == all) {
-            known.hi = clairvoyant(s) * scale_;
+            known.hi = clairvoyant_small(b, s) * scale_;
             if (known.hi == 0 || OptimumGoal::beaten(known.hi, alpha_)) {
                 memo_[k] = known;
                 return fold(known);
@@ -398,14 +409,60 @@ public:
     // on each (an intractable one counts won: a bound from above).
     // One order's verdict by the solver that sees the stock, tallied: won, or
     // past the leaf budget (counted won, so a share stays an upper bound).
-    bool order_won(const Deal& d, const State& s) {
-        const Board b(*boards_[0], d);
+    bool order_won(const Deal& d, const State& s) { return order_won(Board(*boards_[0], d), s); }
+    bool order_won(const Board& b, const State& s) {
         const SolveResult r = solver_.solve(b, s, leaf_options_);
         ++leaf_solves;
         leaf_states += r.states;
         if (r.interrupted) interrupted_ = stopped_ = true;
         leaf_intractable += r.verdict == Verdict::Intractable;
         return r.verdict != Verdict::Lose;
+    }
+
+    // The clairvoyant count with the few cards not turned up, without building
+    // a board per order: the rules read ranks only, so an order is its ranks,
+    // and the orders of one rank sequence are one game (the sequence counts
+    // the product of its ranks' factorials). Each sequence's board is kept in
+    // the board cache by its full ranks (every slot turned up: no partial key
+    // has them all); `cur` (board()) holds one of them already.
+    Count clairvoyant_small(const Board& cur, const State& s) {
+        int js[kMaxHidden], n = 0;
+        for (size_t i = 0; i < hidden_.size(); ++i)
+            if (!(rmask_ >> i & 1)) js[n++] = static_cast<int>(i);
+        std::vector<Card> cards;
+        for (int i = 0; i < n; ++i) cards.push_back(cur.deal().cards[hidden_[js[i]]]);
+        const auto by_rank = [](const Card& x, const Card& y) { return x.rank < y.rank; };
+        std::sort(cards.begin(), cards.end(), by_rank);
+        Count same = 1;  // the orders of each rank sequence
+        for (int i = 0, run = 1; i < n; ++i, ++run) {
+            if (i && cards[i].rank != cards[i - 1].rank) run = 1;
+            same *= static_cast<Count>(run);
+        }
+        const uint64_t saved[2] = {ranks_[0], ranks_[1]};
+        Count wins = 0;
+        do {
+            bool is_cur = true;
+            for (int i = 0; i < n; ++i) {
+                set_rank(js[i], cards[i].rank);
+                is_cur = is_cur && cur.rank(hidden_[js[i]]) == cards[i].rank;
+            }
+            if (is_cur) {
+                wins += same * order_won(cur, s);
+                continue;
+            }
+            std::shared_ptr<const Board>& cached = board_cache_[{ranks_[0], ranks_[1]}];
+            if (!cached) {
+                Deal d = cur.deal();
+                for (int i = 0; i < n; ++i) d.cards[hidden_[js[i]]] = cards[i];
+                cached = std::make_shared<const Board>(*boards_[0], d);
+            }
+            const std::shared_ptr<const Board> other = cached;  // (held: the cache may be cleared)
+            if (board_cache_.size() > kBoardCache) board_cache_.clear();
+            wins += same * order_won(*other, s);
+        } while (std::next_permutation(cards.begin(), cards.end(), by_rank));
+        ranks_[0] = saved[0];
+        ranks_[1] = saved[1];
+        return wins;
     }
 
     Count clairvoyant(const State& s) {

@@ -25,8 +25,9 @@
 //   - forced moves are made alone (prune.h forced_move with the verdict's
 //     policy): a playable King whose removal is never worse (a tableau or
 //     reserve King always, a stock or waste King when cards are drawn one at
-//     a time onto at most one waste), and a sole pair; a move worth every
-//     order ends a maximum (nothing can beat it);
+//     a time onto at most one waste), and a sole pair; a move that reaches
+//     the position's bound from above (every order, or its clairvoyant
+//     count or memo bound) ends a maximum (nothing can beat it);
 //   - Ballard's Star1 and Star2: a chance node stops once the ranks left
 //     cannot lift it above what its parent has, each child counted at most
 //     the bound the memo has for it.

@@ -38,7 +38,9 @@ struct SolveOptions {
     // Walk search, verdicts: ask the free-stock relaxation at the start (every
     // rule set) and, with the row redeal (Apophis), at every position
     // (solver/free_stock.h). The search is exact either way; off only to
-    // measure it, or for tests that need a big search.
+    // measure it, for tests that need a big search, or where the caller has
+    // asked it already (the no-peek optimum's leaf solves: its relaxation
+    // keeps one table across the boards of the cards turned up).
     bool rows_free_stock = true;
     // Walk search, verdicts (not the row redeal): the memo keyed by the
     // suit-blind form of the removed set (Board::suit_blind: positions whose
