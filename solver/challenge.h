@@ -111,6 +111,12 @@ struct ChallengeResult {
 // whose tables it keeps between deals.
 ChallengeResult solve_challenge(const Board& board, const Challenge& challenge, const SolveOptions& options = {});
 
+// For tests (issue 37 item 2): the strong bound the target's two passes
+// take (challenge.cpp, every level) at each position of `line`, from the
+// deal's start to its end: the steps it says at least remain to make the
+// target c.target - c.current (c has a target).
+std::vector<int> challenge_target_bounds(const Board& board, const Challenge& c, const std::vector<Move>& line);
+
 // The values a removed set scores, from the packed board (the searches' side;
 // the verifier's is tally_line).
 class ChallengeValues {
