@@ -55,12 +55,14 @@ struct Challenge {
     // lines that are not beaten).
     bool every_end = false;
     // A target's line in one A* pass or in two, the first with a stronger
-    // bound (the covers and draws its cards need; the fewest steps to win
-    // when only a cleared tableau makes the target), the second the one
+    // bound (the covers and draws its cards need, their partners', the
+    // optimal search's bound over them; the fewest steps to win when only
+    // a cleared tableau makes the target), the second the one
     // pass pruned by it (challenge.cpp): the same line either way. Auto
     // takes two passes where the target needs a cleared tableau (a score
     // target above what any end without a clear makes: 2.3x fewer
-    // positions on msc decks 1411-1418), else one (two are slower there:
+    // positions on msc decks 1411-1418), else one (two expand about half
+    // the positions for card targets there, but are slower:
     // bench/challenge-core.md); the tests check each against the other
     // and the brute force.
     enum class Passes : uint8_t { Auto, One, Two };
