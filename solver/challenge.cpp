@@ -177,9 +177,10 @@ struct Objective {
     // card, at most one each (one card a draw; a removal takes at most one
     // stock top and one waste top, and S's events are of one kind each:
     // the cards ahead leaving the stock, or the waste cards above leaving
-    // the waste); each card of S goes in a c or d step, at most `per` of
-    // them a step. So the steps are at least
-    //   a + b + max(events, n - 2b, |S| / per),  least over 0 <= b <= pairs.
+    // the waste); each card of S goes in a c or d step, two of them in one
+    // step only when their ranks pair, so at least r(S) such steps, the
+    // fewest removals taking S (removals_to_take). So the steps are at least
+    //   a + b + max(events, n - 2b, r(S)),  least over 0 <= b <= pairs.
     //  The partners: every card of rank x among the n goes with a card of
     //  its partner rank y, a different one each; those of need are fewer
     //  than the x cards by e (at least), so e of them go with y cards out of
@@ -211,11 +212,71 @@ struct Objective {
                 for (int j = i; j > 0 && d[j - 1] > d[j]; --j) std::swap(d[j - 1], d[j]);
             events = std::max(events, d[e - t - 1]);
         }
-        const int per = 2 * rank == board.variant().target ? 2 : 1;
-        const int m = std::max(events, (std::popcount(need & board.stock_mask()) + per - 1) / per);
+        const int m = std::max(events, removals_to_take(need & board.stock_mask()));
         int best = 1 << 20;
         for (int b = 0; b <= pairs; ++b) best = std::min(best, b + std::max(m, n - 2 * b));
         return a + best;
+    }
+    // A card target's strong bound comes in levels, each at least the one
+    // before and dearer (the two passes take them lazily, a level at a pop:
+    // fewest_steps_walk): 1, the covers and draws (with_draws); 2, with the
+    // partners' closure one level deep (closed); 3, with the optimal
+    // search's matching and draw bound over the needed cards
+    // (subset_heuristic, goal pyramid). A score target's has one level.
+    static constexpr int kLevels = 3;
+    int levels() const { return cards ? kLevels : 1; }
+    PairMatchings pm{board};
+    // The partners' closure (issue 37 item 2, route 2): a line that removes
+    // every card of `all` (in play) after `events` stock events removes, for
+    // each pair of ranks (x, y), x != y, with k x cards and l y cards in
+    // `all` (k > l), a distinct y partner for every x card (x is no lone
+    // rank and does not pair with itself), at most l of them in `all`: so
+    // at least e = k - l y cards in play outside `all` -- some set Q of e
+    // of them -- and with each tableau card of Q every card covering it,
+    // and each stock or waste card of Q after its draw_steps. So the line
+    // is at least as long as the least, over the sets Q, of the bound for
+    // `all` with Q and its covers added (one rank pair a level, `depth`
+    // levels), and as the bound for `all` itself.
+    int closed(const State& s, uint64_t all, int events, int depth) const {
+        const int base = std::max(removals_to_take(all), with_draws(s, all, events));
+        if (depth <= 0 || !draws_counted || base >= (1 << 20)) return base;
+        const uint64_t in_play = board.in_play(s);
+        for (const auto& [x, y] : pair_ranks) {
+            if (x == y) continue;
+            const int k = std::popcount(all & x), l = std::popcount(all & y);
+            if (k == l) continue;
+            const uint64_t want = k > l ? y : x;
+            const int e = k > l ? k - l : l - k;
+            int cand[16], m = 0;
+            for (uint64_t q = want & in_play & ~all; q && m < 16; q &= q - 1) cand[m++] = std::countr_zero(q);
+            if (m < e) return 1 << 20;
+            int best = 1 << 20;
+            for (uint32_t pick = 0; pick < (uint32_t{1} << m); ++pick) {
+                if (std::popcount(pick) != e) continue;
+                uint64_t more = all;
+                int ev = events;
+                for (uint32_t q = pick; q; q &= q - 1) {
+                    const int c = cand[std::countr_zero(q)];
+                    more |= ((uint64_t{1} << c) | above[static_cast<size_t>(c)]) & in_play;
+                    if (c >= board.fixed()) ev = std::max(ev, draw_steps(s, c));
+                }
+                best = std::min(best, closed(s, more, ev, depth - 1));
+                if (best <= base) break;
+            }
+            return std::max(base, best);
+        }
+        return base;
+    }
+    // The strong bound at `level` of a target `goal` (at least removals_for):
+    // steps_from, and where only a cleared tableau makes the goal
+    // (`clear`), the fewest steps to win (the optimal search's bound; kDead
+    // when none wins).
+    int target_bound(const State& s, uint64_t stuck, int goal, bool clear, int level) const {
+        const int gap = goal - value(s.removed);
+        int h = std::max(removals_for(s.removed, gap), steps_from(s, stuck, gap, level));
+        if (clear && !values.cleared(s.removed))
+            h = std::max(h, std::min(optimal_heuristic(board, pm, s), 1 << 20));
+        return h;
     }
     // A target's bound (issue 37): the fewest steps from s to raise the
     // value by `gap`, from what must be removed on the way. A tableau card
@@ -236,7 +297,7 @@ struct Objective {
     //    clears at most two rows: the fewest k whose points and the 2k
     //    largest bonuses of the rows k removals can clear reach the gap.
     // Both are at least removals_for (the same count without the covers).
-    int steps_from(const State& s, uint64_t stuck, int gap) const {
+    int steps_from(const State& s, uint64_t stuck, int gap, int level = kLevels) const {
         if (gap <= 0) return 0;
         const uint64_t in_play = board.in_play(s);
         if (cards) {
@@ -261,7 +322,12 @@ struct Objective {
                     all |= need[i];
                     last = std::max(last, draws[i]);
                 }
-                best = std::min(best, std::max(removals_to_take(all), with_draws(s, all, last)));
+                int v = closed(s, all, last, level >= 2 ? 1 : 0);
+                // The optimal search's bound over the cards `all` (its stock
+                // cards each reached): removing them (heuristic.h).
+                if (level >= 3 && v < best && board.variant().goal == Goal::Pyramid)
+                    v = std::max(v, subset_heuristic(board, pm, s, all));
+                best = std::min(best, v);
             }
             return best;
         }
@@ -332,7 +398,6 @@ public:
         : board_(board),
           obj_(objective),
           budget_(budget),
-          pm_(board),
           seen_(tables.seen),
           stack_(tables.stack),
           walk_memo_(tables.walk_memo),
@@ -364,7 +429,8 @@ private:
     // A* bound: the fewest steps from s to the goal (kDead: unreachable).
     // With `strong`, also the target's stronger bound there (steps_from;
     // at least the first) for AtLeast goals, else the same.
-    int bound(const State& s, const Aim& goal, int* strong = nullptr) const;
+    // (`level`: the strong bound's, Objective::kLevels.)
+    int bound(const State& s, const Aim& goal, int* strong = nullptr, int level = Objective::kLevels) const;
     // The fewest steps to a target (AtLeast), in two A* passes that print
     // the line 28cd905's one pass printed (issue 37: the golden corpus
     // records lines; a stronger bound alone finds other lines as short):
@@ -401,7 +467,6 @@ private:
     const Board& board_;
     const Objective& obj_;
     SearchBudget& budget_;
-    const PairMatchings pm_;
     bool interrupted_ = false;
 
     struct Cover {  // an entry walked: from (pos, pass), reached in g steps, through (last_pos, last_pass)
@@ -434,7 +499,7 @@ private:
 
 constexpr int kDead = 1 << 20;
 
-int ChallengeSearch::bound(const State& s, const Aim& goal, int* strong) const {
+int ChallengeSearch::bound(const State& s, const Aim& goal, int* strong, int level) const {
     const uint64_t stuck = stuck_cards(board_, s);
     if (obj_.upper(s, stuck) < goal.value) return kDead;
     const bool cleared = obj_.values.cleared(s.removed);
@@ -442,17 +507,13 @@ int ChallengeSearch::bound(const State& s, const Aim& goal, int* strong) const {
     if (strong) {
         *strong = h;
         if (goal.kind == Aim::AtLeast) {
-            *strong = std::max(h, obj_.steps_from(s, stuck, goal.value - obj_.value(s.removed)));
-            // A goal only a cleared tableau makes: at least the fewest steps
-            // to win (the optimal search's bound; kDead when none wins).
-            if (clear_needed_ && !obj_.values.cleared(s.removed))
-                *strong = std::max(*strong, std::min(optimal_heuristic(board_, pm_, s), kDead));
+            *strong = std::max(h, obj_.target_bound(s, stuck, goal.value, clear_needed_, level));
         }
     }
     if (goal.kind == Aim::End && goal.cleared == 1) {
         if (stuck & board_.tableau_mask()) return kDead;
         if (board_.variant().goal == Goal::Pyramid) {  // the end is the win: the optimal search's bound
-            const int w = optimal_heuristic(board_, pm_, s);
+            const int w = optimal_heuristic(board_, obj_.pm, s);
             if (w >= kDead) return kDead;
             h = std::max(h, w);
         }
@@ -563,7 +624,9 @@ std::optional<std::optional<std::vector<Move>>> ChallengeSearch::fewest_steps_po
                     it->second = Node{key, static_cast<uint16_t>(tg), 0xFFFF, moves[i], true};
                     continue;
                 }
-                if (pass_ == Pass::Strong) th = strong;
+                // (Pass 1's strong bound need not be consistent: queued no
+                // lower than the bucket being emptied, none is left behind.)
+                if (pass_ == Pass::Strong) th = std::max(strong, f - tg);
                 if (pass_ == Pass::Pruned &&
                     tg + strong > limit_) {  // loose: kept (as the one pass has it), not expanded
                     it->second = Node{key, static_cast<uint16_t>(tg), static_cast<uint16_t>(th), moves[i], true};
@@ -779,6 +842,38 @@ std::optional<std::optional<std::vector<Move>>> ChallengeSearch::fewest_steps_wa
             if (const uint64_t* next = open_.peek(f)) heads_.prefetch(entries_[static_cast<uint32_t>(*next)].removed);
             if (item & kFinish) return line_to(index, true);
             if (entries_[index].closed || entries_[index].g + entries_[index].h != f) continue;
+            // The two passes take the strong bound lazily, a level at a
+            // pop (an entry is queued with the first bound, h1): pass 1
+            // queues the entry again where a level raises its f (so the
+            // entries expanded are those of A* with the whole strong
+            // bound), pass 2 leaves it out (closed) where g plus a level
+            // exceeds C. Pass 2 so expands exactly the entries it expanded
+            // with the bound taken at once: an entry's closed flag matters
+            // only at its pop (reach_entry's dominance reads no flag).
+            if (entries_[index].lazy) {
+                Entry& x = entries_[index];
+                bool later = false;
+                while (x.lazy && !later) {
+                    const int level = x.lazy;
+                    x.lazy = static_cast<uint8_t>(level < obj_.levels() ? level + 1 : 0);
+                    int strong = 0;
+                    bound(State{x.removed, x.pos, x.pass, 0}, goal, &strong, level);
+                    if (pass_ == Pass::Strong) {
+                        if (strong >= kDead) {
+                            x.closed = true;
+                            later = true;
+                        } else if (strong > x.h) {
+                            x.h = static_cast<uint16_t>(strong);
+                            push(index, x.g + strong);
+                            later = true;
+                        }
+                    } else if (x.g + strong > limit_) {
+                        x.closed = true;  // loose
+                        later = true;
+                    }
+                }
+                if (later) continue;
+            }
             entries_[index].closed = true;
             const Entry e = entries_[index];
             const State s{e.removed, e.pos, e.pass, 0};
@@ -811,17 +906,16 @@ std::optional<std::optional<std::vector<Move>>> ChallengeSearch::fewest_steps_wa
                 const uint32_t cost = e.g + draws;
                 const uint32_t child = reach(t, cost + 1, index, m, at);
                 if (child == kNoEntry) return;
-                int strong = 0;
-                int h = bound(t, goal, pass_ == Pass::One ? nullptr : &strong);
-                if (h >= kDead || (pass_ == Pass::Strong && strong >= kDead)) {
+                int h = bound(t, goal);
+                if (h >= kDead || (pass_ == Pass::Pruned && static_cast<int>(cost) + 1 + h > limit_)) {
                     entries_[child].closed = true;
                     return;
                 }
-                if (pass_ == Pass::Strong) h = strong;
-                if (pass_ == Pass::Pruned && static_cast<int>(cost) + 1 + strong > limit_) {
-                    entries_[child].closed = true;  // loose: kept (as the one pass has it), not expanded
-                    return;
-                }
+                entries_[child].lazy = pass_ != Pass::One ? 1 : 0;
+                // Pass 1's strong bound (taken at the pop) need not be
+                // consistent: an entry is queued no lower than the bucket
+                // being emptied, so none is left behind.
+                if (pass_ == Pass::Strong) h = std::max(h, f - static_cast<int>(cost) - 1);
                 entries_[child].h = static_cast<uint16_t>(h);
                 push(child, static_cast<int>(cost) + 1 + h);
             };
@@ -864,6 +958,22 @@ std::optional<std::optional<std::vector<Move>>> ChallengeSearch::fewest_steps_wa
 }
 
 }  // namespace
+
+std::vector<int> challenge_target_bounds(const Board& board, const Challenge& c, const std::vector<Move>& line) {
+    const ChallengeValues values(board, c.scoring);
+    const Objective obj(board, values, c.scoring, c.kind == ChallengeKind::Cards, c.rank);
+    const int goal = *c.target - c.current;
+    const bool clear = obj.clear_needed(goal);
+    std::vector<int> out;
+    State s = board.initial();
+    for (size_t i = 0;; ++i) {
+        out.push_back(obj.target_bound(s, stuck_cards(board, s), goal, clear, Objective::kLevels));
+        if (i == line.size()) return out;
+        const std::optional<SlotMove> m = board.from_move(s, line[i]);
+        if (!m) throw std::invalid_argument("the line does not play from the deal's start");
+        s = board.apply(s, *m);
+    }
+}
 
 ChallengeResult solve_challenge(const Board& board, const Challenge& c, const SolveOptions& options) {
     Solver solver;

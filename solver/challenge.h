@@ -55,12 +55,14 @@ struct Challenge {
     // lines that are not beaten).
     bool every_end = false;
     // A target's line in one A* pass or in two, the first with a stronger
-    // bound (the covers and draws its cards need; the fewest steps to win
-    // when only a cleared tableau makes the target), the second the one
+    // bound (the covers and draws its cards need, their partners', the
+    // optimal search's bound over them; the fewest steps to win when only
+    // a cleared tableau makes the target), the second the one
     // pass pruned by it (challenge.cpp): the same line either way. Auto
     // takes two passes where the target needs a cleared tableau (a score
     // target above what any end without a clear makes: 2.3x fewer
-    // positions on msc decks 1411-1418), else one (two are slower there:
+    // positions on msc decks 1411-1418), else one (two expand about half
+    // the positions for card targets there, but are slower:
     // bench/challenge-core.md); the tests check each against the other
     // and the brute force.
     enum class Passes : uint8_t { Auto, One, Two };
@@ -110,6 +112,12 @@ struct ChallengeResult {
 // A one-off Solver's (tests, tools); a worker asks its own Solver::challenge,
 // whose tables it keeps between deals.
 ChallengeResult solve_challenge(const Board& board, const Challenge& challenge, const SolveOptions& options = {});
+
+// For tests (issue 37 item 2): the strong bound the target's two passes
+// take (challenge.cpp, every level) at each position of `line`, from the
+// deal's start to its end: the steps it says at least remain to make the
+// target c.target - c.current (c has a target).
+std::vector<int> challenge_target_bounds(const Board& board, const Challenge& c, const std::vector<Move>& line);
 
 // The values a removed set scores, from the packed board (the searches' side;
 // the verifier's is tally_line).

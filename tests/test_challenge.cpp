@@ -256,3 +256,84 @@ TEST_CASE("challenges: a memory limit ends the search intractable, never with a 
     CHECK(r.lines.empty());
     CHECK(r.verdict == Verdict::Intractable);
 }
+
+// Issue 37 item 2: the target's strong bound (every level: the covers and
+// draws, the partners' closure, the optimal search's matching and draws over
+// the needed cards) is admissible. Along a shortest line to the target, the
+// steps left from each position are the fewest from there (a shorter way
+// on would shorten the line), so the bound there may not exceed them. On
+// small deals of every preset and override (the line's length checked
+// against the brute force) and on msc decks 1411-1418; and the two passes
+// print the one pass's line there too.
+TEST_CASE("challenges: the target's strong bound never exceeds the steps left on a shortest line", "[challenge]") {
+    auto check_line = [](const Board& board, const Challenge& c, const std::vector<Move>& line,
+                         const std::string& what) {
+        const std::vector<int> bounds = challenge_target_bounds(board, c, line);
+        REQUIRE(bounds.size() == line.size() + 1);
+        for (size_t i = 0; i < bounds.size(); ++i) {
+            INFO(what << " position " << i << " of " << line.size());
+            CHECK(bounds[i] <= static_cast<int>(line.size() - i));
+        }
+    };
+    int lines = 0;
+    for (const Variant& base : presets()) {
+        for (const Variant& v : test::with_overrides(base)) {
+            test::Rng rng(0xB0D5ull ^ std::hash<std::string>{}(v.name) ^ (v.overlap ? 7u : 0u) ^
+                          (static_cast<uint64_t>(v.passes) << 8) ^ (v.goal == Goal::All ? 1u << 20 : 0u));
+            for (int d = 0; d < test::reduced(8); ++d) {
+                const Deal deal = test::random_small_deal(v, 2 + rng.below(3), rng.below(9), rng);
+                const Board board(deal);
+                for (bool cards : {false, true}) {
+                    const int rank = 1 + rng.below(deck_ranks(v.deck));
+                    const auto ref = test::reference_challenge(deal, msc_scoring(), cards ? rank : 0, 300'000);
+                    if (!ref.complete || ref.best_all <= 0) continue;
+                    Challenge c;
+                    c.kind = cards ? ChallengeKind::Cards : ChallengeKind::Score;
+                    c.rank = rank;
+                    c.target = 1 + rng.below(ref.best_all);
+                    c.target_passes = Challenge::Passes::One;
+                    const ChallengeResult r = solve_challenge(board, c);
+                    REQUIRE(r.target_reached == true);
+                    REQUIRE(r.lines.size() == 1);
+                    const std::string what = v.name + " " + compact(deal) + " target " + std::to_string(*c.target);
+                    CHECK(static_cast<int>(r.lines[0].moves.size()) == ref.reach[static_cast<size_t>(*c.target)]);
+                    check_line(board, c, r.lines[0].moves, what);
+                    ++lines;
+                }
+            }
+        }
+    }
+    CHECK(lines > test::reduced(200));
+    const Variant msc = *find_preset("msc");
+    std::ifstream in(data_path("msc-1500-1411-1418.txt"));
+    REQUIRE(in);
+    int decks = 0;
+    for (std::string text; std::getline(in, text);) {
+        if (text.empty() || text[0] != '#') continue;
+        std::stringstream ss(text);
+        std::string number, card, cards;
+        ss >> number;
+        for (int i = 0; i < 52 && ss >> card; ++i) cards += card;
+        const Board board(parse_deal(msc, cards));
+        for (const char* q : {"cards:A 4", "cards:K 4", "score 1000"}) {
+            std::stringstream qs(q);
+            std::string words;
+            int target = 0;
+            qs >> words >> target;
+            Challenge c = parse_challenge(words, msc.deck);
+            c.target = target;
+            c.target_passes = Challenge::Passes::One;
+            const ChallengeResult one = solve_challenge(board, c);
+            if (one.target_reached != true) continue;
+            check_line(board, c, one.lines[0].moves, number + " " + q);
+            Challenge two = c;
+            two.target_passes = Challenge::Passes::Two;
+            const ChallengeResult both = solve_challenge(board, two);
+            REQUIRE(both.lines.size() == 1);
+            INFO(number << " " << q);
+            CHECK(both.lines[0].moves == one.lines[0].moves);
+            ++decks;
+        }
+    }
+    CHECK(decks == 7 + 7 + 4);  // reached: the Aces but on 1418, the Kings but on 1413, 1000 on 1411-1412, 1414-1415
+}
