@@ -559,6 +559,12 @@ TEST_CASE("optimal nopeek: odds --optimal's estimates where the search is cut", 
     CHECK_THAT(text.out, Catch::Contains("(the hybrid:6 player's wins over 40 sampled orders, 95% "));
     CHECK_THAT(text.out, Catch::Contains("(if you could see the stock, 40 sampled orders, 95% "));
     CHECK_THAT(text.out, Catch::Contains("  proven: between "));
+    // The proven bracket once: the bound lines say only how each was made.
+    size_t betweens = 0;
+    for (size_t at = text.out.find("between "); at != std::string::npos; at = text.out.find("between ", at + 1))
+        ++betweens;
+    CHECK(betweens == 1);
+    CHECK_THAT(text.out, Catch::Contains("\n  lower bound: ") && Catch::Contains("\n  upper bound: "));
     CHECK_THAT(text.out, Catch::Contains("not a proven bound"));
     // Every order of the 7 solved (5040 <= --exact-limit): the upper is the exact clairvoyant share.
     const auto every = run(base + "--optimal-states 200 --policy-orders 0 --format json");
