@@ -504,6 +504,15 @@ Optimal Session::optimal(const Deal& deal, const std::vector<Move>& played, cons
 
 size_t settled_unseen(uint64_t states) { return nopeek::settled_unseen(states); }
 
+std::optional<std::string> policy_error(const std::string& name) {
+    try {
+        if (!nopeek::make_player(name)) return "'" + name + "' peeks at the stock; name a player who does not";
+    } catch (const std::invalid_argument& e) {
+        return std::string(e.what());
+    }
+    return std::nullopt;
+}
+
 OptimumEstimates Session::estimate_optimum(const Deal& deal, const std::vector<Move>& played, const Odds& odds,
                                            const EstimateOptions& options) {
     impl_->position(deal, played);  // Error naming an illegal move

@@ -199,6 +199,10 @@ struct EstimateOptions {
     uint64_t rng_seed = 1;            // the orders' seed: the odds' --rng-seed pairs them with the odds' orders
     Limits limits;                    // per solve of the player's searches; the stop flag
 };
+// Why `name` is not a player that moves without peeking (nopeek::make_player's
+// names: greedy, casual, sampler[:K], planner[:K], hybrid[:K]; thoughtful
+// peeks), or nothing: EstimateOptions::player, `odds --policy`.
+std::optional<std::string> policy_error(const std::string& name);
 // The most cards not seen that `states` information states can be expected
 // to settle (nopeek::settled_unseen: 11 for 5,000,000): `odds
 // --optimal-max-unseen auto`.

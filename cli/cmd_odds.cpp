@@ -7,7 +7,6 @@
 #include "api/results.h"
 #include "cli/common.h"
 #include "report/odds.h"
-#include "solver/players.h"
 
 namespace pyr::cli {
 
@@ -99,12 +98,7 @@ int cmd_odds(int argc, char** argv) {
                                                : static_cast<size_t>(number_option(vm, "optimal-max-unseen", 0, 32));
         api::EstimateOptions eo;
         eo.player = vm["policy"].as<std::string>();
-        try {
-            if (!nopeek::make_player(eo.player))
-                throw UsageError("--policy: '" + eo.player + "' peeks at the stock; name a player who does not");
-        } catch (const std::invalid_argument& e) {
-            throw UsageError(std::string("--policy: ") + e.what());
-        }
+        if (const auto why = api::policy_error(eo.player)) throw UsageError("--policy: " + *why);
         eo.orders = number_option(vm, "policy-orders", 0, 1'000'000);
         eo.rng_seed = o.rng_seed;
         const StopOnSignals signals;

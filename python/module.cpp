@@ -40,7 +40,6 @@
 #include "report/deal.h"
 #include "report/solve.h"
 #include "report/summary.h"
-#include "solver/nopeek.h"
 #include "study/provenance.h"
 #include "study/records.h"
 #include "study/runner.h"

@@ -583,6 +583,15 @@ TEST_CASE("optimal nopeek: odds --optimal's estimates where the search is cut", 
     CHECK(xo.at("fraction").as_string() == "281/360");
     CHECK_FALSE(xo.contains("estimates"));
     CHECK_FALSE(xo.contains("cut"));
-    CHECK(run(base + "--policy nobody").status == 2);
+    // --policy is checked by the API (api::policy_error): a name it does not know, or a player who peeks.
+    const auto nobody = run(base + "--policy nobody");
+    CHECK(nobody.status == 2);
+    CHECK_THAT(nobody.err, Catch::Contains("--policy: unknown player 'nobody'"));
+    const auto peeks = run(base + "--policy thoughtful");
+    CHECK(peeks.status == 2);
+    CHECK_THAT(peeks.err, Catch::Contains("--policy: 'thoughtful' peeks at the stock"));
+    CHECK_FALSE(api::policy_error("hybrid:6"));
+    CHECK(api::policy_error("thoughtful"));
+    CHECK(api::policy_error("hybrid:0"));
     CHECK(run(base + "--optimal-max-unseen 33").status == 2);
 }
