@@ -540,6 +540,7 @@ OptimumEstimates Session::estimate_optimum(const Deal& deal, const std::vector<M
     po.rng_seed = options.rng_seed;
     po.limits = options.limits;
     po.limits.progress = nullptr;
+    po.verdicts = &odds.verdicts;  // the orders the odds proved are not solved again
     nopeek::PolicyOdds p;
     try {
         p = nopeek::policy_odds(impl_->solver, deal, played, as_asked(deal, po));

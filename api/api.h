@@ -392,8 +392,10 @@ public:
     // The sampled estimates of that optimum (OptimumEstimates): the player's
     // games over options.orders sampled orders of the cards not seen (as
     // asked: on a deal with `??` cards, those), and the clairvoyant share
-    // from `odds` (this position's Session::odds). Error naming an illegal
-    // move or an unknown player. Deterministic for the same arguments.
+    // from `odds` (this position's Session::odds). The orders those odds
+    // proved won or lost (OddsOptions::keep_verdicts) are not solved again
+    // (the same answers, fewer solves). Error naming an illegal move or an
+    // unknown player. Deterministic for the same arguments.
     OptimumEstimates estimate_optimum(const Deal& deal, const std::vector<Move>& played, const Odds& odds,
                                       const EstimateOptions& options);
     // The no-peek optimum where a player asks for it (play's `o`, the page's

@@ -487,9 +487,34 @@ TEST_CASE("optimal nopeek: a policy's sampled wins are its games on the odds' or
     oo.rng_seed = po.rng_seed;
     oo.exact_limit = 0;
     oo.per_move = false;
+    oo.keep_verdicts = true;
     const Odds od = odds(solver, d, played, oo);
     CHECK(od.wins == winnable);
     CHECK(all.wins <= od.wins);
+    // The odds' proofs taken instead of solving those orders again: the same
+    // counts, every order's proof found (the same sampled orders), no solve
+    // of an order before its game.
+    REQUIRE(od.intractable == 0);
+    CHECK(od.verdicts.won.size() <= po.orders);  // (two samples may be one order)
+    po.skip_lost = true;
+    po.verdicts = &od.verdicts;
+    const PolicyOdds known = policy_odds(solver, d, played, po);
+    CHECK(known.known == po.orders);
+    CHECK(known.orders == skipped.orders);
+    CHECK(known.wins == skipped.wins);
+    CHECK(known.lost_unplayed == skipped.lost_unplayed);
+    CHECK(known.played == skipped.played);
+    CHECK(known.cost.solves == skipped.cost.solves - po.orders);
+    // Proofs of another position are not taken.
+    std::vector<Move> fewer = played;
+    fewer.pop_back();
+    OddsOptions other = oo;
+    const Odds elsewhere = odds(solver, d, fewer, other);
+    po.verdicts = &elsewhere.verdicts;
+    const PolicyOdds unknown = policy_odds(solver, d, played, po);
+    CHECK(unknown.known == 0);
+    CHECK(unknown.wins == skipped.wins);
+    CHECK(unknown.cost.solves == skipped.cost.solves);
 }
 
 TEST_CASE("optimal nopeek: settled_unseen follows the measured cost curve", "[nopeek][estimates]") {
