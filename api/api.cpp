@@ -521,6 +521,15 @@ OptimalAnswer Session::optimal_answer(const Deal& deal, const std::vector<Move>&
     return a;
 }
 
+std::optional<std::string> policy_error(const std::string& name) {
+    try {
+        if (!nopeek::make_player(name)) return "'" + name + "' peeks at the stock; name a player who does not";
+    } catch (const std::invalid_argument& e) {
+        return std::string(e.what());
+    }
+    return std::nullopt;
+}
+
 OptimumEstimates Session::estimate_optimum(const Deal& deal, const std::vector<Move>& played, const Odds& odds,
                                            const EstimateOptions& options) {
     impl_->position(deal, played);  // Error naming an illegal move
@@ -548,6 +557,7 @@ OptimumEstimates Session::estimate_optimum(const Deal& deal, const std::vector<M
     po.rng_seed = options.rng_seed;
     po.limits = options.limits;
     po.limits.progress = nullptr;
+    po.verdicts = &odds.verdicts;  // the orders the odds proved are not solved again
     nopeek::PolicyOdds p;
     try {
         p = nopeek::policy_odds(impl_->solver, deal, played, as_asked(deal, po));

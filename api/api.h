@@ -199,6 +199,10 @@ struct EstimateOptions {
     uint64_t rng_seed = 1;            // the orders' seed: the odds' --rng-seed pairs them with the odds' orders
     Limits limits;                    // per solve of the player's searches; the stop flag
 };
+// Why `name` is not a player that moves without peeking (nopeek::make_player's
+// names: greedy, casual, sampler[:K], planner[:K], hybrid[:K]; thoughtful
+// peeks), or nothing: EstimateOptions::player, `odds --policy`.
+std::optional<std::string> policy_error(const std::string& name);
 // The most cards not seen that `states` information states can be expected
 // to settle (nopeek::settled_unseen: 11 for 5,000,000): `odds
 // --optimal-max-unseen auto`.
@@ -400,8 +404,10 @@ public:
     // The sampled estimates of that optimum (OptimumEstimates): the player's
     // games over options.orders sampled orders of the cards not seen (as
     // asked: on a deal with `??` cards, those), and the clairvoyant share
-    // from `odds` (this position's Session::odds). Error naming an illegal
-    // move or an unknown player. Deterministic for the same arguments.
+    // from `odds` (this position's Session::odds). The orders those odds
+    // proved won or lost (OddsOptions::keep_verdicts) are not solved again
+    // (the same answers, fewer solves). Error naming an illegal move or an
+    // unknown player. Deterministic for the same arguments.
     OptimumEstimates estimate_optimum(const Deal& deal, const std::vector<Move>& played, const Odds& odds,
                                       const EstimateOptions& options);
     // `odds --optimal` as one question (the command line and Python's

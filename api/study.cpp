@@ -93,6 +93,15 @@ StudySpec make_study(const StudyRequest& a) {
     return spec;
 }
 
+std::optional<std::string> study_player_error(const std::string& name) {
+    try {
+        if (!parse_optimum_player(name)) nopeek::make_player(name);
+    } catch (const std::invalid_argument& e) {
+        return std::string(e.what());
+    }
+    return std::nullopt;
+}
+
 AuditResult audit(const AuditSample& sample, uint64_t max_states, bool optimal, int threads) {
     const int workers = study_workers(threads, std::max<uint64_t>(1, sample.size()));
     Limits limits;

@@ -48,6 +48,10 @@ struct StudyRequest {
 // StudyError naming what is wrong (as the command line words it, the option's
 // name without its dashes).
 StudySpec make_study(const StudyRequest& request);
+// Why `name` is not a study's player (StudyRequest::player: thoughtful, a
+// no-peek player as nopeek::make_player names them, optimal[:...] as
+// study/optimum.h parses it), or nothing; make_study says the same.
+std::optional<std::string> study_player_error(const std::string& name);
 
 class Study {
 public:

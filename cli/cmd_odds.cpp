@@ -7,7 +7,6 @@
 #include "api/results.h"
 #include "cli/common.h"
 #include "report/odds.h"
-#include "solver/players.h"
 
 namespace pyr::cli {
 
@@ -84,6 +83,7 @@ int cmd_odds(int argc, char** argv) {
     o.rng_seed = number_option(vm, "rng-seed", 0, UINT64_MAX);
     o.exact_limit = number_option(vm, "exact-limit", 0, 1'000'000'000);
     o.limits = limits_from(vm, 1);
+    o.keep_verdicts = vm["optimal"].as<bool>();  // for the lower estimate's player (estimate_optimum)
     api::Session session;
     const api::Odds r = [&] {  // Ctrl-C or SIGTERM: stop sampling and say so
         const StopOnSignals signals;
@@ -97,13 +97,7 @@ int cmd_odds(int argc, char** argv) {
         if (vm["optimal-max-unseen"].as<std::string>() != "auto")
             ask.max_unseen = static_cast<size_t>(number_option(vm, "optimal-max-unseen", 0, 32));
         ask.estimates.player = vm["policy"].as<std::string>();
-        try {
-            if (!nopeek::make_player(ask.estimates.player))
-                throw UsageError("--policy: '" + ask.estimates.player +
-                                 "' peeks at the stock; name a player who does not");
-        } catch (const std::invalid_argument& e) {
-            throw UsageError(std::string("--policy: ") + e.what());
-        }
+        if (const auto why = api::policy_error(ask.estimates.player)) throw UsageError("--policy: " + *why);
         ask.estimates.orders = number_option(vm, "policy-orders", 0, 1'000'000);
         ask.estimates.rng_seed = o.rng_seed;
         const StopOnSignals signals;

@@ -1,8 +1,6 @@
 #include "cli/study_cli.h"
 
 #include "api/study.h"
-#include "solver/players.h"
-#include "study/optimum.h"
 
 #include <unistd.h>
 
@@ -204,11 +202,7 @@ bool parse_stats(int argc, char** argv, StatsCommand& cmd, const std::string& pr
     req.reasons = vm["reasons"].as<bool>();
     req.casual_plays = static_cast<int>(number_option(vm, "casual-plays", 1, 100000));
     req.player = vm["player"].as<std::string>();
-    try {
-        if (!parse_optimum_player(req.player)) nopeek::make_player(req.player);
-    } catch (const std::invalid_argument& e) {
-        throw UsageError(std::string("--player: ") + e.what());
-    }
+    if (const auto why = api::study_player_error(req.player)) throw UsageError("--player: " + *why);
     req.player_seed = number_option(vm, "player-seed", 0, UINT64_MAX);
     if (vm.count("challenge")) req.challenge = vm["challenge"].as<std::string>();
 

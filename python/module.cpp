@@ -42,7 +42,6 @@
 #include "solver/players.h"
 #include "report/solve.h"
 #include "report/summary.h"
-#include "solver/nopeek.h"
 #include "study/provenance.h"
 #include "study/records.h"
 #include "study/runner.h"

@@ -124,9 +124,8 @@ std::string optimal_text(const api::Optimal& o, const api::Odds& odds, DeckKind 
             << percent1(share);
     }
     if (!(estimates && !o.exact)) out << "\n";
-    if (!o.exact)
-        out << "  lower bound " << bound_text(lo, false) << ": " << o.lower_method << "\n  upper bound "
-            << bound_text(hi, true) << ": " << o.upper_method << "\n";
+    // How each proven bound was made (their values are in the bracket above).
+    if (!o.exact) out << "  lower bound: " << o.lower_method << "\n  upper bound: " << o.upper_method << "\n";
     out << "  method: " << o.method << "\n";
     if (o.best_move) out << "  best move without peeking: " << shown(*o.best_move) << "\n";
     if (!o.moves.empty()) {

@@ -1,10 +1,11 @@
 // The depth-first driver of the memoized searches: the verdict's walk and
 // draw-N walk (walk.cpp), its positions search (positions.cpp) and the best
-// score's three searches (score.cpp), the challenges' maxima (challenge.cpp)
-// and the no-peek optimum (optimal_nopeek.cpp) are each one instantiation of
-// depth_first(space, goal): the same loop (push, next, arrive, tick, cut),
-// with the parts that differ as two policy types whose calls are inlined
-// (this is the searches' hot path: no virtual calls).
+// score's three searches (score.cpp), the challenges' maxima (challenge.cpp),
+// and the no-peek optimum and its reveal relaxation U_d (optimal_nopeek.cpp,
+// reveal_bound.h) are each one instantiation of depth_first(space, goal):
+// the same loop (push, next, arrive, tick, cut), with the parts that differ
+// as two policy types whose calls are inlined (this is the searches' hot
+// path: no virtual calls).
 //
 // A Space is the memo and stack of one kind of search, over DfsNode:
 //   DfsNode root(const State& start)     empties memo and stack; the start's node
@@ -15,10 +16,11 @@
 //   void path(std::vector<Move>&) const  the moves from the start to the node
 //                                        next() handed out last
 // Spaces here: WalkSpace (draw-one and the row redeal), DrawWalkSpace
-// (draw-N), PositionSpace (every legal move); ChanceSpace (optimal_nopeek.cpp)
-// is a stack of frames whose next() folds finished children's values into
-// their parents (a value known at arrival is folded there, and arrive
-// returns false).
+// (draw-N), PositionSpace (every legal move); MaximaPositionSpace
+// (challenge.cpp: the maxima over positions); ChanceSpace (optimal_nopeek.cpp:
+// the optimum and U_d, which sets its leaf policy) is a stack of frames whose
+// next() folds finished children's values into their parents (a value known
+// at arrival is folded there, and arrive returns false).
 //
 // A Goal is what the search is after:
 //   bool done() const                    checked before each next(): true ends
@@ -34,7 +36,8 @@
 //   bool cut(const DfsNode& n)           after the tick: true leaves n
 //                                        unexpanded (its arrival stays)
 // Goals: WinGoal below (the verdict), BestScoreGoal (score.cpp), MaximaGoal
-// (challenge.cpp), OptimumGoal (optimal_nopeek.cpp: never reached).
+// (challenge.cpp), OptimumGoal (optimal_nopeek.cpp, the optimum's and U_d's:
+// never reached).
 #pragma once
 #include <vector>
 

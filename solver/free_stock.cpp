@@ -34,6 +34,8 @@ void FreeStockRelaxation::clear() {
     board_ = nullptr;
 }
 
+void FreeStockRelaxation::trim() { drop_if_large(seen_); }
+
 std::size_t FreeStockRelaxation::bytes(bool grow) const { return table_bytes(seen_, grow); }
 
 FreeStockRelaxation::Outcome FreeStockRelaxation::solve(const Board& b, const State& s, uint64_t max_nodes,

@@ -64,6 +64,8 @@ public:
     // false when that would enter more than max_nodes positions.
     bool reachable_removed(const Board& b, const State& s, uint64_t& out, uint64_t max_nodes = kDefaultMaxNodes);
     void clear();
+    // Drops the table when above kRetainBytes (searches.h): it only caches.
+    void trim();
     std::size_t bytes(bool grow) const;
 
 private:

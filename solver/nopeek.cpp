@@ -86,6 +86,21 @@ Deal sample_deal(const Deal& deal, const Unseen& u, Rng& rng) {
     return d;
 }
 
+OrderPosition order_position(const Deal& masked, const Unseen& u, const std::vector<Move>& played) {
+    OrderPosition p{masked.variant, compact(masked) + "|"};
+    for (int slot : u.slots) p.text += std::to_string(slot) + ",";
+    p.text += "|";
+    for (const Move& m : played) p.text += move_text(m, masked.deck()) + " ";
+    return p;
+}
+
+std::string order_key(const Deal& d, const Unseen& u) {
+    std::string s;
+    s.reserve(u.size());
+    for (int slot : u.slots) s += static_cast<char>(card_index(d.cards[slot], d.deck()));
+    return s;
+}
+
 uint64_t orders_count(size_t n) {
     uint64_t f = 1;
     for (size_t i = 2; i <= n; ++i) {
@@ -147,6 +162,7 @@ Odds odds(Solver& solver, const Deal& deal, const std::vector<Move>& played, con
     const std::vector<Move> moves = t.won() ? std::vector<Move>{} : sorted_moves(t);
     if (o.per_move && !r.unknown_playable)
         for (const Move& m : moves) r.moves.push_back({m});
+    if (o.keep_verdicts) r.verdicts.position = order_position(masked, u, played);
 
     SolveOptions so;
     so.limits = o.limits;
@@ -169,6 +185,8 @@ Odds odds(Solver& solver, const Deal& deal, const std::vector<Move>& played, con
             return;
         }
         ++r.samples;
+        if (o.keep_verdicts && root.verdict != Verdict::Intractable)
+            r.verdicts.won.emplace(order_key(d, u), root.verdict == Verdict::Win);
         if (root.verdict == Verdict::Intractable) {
             ++r.intractable;
             for (auto& mo : r.moves) ++mo.intractable;

@@ -24,6 +24,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "engine/board.h"
@@ -91,6 +92,33 @@ bool move_less(const Move& x, const Move& y, DeckKind d);
 
 // ---------------------------------------------------------------- odds
 
+// The orders an odds run proved won or lost from its position
+// (OddsOptions::keep_verdicts): policy_odds takes an order's proof from here
+// instead of solving it again. Keyed by the position (order_position: the
+// deal as seen, which slots are hidden, the moves) and by each order.
+struct OrderPosition {
+    Variant variant;
+    std::string text;  // the masked deal, the hidden slots, the moves (empty: no position)
+    friend bool operator==(const OrderPosition&, const OrderPosition&) = default;
+};
+struct OrderVerdicts {
+    OrderPosition position;  // the odds' position (its text empty: none kept)
+    // An order (order_key) -> won; an order whose solve hit the budget is absent.
+    std::unordered_map<std::string, bool> won;
+    // The proof kept for `order` at `at`, if any.
+    std::optional<bool> find(const OrderPosition& at, const std::string& order) const {
+        if (position.text.empty() || !(at == position)) return std::nullopt;
+        const auto it = won.find(order);
+        return it == won.end() ? std::nullopt : std::optional<bool>(it->second);
+    }
+};
+// The position's identity for OrderVerdicts: the masked deal (masked_deal),
+// the hidden slots and the moves played.
+OrderPosition order_position(const Deal& masked, const Unseen& u, const std::vector<Move>& played);
+// An order's identity: the cards a deal consistent with the position holds
+// in the hidden slots, in slot order.
+std::string order_key(const Deal& d, const Unseen& u);
+
 struct OddsOptions {
     uint64_t samples = 1000;  // sampled orders when not exact
     uint64_t rng_seed = 1;
@@ -103,6 +131,9 @@ struct OddsOptions {
     // false, only the deal's unknown cards are hidden (solve on a deal with
     // `??`: the cards named are known).
     bool stock_hidden = true;
+    // Keep each order's proof (Odds::verdicts), for policy_odds on the same
+    // position (`odds --optimal`'s lower estimate).
+    bool keep_verdicts = false;
     // Progress displays (front ends): called once before the first order with
     // (0, total) and after each order solved with (orders solved, total),
     // total being every order when exact, else `samples` (1 when nothing is
@@ -130,6 +161,7 @@ struct Odds {
     // (`moves` is empty); name the card for them.
     bool unknown_playable = false;
     std::vector<MoveOdds> moves;  // every legal move in sorted_moves order (with per_move)
+    OrderVerdicts verdicts;       // with keep_verdicts: each order solved to a proof
     uint64_t solves = 0, states = 0;
     double seconds = 0;
 };

@@ -414,6 +414,7 @@ PolicyOdds policy_odds(Solver& solver, const Deal& deal, const std::vector<Move>
     GameOptions go;
     go.limits = o.limits;
     go.played = played;
+    const OrderPosition here = o.verdicts ? order_position(masked, u, played) : OrderPosition{};
     Rng rng(o.rng_seed);
     for (uint64_t k = 0; k < o.orders; ++k) {
         if (o.limits.stopped()) {
@@ -421,7 +422,16 @@ PolicyOdds policy_odds(Solver& solver, const Deal& deal, const std::vector<Move>
             break;
         }
         const Deal d = sample_deal(masked, u, rng);
-        if (o.skip_lost) {
+        const std::optional<bool> proved = o.skip_lost && o.verdicts ? o.verdicts->find(here, order_key(d, u))
+                                                                     : std::nullopt;
+        if (proved) {
+            ++r.known;
+            if (!*proved) {
+                ++r.orders;
+                ++r.lost_unplayed;
+                continue;
+            }
+        } else if (o.skip_lost) {
             const Board board(d);
             const auto at = board.play(played, nullptr);
             if (!at) throw InternalError("a sampled deal rejects the played moves");

@@ -150,6 +150,10 @@ struct PolicyOddsOptions {
     // is lost by every player: counted a loss without playing it (the same
     // count as playing it, far cheaper where most orders are lost).
     bool skip_lost = true;
+    // With skip_lost: the proofs of an odds run of this position
+    // (OddsOptions::keep_verdicts), taken instead of solving those orders
+    // again (the same counts: a proof is a proof, whatever its budget).
+    const OrderVerdicts* verdicts = nullptr;
 };
 
 struct PolicyOdds {
@@ -159,6 +163,7 @@ struct PolicyOdds {
     uint64_t wins = 0;           // of them, won (each win replayed by the verifier)
     uint64_t lost_unplayed = 0;  // with skip_lost: orders proved lost, counted without a game
     uint64_t played = 0;         // games played
+    uint64_t known = 0;          // orders whose proof was taken from PolicyOddsOptions::verdicts (not solved)
     bool interrupted = false;
     PlayerCost cost;
     double seconds = 0;

@@ -54,16 +54,25 @@ void recycle(T& t) {
     if (table_bytes(t, false) > kRetainBytes) t = T();
     else t.clear();
 }
-// Drops a table above kRetainBytes now, as recycle would at the next search
-// of its kind (Searches::trim).
-template <class T>
-void drop_if_large(T& t) {
-    if (table_bytes(t, false) > kRetainBytes) t = T();
-}
 template <class V>
 void recycle_vector(V& v) {
     if (vector_bytes(v, false) > kRetainBytes) V().swap(v);
     else v.clear();
+}
+// Drops a table or stack above kRetainBytes now, as recycle would at the next
+// search of its kind (each search's trim(), Searches::trim): only forgets
+// memory, a search empties its tables before it starts anyway.
+template <class T>
+void drop_if_large(T& t) {
+    if (table_bytes(t, false) > kRetainBytes) t = T();
+}
+template <class U>
+void drop_if_large(std::vector<U>& v) {
+    if (vector_bytes(v, false) > kRetainBytes) std::vector<U>().swap(v);
+}
+template <int kKeyBits>
+void drop_if_large(WordTable<kKeyBits>& t) {
+    if (t.bytes(false, 0) > kRetainBytes) t = WordTable<kKeyBits>();
 }
 
 // The open list of the A* searches (optimal.cpp, optimal_walk.cpp,
@@ -80,6 +89,10 @@ public:
         for (auto& b : buckets_) recycle_vector(b);
         if (top != kNoTop && buckets_.size() < static_cast<std::size_t>(top + 1)) buckets_.resize(top + 1);
         top_ = top;
+    }
+    // Drops each bucket above kRetainBytes (Searches::trim).
+    void trim() {
+        for (auto& b : buckets_) drop_if_large(b);
     }
     // Queues `item` at f, unless f is above the top.
     void push(int f, T item) {
@@ -132,6 +145,10 @@ public:
     void clear() {
         packed_.clear(kRetainBytes);
         recycle(rows_);
+    }
+    void trim() {
+        drop_if_large(packed_);
+        drop_if_large(rows_);
     }
     // Decides whether s must be expanded, updating the table. On true, `limit`
     // is the time up to which the walk must go (exclusive), kNoLimit for all.
@@ -192,6 +209,10 @@ public:
         packed_.clear(kRetainBytes);
         recycle(table_);
     }
+    void trim() {
+        drop_if_large(packed_);
+        drop_if_large(table_);
+    }
     // Decides whether s (on `lane`) must be expanded, updating the table; on
     // true, `old` is what the entry held before (the walk stops where it covers).
     bool arrive(const Board& board, const State& s, const DrawLane& lane, Cover& old, uint64_t key);
@@ -222,6 +243,11 @@ public:
         recycle_vector(frames_);
         recycle_vector(moves_);
         final_orders_.clear();
+    }
+    void trim() {
+        drop_if_large(frames_);
+        drop_if_large(moves_);
+        drop_if_large(final_orders_);
     }
     // Pushes a frame expanding s, walking its chain up to `limit`. Each move's
     // position is made as the walk offers it, and its slot in `memo` (when
@@ -285,6 +311,7 @@ private:
 class PositionMemo {
 public:
     void clear() { recycle(seen_); }
+    void trim() { drop_if_large(seen_); }
     // False when s (or a position dominating it) was stored already.
     bool visit(const Board& board, const RuleTraits& traits, const State& s);
     std::size_t bytes(bool grow) const { return table_bytes(seen_, grow); }
@@ -300,6 +327,10 @@ public:
     void clear() {
         recycle_vector(frames_);
         recycle_vector(moves_);
+    }
+    void trim() {
+        drop_if_large(frames_);
+        drop_if_large(moves_);
     }
     void push(const Board& board, const RuleTraits& traits, ForcedPolicy policy, const State& s);
     // The next move to try (dropping exhausted frames), from position `from`.
@@ -322,6 +353,10 @@ class PositionsSearch {
 public:
     SolveResult run(const Board& board, const RuleTraits& traits, const State& start, SearchBudget& budget);
     void release() { *this = PositionsSearch(); }
+    void trim() {
+        memo_.trim();
+        stack_.trim();
+    }
     std::size_t bytes(bool grow) const { return memo_.bytes(grow) + stack_.bytes(grow); }
 
 private:
@@ -336,6 +371,12 @@ public:
                     uint64_t first_order_states = SolveOptions{}.rows_first_order_states,
                     bool free_stock = SolveOptions{}.rows_free_stock, bool suit_blind = SolveOptions{}.suit_blind);
     void release() { *this = WalkSearch(); }
+    void trim() {
+        memo_.trim();
+        draw_memo_.trim();
+        stack_.trim();
+        relaxed_.trim();
+    }
     // One search, its moves tried in the chain walk's order or reversed;
     // cap (0: none): ends intractable once the budget has counted that many.
     SolveResult run_once(const Board& board, const RuleTraits& traits, const State& start, SearchBudget& budget,
@@ -365,6 +406,10 @@ public:
     void run(const Board& board, const RuleTraits& traits, const State& start, SearchBudget& budget,
              SolveResult& result);
     void release() { *this = OptimalSearch(); }
+    void trim() {
+        drop_if_large(best_);
+        open_.trim();
+    }
     std::size_t bytes(bool grow) const;
 
 private:
@@ -387,7 +432,11 @@ public:
     void run(const Board& board, const RuleTraits& traits, const State& start, SearchBudget& budget,
              SolveResult& result);
     void release() { *this = OptimalWalkSearch(); }
-    void trim() { drop_if_large(heads_); }
+    void trim() {
+        drop_if_large(nodes_);
+        drop_if_large(heads_);
+        open_nodes_.trim();
+    }
     std::size_t bytes(bool grow) const;
 
 private:
@@ -420,6 +469,13 @@ class ScoreSearch {
 public:
     ScoreResult run(const Board& board, const RuleTraits& traits, const State& start, SearchBudget& budget);
     void release() { *this = ScoreSearch(); }
+    void trim() {
+        walk_memo_.trim();
+        draw_memo_.trim();
+        walk_stack_.trim();
+        memo_.trim();
+        stack_.trim();
+    }
     std::size_t bytes(bool grow) const {
         return walk_memo_.bytes(grow) + draw_memo_.bytes(grow) + walk_stack_.bytes(grow) + memo_.bytes(grow) +
                stack_.bytes(grow);
@@ -472,7 +528,16 @@ struct ChallengeTables {
                open.bytes(grow, !entries.empty() || nodes.size() > 0);
     }
     void release() { *this = ChallengeTables(); }
-    void trim() { drop_if_large(heads); }
+    void trim() {
+        drop_if_large(seen);
+        drop_if_large(stack);
+        walk_memo.trim();
+        walk_stack.trim();
+        drop_if_large(entries);
+        drop_if_large(heads);
+        drop_if_large(nodes);
+        open.trim();
+    }
 };
 
 // A worker's searches (Solver's private part).
@@ -487,13 +552,17 @@ struct Searches {
         return positions.bytes(grow) + walk.bytes(grow) + optimal.bytes(grow) + optimal_walk.bytes(grow) +
                score.bytes(grow) + challenge.bytes(grow);
     }
-    // The heads' tables (HeadTable, kept half full: twice a map's slots) of
-    // the A* searches over chains, dropped at every solve when large, not
-    // only at the next search of their kind: a worker between deals holds
-    // at most kRetainBytes of each (as with the maps they replaced), whatever
-    // the next deal asks.
+    // Every search's tables and stacks, dropped at every solve when large,
+    // not only at the next search of their kind (recycle): a worker between
+    // deals holds at most kRetainBytes of each, whatever the next deal asks
+    // (a worker that grew on one kind of search and then runs only another
+    // would otherwise hold the first's tables to its end).
     void trim() {
+        positions.trim();
+        walk.trim();
+        optimal.trim();
         optimal_walk.trim();
+        score.trim();
         challenge.trim();
     }
     void release() {

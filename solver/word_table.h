@@ -5,33 +5,43 @@
 // Open addressing with linear probing over one flat array of words, 8 bytes
 // an entry and no other metadata, indexed by a multiplicative (Fibonacci)
 // hash of the key, so that the walk can prefetch a key's slot before it looks
-// it up (why not Boost's table: docs/design.md, "Notes on the searches").
+// it up (why not Boost's table: docs/design.md, "Notes on the searches"); the
+// array, its hash and its doubling are ProbeTable's (probe_table.h), shared
+// with HeadTable.
 //
 // No entry is ever lost or invented: a lookup returns the slot holding the
 // key, or an empty slot where it is then inserted. The empty slot is the
 // all-ones word, which no stored word may be (the caller's static_assert).
 #pragma once
-#include <algorithm>
-#include <bit>
 #include <cstddef>
 #include <cstdint>
-#include <cstdlib>
-#include <memory>
-#include <new>
 #include <utility>
-#if defined(__linux__)
-#include <sys/mman.h>
-#endif
+
+#include "solver/probe_table.h"
 
 namespace pyr {
 
 template <int kKeyBits>
-class WordTable {
-public:
-    static_assert(kKeyBits > 0 && kKeyBits < 64, "a key and a value share the word");
+struct WordSlots {
     static constexpr uint64_t kKeyMask = (uint64_t{1} << kKeyBits) - 1;
     static constexpr uint64_t kEmpty = ~uint64_t{0};
-    static constexpr std::size_t kMinCapacity = 1024;
+    static uint64_t key(uint64_t w) { return w & kKeyMask; }
+    static bool empty(uint64_t w) { return w == kEmpty; }
+    static uint64_t empty_slot() { return kEmpty; }
+};
+
+template <int kKeyBits>
+class WordTable : public ProbeTable<uint64_t, WordSlots<kKeyBits>> {
+    using Base = ProbeTable<uint64_t, WordSlots<kKeyBits>>;
+    using Base::capacity_;
+    using Base::size_;
+    using Base::slots_;
+
+public:
+    static_assert(kKeyBits > 0 && kKeyBits < 64, "a key and a value share the word");
+    static constexpr uint64_t kKeyMask = WordSlots<kKeyBits>::kKeyMask;
+    static constexpr uint64_t kEmpty = WordSlots<kKeyBits>::kEmpty;
+    using Base::kMinCapacity;
     // A table this small is kept by clear() whatever the last use needed:
     // emptying it costs less than growing it again.
     static constexpr std::size_t kKeepCapacity = std::size_t{1} << 15;
@@ -40,8 +50,6 @@ public:
     WordTable(WordTable&&) noexcept = default;
     WordTable& operator=(WordTable&&) noexcept = default;
 
-    std::size_t size() const { return size_; }
-    std::size_t capacity() const { return capacity_; }
     // Grows (doubles) when an insert would pass 3/4 full: linear probing
     // stays within a cache line or two up to there.
     std::size_t max_load() const { return capacity_ - capacity_ / 4; }
@@ -53,19 +61,13 @@ public:
         return cap * sizeof(uint64_t);
     }
 
-    // Starts the load of the slot where `key`'s search begins. (Always
-    // inlined: GCC 12 finds a function holding only a prefetch free of side
-    // effects and drops calls to it. With no table yet the address is a
-    // harmless 0 or 8: a prefetch never faults.)
-    [[gnu::always_inline]] void prefetch(uint64_t key) const {
-        __builtin_prefetch(reinterpret_cast<const void*>(reinterpret_cast<std::uintptr_t>(slots_.get()) +
-                                                         index(key) * sizeof(uint64_t)));
-    }
+    // Starts the load of the slot where `key`'s search begins (probe_table.h).
+    [[gnu::always_inline]] void prefetch(uint64_t key) const { this->prefetch_key(key & kKeyMask); }
 
     // The slot holding a word with `word`'s key, or, inserted, `word` itself.
     std::pair<uint64_t*, bool> insert(uint64_t word) {
-        if (size_ >= max_load()) grow();
-        for (std::size_t i = index(word);; i = (i + 1) & (capacity_ - 1)) {
+        if (size_ >= max_load()) this->grow();
+        for (std::size_t i = this->index(word & kKeyMask);; i = this->next(i)) {
             uint64_t& slot = slots_[i];
             if (slot == kEmpty) {
                 slot = word;
@@ -86,48 +88,8 @@ public:
             *this = WordTable();
             return;
         }
-        std::fill_n(slots_.get(), capacity_, kEmpty);
-        size_ = 0;
+        this->empty_all();
     }
-
-private:
-    std::size_t index(uint64_t key) const { return ((key & kKeyMask) * 0x9E3779B97F4A7C15ull) >> shift_; }
-    void grow() {
-        const std::size_t old_capacity = capacity_;
-        Slots old = std::move(slots_);
-        capacity_ = old_capacity ? 2 * old_capacity : kMinCapacity;
-        shift_ = 64 - std::countr_zero(capacity_);
-        slots_ = allocate(capacity_);
-        std::fill_n(slots_.get(), capacity_, kEmpty);
-        for (std::size_t j = 0; j < old_capacity; ++j) {
-            const uint64_t w = old[j];
-            if (w == kEmpty) continue;
-            std::size_t i = index(w);
-            while (slots_[i] != kEmpty) i = (i + 1) & (capacity_ - 1);
-            slots_[i] = w;
-        }
-    }
-
-    struct Free {
-        void operator()(uint64_t* p) const { std::free(p); }
-    };
-    using Slots = std::unique_ptr<uint64_t[], Free>;
-    // Tables of 2 MiB and more are aligned to 2 MiB and asked for in huge
-    // pages where the kernel offers them (transparent huge pages, madvise
-    // mode): random lookups then miss the TLB far less.
-    static Slots allocate(std::size_t n) {
-        constexpr std::size_t kHuge = std::size_t{2} << 20;
-        const std::size_t bytes = n * sizeof(uint64_t);
-        void* p = bytes >= kHuge ? std::aligned_alloc(kHuge, bytes) : std::malloc(bytes);
-        if (!p) throw std::bad_alloc();
-#ifdef MADV_HUGEPAGE
-        if (bytes >= kHuge) madvise(p, bytes, MADV_HUGEPAGE);
-#endif
-        return Slots(static_cast<uint64_t*>(p));
-    }
-    Slots slots_;
-    std::size_t capacity_ = 0, size_ = 0;
-    int shift_ = 63;  // 64 - log2(capacity); 63 while empty, so index() stays defined
 };
 
 }  // namespace pyr

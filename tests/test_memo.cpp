@@ -1,9 +1,12 @@
-// The walk memo's table (solver/word_table.h) against a reference map: it
-// never loses an entry and never invents one, through growth and clearing.
+// The walk memo's table (solver/word_table.h) and the A* heads' table
+// (solver/head_table.h), both on solver/probe_table.h, against a reference
+// map: they never lose an entry and never invent one, through growth and
+// clearing.
 #include <catch2/catch.hpp>
 
 #include <unordered_map>
 
+#include "solver/head_table.h"
 #include "solver/search_util.h"
 #include "solver/word_table.h"
 #include "tests/support.h"
@@ -112,5 +115,39 @@ TEST_CASE("bit_positions lists a mask's set bits in order, as one bit at a time 
             REQUIRE(got[k++] == std::countr_zero(q));
         }
         REQUIRE(k == n);
+    }
+}
+
+TEST_CASE("the A* heads' table agrees with a reference map through growth and clearing", "[memo]") {
+    test::Rng rng(12);
+    HeadTable t;
+    REQUIRE(t.bucket_count() == 0);
+    CHECK_THROWS_AS(t.at(5), std::out_of_range);
+    for (int round = 0; round < 2; ++round) {
+        std::unordered_map<uint64_t, uint32_t> ref;
+        for (int i = 0; i < 20000; ++i) {
+            // Removed sets of up to 52 cards, the last bit now and then.
+            uint64_t key = (rng.next() % 6000) * 0x9E3779B97F4Aull & ((uint64_t{1} << 52) - 1);
+            if (i % 101 == 0) key = (uint64_t{1} << 52) - 1 - rng.next() % 4;
+            t.prefetch(key);
+            auto [slot, inserted] = t.try_emplace(key);
+            const auto it = ref.find(key);
+            REQUIRE(inserted == (it == ref.end()));
+            REQUIRE(slot->first == key);
+            if (inserted) {
+                REQUIRE(slot->second.index == kNoEntry);
+                slot->second.index = static_cast<uint32_t>(i);
+                ref.emplace(key, static_cast<uint32_t>(i));
+            } else {
+                REQUIRE(slot->second.index == it->second);
+            }
+            REQUIRE(t.size() == ref.size());
+            REQUIRE(t.size() <= t.max_load());
+        }
+        REQUIRE(t.bucket_count() >= 2 * ref.size());  // grown, kept at most half full
+        for (const auto& [key, index] : ref) REQUIRE(t.at(key).index == index);
+        t.clear();
+        REQUIRE(t.size() == 0);
+        for (const auto& [key, index] : ref) CHECK_THROWS_AS(t.at(key), std::out_of_range);
     }
 }

@@ -487,9 +487,34 @@ TEST_CASE("optimal nopeek: a policy's sampled wins are its games on the odds' or
     oo.rng_seed = po.rng_seed;
     oo.exact_limit = 0;
     oo.per_move = false;
+    oo.keep_verdicts = true;
     const Odds od = odds(solver, d, played, oo);
     CHECK(od.wins == winnable);
     CHECK(all.wins <= od.wins);
+    // The odds' proofs taken instead of solving those orders again: the same
+    // counts, every order's proof found (the same sampled orders), no solve
+    // of an order before its game.
+    REQUIRE(od.intractable == 0);
+    CHECK(od.verdicts.won.size() <= po.orders);  // (two samples may be one order)
+    po.skip_lost = true;
+    po.verdicts = &od.verdicts;
+    const PolicyOdds known = policy_odds(solver, d, played, po);
+    CHECK(known.known == po.orders);
+    CHECK(known.orders == skipped.orders);
+    CHECK(known.wins == skipped.wins);
+    CHECK(known.lost_unplayed == skipped.lost_unplayed);
+    CHECK(known.played == skipped.played);
+    CHECK(known.cost.solves == skipped.cost.solves - po.orders);
+    // Proofs of another position are not taken.
+    std::vector<Move> fewer = played;
+    fewer.pop_back();
+    OddsOptions other = oo;
+    const Odds elsewhere = odds(solver, d, fewer, other);
+    po.verdicts = &elsewhere.verdicts;
+    const PolicyOdds unknown = policy_odds(solver, d, played, po);
+    CHECK(unknown.known == 0);
+    CHECK(unknown.wins == skipped.wins);
+    CHECK(unknown.cost.solves == skipped.cost.solves);
 }
 
 TEST_CASE("optimal nopeek: settled_unseen follows the measured cost curve", "[nopeek][estimates]") {
@@ -559,6 +584,12 @@ TEST_CASE("optimal nopeek: odds --optimal's estimates where the search is cut", 
     CHECK_THAT(text.out, Catch::Contains("(the hybrid:6 player's wins over 40 sampled orders, 95% "));
     CHECK_THAT(text.out, Catch::Contains("(if you could see the stock, 40 sampled orders, 95% "));
     CHECK_THAT(text.out, Catch::Contains("  proven: between "));
+    // The proven bracket once: the bound lines say only how each was made.
+    size_t betweens = 0;
+    for (size_t at = text.out.find("between "); at != std::string::npos; at = text.out.find("between ", at + 1))
+        ++betweens;
+    CHECK(betweens == 1);
+    CHECK_THAT(text.out, Catch::Contains("\n  lower bound: ") && Catch::Contains("\n  upper bound: "));
     CHECK_THAT(text.out, Catch::Contains("not a proven bound"));
     // Every order of the 7 solved (5040 <= --exact-limit): the upper is the exact clairvoyant share.
     const auto every = run(base + "--optimal-states 200 --policy-orders 0 --format json");
@@ -577,6 +608,15 @@ TEST_CASE("optimal nopeek: odds --optimal's estimates where the search is cut", 
     CHECK(xo.at("fraction").as_string() == "281/360");
     CHECK_FALSE(xo.contains("estimates"));
     CHECK_FALSE(xo.contains("cut"));
-    CHECK(run(base + "--policy nobody").status == 2);
+    // --policy is checked by the API (api::policy_error): a name it does not know, or a player who peeks.
+    const auto nobody = run(base + "--policy nobody");
+    CHECK(nobody.status == 2);
+    CHECK_THAT(nobody.err, Catch::Contains("--policy: unknown player 'nobody'"));
+    const auto peeks = run(base + "--policy thoughtful");
+    CHECK(peeks.status == 2);
+    CHECK_THAT(peeks.err, Catch::Contains("--policy: 'thoughtful' peeks at the stock"));
+    CHECK_FALSE(api::policy_error("hybrid:6"));
+    CHECK(api::policy_error("thoughtful"));
+    CHECK(api::policy_error("hybrid:0"));
     CHECK(run(base + "--optimal-max-unseen 33").status == 2);
 }

@@ -241,3 +241,33 @@ TEST_CASE("recycling: a worker that grew on a hard deal keeps only a few MiB for
     }
     CHECK(worker.memory_bytes() < (std::size_t{12} << 20));
 }
+
+TEST_CASE("recycling: a worker that grew in one search drops its tables when it runs only another",
+          "[solver][memory]") {
+    const Variant apophis = *find_preset("apophis");
+    const Variant msc = *find_preset("msc");
+    Solver worker;
+    SolveOptions big;
+    big.limits.max_states = 1000000;
+    big.rows_free_stock = false;  // a big walk (as above)
+    const Board hard(deal_from_seed(apophis, "18"));
+    REQUIRE(Solver::method_for(hard) == Solver::Method::Walk);
+    REQUIRE(worker.solve(hard, big).verdict == Verdict::Intractable);
+    REQUIRE(worker.memory_bytes() > (std::size_t{24} << 20));
+    // Then only the positions search: no walk recycles the walk's tables,
+    // Searches::trim drops them at the next solve.
+    for (int seed = 1; seed <= 3; ++seed) {
+        INFO("seed " << seed);
+        const Board b(deal_from_seed(msc, std::to_string(seed)));
+        Solver fresh;
+        SolveOptions o;
+        o.limits.max_states = 20000;
+        const auto m = Solver::Method::Positions;
+        const SolveResult x = worker.solve_with(m, b, b.initial(), o), y = fresh.solve_with(m, b, b.initial(), o);
+        CHECK(x.verdict == y.verdict);
+        CHECK(x.states == y.states);
+        CHECK(x.solution == y.solution);
+        INFO(worker.memory_bytes() << " bytes held, a fresh worker " << fresh.memory_bytes());
+        CHECK(worker.memory_bytes() <= fresh.memory_bytes() + (std::size_t{8} << 20));
+    }
+}
