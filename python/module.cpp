@@ -39,7 +39,6 @@
 #include "report/board_text.h"
 #include "report/deal.h"
 #include "report/odds.h"
-#include "solver/players.h"
 #include "report/solve.h"
 #include "report/summary.h"
 #include "study/provenance.h"
@@ -243,6 +242,7 @@ py::dict odds(PySolver& solver, const PyDeal& d, const std::optional<std::string
     o.samples = samples;
     o.rng_seed = rng_seed;
     o.exact_limit = exact_limit;
+    o.keep_verdicts = optimal;  // as `odds --optimal`: the lower estimate takes these orders' proofs
     o.limits.max_states = max_states;
     o.limits.max_memory = max_memory;
     api::OptimalAsk ask;
@@ -251,12 +251,8 @@ py::dict odds(PySolver& solver, const PyDeal& d, const std::optional<std::string
     ask.estimates.player = policy;
     ask.estimates.orders = policy_orders;
     ask.estimates.rng_seed = rng_seed;
-    if (optimal) try {
-            if (!nopeek::make_player(policy))
-                throw api::Error("policy: '" + policy + "' peeks at the stock; name a player who does not");
-        } catch (const std::invalid_argument& e) {
-            throw api::Error(std::string("policy: ") + e.what());
-        }
+    if (optimal)
+        if (const auto why = api::policy_error(policy)) throw api::Error("policy: " + *why);
     std::optional<api::Odds> r;
     std::optional<api::OptimalAnswer> best;
     {

@@ -274,8 +274,7 @@ struct Objective {
     int target_bound(const State& s, uint64_t stuck, int goal, bool clear, int level) const {
         const int gap = goal - value(s.removed);
         int h = std::max(removals_for(s.removed, gap), steps_from(s, stuck, gap, level));
-        if (clear && !values.cleared(s.removed))
-            h = std::max(h, std::min(optimal_heuristic(board, pm, s), 1 << 20));
+        if (clear && !values.cleared(s.removed)) h = std::max(h, std::min(optimal_heuristic(board, pm, s), 1 << 20));
         return h;
     }
     // A target's bound (issue 37): the fewest steps from s to raise the
