@@ -34,19 +34,23 @@ boost::json::object solve_json(const std::string& args) {
 
 std::string temp_path(const std::string& name) { return test::scratch_path("chances", name); }
 
+// Each case of a JSON file of cases that the page's tests hold too (tests/web/format_test.mjs).
+template <class Check>
+void each_case(const std::string& path, size_t more_than, Check check) {
+    const auto cases = boost::json::parse(test::slurp(path)).as_array();
+    REQUIRE(cases.size() > more_than);
+    for (const auto& c : cases) check(c.as_array());
+}
+
 }  // namespace
 
 TEST_CASE("percent_text: one rule, never 100% below 1 nor 0% above 0 (the page's cases too)", "[format]") {
-    // The same cases hold the page's percentText (tests/web/format_test.mjs).
-    const auto cases = boost::json::parse(test::slurp(PYR_SOURCE_DIR "/tests/data/percent-cases.json")).as_array();
-    REQUIRE(cases.size() > 20);
-    for (const auto& c : cases) {
-        const auto& a = c.as_array();
+    each_case(PYR_SOURCE_DIR "/tests/data/percent-cases.json", 20, [](const boost::json::array& a) {
         const double x = a[0].to_number<double>();
         const int digits = static_cast<int>(a[1].to_number<int64_t>());
         INFO(x << " with " << digits << " decimals");
         CHECK(percent_text(x, digits) == std::string(a[2].as_string()));
-    }
+    });
     // 0.6775 is 67.8% (the CLI said 0.677, the page 67.8%); 999/1000 is not 100%.
     CHECK(percent_text(0.6775) == "67.8%");
     CHECK(percent_text(999.0 / 1000, 0) == "99%");
@@ -64,16 +68,12 @@ TEST_CASE("percent_text: one rule, never 100% below 1 nor 0% above 0 (the page's
 }
 
 TEST_CASE("bound_text: a proven bound rounded outward, never more than was proved (the page's cases too)", "[format]") {
-    // The same cases hold the page's boundText (tests/web/format_test.mjs).
-    const auto cases = boost::json::parse(test::slurp(PYR_SOURCE_DIR "/tests/data/bound-cases.json")).as_array();
-    REQUIRE(cases.size() > 10);
-    for (const auto& c : cases) {
-        const auto& a = c.as_array();
+    each_case(PYR_SOURCE_DIR "/tests/data/bound-cases.json", 10, [](const boost::json::array& a) {
         const double x = a[0].to_number<double>();
         const bool upper = a[1].as_bool();
         INFO(x << (upper ? " upper" : " lower"));
         CHECK(bound_text(x, upper) == std::string(a[2].as_string()));
-    }
+    });
     // The promise: the lower bound's text is at most the bound, the upper's at least.
     for (int i = 0; i <= 20000; ++i) {
         const double x = i / 20000.0 + (i % 7) * 1e-9;
