@@ -249,6 +249,16 @@ SeenReplay verify_seen(const Deal& deal, const std::vector<Move>& moves, AfterGo
     return out;
 }
 
+std::vector<Move> odds_moves(Deal& deal, const std::string& text, const std::string& what) {
+    std::vector<Move> played = parse_moves(deal.variant, text, what);
+    const SeenReplay r = verify_seen(deal, played, AfterGoal::GameOver);
+    if (r.replay.error) throw Error(what + ": " + *r.replay.error);
+    if (r.undecided || r.positions > 1)
+        throw Error(what + ": a move takes a card not seen whose place decides the position: name it in the deal");
+    deal = r.deal;
+    return played;
+}
+
 uint64_t available_memory() {
     const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
     uint64_t bytes = pages > 0 && page > 0 ? static_cast<uint64_t>(pages) * static_cast<uint64_t>(page) : 0;

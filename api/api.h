@@ -156,6 +156,11 @@ struct SeenReplay {
     size_t positions = 1;  // the positions the moves may have led to (1: `deal` plays the game exactly)
 };
 SeenReplay verify_seen(const Deal& deal, const std::vector<Move>& moves, AfterGoal after_goal);
+// The moves of `odds --moves` (Python's odds(moves=...)) on `deal`, their
+// errors headed `what`: with cards not seen each move names the card it takes
+// and `deal` is given those cards (solve's rule). Error on an illegal move, or
+// on one that takes a card not seen whose place decides the position.
+std::vector<Move> odds_moves(Deal& deal, const std::string& text, const std::string& what);
 
 // The machine's memory in bytes (physical, or a container's cgroup limit when
 // lower); 0 when unknown.

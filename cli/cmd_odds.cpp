@@ -66,16 +66,7 @@ int cmd_odds(int argc, char** argv) {
     const Variant v = variant_from(vm);
     api::LoadedDeal ld = deal_from_options(vm, v);
     std::vector<Move> played;
-    if (vm.count("moves")) {
-        played = api::parse_moves(v, vm["moves"].as<std::string>(), "bad --moves");
-        // With cards not seen, the moves name the cards they take (solve's rule).
-        const api::SeenReplay r = api::verify_seen(ld.deal, played, AfterGoal::GameOver);
-        if (r.replay.error) throw UsageError("bad --moves: " + *r.replay.error);
-        if (r.undecided || r.positions > 1)
-            throw UsageError(
-                "bad --moves: a move takes a card not seen whose place decides the position: name it in the deal");
-        ld.deal = r.deal;
-    }
+    if (vm.count("moves")) played = api::odds_moves(ld.deal, vm["moves"].as<std::string>(), "bad --moves");
     if (ld.deal.has_unknown() && vm["thoughtful"].as<bool>())
         throw UsageError("--thoughtful peeks at the order of every card: this deal has cards not seen (?\?)");
     api::OddsOptions o;

@@ -219,19 +219,9 @@ py::dict odds(PySolver& solver, const PyDeal& d, const std::optional<std::string
               uint64_t rng_seed, uint64_t exact_limit, uint64_t max_states, uint64_t max_memory, bool optimal,
               uint64_t optimal_states, std::optional<int> optimal_max_unseen, const std::string& policy,
               uint64_t policy_orders) {
-    const Variant& v = d.variant();
     api::LoadedDeal ld = d.loaded;
     std::vector<Move> played;
-    if (moves) {
-        played = api::parse_moves(v, *moves, "bad moves");
-        // With cards not seen, the moves name the cards they take (solve's rule, as `odds --moves`).
-        const api::SeenReplay r = api::verify_seen(ld.deal, played, AfterGoal::GameOver);
-        if (r.replay.error) throw api::Error("bad moves: " + *r.replay.error);
-        if (r.undecided || r.positions > 1)
-            throw api::Error(
-                "bad moves: a move takes a card not seen whose place decides the position: name it in the deal");
-        ld.deal = r.deal;
-    }
+    if (moves) played = api::odds_moves(ld.deal, *moves, "bad moves");  // as `odds --moves`
     if (samples < 1 || samples > 10'000'000) throw api::Error("samples must be from 1 to 10000000");
     if (exact_limit > 1'000'000'000) throw api::Error("exact_limit must be at most 1000000000");
     if (optimal_states < 1) throw api::Error("optimal_states must be at least 1");
