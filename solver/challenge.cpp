@@ -217,63 +217,14 @@ struct Objective {
         for (int b = 0; b <= pairs; ++b) best = std::min(best, b + std::max(m, n - 2 * b));
         return a + best;
     }
-    // A card target's strong bound comes in levels, each at least the one
-    // before and dearer (the two passes take them lazily, a level at a pop:
-    // fewest_steps_walk): 1, the covers and draws (with_draws); 2, with the
-    // partners' closure one level deep (closed); 3, with the optimal
-    // search's matching and draw bound over the needed cards
-    // (subset_heuristic, goal pyramid). A score target's has one level.
-    static constexpr int kLevels = 3;
-    int levels() const { return cards ? kLevels : 1; }
     PairMatchings pm{board};
-    // The partners' closure (issue 37 item 2, route 2): a line that removes
-    // every card of `all` (in play) after `events` stock events removes, for
-    // each pair of ranks (x, y), x != y, with k x cards and l y cards in
-    // `all` (k > l), a distinct y partner for every x card (x is no lone
-    // rank and does not pair with itself), at most l of them in `all`: so
-    // at least e = k - l y cards in play outside `all` -- some set Q of e
-    // of them -- and with each tableau card of Q every card covering it,
-    // and each stock or waste card of Q after its draw_steps. So the line
-    // is at least as long as the least, over the sets Q, of the bound for
-    // `all` with Q and its covers added (one rank pair a level, `depth`
-    // levels), and as the bound for `all` itself.
-    int closed(const State& s, uint64_t all, int events, int depth) const {
-        const int base = std::max(removals_to_take(all), with_draws(s, all, events));
-        if (depth <= 0 || !draws_counted || base >= (1 << 20)) return base;
-        const uint64_t in_play = board.in_play(s);
-        for (const auto& [x, y] : pair_ranks) {
-            if (x == y) continue;
-            const int k = std::popcount(all & x), l = std::popcount(all & y);
-            if (k == l) continue;
-            const uint64_t want = k > l ? y : x;
-            const int e = k > l ? k - l : l - k;
-            int cand[16], m = 0;
-            for (uint64_t q = want & in_play & ~all; q && m < 16; q &= q - 1) cand[m++] = std::countr_zero(q);
-            if (m < e) return 1 << 20;
-            int best = 1 << 20;
-            for (uint32_t pick = 0; pick < (uint32_t{1} << m); ++pick) {
-                if (std::popcount(pick) != e) continue;
-                uint64_t more = all;
-                int ev = events;
-                for (uint32_t q = pick; q; q &= q - 1) {
-                    const int c = cand[std::countr_zero(q)];
-                    more |= ((uint64_t{1} << c) | above[static_cast<size_t>(c)]) & in_play;
-                    if (c >= board.fixed()) ev = std::max(ev, draw_steps(s, c));
-                }
-                best = std::min(best, closed(s, more, ev, depth - 1));
-                if (best <= base) break;
-            }
-            return std::max(base, best);
-        }
-        return base;
-    }
-    // The strong bound at `level` of a target `goal` (at least removals_for):
+    // The strong bound of a target `goal` (at least removals_for):
     // steps_from, and where only a cleared tableau makes the goal
     // (`clear`), the fewest steps to win (the optimal search's bound; kDead
     // when none wins).
-    int target_bound(const State& s, uint64_t stuck, int goal, bool clear, int level) const {
+    int target_bound(const State& s, uint64_t stuck, int goal, bool clear) const {
         const int gap = goal - value(s.removed);
-        int h = std::max(removals_for(s.removed, gap), steps_from(s, stuck, gap, level));
+        int h = std::max(removals_for(s.removed, gap), steps_from(s, stuck, gap));
         if (clear && !values.cleared(s.removed)) h = std::max(h, std::min(optimal_heuristic(board, pm, s), 1 << 20));
         return h;
     }
@@ -296,7 +247,7 @@ struct Objective {
     //    clears at most two rows: the fewest k whose points and the 2k
     //    largest bonuses of the rows k removals can clear reach the gap.
     // Both are at least removals_for (the same count without the covers).
-    int steps_from(const State& s, uint64_t stuck, int gap, int level = kLevels) const {
+    int steps_from(const State& s, uint64_t stuck, int gap) const {
         if (gap <= 0) return 0;
         const uint64_t in_play = board.in_play(s);
         if (cards) {
@@ -321,12 +272,7 @@ struct Objective {
                     all |= need[i];
                     last = std::max(last, draws[i]);
                 }
-                int v = closed(s, all, last, level >= 2 ? 1 : 0);
-                // The optimal search's bound over the cards `all` (its stock
-                // cards each reached): removing them (heuristic.h).
-                if (level >= 3 && v < best && board.variant().goal == Goal::Pyramid)
-                    v = std::max(v, subset_heuristic(board, pm, s, all));
-                best = std::min(best, v);
+                best = std::min(best, std::max(removals_to_take(all), with_draws(s, all, last)));
             }
             return best;
         }
@@ -428,8 +374,7 @@ private:
     // A* bound: the fewest steps from s to the goal (kDead: unreachable).
     // With `strong`, also the target's stronger bound there (steps_from;
     // at least the first) for AtLeast goals, else the same.
-    // (`level`: the strong bound's, Objective::kLevels.)
-    int bound(const State& s, const Aim& goal, int* strong = nullptr, int level = Objective::kLevels) const;
+    int bound(const State& s, const Aim& goal, int* strong = nullptr) const;
     // The fewest steps to a target (AtLeast), in two A* passes that print
     // the line 28cd905's one pass printed (issue 37: the golden corpus
     // records lines; a stronger bound alone finds other lines as short):
@@ -498,7 +443,7 @@ private:
 
 constexpr int kDead = 1 << 20;
 
-int ChallengeSearch::bound(const State& s, const Aim& goal, int* strong, int level) const {
+int ChallengeSearch::bound(const State& s, const Aim& goal, int* strong) const {
     const uint64_t stuck = stuck_cards(board_, s);
     if (obj_.upper(s, stuck) < goal.value) return kDead;
     const bool cleared = obj_.values.cleared(s.removed);
@@ -506,7 +451,7 @@ int ChallengeSearch::bound(const State& s, const Aim& goal, int* strong, int lev
     if (strong) {
         *strong = h;
         if (goal.kind == Aim::AtLeast) {
-            *strong = std::max(h, obj_.target_bound(s, stuck, goal.value, clear_needed_, level));
+            *strong = std::max(h, obj_.target_bound(s, stuck, goal.value, clear_needed_));
         }
     }
     if (goal.kind == Aim::End && goal.cleared == 1) {
@@ -841,37 +786,33 @@ std::optional<std::optional<std::vector<Move>>> ChallengeSearch::fewest_steps_wa
             if (const uint64_t* next = open_.peek(f)) heads_.prefetch(entries_[static_cast<uint32_t>(*next)].removed);
             if (item & kFinish) return line_to(index, true);
             if (entries_[index].closed || entries_[index].g + entries_[index].h != f) continue;
-            // The two passes take the strong bound lazily, a level at a
-            // pop (an entry is queued with the first bound, h1): pass 1
-            // queues the entry again where a level raises its f (so the
-            // entries expanded are those of A* with the whole strong
-            // bound), pass 2 leaves it out (closed) where g plus a level
-            // exceeds C. Pass 2 so expands exactly the entries it expanded
-            // with the bound taken at once: an entry's closed flag matters
-            // only at its pop (reach_entry's dominance reads no flag).
+            // The two passes take the strong bound lazily, at the pop (an
+            // entry is queued with the first bound, h1): pass 1 queues the
+            // entry again where it raises its f (so the entries expanded are
+            // those of A* with the strong bound), pass 2 leaves it out
+            // (closed) where g plus it exceeds C. Pass 2 so expands exactly
+            // the entries it expanded with the bound taken at once: an
+            // entry's closed flag matters only at its pop (reach_entry's
+            // dominance reads no flag).
             if (entries_[index].lazy) {
                 Entry& x = entries_[index];
-                bool later = false;
-                while (x.lazy && !later) {
-                    const int level = x.lazy;
-                    x.lazy = static_cast<uint8_t>(level < obj_.levels() ? level + 1 : 0);
-                    int strong = 0;
-                    bound(State{x.removed, x.pos, x.pass, 0}, goal, &strong, level);
-                    if (pass_ == Pass::Strong) {
-                        if (strong >= kDead) {
-                            x.closed = true;
-                            later = true;
-                        } else if (strong > x.h) {
-                            x.h = static_cast<uint16_t>(strong);
-                            push(index, x.g + strong);
-                            later = true;
-                        }
-                    } else if (x.g + strong > limit_) {
-                        x.closed = true;  // loose
-                        later = true;
+                x.lazy = false;
+                int strong = 0;
+                bound(State{x.removed, x.pos, x.pass, 0}, goal, &strong);
+                if (pass_ == Pass::Strong) {
+                    if (strong >= kDead) {
+                        x.closed = true;
+                        continue;
                     }
+                    if (strong > x.h) {
+                        x.h = static_cast<uint16_t>(strong);
+                        push(index, x.g + strong);
+                        continue;
+                    }
+                } else if (x.g + strong > limit_) {
+                    x.closed = true;  // loose
+                    continue;
                 }
-                if (later) continue;
             }
             entries_[index].closed = true;
             const Entry e = entries_[index];
@@ -910,7 +851,7 @@ std::optional<std::optional<std::vector<Move>>> ChallengeSearch::fewest_steps_wa
                     entries_[child].closed = true;
                     return;
                 }
-                entries_[child].lazy = pass_ != Pass::One ? 1 : 0;
+                entries_[child].lazy = pass_ != Pass::One;
                 // Pass 1's strong bound (taken at the pop) need not be
                 // consistent: an entry is queued no lower than the bucket
                 // being emptied, so none is left behind.
@@ -966,7 +907,7 @@ std::vector<int> challenge_target_bounds(const Board& board, const Challenge& c,
     std::vector<int> out;
     State s = board.initial();
     for (size_t i = 0;; ++i) {
-        out.push_back(obj.target_bound(s, stuck_cards(board, s), goal, clear, Objective::kLevels));
+        out.push_back(obj.target_bound(s, stuck_cards(board, s), goal, clear));
         if (i == line.size()) return out;
         const std::optional<SlotMove> m = board.from_move(s, line[i]);
         if (!m) throw std::invalid_argument("the line does not play from the deal's start");

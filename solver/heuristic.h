@@ -31,11 +31,6 @@ private:
 // draw_part, when given, receives the part of it that bounds draws, redeals and
 // removals beyond the removal bound.
 int optimal_heuristic(const Board& board, const PairMatchings& pm, const State& s, int* draw_part = nullptr);
-// The same bound for removing the cards `need` (any set in play, not
-// necessarily the goal's; its stock cards each reached), goal pyramid only:
-// the moves removing them (the classes' matchings) plus the draws and other
-// moves before their stock partners, and its own stock cards, are playable.
-int subset_heuristic(const Board& board, const PairMatchings& pm, const State& s, uint64_t need);
 // The same, tabling the deal's matchings first (for tests: slower).
 int optimal_heuristic(const Board& board, const State& s, int* draw_part = nullptr);
 // The same, but stopping after its cheap removal part when that alone exceeds

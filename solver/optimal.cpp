@@ -178,8 +178,8 @@ int removal_bound(const RankClass* classes, int n, int other_moves) {
 // stock partners; per pair of ranks with a > b, at least a - b stock cards of
 // rank q (tableau pairs can absorb only b); with goal `all`, every stock card.
 // The bound is the largest of these costs (draws are shared by all).
-int draw_bound(const Board& b, const State& s, uint64_t in_play, uint64_t need, const RankClass* classes, int nclasses,
-               uint64_t stock_need = 0, bool subset = false) {
+int draw_bound(const Board& b, const State& s, uint64_t in_play, uint64_t need, const RankClass* classes,
+               int nclasses) {
     const Variant& v = b.variant();
     const int f = b.fixed();
     const uint64_t stock = in_play & b.stock_mask();
@@ -314,13 +314,8 @@ int draw_bound(const Board& b, const State& s, uint64_t in_play, uint64_t need, 
         for (uint64_t m = stock; m; m &= m - 1) h = std::max(h, reach[std::countr_zero(m)]);
         return h;
     }
-    // Stock cards needed (subset_heuristic): each reached.
-    for (uint64_t m = stock_need & stock; m; m &= m - 1) h = std::max(h, reach[std::countr_zero(m)]);
-    // Per class, needed cards of one rank beyond the matching need stock
-    // partners (with a subset of the tableau needed, beyond those the
-    // tableau cards outside it can take too).
+    // Per class, needed cards of one rank beyond the matching need stock partners.
     auto require = [&](int partner_rank, int count) {
-        if (subset) count -= std::popcount(in_play & b.fixed_mask() & ~need & b.rank_mask(partner_rank));
         if (count <= 0) return true;
         int costs[4];
         int k = 0;
@@ -362,17 +357,6 @@ int optimal_heuristic(const Board& b, const PairMatchings& pm, const State& s, i
     const int n = rank_classes(b, pm, need, classes, &other);
     const int d = draw_bound(b, s, in_play, need, classes, n);
     if (draw_part) *draw_part = d;
-    if (d >= kUnreachable) return kUnreachable;
-    return removal_bound(classes, n, other) + d;
-}
-
-int subset_heuristic(const Board& b, const PairMatchings& pm, const State& s, uint64_t need) {
-    const uint64_t in_play = b.in_play(s);
-    const uint64_t table = need & in_play & b.fixed_mask();
-    RankClass classes[13];
-    int other = 0;
-    const int n = rank_classes(b, pm, table, classes, &other);
-    const int d = draw_bound(b, s, in_play, table, classes, n, need & in_play & b.stock_mask(), true);
     if (d >= kUnreachable) return kUnreachable;
     return removal_bound(classes, n, other) + d;
 }

@@ -504,7 +504,7 @@ struct ChallengeTables {
         uint32_t next;                // the next entry of the same removed set
         bool walked;                  // expanded: its walk offered the removals from (pos, pass) ...
         uint8_t last_pos, last_pass;  // ... through this position of the chain
-        uint8_t lazy = 0;             // challenge.cpp's two passes: 1 + the level of strong bound taken (0: all taken)
+        bool lazy = false;            // challenge.cpp's two passes: the strong bound not taken yet
     };
     // The fewest steps over positions.
     struct Node {

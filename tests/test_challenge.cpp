@@ -257,9 +257,9 @@ TEST_CASE("challenges: a memory limit ends the search intractable, never with a 
     CHECK(r.verdict == Verdict::Intractable);
 }
 
-// Issue 37 item 2: the target's strong bound (every level: the covers and
-// draws, the partners' closure, the optimal search's matching and draws over
-// the needed cards) is admissible. Along a shortest line to the target, the
+// Issue 37 item 2: the target's strong bound (for cards: the covers, the
+// draws and the partners' draws; for the score: the rows' covers, and the
+// fewest steps to win where only a clear makes the target) is admissible. Along a shortest line to the target, the
 // steps left from each position are the fewest from there (a shorter way
 // on would shorten the line), so the bound there may not exceed them. On
 // small deals of every preset and override (the line's length checked
