@@ -502,9 +502,11 @@ Answer Session::solve_known(const Deal& deal, const std::vector<Move>& played, c
     return a;
 }
 
-Odds Session::odds(const Deal& deal, const std::vector<Move>& played, const OddsOptions& options) {
+Odds Session::odds(const Deal& deal, const std::vector<Move>& played, const OddsOptions& options, bool for_optimum) {
     impl_->position(deal, played);  // Error naming an illegal move
-    return nopeek::odds(impl_->solver, deal, played, as_asked(deal, options));
+    OddsOptions o = as_asked(deal, options);
+    o.keep_verdicts = for_optimum;  // estimate_optimum's player takes these orders' proofs
+    return nopeek::odds(impl_->solver, deal, played, o);
 }
 
 Optimal Session::optimal(const Deal& deal, const std::vector<Move>& played, const OptimalOptions& options) {

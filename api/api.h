@@ -400,7 +400,11 @@ public:
     // The no-peek odds of the position `played` reaches (Error naming the
     // first illegal move), with this session's solver. Deterministic for the
     // same arguments; the true order of the hidden cards is never used.
-    Odds odds(const Deal& deal, const std::vector<Move>& played, const OddsOptions& options);
+    // `for_optimum`: these odds go on to optimal_answer (`odds --optimal`,
+    // Python's odds(optimal=True)), so they keep each order's proof for its
+    // lower estimate (the session sets OddsOptions::keep_verdicts: what the
+    // caller put there is not read).
+    Odds odds(const Deal& deal, const std::vector<Move>& played, const OddsOptions& options, bool for_optimum = false);
     // The no-peek optimum of that position (Error naming an illegal move, or
     // saying why it is not searched: the row redeal, a card not seen that is
     // playable), with this session's solver. As odds: on a deal with `??`
@@ -410,7 +414,7 @@ public:
     // games over options.orders sampled orders of the cards not seen (as
     // asked: on a deal with `??` cards, those), and the clairvoyant share
     // from `odds` (this position's Session::odds). The orders those odds
-    // proved won or lost (OddsOptions::keep_verdicts) are not solved again
+    // proved won or lost (Session::odds for_optimum) are not solved again
     // (the same answers, fewer solves). Error naming an illegal move or an
     // unknown player. Deterministic for the same arguments.
     OptimumEstimates estimate_optimum(const Deal& deal, const std::vector<Move>& played, const Odds& odds,

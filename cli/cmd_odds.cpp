@@ -74,12 +74,11 @@ int cmd_odds(int argc, char** argv) {
     o.rng_seed = number_option(vm, "rng-seed", 0, UINT64_MAX);
     o.exact_limit = number_option(vm, "exact-limit", 0, 1'000'000'000);
     o.limits = limits_from(vm, 1);
-    o.keep_verdicts = vm["optimal"].as<bool>();  // for the lower estimate's player (estimate_optimum)
     api::Session session;
     const api::Odds r = [&] {  // Ctrl-C or SIGTERM: stop sampling and say so
         const StopOnSignals signals;
         o.limits.stop = signals.flag();
-        return session.odds(ld.deal, played, o);
+        return session.odds(ld.deal, played, o, vm["optimal"].as<bool>());
     }();
     std::optional<api::OptimalAnswer> best;
     if (vm["optimal"].as<bool>()) {

@@ -232,7 +232,6 @@ py::dict odds(PySolver& solver, const PyDeal& d, const std::optional<std::string
     o.samples = samples;
     o.rng_seed = rng_seed;
     o.exact_limit = exact_limit;
-    o.keep_verdicts = optimal;  // as `odds --optimal`: the lower estimate takes these orders' proofs
     o.limits.max_states = max_states;
     o.limits.max_memory = max_memory;
     api::OptimalAsk ask;
@@ -248,7 +247,7 @@ py::dict odds(PySolver& solver, const PyDeal& d, const std::optional<std::string
     {
         py::gil_scoped_release nogil;
         std::lock_guard lock(solver.mu);
-        r = solver.session.odds(ld.deal, played, o);
+        r = solver.session.odds(ld.deal, played, o, optimal);  // as `odds --optimal`
         if (optimal) best = solver.session.optimal_answer(ld.deal, played, *r, ask, o.limits);
     }
     const std::optional<api::Answer> peek;
