@@ -87,6 +87,9 @@ struct Objective {
             for (uint64_t m = row; m; m &= m - 1) need |= above[static_cast<size_t>(std::countr_zero(m))];
             rows.push_back(Row{row, need, sc.bonus_of_row(v, r)});
         }
+        by_bonus = rows;
+        std::stable_sort(by_bonus.begin(), by_bonus.end(),
+                         [](const Row& a, const Row& b) { return a.bonus > b.bonus; });
         for (int r = 1; 2 * r <= v.target; ++r)
             if (v.target - r <= deck_ranks(v.deck)) pair_ranks.emplace_back(b.rank_mask(r), b.rank_mask(v.target - r));
         // Where a stock card's draws can be counted (draw_steps): one card a
@@ -105,7 +108,8 @@ struct Objective {
         uint64_t slots, need;  // its cards; they and every card covering them
         int bonus;
     };
-    std::vector<Row> rows;
+    std::vector<Row> rows;                                  // top row first (at most 7: Variant)
+    std::vector<Row> by_bonus;                              // the same, the largest bonus first
     std::vector<std::pair<uint64_t, uint64_t>> pair_ranks;  // the rank pairs (r, target - r), r <= target - r
     bool draws_counted = false;
     // The fewest removals that take every card of `need` (in play): a lone
@@ -221,11 +225,18 @@ struct Objective {
     // The strong bound of a target `goal` (at least removals_for):
     // steps_from, and where only a cleared tableau makes the goal
     // (`clear`), the fewest steps to win (the optimal search's bound; kDead
-    // when none wins).
-    int target_bound(const State& s, uint64_t stuck, int goal, bool clear) const {
+    // when none wins). Where the caller asks only whether it exceeds `cap`,
+    // it may stop once a part does (a value over `cap`, at most the bound).
+    int target_bound(const State& s, uint64_t stuck, int goal, bool clear,
+                     int cap = std::numeric_limits<int>::max()) const {
         const int gap = goal - value(s.removed);
         int h = std::max(removals_for(s.removed, gap), steps_from(s, stuck, gap));
-        if (clear && !values.cleared(s.removed)) h = std::max(h, std::min(optimal_heuristic(board, pm, s), 1 << 20));
+        if (clear && !values.cleared(s.removed) && h <= cap) {
+            bool complete = true;  // (the win's bound's removal part alone over cap: enough said)
+            const int w = cap == std::numeric_limits<int>::max() ? optimal_heuristic(board, pm, s)
+                                                                 : optimal_heuristic_upto(board, pm, s, cap, &complete);
+            h = std::max(h, std::min(w, 1 << 20));
+        }
         return h;
     }
     // A target's bound (issue 37): the fewest steps from s to raise the
@@ -276,21 +287,20 @@ struct Objective {
             }
             return best;
         }
-        int cost[8], bonus[8];
+        int cost[8], bonus[8];  // the rows not cleared with a bonus, the largest first
         int n = 0;
-        for (const Row& r : rows)
+        for (const Row& r : by_bonus)
             if ((s.removed & r.slots) != r.slots && r.bonus > 0 && n < 8) {
                 cost[n] = removals_to_take(r.need & in_play);
                 bonus[n++] = r.bonus;
             }
         for (int k = 1; k <= board.slots(); ++k) {
-            int b[8], m = 0;
-            for (int i = 0; i < n; ++i)
-                if (cost[i] <= k) b[m++] = bonus[i];
-            for (int i = 1; i < m; ++i)  // largest first
-                for (int j = i; j > 0 && b[j - 1] < b[j]; --j) std::swap(b[j - 1], b[j]);
             int gain = scoring.per_removal * k;
-            for (int i = 0; i < m && i < 2 * k; ++i) gain += b[i];
+            for (int i = 0, m = 0; i < n && m < 2 * k; ++i)
+                if (cost[i] <= k) {
+                    gain += bonus[i];
+                    ++m;
+                }
             if (gain >= gap) return k;
         }
         return 1 << 20;  // never
@@ -309,17 +319,10 @@ struct Objective {
             const int per = 2 * rank == board.variant().target ? 2 : 1;
             return (gap + per - 1) / per;
         }
-        int left[8];
+        int left[8];  // the bonuses of the rows not cleared, the largest first
         int n = 0;
-        const Variant& v = board.variant();
-        int slot = 0;
-        for (int r = 0; r < v.rows; ++r) {
-            uint64_t row = 0;
-            for (int c = 0; c < tableau_row_width(v, r); ++c) row |= uint64_t{1} << slot++;
-            if ((removed & row) != row && n < 8) left[n++] = scoring.bonus_of_row(v, r);
-        }
-        for (int i = 1; i < n; ++i)  // largest first
-            for (int j = i; j > 0 && left[j - 1] < left[j]; --j) std::swap(left[j - 1], left[j]);
+        for (const Row& r : by_bonus)
+            if ((removed & r.slots) != r.slots && n < 8) left[n++] = r.bonus;
         int gain = 0, used = 0;
         for (int k = 1;; ++k) {
             gain += scoring.per_removal;
@@ -350,7 +353,8 @@ public:
           entries_(tables.entries),
           heads_(tables.heads),
           nodes_(tables.nodes),
-          open_(tables.open) {}
+          open_(tables.open),
+          strong_(tables.strong) {}
 
     struct Maxima {
         int all = kNone, clear = kNone, open = kNone;  // at the end: any, cleared, not cleared
@@ -374,7 +378,9 @@ private:
     // A* bound: the fewest steps from s to the goal (kDead: unreachable).
     // With `strong`, also the target's stronger bound there (steps_from;
     // at least the first) for AtLeast goals, else the same.
-    int bound(const State& s, const Aim& goal, int* strong = nullptr) const;
+    // (`cap`: the strong bound is asked only whether it exceeds cap,
+    // Objective::target_bound.)
+    int bound(const State& s, const Aim& goal, int* strong = nullptr, int cap = std::numeric_limits<int>::max()) const;
     // The fewest steps to a target (AtLeast), in two A* passes that print
     // the line 28cd905's one pass printed (issue 37: the golden corpus
     // records lines; a stronger bound alone finds other lines as short):
@@ -439,11 +445,12 @@ private:
     HeadTable& heads_;
     boost::unordered_flat_map<uint64_t, Node>& nodes_;
     BucketQueue<uint64_t>& open_;
+    boost::unordered_flat_map<uint64_t, int>& strong_;
 };
 
 constexpr int kDead = 1 << 20;
 
-int ChallengeSearch::bound(const State& s, const Aim& goal, int* strong) const {
+int ChallengeSearch::bound(const State& s, const Aim& goal, int* strong, int cap) const {
     const uint64_t stuck = stuck_cards(board_, s);
     if (obj_.upper(s, stuck) < goal.value) return kDead;
     const bool cleared = obj_.values.cleared(s.removed);
@@ -451,7 +458,7 @@ int ChallengeSearch::bound(const State& s, const Aim& goal, int* strong) const {
     if (strong) {
         *strong = h;
         if (goal.kind == Aim::AtLeast) {
-            *strong = std::max(h, obj_.target_bound(s, stuck, goal.value, clear_needed_));
+            *strong = std::max(h, obj_.target_bound(s, stuck, goal.value, clear_needed_, cap));
         }
     }
     if (goal.kind == Aim::End && goal.cleared == 1) {
@@ -503,6 +510,7 @@ std::optional<std::optional<std::vector<Move>>> ChallengeSearch::fewest_steps(co
     const bool two = passes_ == Challenge::Passes::Two || (passes_ == Challenge::Passes::Auto && clear_needed_);
     if (goal.kind != Aim::AtLeast || !two) return run();
     pass_ = Pass::Strong;
+    recycle(strong_);
     auto first = run();
     if (!first || !*first) {
         pass_ = Pass::One;
@@ -793,12 +801,22 @@ std::optional<std::optional<std::vector<Move>>> ChallengeSearch::fewest_steps_wa
             // (closed) where g plus it exceeds C. Pass 2 so expands exactly
             // the entries it expanded with the bound taken at once: an
             // entry's closed flag matters only at its pop (reach_entry's
-            // dominance reads no flag).
+            // dominance reads no flag). The bound is a function of the
+            // position: pass 1 keeps each it took (strong_) and pass 2 reads
+            // it there, or asks only whether it exceeds C - g (bound's cap).
             if (entries_[index].lazy) {
                 Entry& x = entries_[index];
                 x.lazy = false;
                 int strong = 0;
-                bound(State{x.removed, x.pos, x.pass, 0}, goal, &strong);
+                const State at{x.removed, x.pos, x.pass, 0};
+                if (pass_ == Pass::Strong) {
+                    bound(at, goal, &strong);
+                    strong_[board_.key(at)] = strong;
+                } else if (auto it = strong_.find(board_.key(at)); it != strong_.end()) {
+                    strong = it->second;
+                } else {
+                    bound(at, goal, &strong, limit_ - x.g);
+                }
                 if (pass_ == Pass::Strong) {
                     if (strong >= kDead) {
                         x.closed = true;

@@ -522,10 +522,11 @@ struct ChallengeTables {
     HeadTable heads;                                  // removed set -> its latest entry
     boost::unordered_flat_map<uint64_t, Node> nodes;  // position key -> its node
     BucketQueue<uint64_t> open;                       // entry indices or position keys, by f
+    boost::unordered_flat_map<uint64_t, int> strong;  // a target's two passes: pass 1's strong bounds, for pass 2
     std::size_t bytes(bool grow) const {
         return table_bytes(seen, grow) + vector_bytes(stack, grow) + walk_memo.bytes(grow) + walk_stack.bytes(grow) +
                vector_bytes(entries, grow) + table_bytes(heads, grow) + table_bytes(nodes, grow) +
-               open.bytes(grow, !entries.empty() || nodes.size() > 0);
+               open.bytes(grow, !entries.empty() || nodes.size() > 0) + table_bytes(strong, grow);
     }
     void release() { *this = ChallengeTables(); }
     void trim() {
@@ -537,6 +538,7 @@ struct ChallengeTables {
         drop_if_large(heads);
         drop_if_large(nodes);
         open.trim();
+        drop_if_large(strong);
     }
 };
 
