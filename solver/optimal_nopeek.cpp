@@ -99,6 +99,41 @@ struct Bounds {
     Count lo = 0, hi = 0;
 };
 
+// A map that may forget (a memo table's only liberty): with a cap, at most
+// cap entries, in two generations; when the newer holds half the cap, the
+// older is dropped and the newer takes its place. A hit in the older is
+// copied into the newer, so what the search keeps asking for stays.
+template <class K, class V, class H>
+class Generations {
+public:
+    void set_cap(size_t cap) { cap_ = cap; }
+    size_t size() const { return cur_.size() + old_.size(); }
+    uint64_t forgotten() const { return forgotten_; }
+    std::optional<V> find(const K& k) {
+        if (const auto it = cur_.find(k); it != cur_.end()) return it->second;
+        if (old_.empty()) return std::nullopt;
+        const auto it = old_.find(k);
+        if (it == old_.end()) return std::nullopt;
+        const V v = it->second;
+        put(k, v);
+        return v;
+    }
+    void put(const K& k, const V& v) {
+        if (cap_ && cur_.size() >= std::max<size_t>(cap_ / 2, 1) && !cur_.contains(k)) {
+            forgotten_ += old_.size();
+            old_ = std::move(cur_);
+            cur_ = Map{};
+        }
+        cur_[k] = v;
+    }
+
+private:
+    using Map = boost::unordered_flat_map<K, V, H>;
+    Map cur_, old_;
+    size_t cap_ = 0;
+    uint64_t forgotten_ = 0;
+};
+
 // The memo of the optimum: exact (every entry is the whole information
 // state's key, so a hit is never another state's), never forgetting. Where
 // it fits, an entry is 32 bytes instead of 64: the key's ranks and rank
@@ -106,46 +141,43 @@ struct Bounds {
 // play, among the ranks not seen at the start; each rank's count, at most its
 // count at the start), and the bounds in 64 bits (every count is at most the
 // start's orders, unit(m), which fits). Otherwise the wide map (more cards not
-// seen: about 14 and up).
+// seen: about 14 and up). With a cap (OptimalOptions::memo_entries) it
+// forgets (Generations): never a false hit, only a search again.
 class Memo {
 public:
     // Before the first entry: the start's rank counts (left[1..15]), its
     // number of hidden slots and its orders (the largest count).
-    void configure(const int left[16], int slots, Count all) {
+    void configure(const int left[16], int slots, Count all, size_t cap) {
+        narrow_map_.set_cap(cap);
+        wide_.set_cap(cap);
         narrow_ = false;
         if (all > Count{~uint64_t{0}}) return;
         int d = 0;
         for (int r = 0; r < 16; ++r) digit_[r] = left[r] > 0 && r > 0 ? ++d : 0;
         slot_base_ = static_cast<uint64_t>(d) + 1;
         slots_ = slots;
-        Count cap = 1;  // the number of codes
+        Count codes = 1;
         const Count limit = Count{~uint64_t{0}};
         for (int j = 0; j < slots; ++j)
-            if ((cap *= slot_base_) > limit) return;
+            if ((codes *= slot_base_) > limit) return;
         for (int r = 1; r < 16; ++r)
-            if (left[r] > 0 && (cap *= static_cast<Count>(left[r] + 1)) > limit) return;
+            if (left[r] > 0 && (codes *= static_cast<Count>(left[r] + 1)) > limit) return;
         for (int r = 0; r < 16; ++r) left_base_[r] = static_cast<uint64_t>(left[r]) + 1;
         narrow_ = true;
     }
     bool narrow() const { return narrow_; }
     size_t size() const { return narrow_ ? narrow_map_.size() : wide_.size(); }
     bool empty() const { return size() == 0; }
-    std::optional<Bounds> find(const Key& k) const {
-        if (!narrow_) {
-            const auto it = wide_.find(k);
-            if (it == wide_.end()) return std::nullopt;
-            return it->second;
-        }
-        const auto it = narrow_map_.find(NKey{k.state, code(k)});
-        if (it == narrow_map_.end()) return std::nullopt;
-        return Bounds{it->second.lo, it->second.hi};
+    uint64_t forgotten() const { return narrow_ ? narrow_map_.forgotten() : wide_.forgotten(); }
+    std::optional<Bounds> find(const Key& k) {
+        if (!narrow_) return wide_.find(k);
+        const auto v = narrow_map_.find(NKey{k.state, code(k)});
+        if (!v) return std::nullopt;
+        return Bounds{v->lo, v->hi};
     }
     void put(const Key& k, Bounds v) {
-        if (!narrow_) {
-            wide_[k] = v;
-            return;
-        }
-        narrow_map_[NKey{k.state, code(k)}] = NBounds{static_cast<uint64_t>(v.lo), static_cast<uint64_t>(v.hi)};
+        if (!narrow_) return wide_.put(k, v);
+        narrow_map_.put(NKey{k.state, code(k)}, NBounds{static_cast<uint64_t>(v.lo), static_cast<uint64_t>(v.hi)});
     }
 
 private:
@@ -180,8 +212,8 @@ private:
     int slots_ = 0;
     int digit_[16] = {};
     uint64_t slot_base_ = 1, left_base_[16] = {};
-    boost::unordered_flat_map<NKey, NBounds, NKeyHash> narrow_map_;
-    boost::unordered_flat_map<Key, Bounds, KeyHash> wide_;
+    Generations<NKey, NBounds, NKeyHash> narrow_map_;
+    Generations<Key, Bounds, KeyHash> wide_;
 };
 static_assert(sizeof(Key) == 32);
 
@@ -237,6 +269,7 @@ public:
         leaf_options_.limits.max_memory = o.limits.max_memory;
         leaf_options_.limits.stop = o.limits.stop;
         leaf_options_.rows_free_stock = false;  // (checked first with the kept table: arrive)
+        memo_cap_ = static_cast<size_t>(o.memo_entries);
         for (int i = 0; i <= kMaxHidden; ++i) fact_[i] = factorial(i);
         m_ = static_cast<int>(hidden_.size());
         for (int slot : hidden_) ++left_[deal_.cards[slot].rank];
@@ -256,6 +289,7 @@ public:
     bool interrupted() const { return interrupted_; }
     uint64_t leaf_solves = 0, leaf_states = 0;
     size_t memo_size() const { return memo_.size(); }
+    uint64_t memo_forgotten() const { return memo_.forgotten(); }
     // The start's moves (before the search), and after it their values and
     // the start's (the maximum).
     void set_root_moves(std::vector<SlotMove> moves) { root_moves_ = std::move(moves); }
@@ -275,7 +309,7 @@ public:
 
     // --- depth_first's Space ---
     DfsNode root(const State& start) {
-        if (memo_.empty()) memo_.configure(left_, m_, unit(m_));
+        if (memo_.empty()) memo_.configure(left_, m_, unit(m_), memo_cap_);
         depth_ = 0;
         root_children_.clear();
         root_value_ = {};
@@ -796,6 +830,7 @@ private:
     std::optional<RuleTraits> traits_;
     FreeStockRelaxation relax_;
     Memo memo_;
+    size_t memo_cap_ = 0;  // OptimalOptions::memo_entries
     Count fact_[kMaxHidden + 1];
     int left_[16] = {};
     int m_ = 0, level_ = 0;
@@ -952,6 +987,7 @@ Optimal optimal(Solver& solver, const Deal& deal, const std::vector<Move>& playe
     r.leaf_solves = space.leaf_solves;
     r.leaf_states = space.leaf_states;
     r.memo = space.memo_size();
+    r.memo_forgotten = space.memo_forgotten();
     r.seconds = seconds_since(t0);
     return r;
 }
