@@ -102,7 +102,7 @@ struct Bounds {
 // A map that may forget (a memo table's only liberty): with a cap, at most
 // cap entries, in two generations; when the newer holds half the cap, the
 // older is dropped and the newer takes its place. A hit in the older is
-// copied into the newer, so what the search keeps asking for stays.
+// moved into the newer, so what the search keeps asking for stays.
 template <class K, class V, class H>
 class Generations {
 public:
@@ -115,6 +115,7 @@ public:
         const auto it = old_.find(k);
         if (it == old_.end()) return std::nullopt;
         const V v = it->second;
+        old_.erase(it);  // (moved, not forgotten)
         put(k, v);
         return v;
     }
