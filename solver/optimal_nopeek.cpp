@@ -99,6 +99,125 @@ struct Bounds {
     Count lo = 0, hi = 0;
 };
 
+// A map that may forget (a memo table's only liberty): with a cap, at most
+// cap entries, in two generations; when the newer holds half the cap, the
+// older is dropped and the newer takes its place. A hit in the older is
+// moved into the newer, so what the search keeps asking for stays.
+template <class K, class V, class H>
+class Generations {
+public:
+    void set_cap(size_t cap) { cap_ = cap; }
+    size_t size() const { return cur_.size() + old_.size(); }
+    uint64_t forgotten() const { return forgotten_; }
+    std::optional<V> find(const K& k) {
+        if (const auto it = cur_.find(k); it != cur_.end()) return it->second;
+        if (old_.empty()) return std::nullopt;
+        const auto it = old_.find(k);
+        if (it == old_.end()) return std::nullopt;
+        const V v = it->second;
+        old_.erase(it);  // (moved, not forgotten)
+        put(k, v);
+        return v;
+    }
+    void put(const K& k, const V& v) {
+        if (cap_ && cur_.size() >= std::max<size_t>(cap_ / 2, 1) && !cur_.contains(k)) {
+            forgotten_ += old_.size();
+            old_ = std::move(cur_);
+            cur_ = Map{};
+        }
+        cur_[k] = v;
+    }
+
+private:
+    using Map = boost::unordered_flat_map<K, V, H>;
+    Map cur_, old_;
+    size_t cap_ = 0;
+    uint64_t forgotten_ = 0;
+};
+
+// The memo of the optimum: exact (every entry is the whole information
+// state's key, so a hit is never another state's), never forgetting. Where
+// it fits, an entry is 32 bytes instead of 64: the key's ranks and rank
+// counts as one mixed-radix number (each hidden slot's rank, 0 when not in
+// play, among the ranks not seen at the start; each rank's count, at most its
+// count at the start), and the bounds in 64 bits (every count is at most the
+// start's orders, unit(m), which fits). Otherwise the wide map (more cards not
+// seen: about 14 and up). With a cap (OptimalOptions::memo_entries) it
+// forgets (Generations): never a false hit, only a search again.
+class Memo {
+public:
+    // Before the first entry: the start's rank counts (left[1..15]), its
+    // number of hidden slots and its orders (the largest count).
+    void configure(const int left[16], int slots, Count all, size_t cap) {
+        narrow_map_.set_cap(cap);
+        wide_.set_cap(cap);
+        narrow_ = false;
+        if (all > Count{~uint64_t{0}}) return;
+        int d = 0;
+        for (int r = 0; r < 16; ++r) digit_[r] = left[r] > 0 && r > 0 ? ++d : 0;
+        slot_base_ = static_cast<uint64_t>(d) + 1;
+        slots_ = slots;
+        Count codes = 1;
+        const Count limit = Count{~uint64_t{0}};
+        for (int j = 0; j < slots; ++j)
+            if ((codes *= slot_base_) > limit) return;
+        for (int r = 1; r < 16; ++r)
+            if (left[r] > 0 && (codes *= static_cast<Count>(left[r] + 1)) > limit) return;
+        for (int r = 0; r < 16; ++r) left_base_[r] = static_cast<uint64_t>(left[r]) + 1;
+        narrow_ = true;
+    }
+    bool narrow() const { return narrow_; }
+    size_t size() const { return narrow_ ? narrow_map_.size() : wide_.size(); }
+    bool empty() const { return size() == 0; }
+    uint64_t forgotten() const { return narrow_ ? narrow_map_.forgotten() : wide_.forgotten(); }
+    std::optional<Bounds> find(const Key& k) {
+        if (!narrow_) return wide_.find(k);
+        const auto v = narrow_map_.find(NKey{k.state, code(k)});
+        if (!v) return std::nullopt;
+        return Bounds{v->lo, v->hi};
+    }
+    void put(const Key& k, Bounds v) {
+        if (!narrow_) return wide_.put(k, v);
+        narrow_map_.put(NKey{k.state, code(k)}, NBounds{static_cast<uint64_t>(v.lo), static_cast<uint64_t>(v.hi)});
+    }
+
+private:
+    // The mixed-radix number of the key's ranks (4 bits a hidden slot) and
+    // rank counts (4 bits a rank): one to one on the keys of one search.
+    uint64_t code(const Key& k) const {
+        uint64_t c = 0;
+        for (int j = 0; j < slots_; ++j) {
+            const uint64_t w = j < 16 ? k.ranks_lo : k.ranks_hi;
+            c = c * slot_base_ + static_cast<uint64_t>(digit_[w >> (j % 16) * 4 & 15]);
+        }
+        for (int r = 1; r < 16; ++r)
+            if (left_base_[r] > 1) c = c * left_base_[r] + (k.left >> 4 * (r - 1) & 15);
+        return c;
+    }
+    struct NKey {
+        uint64_t state, code;
+        friend bool operator==(const NKey&, const NKey&) = default;
+    };
+    struct NKeyHash {
+        std::size_t operator()(const NKey& k) const noexcept {
+            uint64_t h = k.state * 0x9E3779B97F4A7C15ull ^ (k.code + 0x632BE59BD9B4E019ull);
+            h ^= h >> 29;
+            h *= 0x94D049BB133111EBull;
+            return static_cast<std::size_t>(h ^ (h >> 32));
+        }
+    };
+    struct NBounds {
+        uint64_t lo, hi;
+    };
+    bool narrow_ = false;
+    int slots_ = 0;
+    int digit_[16] = {};
+    uint64_t slot_base_ = 1, left_base_[16] = {};
+    Generations<NKey, NBounds, NKeyHash> narrow_map_;
+    Generations<Key, Bounds, KeyHash> wide_;
+};
+static_assert(sizeof(Key) == 32);
+
 // The goal of the optimum on depth_first: never reached (every position is
 // valued, none ends the search), and the cuts, which are Ballard's for
 // expectimax. Every cut is made before a position is counted (in the
@@ -151,6 +270,7 @@ public:
         leaf_options_.limits.max_memory = o.limits.max_memory;
         leaf_options_.limits.stop = o.limits.stop;
         leaf_options_.rows_free_stock = false;  // (checked first with the kept table: arrive)
+        memo_cap_ = static_cast<size_t>(o.memo_entries);
         for (int i = 0; i <= kMaxHidden; ++i) fact_[i] = factorial(i);
         m_ = static_cast<int>(hidden_.size());
         for (int slot : hidden_) ++left_[deal_.cards[slot].rank];
@@ -170,6 +290,7 @@ public:
     bool interrupted() const { return interrupted_; }
     uint64_t leaf_solves = 0, leaf_states = 0;
     size_t memo_size() const { return memo_.size(); }
+    uint64_t memo_forgotten() const { return memo_.forgotten(); }
     // The start's moves (before the search), and after it their values and
     // the start's (the maximum).
     void set_root_moves(std::vector<SlotMove> moves) { root_moves_ = std::move(moves); }
@@ -189,6 +310,7 @@ public:
 
     // --- depth_first's Space ---
     DfsNode root(const State& start) {
+        if (memo_.empty()) memo_.configure(left_, m_, unit(m_), memo_cap_);
         depth_ = 0;
         root_children_.clear();
         root_value_ = {};
@@ -303,8 +425,8 @@ public:
         if (stopped_) return fold({0, all});
         const Key k = key(*boards_[0], s);
         Bounds known{0, all};
-        if (const auto it = memo_.find(k); it != memo_.end()) {
-            known = it->second;
+        if (const auto hit = memo_.find(k)) {
+            known = *hit;
             if (known.lo == known.hi || OptimumGoal::beaten(known.hi, alpha_)) return fold(known);
         }
         const Board& b = board();
@@ -313,12 +435,12 @@ public:
         // relaxation proves it lost in every order.
         if (at_leaf()) {
             if (relax_.solve_any_stock(b, s, 200'000) == FreeStockRelaxation::Outcome::Lost) {
-                memo_[k] = {0, 0};
+                memo_.put(k, {0, 0});
                 return fold({0, 0});
             }
             const Count v = share(s);
             if (stopped_) return fold({0, all});
-            memo_[k] = {v, v};
+            memo_.put(k, {v, v});
             return fold({v, v});
         }
         // Lost in the free-stock relaxation: lost in every order (it sees only
@@ -330,7 +452,7 @@ public:
         // board (leaf_options_.rows_free_stock: the verdict is the same, the
         // relaxation only finds a loss sooner).
         if (known.hi == all && relax_.solve_any_stock(b, s, 200'000) == FreeStockRelaxation::Outcome::Lost) {
-            memo_[k] = {0, 0};
+            memo_.put(k, {0, 0});
             return fold({0, 0});
         }
         // At most one card not seen: the player knows the order (the last
@@ -342,7 +464,7 @@ public:
             if (r.interrupted) interrupted_ = stopped_ = true;
             if (r.verdict == Verdict::Intractable) return fold({0, all});
             const Count v = r.verdict == Verdict::Win ? all : 0;
-            memo_[k] = {v, v};
+            memo_.put(k, {v, v});
             return fold({v, v});
         }
         // With few cards not seen, the clairvoyant count (the orders in which
@@ -351,7 +473,7 @@ public:
         if (m_ <= kClairvoyantAt && known.hi == all) {
             known.hi = clairvoyant_small(b, s) * scale_;
             if (known.hi == 0 || OptimumGoal::beaten(known.hi, alpha_)) {
-                memo_[k] = known;
+                memo_.put(k, known);
                 return fold(known);
             }
         }
@@ -608,7 +730,7 @@ private:
                 set_rank(f.j, r);
                 left_key_ -= uint64_t{1} << 4 * (r - 1);
                 rmask_ |= uint64_t{1} << f.j;
-                if (const auto it = memo_.find(key(*boards_[0], t)); it != memo_.end()) f.child_hi[r] = it->second.hi;
+                if (const auto hit = memo_.find(key(*boards_[0], t))) f.child_hi[r] = hit->hi;
                 rmask_ &= ~(uint64_t{1} << f.j);
                 left_key_ += uint64_t{1} << 4 * (r - 1);
                 set_rank(f.j, 0);
@@ -625,7 +747,7 @@ private:
         if (f.kind == Frame::Decision) {
             v.lo = std::max(v.lo, f.known.lo);
             v.hi = std::min(v.hi, f.known.hi);
-            if (!stopped_) memo_[f.key] = v;
+            if (!stopped_) memo_.put(f.key, v);
         }
         if (depth_) fold(v);
         else root_value_ = v;
@@ -708,7 +830,8 @@ private:
     std::vector<bool> built_{true};  // boards_[level] holds the current assignment
     std::optional<RuleTraits> traits_;
     FreeStockRelaxation relax_;
-    boost::unordered_flat_map<Key, Bounds, KeyHash> memo_;
+    Memo memo_;
+    size_t memo_cap_ = 0;  // OptimalOptions::memo_entries
     Count fact_[kMaxHidden + 1];
     int left_[16] = {};
     int m_ = 0, level_ = 0;
@@ -865,6 +988,7 @@ Optimal optimal(Solver& solver, const Deal& deal, const std::vector<Move>& playe
     r.leaf_solves = space.leaf_solves;
     r.leaf_states = space.leaf_states;
     r.memo = space.memo_size();
+    r.memo_forgotten = space.memo_forgotten();
     r.seconds = seconds_since(t0);
     return r;
 }

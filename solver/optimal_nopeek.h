@@ -84,6 +84,12 @@ struct OptimalOptions {
     // Per solve of a position with at most one card not seen (the verdict).
     uint64_t leaf_max_states = kDefaultMaxStates / 10;
     bool per_move = true;  // each legal move's value at the root
+    // The memo's most entries (0: no cap). Past it the memo forgets (the
+    // older half of its entries, those not asked for since): the values stay
+    // exact, the search may do work again. An entry is 32 bytes up to about
+    // 13 cards not seen (64 past that), and the table's slots about 1.5 to 3
+    // times that.
+    uint64_t memo_entries = 0;
     // Which cards are not seen (nopeek::unseen's stock_hidden): true, the
     // cards the rules hide (the stock cards not yet turned up) and the `??`
     // ones; false, only the `??` cards (Deal::unknown): a deal that names
@@ -126,10 +132,11 @@ struct Optimal {
     std::optional<Move> best_move;   // the highest lower bound (the first in that order on a tie)
     // How the bounds were made ("exact expectimax", or the bracket's methods).
     std::string method, lower_method, upper_method;
-    uint64_t states = 0;       // information states expanded
-    uint64_t leaf_solves = 0;  // solver calls for the verdict of positions with at most one card not seen
-    uint64_t leaf_states = 0;  // their positions
-    uint64_t memo = 0;         // information states memoized (exact values)
+    uint64_t states = 0;          // information states expanded
+    uint64_t leaf_solves = 0;     // solver calls for the verdict of positions with at most one card not seen
+    uint64_t leaf_states = 0;     // their positions
+    uint64_t memo = 0;            // information states memoized (exact values)
+    uint64_t memo_forgotten = 0;  // entries the memo forgot (OptimalOptions::memo_entries)
     double seconds = 0;
     bool interrupted = false;
     bool budget_hit = false;

@@ -432,6 +432,41 @@ TEST_CASE("optimal nopeek: the exact value equals the brute-force reference on 6
     CHECK(strict == want);
 }
 
+TEST_CASE("optimal nopeek: a memo that forgets (memo_entries) keeps the exact value", "[nopeek]") {
+    // A tiny cap: the memo forgets all the time (only ever a search again,
+    // never a false hit), and every value still equals the brute-force
+    // reference and the uncapped search's.
+    Solver solver;
+    test::Rng rng(13);
+    const char* names[] = {"msc", "classic", "relaxed"};
+    const int want = test::reduced(4, 2);
+    int strict = 0, forgot = 0;
+    for (int i = 0; i < 40 && strict < want; ++i) {
+        Variant v = *find_preset(names[i % 3]);
+        v.passes = 1;
+        const Deal d = test::random_small_deal(v, 3, 6, rng);
+        INFO(d.variant.name << " " << compact(d));
+        const Optimal full = optimal(solver, d, {}, {});
+        OptimalOptions capped;
+        capped.memo_entries = 4;
+        const Optimal o = optimal(solver, d, {}, capped);
+        REQUIRE(full.exact);
+        REQUIRE(o.exact);
+        CHECK(full.memo_forgotten == 0);
+        CHECK(o.memo <= 4);
+        forgot += o.memo_forgotten > 0;
+        CHECK(o.lower == full.lower);
+        REQUIRE(o.moves.size() == full.moves.size());
+        for (size_t m = 0; m < o.moves.size(); ++m) CHECK(o.moves[m].lower == full.moves[m].lower);
+        std::vector<Move> played;
+        const Deal masked = masked_deal(d, unseen(d, Table(d)));
+        CHECK(as_q(o.lower, o.orders) == reference(masked, played));
+        strict += o.lower > 0 && o.lower < o.orders;
+    }
+    CHECK(strict == want);
+    CHECK(forgot > 0);
+}
+
 // ---------------------------------------------------------------- the sampled estimates (issue 39, "Otherwise a bracket")
 
 TEST_CASE("optimal nopeek: a policy's sampled wins are its games on the odds' orders, each a winnable order",
