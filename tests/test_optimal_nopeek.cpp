@@ -150,12 +150,8 @@ const char* kCheckMoves = "KS 7S+6S 9D+4H 7C+6C draw 8H+5D draw 9S+4S draw draw 
 TEST_CASE("optimal nopeek: the exact value equals a brute-force reference on small deals", "[nopeek]") {
     Solver solver;
     int checked = 0, below_share = 0, strict = 0;
-    // 14 under the sanitizers (every preset, one pass and two), with a stock
-    // of at most 4 cards there, not 5: the reference's cost grows with the
-    // orders of the cards not seen (4! = 24, 5! = 120), and a stock of 5
-    // was most of this entry's time there (the Release suite keeps them).
-    const int sample = test::reduced(42, 14);
-    for (const Deal& d : small_deals(sample, test::kSanitizerShare > 1 ? 4 : 5, 39)) {
+    const int sample = test::reduced(42, 14);  // 14 under the sanitizers
+    for (const Deal& d : small_deals(sample, 5, 39)) {
         INFO(d.variant.name << " passes " << d.variant.passes << " " << compact(d));
         std::vector<Move> played;
         const Optimal o = optimal(solver, d, played, {});
