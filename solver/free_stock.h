@@ -36,6 +36,7 @@
 #include <boost/unordered/unordered_flat_map.hpp>
 
 #include "engine/board.h"
+#include "solver/word_hash.h"
 
 namespace pyr {
 
@@ -75,10 +76,7 @@ private:
     };
     struct KeyHash {
         std::size_t operator()(const Key& k) const noexcept {
-            uint64_t h = k.removed * 0x9E3779B97F4A7C15ull ^ (k.counts + 0x632BE59BD9B4E019ull);
-            h ^= h >> 29;
-            h *= 0xBF58476D1CE4E5B9ull;
-            return static_cast<std::size_t>(h ^ (h >> 32));
+            return hash_words(k.removed, k.counts, 0xBF58476D1CE4E5B9ull);
         }
     };
     Outcome decide(const Board& b, const State& s, uint64_t max_nodes, uint64_t goal, bool any_stock);

@@ -33,6 +33,7 @@
 #include "solver/reveal_bound.h"
 #include "solver/rule_traits.h"
 #include "solver/search_util.h"
+#include "solver/word_hash.h"
 
 namespace pyr::nopeek {
 
@@ -200,10 +201,7 @@ private:
     };
     struct NKeyHash {
         std::size_t operator()(const NKey& k) const noexcept {
-            uint64_t h = k.state * 0x9E3779B97F4A7C15ull ^ (k.code + 0x632BE59BD9B4E019ull);
-            h ^= h >> 29;
-            h *= 0x94D049BB133111EBull;
-            return static_cast<std::size_t>(h ^ (h >> 32));
+            return hash_words(k.state, k.code, 0x94D049BB133111EBull);
         }
     };
     struct NBounds {

@@ -406,30 +406,41 @@ TEST_CASE("optimal nopeek: pyramid odds --optimal, text and JSON", "[nopeek][cli
     CHECK(run("odds --variant apophis --seed 1 --optimal").status == 2);
 }
 
-TEST_CASE("optimal nopeek: the exact value equals the brute-force reference on 6-card stocks", "[nopeek]") {
-    // Longer stocks than above: more ways to the same position after cards
-    // turned up were removed in another order (the memo forgets their ranks),
-    // and chance nodes whose later children the bounds cut. Deals until
-    // enough have a value strictly between 0 and 1 (at most 40 tried).
-    Solver solver;
-    test::Rng rng(6);
+// Deals of 3 rows and a 6-card stock (msc, classic and relaxed in turn, one
+// pass) from `seed`, until `want` have a value strictly between 0 and 1 (at
+// most 40 tried): `value` gives each deal's value, checked here against the
+// brute-force reference. Returns how many were strictly between.
+template <class Value>
+int six_card_stocks(uint64_t seed, int want, Value value) {
+    test::Rng rng(seed);
     const char* names[] = {"msc", "classic", "relaxed"};
-    const int want = test::reduced(4, 2);
     int strict = 0;
     for (int i = 0; i < 40 && strict < want; ++i) {
         Variant v = *find_preset(names[i % 3]);
         v.passes = 1;
         const Deal d = test::random_small_deal(v, 3, 6, rng);
         INFO(d.variant.name << " " << compact(d));
-        const Optimal o = optimal(solver, d, {}, {});
-        REQUIRE(o.exact);
-        REQUIRE(o.unseen >= 4);
+        const Optimal o = value(d);
         std::vector<Move> played;
         const Deal masked = masked_deal(d, unseen(d, Table(d)));
         CHECK(as_q(o.lower, o.orders) == reference(masked, played));
         strict += o.lower > 0 && o.lower < o.orders;
     }
-    CHECK(strict == want);
+    return strict;
+}
+
+TEST_CASE("optimal nopeek: the exact value equals the brute-force reference on 6-card stocks", "[nopeek]") {
+    // Longer stocks than above: more ways to the same position after cards
+    // turned up were removed in another order (the memo forgets their ranks),
+    // and chance nodes whose later children the bounds cut.
+    Solver solver;
+    const int want = test::reduced(4, 2);
+    CHECK(six_card_stocks(6, want, [&](const Deal& d) {
+              const Optimal o = optimal(solver, d, {}, {});
+              REQUIRE(o.exact);
+              REQUIRE(o.unseen >= 4);
+              return o;
+          }) == want);
 }
 
 TEST_CASE("optimal nopeek: a memo that forgets (memo_entries) keeps the exact value", "[nopeek]") {
@@ -437,33 +448,23 @@ TEST_CASE("optimal nopeek: a memo that forgets (memo_entries) keeps the exact va
     // never a false hit), and every value still equals the brute-force
     // reference and the uncapped search's.
     Solver solver;
-    test::Rng rng(13);
-    const char* names[] = {"msc", "classic", "relaxed"};
     const int want = test::reduced(4, 2);
-    int strict = 0, forgot = 0;
-    for (int i = 0; i < 40 && strict < want; ++i) {
-        Variant v = *find_preset(names[i % 3]);
-        v.passes = 1;
-        const Deal d = test::random_small_deal(v, 3, 6, rng);
-        INFO(d.variant.name << " " << compact(d));
-        const Optimal full = optimal(solver, d, {}, {});
-        OptimalOptions capped;
-        capped.memo_entries = 4;
-        const Optimal o = optimal(solver, d, {}, capped);
-        REQUIRE(full.exact);
-        REQUIRE(o.exact);
-        CHECK(full.memo_forgotten == 0);
-        CHECK(o.memo <= 4);
-        forgot += o.memo_forgotten > 0;
-        CHECK(o.lower == full.lower);
-        REQUIRE(o.moves.size() == full.moves.size());
-        for (size_t m = 0; m < o.moves.size(); ++m) CHECK(o.moves[m].lower == full.moves[m].lower);
-        std::vector<Move> played;
-        const Deal masked = masked_deal(d, unseen(d, Table(d)));
-        CHECK(as_q(o.lower, o.orders) == reference(masked, played));
-        strict += o.lower > 0 && o.lower < o.orders;
-    }
-    CHECK(strict == want);
+    int forgot = 0;
+    CHECK(six_card_stocks(13, want, [&](const Deal& d) {
+              const Optimal full = optimal(solver, d, {}, {});
+              OptimalOptions capped;
+              capped.memo_entries = 4;
+              const Optimal o = optimal(solver, d, {}, capped);
+              REQUIRE(full.exact);
+              REQUIRE(o.exact);
+              CHECK(full.memo_forgotten == 0);
+              CHECK(o.memo <= 4);
+              forgot += o.memo_forgotten > 0;
+              CHECK(o.lower == full.lower);
+              REQUIRE(o.moves.size() == full.moves.size());
+              for (size_t m = 0; m < o.moves.size(); ++m) CHECK(o.moves[m].lower == full.moves[m].lower);
+              return o;
+          }) == want);
     CHECK(forgot > 0);
 }
 
