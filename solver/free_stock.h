@@ -70,15 +70,9 @@ public:
     std::size_t bytes(bool grow) const;
 
 private:
-    struct Key {
-        uint64_t removed, counts;
-        friend bool operator==(const Key&, const Key&) = default;
-    };
-    struct KeyHash {
-        std::size_t operator()(const Key& k) const noexcept {
-            return hash_words(k.removed, k.counts, 0xBF58476D1CE4E5B9ull);
-        }
-    };
+    // The fixed cards removed and the free cards' rank counts.
+    using Key = WordPair<0xBF58476D1CE4E5B9ull>;
+    using KeyHash = WordPairHash<0xBF58476D1CE4E5B9ull>;
     Outcome decide(const Board& b, const State& s, uint64_t max_nodes, uint64_t goal, bool any_stock);
     // true: a relaxed win below (removed, counts); sets aborted_ past the node cap.
     bool search(uint64_t removed, uint64_t counts);

@@ -195,15 +195,9 @@ private:
             if (left_base_[r] > 1) c = c * left_base_[r] + (k.left >> 4 * (r - 1) & 15);
         return c;
     }
-    struct NKey {
-        uint64_t state, code;
-        friend bool operator==(const NKey&, const NKey&) = default;
-    };
-    struct NKeyHash {
-        std::size_t operator()(const NKey& k) const noexcept {
-            return hash_words(k.state, k.code, 0x94D049BB133111EBull);
-        }
-    };
+    // The position's 64 bits and code()'s number.
+    using NKey = WordPair<0x94D049BB133111EBull>;
+    using NKeyHash = WordPairHash<0x94D049BB133111EBull>;
     struct NBounds {
         uint64_t lo, hi;
     };

@@ -15,4 +15,15 @@ inline std::size_t hash_words(uint64_t first, uint64_t second, uint64_t mul) noe
     return static_cast<std::size_t>(h ^ (h >> 32));
 }
 
+// A map key of two words, hashed by hash_words with the multiplier `Mul`.
+template <uint64_t Mul>
+struct WordPair {
+    uint64_t first, second;
+    friend bool operator==(const WordPair&, const WordPair&) = default;
+};
+template <uint64_t Mul>
+struct WordPairHash {
+    std::size_t operator()(const WordPair<Mul>& k) const noexcept { return hash_words(k.first, k.second, Mul); }
+};
+
 }  // namespace pyr
