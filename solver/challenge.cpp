@@ -232,10 +232,8 @@ struct Objective {
         const int gap = goal - value(s.removed);
         int h = std::max(removals_for(s.removed, gap), steps_from(s, stuck, gap));
         if (clear && !values.cleared(s.removed) && h <= cap) {
-            bool complete = true;  // (the win's bound's removal part alone over cap: enough said)
-            const int w = cap == std::numeric_limits<int>::max() ? optimal_heuristic(board, pm, s)
-                                                                 : optimal_heuristic_upto(board, pm, s, cap, &complete);
-            h = std::max(h, std::min(w, 1 << 20));
+            bool complete = true;  // (false: the win's bound's removal part alone is over cap, enough said)
+            h = std::max(h, std::min(optimal_heuristic_upto(board, pm, s, cap, &complete), 1 << 20));
         }
         return h;
     }
@@ -812,12 +810,6 @@ std::optional<std::optional<std::vector<Move>>> ChallengeSearch::fewest_steps_wa
                 if (pass_ == Pass::Strong) {
                     bound(at, goal, &strong);
                     strong_[board_.key(at)] = strong;
-                } else if (auto it = strong_.find(board_.key(at)); it != strong_.end()) {
-                    strong = it->second;
-                } else {
-                    bound(at, goal, &strong, limit_ - x.g);
-                }
-                if (pass_ == Pass::Strong) {
                     if (strong >= kDead) {
                         x.closed = true;
                         continue;
@@ -827,9 +819,13 @@ std::optional<std::optional<std::vector<Move>>> ChallengeSearch::fewest_steps_wa
                         push(index, x.g + strong);
                         continue;
                     }
-                } else if (x.g + strong > limit_) {
-                    x.closed = true;  // loose
-                    continue;
+                } else {
+                    if (auto it = strong_.find(board_.key(at)); it != strong_.end()) strong = it->second;
+                    else bound(at, goal, &strong, limit_ - x.g);
+                    if (x.g + strong > limit_) {
+                        x.closed = true;  // loose
+                        continue;
+                    }
                 }
             }
             entries_[index].closed = true;
