@@ -5,6 +5,8 @@
 
 #include <algorithm>
 #include <bit>
+#include <cstring>
+#include <type_traits>
 #include <limits>
 
 #include <stdexcept>
@@ -115,24 +117,48 @@ Board::Board(const Board& base, const Deal& deal) : Board(base) {
     card_tables();
 }
 
+void Board::recard(const Deal& deal) {
+    if (deal.cards.size() != deal_.cards.size() || deal.variant.name != deal_.variant.name ||
+        deal.variant.target != deal_.variant.target)
+        throw InternalError("Board::recard: another layout");
+    std::copy(deal.cards.begin(), deal.cards.end(), deal_.cards.begin());
+    deal_.unknown = deal.unknown;
+    card_tables();
+}
+
 void Board::card_tables() {
     const Variant& v = deal_.variant;
+    const int n = n_, stock = n_ - f_;
+    const int deck_ranks_n = deck_ranks(v.deck);  // (card_index, hoisted)
     slot_of_.fill(-1);
     rank_mask_.fill(0);
-    for (int i = 0; i < n_; ++i) {
-        rank_[i] = deal_.cards[i].rank;
-        slot_of_[card_index(deal_.cards[i], v.deck)] = static_cast<int8_t>(i);
-        rank_mask_[rank_[i]] |= bit(i);
+    for (int i = 0; i < n; ++i) {
+        const Card c = deal_.cards[i];
+        rank_[i] = c.rank;
+        slot_of_[c.suit * deck_ranks_n + (c.rank - 1)] = static_cast<int8_t>(i);
+        rank_mask_[c.rank] |= bit(i);
     }
-    for (int i = 0; i < n_; ++i) {
+    for (int i = 0; i < n; ++i) {
         const int want = v.target - rank_[i];  // the partners' rank
         partners_[i] = want >= 0 && want < static_cast<int>(rank_mask_.size()) ? rank_mask_[want] & ~bit(i) : 0;
         open_partners_[i] = partners_[i] & ~blocked_[i];
     }
-    for (auto& row : next_of_rank_) row.fill(0xFF);
-    for (int j = n_ - f_ - 1; j >= 0; --j) {
-        next_of_rank_[j] = next_of_rank_[j + 1];
-        next_of_rank_[j][rank_[f_ + j]] = static_cast<uint8_t>(j);
+    // next_of_rank_[j][r]: the first stock index at or after j holding rank r
+    // (0xFF: none). Built from the end, the row held in two words (ranks 0..7,
+    // 8..13) and stored whole: no row is read back from memory.
+    static_assert(std::tuple_size_v<std::decay_t<decltype(next_of_rank_[0])>> == 14, "a row is 14 ranks");
+    uint64_t lo = ~uint64_t{0}, hi = ~uint64_t{0};
+    const auto store = [&](int j) {
+        std::memcpy(next_of_rank_[j].data(), &lo, 8);
+        std::memcpy(next_of_rank_[j].data() + 8, &hi, 6);
+    };
+    for (int j = stock; j < static_cast<int>(next_of_rank_.size()); ++j) store(j);
+    for (int j = stock - 1; j >= 0; --j) {
+        const int r = rank_[f_ + j];
+        uint64_t& w = r < 8 ? lo : hi;
+        const int sh = 8 * (r & 7);
+        w = (w & ~(uint64_t{0xFF} << sh)) | (uint64_t(j) << sh);
+        store(j);
     }
 }
 

@@ -130,6 +130,11 @@ public:
     // Board(deal) (tests/test_key.cpp), at a fraction of the cost (the
     // no-peek optimum builds one per assignment of the cards turned up).
     Board(const Board& base, const Deal& deal);
+    // This board with the cards of `deal`, of this board's layout (the same
+    // variant and size; its position is not read): the board equals
+    // Board(*this, deal) afterwards, without copying the layout or
+    // allocating (the no-peek optimum re-cards the boards it keeps).
+    void recard(const Deal& deal);
 
     const Deal& deal() const { return deal_; }
     const Variant& variant() const { return deal_.variant; }

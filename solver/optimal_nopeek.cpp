@@ -271,6 +271,7 @@ public:
             left_key_ += uint64_t(left_[r]) << 4 * (r - 1);
         }
         boards_.push_back(std::make_shared<const Board>(deal_));
+        order_deal_ = deal_;
         traits_.emplace(*boards_[0]);
         frames_.reserve(256);
     }
@@ -564,14 +565,14 @@ public:
                 wins += same * order_won(cur, s);
                 continue;
             }
-            std::shared_ptr<const Board>& cached = board_cache_[{ranks_[0], ranks_[1]}];
+            std::shared_ptr<Board>& cached = board_cache_[{ranks_[0], ranks_[1]}];
             if (!cached) {
-                Deal d = cur.deal();
-                for (int i = 0; i < n; ++i) d.cards[hidden_[js[i]]] = cards[i];
-                cached = std::make_shared<const Board>(*boards_[0], d);
+                order_deal_.cards = cur.deal().cards;  // (no allocation once its size is set)
+                for (int i = 0; i < n; ++i) order_deal_.cards[hidden_[js[i]]] = cards[i];
+                cached = carded(order_deal_);
             }
             const std::shared_ptr<const Board> other = cached;  // (held: the cache may be cleared)
-            if (board_cache_.size() > kBoardCache) board_cache_.clear();
+            forget_boards();
             wins += same * order_won(*other, s);
         } while (std::next_permutation(cards.begin(), cards.end(), by_rank));
         ranks_[0] = saved[0];
@@ -775,14 +776,32 @@ private:
     // thousand at a time: most information states share theirs with others.
     const Board& board() {
         if (!built_[level_]) {
-            std::shared_ptr<const Board>& cached = board_cache_[{ranks_[0], ranks_[1]}];
-            if (!cached) cached = std::make_shared<const Board>(*boards_[0], deal_);
+            std::shared_ptr<Board>& cached = board_cache_[{ranks_[0], ranks_[1]}];
+            if (!cached) cached = carded(deal_);
             if (static_cast<int>(boards_.size()) <= level_) boards_.resize(level_ + 1);
             boards_[level_] = cached;
             built_[level_] = true;
-            if (board_cache_.size() > kBoardCache) board_cache_.clear();  // (boards in use are held by boards_)
+            forget_boards();  // (boards in use are held by boards_)
         }
         return *boards_[level_];
+    }
+
+    // A board of the root's layout with d's cards: a spare one re-carded
+    // (Board::recard: no copy of the layout, no allocation), else a new one.
+    std::shared_ptr<Board> carded(const Deal& d) {
+        if (spare_boards_.empty()) return std::make_shared<Board>(*boards_[0], d);
+        std::shared_ptr<Board> b = std::move(spare_boards_.back());
+        spare_boards_.pop_back();
+        b->recard(d);
+        return b;
+    }
+    // Past kBoardCache boards the cache forgets them all; those no one else
+    // holds (boards_, a caller) are kept as spares to re-card.
+    void forget_boards() {
+        if (board_cache_.size() <= kBoardCache) return;
+        for (auto& [ranks, b] : board_cache_)
+            if (b.use_count() == 1) spare_boards_.push_back(std::move(b));
+        board_cache_.clear();
     }
 
     // The information state's key: the position, the ranks turned up in the
@@ -811,15 +830,17 @@ private:
     std::vector<int> hidden_;
     SolveOptions budget_options_, leaf_options_;
     SearchBudget budget_;
-    static constexpr size_t kBoardCache = 8192;
+    static constexpr size_t kBoardCache = 512;
     struct PairHash {
         std::size_t operator()(const std::pair<uint64_t, uint64_t>& p) const noexcept {
             return KeyHash{}(Key{p.first, p.second, 0, 0});
         }
     };
     std::vector<std::shared_ptr<const Board>> boards_;  // per level of cards turned up
-    boost::unordered_flat_map<std::pair<uint64_t, uint64_t>, std::shared_ptr<const Board>, PairHash> board_cache_;
-    std::vector<bool> built_{true};  // boards_[level] holds the current assignment
+    boost::unordered_flat_map<std::pair<uint64_t, uint64_t>, std::shared_ptr<Board>, PairHash> board_cache_;
+    std::vector<std::shared_ptr<Board>> spare_boards_;  // forgotten by the cache, to re-card (carded)
+    Deal order_deal_;                                   // clairvoyant_small's scratch deal
+    std::vector<bool> built_{true};                     // boards_[level] holds the current assignment
     std::optional<RuleTraits> traits_;
     FreeStockRelaxation relax_;
     Memo memo_;

@@ -391,30 +391,44 @@ TEST_CASE("the suit-blind form: the same fixed cards and stock ranks left give t
     CHECK(same > 1000);
 }
 
-TEST_CASE("a board re-carded from another (Board(base, deal)) equals one built from the deal", "[key]") {
+TEST_CASE("a board re-carded from another (Board(base, deal), Board::recard) equals one built from the deal", "[key]") {
     test::Rng rng(39);
     for (const Variant& v : presets()) {
         INFO(v.name);
         const Board base(deal_from_seed(v, "1"));
+        Board kept(base);  // re-carded in place, deal after deal
         for (const char* seed : {"2", "77", "31999"}) {
             const Deal d = deal_from_seed(v, seed);
+            kept.recard(d);
             const Board a(d), b(base, d);
-            for (int i = 0; i < a.slots(); ++i) {
-                REQUIRE(a.rank(i) == b.rank(i));
-                REQUIRE(a.partners(i) == b.partners(i));
-                REQUIRE(a.open_partners(i) == b.open_partners(i));
-                REQUIRE(a.slot_of(d.cards[i]) == b.slot_of(d.cards[i]));
-            }
-            for (int r = 0; r < 14; ++r) REQUIRE(a.rank_mask(r) == b.rank_mask(r));
+            // next_of_rank against a scan of the stock.
             for (int j = 0; j <= a.stock_size(); ++j)
-                for (int r = 1; r < 14; ++r) REQUIRE(a.next_of_rank(j, r) == b.next_of_rank(j, r));
-            // The same moves and keys along random plays.
-            for (const State& s : reached(a, rng, 10, 100)) {
-                SlotMove ma[kMaxMoves], mb[kMaxMoves];
-                const int na = a.legal_moves(s, ma), nb = b.legal_moves(s, mb);
-                REQUIRE(na == nb);
-                for (int k = 0; k < na; ++k) REQUIRE(a.key(a.apply(s, ma[k])) == b.key(b.apply(s, mb[k])));
-                REQUIRE(a.key(s) == b.key(s));
+                for (int r = 1; r < 14; ++r) {
+                    int at = j;
+                    while (at < a.stock_size() && d.cards[a.fixed() + at].rank != r) ++at;
+                    if (at < a.stock_size()) REQUIRE(a.next_of_rank(j, r) == at);
+                    else REQUIRE(a.next_of_rank(j, r) == 0xFF);
+                }
+            for (const Board* other : {&b, static_cast<const Board*>(&kept)}) {
+                for (int i = 0; i < a.slots(); ++i) {
+                    REQUIRE(a.rank(i) == other->rank(i));
+                    REQUIRE(a.partners(i) == other->partners(i));
+                    REQUIRE(a.open_partners(i) == other->open_partners(i));
+                    REQUIRE(a.slot_of(d.cards[i]) == other->slot_of(d.cards[i]));
+                    REQUIRE(other->deal().cards[i] == d.cards[i]);
+                }
+                for (int r = 0; r < 14; ++r) REQUIRE(a.rank_mask(r) == other->rank_mask(r));
+                for (int j = 0; j <= a.stock_size(); ++j)
+                    for (int r = 1; r < 14; ++r) REQUIRE(a.next_of_rank(j, r) == other->next_of_rank(j, r));
+                // The same moves and keys along random plays.
+                for (const State& s : reached(a, rng, 10, 100)) {
+                    SlotMove ma[kMaxMoves], mb[kMaxMoves];
+                    const int na = a.legal_moves(s, ma), nb = other->legal_moves(s, mb);
+                    REQUIRE(na == nb);
+                    for (int k = 0; k < na; ++k)
+                        REQUIRE(a.key(a.apply(s, ma[k])) == other->key(other->apply(s, mb[k])));
+                    REQUIRE(a.key(s) == other->key(s));
+                }
             }
         }
     }
