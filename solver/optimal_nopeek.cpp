@@ -263,6 +263,7 @@ public:
         leaf_options_.limits.stop = o.limits.stop;
         leaf_options_.rows_free_stock = false;  // (checked first with the kept table: arrive)
         memo_cap_ = static_cast<size_t>(o.memo_entries);
+        verdicts_.set_cap(static_cast<size_t>(o.leaf_cache_entries));
         for (int i = 0; i <= kMaxHidden; ++i) fact_[i] = factorial(i);
         m_ = static_cast<int>(hidden_.size());
         for (int slot : hidden_) ++left_[deal_.cards[slot].rank];
@@ -274,6 +275,11 @@ public:
         order_deal_ = deal_;
         traits_.emplace(*boards_[0]);
         frames_.reserve(256);
+        // The leaf cache keys a position by its game, suit-blind, where the
+        // verdict search's own memo does (the walk, not the row redeal:
+        // Board::suit_blind says why two such positions are the same game).
+        leaf_keyed_ = o.leaf_cache_entries > 0 && leaf_options_.suit_blind &&
+                      Solver::method_for(*boards_[0]) == Solver::Method::Walk && !boards_[0]->rows_redeal();
     }
 
     const Board& root_board() const { return *boards_[0]; }
@@ -281,7 +287,7 @@ public:
     SearchBudget& budget() { return budget_; }
     bool stopped() const { return stopped_; }
     bool interrupted() const { return interrupted_; }
-    uint64_t leaf_solves = 0, leaf_states = 0;
+    uint64_t leaf_solves = 0, leaf_states = 0, leaf_cached = 0;
     size_t memo_size() const { return memo_.size(); }
     uint64_t memo_forgotten() const { return memo_.forgotten(); }
     // The start's moves (before the search), and after it their values and
@@ -451,12 +457,9 @@ public:
         // At most one card not seen: the player knows the order (the last
         // card is the one left), so the value is the verdict.
         if (m_ <= 1) {
-            const SolveResult r = solver_.solve(b, s, leaf_options_);
-            ++leaf_solves;
-            leaf_states += r.states;
-            if (r.interrupted) interrupted_ = stopped_ = true;
-            if (r.verdict == Verdict::Intractable) return fold({0, all});
-            const Count v = r.verdict == Verdict::Win ? all : 0;
+            const Verdict verdict = leaf_verdict(b, s);
+            if (verdict == Verdict::Intractable) return fold({0, all});
+            const Count v = verdict == Verdict::Win ? all : 0;
             memo_.put(k, {v, v});
             return fold({v, v});
         }
@@ -526,12 +529,52 @@ public:
     // past the leaf budget (counted won, so a share stays an upper bound).
     bool order_won(const Deal& d, const State& s) { return order_won(Board(*boards_[0], d), s); }
     bool order_won(const Board& b, const State& s) {
+        const Verdict v = leaf_verdict(b, s);
+        leaf_intractable += v == Verdict::Intractable;
+        return v != Verdict::Lose;
+    }
+
+    // The verdict of s on b, whose order is known: the leaf cache's, else the
+    // solver's (a win or a loss is kept; an intractable one, past the leaf
+    // budget or stopped, is not). The cache is keyed by the game (leaf_key),
+    // so one verdict serves every position that is the same game: the same
+    // fixed cards removed and stock ranks left, reached another way (other
+    // stock cards removed, other cards turned up in the slots since removed),
+    // and the orders of the clairvoyant count and the verdicts below them.
+    // The key is exact (a hit is never another game's); the cache forgets
+    // (Generations), never invents.
+    Verdict leaf_verdict(const Board& b, const State& s) {
+        Key k;
+        const bool keyed = leaf_key(b, s, k);
+        if (keyed)
+            if (const auto hit = verdicts_.find(k)) {
+                ++leaf_cached;
+                return *hit ? Verdict::Win : Verdict::Lose;
+            }
         const SolveResult r = solver_.solve(b, s, leaf_options_);
         ++leaf_solves;
         leaf_states += r.states;
         if (r.interrupted) interrupted_ = stopped_ = true;
-        leaf_intractable += r.verdict == Verdict::Intractable;
-        return r.verdict != Verdict::Lose;
+        if (keyed && r.verdict != Verdict::Intractable) verdicts_.put(k, r.verdict == Verdict::Win);
+        return r.verdict;
+    }
+    // The game of s on b (leaf_keyed_), as Board::suit_blind sees it: the
+    // fixed cards removed; the pass and how many of the stock cards left are
+    // drawn (k: the boundary, as the walk's time counts it); how many stock
+    // cards are left and their ranks in slot order, 4 bits each (ranks 1 to
+    // 13). False where it does not apply or more than 32 stock cards are left.
+    bool leaf_key(const Board& b, const State& s, Key& k) const {
+        if (!leaf_keyed_) return false;
+        uint64_t ranks[2] = {0, 0};
+        int n = 0;
+        for (uint64_t q = b.stock_mask() & ~s.removed; q; q &= q - 1, ++n) {
+            if (n == 32) return false;
+            ranks[n / 16] |= static_cast<uint64_t>(b.rank(std::countr_zero(q))) << 4 * (n % 16);
+        }
+        static_assert(kMaxSlots <= 255 && key_layout::kMaxFinitePasses <= 255, "pass, k and n take a byte each");
+        k = Key{s.removed & b.fixed_mask(), ranks[0], ranks[1],
+                uint64_t{s.pass} | uint64_t(b.drawn_left(s)) << 8 | uint64_t(n) << 16};
+        return true;
     }
 
     // The clairvoyant count with the few cards not turned up, without building
@@ -845,6 +888,9 @@ private:
     FreeStockRelaxation relax_;
     Memo memo_;
     size_t memo_cap_ = 0;  // OptimalOptions::memo_entries
+    // The leaf cache (leaf_verdict): a game's key -> won.
+    Generations<Key, bool, KeyHash> verdicts_;
+    bool leaf_keyed_ = false;
     Count fact_[kMaxHidden + 1];
     int left_[16] = {};
     int m_ = 0, level_ = 0;
@@ -1000,6 +1046,7 @@ Optimal optimal(Solver& solver, const Deal& deal, const std::vector<Move>& playe
     r.states = space.budget().count();
     r.leaf_solves = space.leaf_solves;
     r.leaf_states = space.leaf_states;
+    r.leaf_cached = space.leaf_cached;
     r.memo = space.memo_size();
     r.memo_forgotten = space.memo_forgotten();
     r.seconds = seconds_since(t0);

@@ -90,6 +90,12 @@ struct OptimalOptions {
     // 13 cards not seen (64 past that), and the table's slots about 1.5 to 3
     // times that.
     uint64_t memo_entries = 0;
+    // The leaf verdicts' cache (optimal_nopeek.cpp ChanceSpace::leaf_verdict):
+    // at most this many verdicts of known orders kept by game (the fixed cards
+    // removed, the ranks of the stock cards left in order, how many are
+    // drawn, the pass), forgetting the older half past it; 0: none. Never a
+    // different value, only fewer solves.
+    uint64_t leaf_cache_entries = uint64_t{1} << 20;
     // Which cards are not seen (nopeek::unseen's stock_hidden): true, the
     // cards the rules hide (the stock cards not yet turned up) and the `??`
     // ones; false, only the `??` cards (Deal::unknown): a deal that names
@@ -135,6 +141,7 @@ struct Optimal {
     uint64_t states = 0;          // information states expanded
     uint64_t leaf_solves = 0;     // solver calls for the verdict of positions with at most one card not seen
     uint64_t leaf_states = 0;     // their positions
+    uint64_t leaf_cached = 0;     // verdicts of known orders the leaf cache answered (no solver call)
     uint64_t memo = 0;            // information states memoized (exact values)
     uint64_t memo_forgotten = 0;  // entries the memo forgot (OptimalOptions::memo_entries)
     double seconds = 0;

@@ -468,6 +468,56 @@ TEST_CASE("optimal nopeek: a memo that forgets (memo_entries) keeps the exact va
     CHECK(forgot > 0);
 }
 
+TEST_CASE("optimal nopeek: the leaf cache (leaf_cache_entries) never changes a value or a state", "[nopeek]") {
+    // The verdicts of known orders kept by game (suit-blind): without the
+    // cache, with a cap of 2 (it forgets all the time) and with the default,
+    // the same values (the brute-force reference's), the same information
+    // states; only the solver calls differ, and the cache answers some.
+    Solver solver;
+    const int want = test::reduced(4, 2);
+    uint64_t hits = 0;
+    CHECK(six_card_stocks(17, want, [&](const Deal& d) {
+              OptimalOptions none, tiny;
+              none.leaf_cache_entries = 0;
+              tiny.leaf_cache_entries = 2;
+              const Optimal a = optimal(solver, d, {}, none), b = optimal(solver, d, {}, tiny),
+                            c = optimal(solver, d, {}, {});
+              REQUIRE(a.exact);
+              REQUIRE(b.exact);
+              REQUIRE(c.exact);
+              CHECK(a.leaf_cached == 0);
+              for (const Optimal* o : {&b, &c}) {
+                  CHECK(o->lower == a.lower);
+                  CHECK(o->states == a.states);
+                  CHECK(o->leaf_solves + o->leaf_cached == a.leaf_solves);
+                  REQUIRE(o->moves.size() == a.moves.size());
+                  for (size_t m = 0; m < o->moves.size(); ++m) CHECK(o->moves[m].lower == a.moves[m].lower);
+              }
+              hits += c.leaf_cached;
+              return b;
+          }) == want);
+    CHECK(hits > 0);
+    // A full msc deal 8 cards from its end (the bench's k = 8 position of
+    // seed 2): most leaf solves are answered by the cache.
+    Variant v = *find_preset("msc");
+    v.passes = 1;
+    const Deal d = deal_from_seed(v, "2");
+    const std::vector<Move> played = test::prefix_until(d, 8);
+    OptimalOptions none, tiny;
+    none.leaf_cache_entries = 0;
+    tiny.leaf_cache_entries = 2;
+    const Optimal a = optimal(solver, d, played, none), b = optimal(solver, d, played, tiny),
+                  c = optimal(solver, d, played, {});
+    REQUIRE(a.exact);
+    for (const Optimal* o : {&b, &c}) {
+        CHECK(o->exact);
+        CHECK(o->lower == a.lower);
+        CHECK(o->states == a.states);
+        CHECK(o->leaf_solves + o->leaf_cached == a.leaf_solves);
+    }
+    CHECK(c.leaf_cached > c.leaf_solves);
+}
+
 // ---------------------------------------------------------------- the sampled estimates (issue 39, "Otherwise a bracket")
 
 TEST_CASE("optimal nopeek: a policy's sampled wins are its games on the odds' orders, each a winnable order",
