@@ -428,6 +428,20 @@ public:
             known = *hit;
             if (known.lo == known.hi || OptimumGoal::beaten(known.hi, alpha_)) return fold(known);
         }
+        // At most one card not seen, a game the leaf cache knows: its verdict
+        // (below), before a board is built or the relaxation asked (deal_
+        // holds the order: the one card not turned up is the one left).
+        Key leaf{};
+        bool leaf_missed = false;
+        if (m_ <= 1 && !reveal_ && leaf_key(s, deal_.cards.data(), leaf)) {
+            if (const auto hit = verdicts_.find(leaf)) {
+                ++leaf_cached;
+                const Count v = *hit ? all : 0;
+                memo_.put(k, {v, v});
+                return fold({v, v});
+            }
+            leaf_missed = true;
+        }
         const Board& b = board();
         // U_d: d cards turned up (or at most one not seen): the stock is seen,
         // the value is the leaf's clairvoyant share; 0 where the free-stock
@@ -457,7 +471,7 @@ public:
         // At most one card not seen: the player knows the order (the last
         // card is the one left), so the value is the verdict.
         if (m_ <= 1) {
-            const Verdict verdict = leaf_verdict(b, s);
+            const Verdict verdict = leaf_verdict(b, s, leaf_missed ? &leaf : nullptr);
             if (verdict == Verdict::Intractable) return fold({0, all});
             const Count v = verdict == Verdict::Win ? all : 0;
             memo_.put(k, {v, v});
@@ -543,10 +557,11 @@ public:
     // and the orders of the clairvoyant count and the verdicts below them.
     // The key is exact (a hit is never another game's); the cache forgets
     // (Generations), never invents.
-    Verdict leaf_verdict(const Board& b, const State& s) {
-        Key k;
-        const bool keyed = leaf_key(b, s, k);
-        if (keyed)
+    // (`missed`: s's key, just looked up in vain.)
+    Verdict leaf_verdict(const Board& b, const State& s, const Key* missed = nullptr) {
+        Key k{};
+        const bool keyed = missed ? (k = *missed, true) : leaf_key(s, b.deal().cards.data(), k);
+        if (keyed && !missed)
             if (const auto hit = verdicts_.find(k)) {
                 ++leaf_cached;
                 return *hit ? Verdict::Win : Verdict::Lose;
@@ -558,18 +573,20 @@ public:
         if (keyed && r.verdict != Verdict::Intractable) verdicts_.put(k, r.verdict == Verdict::Win);
         return r.verdict;
     }
-    // The game of s on b (leaf_keyed_), as Board::suit_blind sees it: the
+    // The game of s with the cards `cards` (a deal's, slot by slot; the
+    // geometry is the root board's) (leaf_keyed_), as Board::suit_blind sees it: the
     // fixed cards removed; the pass and how many of the stock cards left are
     // drawn (k: the boundary, as the walk's time counts it); how many stock
     // cards are left and their ranks in slot order, 4 bits each (ranks 1 to
     // 13). False where it does not apply or more than 32 stock cards are left.
-    bool leaf_key(const Board& b, const State& s, Key& k) const {
+    bool leaf_key(const State& s, const Card* cards, Key& k) const {
         if (!leaf_keyed_) return false;
+        const Board& b = *boards_[0];
         uint64_t ranks[2] = {0, 0};
         int n = 0;
         for (uint64_t q = b.stock_mask() & ~s.removed; q; q &= q - 1, ++n) {
             if (n == 32) return false;
-            ranks[n / 16] |= static_cast<uint64_t>(b.rank(std::countr_zero(q))) << 4 * (n % 16);
+            ranks[n / 16] |= uint64_t{cards[std::countr_zero(q)].rank} << 4 * (n % 16);
         }
         static_assert(kMaxSlots <= 255 && key_layout::kMaxFinitePasses <= 255, "pass, k and n take a byte each");
         k = Key{s.removed & b.fixed_mask(), ranks[0], ranks[1],
@@ -608,15 +625,24 @@ public:
                 wins += same * order_won(cur, s);
                 continue;
             }
+            // (An order whose game the leaf cache knows needs no board.)
+            order_deal_.cards = cur.deal().cards;  // (no allocation once its size is set)
+            for (int i = 0; i < n; ++i) order_deal_.cards[hidden_[js[i]]] = cards[i];
+            Key leaf{};
+            const bool keyed = leaf_key(s, order_deal_.cards.data(), leaf);
+            if (keyed)
+                if (const auto hit = verdicts_.find(leaf)) {
+                    ++leaf_cached;
+                    wins += same * *hit;
+                    continue;
+                }
             std::shared_ptr<Board>& cached = board_cache_[{ranks_[0], ranks_[1]}];
-            if (!cached) {
-                order_deal_.cards = cur.deal().cards;  // (no allocation once its size is set)
-                for (int i = 0; i < n; ++i) order_deal_.cards[hidden_[js[i]]] = cards[i];
-                cached = carded(order_deal_);
-            }
+            if (!cached) cached = carded(order_deal_);
             const std::shared_ptr<const Board> other = cached;  // (held: the cache may be cleared)
             forget_boards();
-            wins += same * order_won(*other, s);
+            const Verdict v = leaf_verdict(*other, s, keyed ? &leaf : nullptr);
+            leaf_intractable += v == Verdict::Intractable;
+            wins += same * (v != Verdict::Lose);
         } while (std::next_permutation(cards.begin(), cards.end(), by_rank));
         ranks_[0] = saved[0];
         ranks_[1] = saved[1];

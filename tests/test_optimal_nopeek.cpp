@@ -472,7 +472,7 @@ TEST_CASE("optimal nopeek: the leaf cache (leaf_cache_entries) never changes a v
     // The verdicts of known orders kept by game (suit-blind): without the
     // cache, with a cap of 2 (it forgets all the time) and with the default,
     // the same values (the brute-force reference's), the same information
-    // states; only the solver calls differ, and the cache answers some.
+    // states; only the solver calls differ (fewer), and the cache answers some.
     Solver solver;
     const int want = test::reduced(4, 2);
     uint64_t hits = 0;
@@ -489,7 +489,7 @@ TEST_CASE("optimal nopeek: the leaf cache (leaf_cache_entries) never changes a v
               for (const Optimal* o : {&b, &c}) {
                   CHECK(o->lower == a.lower);
                   CHECK(o->states == a.states);
-                  CHECK(o->leaf_solves + o->leaf_cached == a.leaf_solves);
+                  CHECK(o->leaf_solves <= a.leaf_solves);
                   REQUIRE(o->moves.size() == a.moves.size());
                   for (size_t m = 0; m < o->moves.size(); ++m) CHECK(o->moves[m].lower == a.moves[m].lower);
               }
@@ -513,7 +513,7 @@ TEST_CASE("optimal nopeek: the leaf cache (leaf_cache_entries) never changes a v
         CHECK(o->exact);
         CHECK(o->lower == a.lower);
         CHECK(o->states == a.states);
-        CHECK(o->leaf_solves + o->leaf_cached == a.leaf_solves);
+        CHECK(o->leaf_solves <= a.leaf_solves);
     }
     CHECK(c.leaf_cached > c.leaf_solves);
 }
