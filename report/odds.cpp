@@ -54,6 +54,7 @@ json::object optimal_json(const api::Optimal& o, DeckKind dk, const api::Optimum
     j["orders"] = nopeek::count_text(o.orders);
     j["states"] = o.states;
     j["leaf_solves"] = o.leaf_solves;
+    j["leaf_cached"] = o.leaf_cached;
     j["memo"] = o.memo;
     j["seconds"] = o.seconds;
     if (o.interrupted) j["interrupted"] = true;
@@ -140,8 +141,9 @@ std::string optimal_text(const api::Optimal& o, const api::Odds& odds, DeckKind 
             out << "\n";
         }
     }
-    out << "  information states: " << o.states << "; solves of known orders: " << o.leaf_solves
-        << "; time: " << std::fixed << std::setprecision(3) << o.seconds << " s.\n";
+    out << "  information states: " << o.states << "; solves of known orders: " << o.leaf_solves << " (and "
+        << o.leaf_cached << " verdicts from the leaf cache); time: " << std::fixed << std::setprecision(3) << o.seconds
+        << " s.\n";
     (void)dk;
     return out.str();
 }
