@@ -7,6 +7,9 @@
 //   pyramid_optimal_nopeek_bench [--k-min 1] [--k-max 12] [--deals 3] [--first-seed 1]
 //                                [--max-states N] [--variant msc] [--passes 1]
 //                                [--memo-entries N]   (the memo's cap: OptimalOptions::memo_entries)
+//                                [--rank-symmetry 0]  (OptimalOptions::rank_symmetry off)
+// (upper: the value's upper bound, the value when exact; symmetric: the
+// chance children the rank symmetry spared, Optimal::symmetric.)
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -25,6 +28,7 @@ int main(int argc, char** argv) {
     int k_min = 1, k_max = 12, deals = 3, passes = 1;
     uint64_t first_seed = 1, max_states = 50'000'000, memo_entries = 0;
     std::string variant = "msc";
+    bool symmetry = true;
     for (int i = 1; i + 1 < argc; i += 2) {
         const std::string a = argv[i];
         const char* v = argv[i + 1];
@@ -34,6 +38,7 @@ int main(int argc, char** argv) {
         else if (a == "--first-seed") first_seed = std::strtoull(v, nullptr, 10);
         else if (a == "--max-states") max_states = std::strtoull(v, nullptr, 10);
         else if (a == "--memo-entries") memo_entries = std::strtoull(v, nullptr, 10);
+        else if (a == "--rank-symmetry") symmetry = std::atoi(v) != 0;
         else if (a == "--variant") variant = v;
         else if (a == "--passes") passes = std::atoi(v);
         else {
@@ -49,7 +54,8 @@ int main(int argc, char** argv) {
     Variant v = *base;
     v.passes = passes;
     Solver solver;
-    std::printf("k\tseed\tvalue\tfraction\texact\tstates\tleaf_solves\tleaf_states\tmemo\tseconds\tforgotten\n");
+    std::printf("k\tseed\tvalue\tfraction\texact\tstates\tleaf_solves\tleaf_"
+                "states\tmemo\tseconds\tforgotten\tupper\tsymmetric\n");
     for (int k = k_min; k <= k_max; ++k) {
         int done = 0;
         for (uint64_t seed = first_seed; done < deals && seed < first_seed + 100000; ++seed) {
@@ -69,13 +75,15 @@ int main(int argc, char** argv) {
             nopeek::OptimalOptions o;
             o.limits.max_states = max_states;
             o.memo_entries = memo_entries;
+            o.rank_symmetry = symmetry;
             const nopeek::Optimal r = nopeek::optimal(solver, d, played, o);
-            std::printf("%d\t%llu\t%.6f\t%s\t%s\t%llu\t%llu\t%llu\t%llu\t%.3f\t%llu\n", k,
+            std::printf("%d\t%llu\t%.6f\t%s\t%s\t%llu\t%llu\t%llu\t%llu\t%.3f\t%llu\t%.6f\t%llu\n", k,
                         static_cast<unsigned long long>(seed), nopeek::fraction_value(r.lower, r.orders),
                         r.exact ? nopeek::fraction_text(r.lower, r.orders).c_str() : "-", r.exact ? "yes" : "no",
                         static_cast<unsigned long long>(r.states), static_cast<unsigned long long>(r.leaf_solves),
                         static_cast<unsigned long long>(r.leaf_states), static_cast<unsigned long long>(r.memo),
-                        r.seconds, static_cast<unsigned long long>(r.memo_forgotten));
+                        r.seconds, static_cast<unsigned long long>(r.memo_forgotten),
+                        nopeek::fraction_value(r.upper, r.orders), static_cast<unsigned long long>(r.symmetric));
             std::fflush(stdout);
             ++done;
         }

@@ -90,6 +90,12 @@ struct OptimalOptions {
     // 13 cards not seen (64 past that), and the table's slots about 1.5 to 3
     // times that.
     uint64_t memo_entries = 0;
+    // The rank symmetry (optimal_nopeek.cpp, seen_classes): ranks of free
+    // classes that a relabelling of the ranks maps to each other are one
+    // chance child, and the memo key gives the free classes' counts in a
+    // canonical order. Off: every rank its own child (the same value; for
+    // tests and measurement).
+    bool rank_symmetry = true;
     // Which cards are not seen (nopeek::unseen's stock_hidden): true, the
     // cards the rules hide (the stock cards not yet turned up) and the `??`
     // ones; false, only the `??` cards (Deal::unknown): a deal that names
@@ -137,6 +143,7 @@ struct Optimal {
     uint64_t leaf_states = 0;     // their positions
     uint64_t memo = 0;            // information states memoized (exact values)
     uint64_t memo_forgotten = 0;  // entries the memo forgot (OptimalOptions::memo_entries)
+    uint64_t symmetric = 0;       // chance children not searched: worth a sibling's by the rank symmetry
     double seconds = 0;
     bool interrupted = false;
     bool budget_hit = false;
