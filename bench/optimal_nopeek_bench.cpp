@@ -8,6 +8,7 @@
 //                                [--max-states N] [--variant msc] [--passes 1]
 //                                [--memo-entries N]   (the memo's cap: OptimalOptions::memo_entries)
 //                                [--rank-symmetry 0]  (OptimalOptions::rank_symmetry off)
+//                                [--clairvoyant-at N] (OptimalOptions::clairvoyant_at)
 // (upper: the value's upper bound, the value when exact; symmetric: the
 // chance children the rank symmetry spared, Optimal::symmetric.)
 #include <chrono>
@@ -29,6 +30,7 @@ int main(int argc, char** argv) {
     uint64_t first_seed = 1, max_states = 50'000'000, memo_entries = 0;
     std::string variant = "msc";
     bool symmetry = true;
+    int clairvoyant_at = nopeek::OptimalOptions{}.clairvoyant_at;
     for (int i = 1; i + 1 < argc; i += 2) {
         const std::string a = argv[i];
         const char* v = argv[i + 1];
@@ -39,6 +41,7 @@ int main(int argc, char** argv) {
         else if (a == "--max-states") max_states = std::strtoull(v, nullptr, 10);
         else if (a == "--memo-entries") memo_entries = std::strtoull(v, nullptr, 10);
         else if (a == "--rank-symmetry") symmetry = std::atoi(v) != 0;
+        else if (a == "--clairvoyant-at") clairvoyant_at = std::atoi(v);
         else if (a == "--variant") variant = v;
         else if (a == "--passes") passes = std::atoi(v);
         else {
@@ -76,6 +79,7 @@ int main(int argc, char** argv) {
             o.limits.max_states = max_states;
             o.memo_entries = memo_entries;
             o.rank_symmetry = symmetry;
+            o.clairvoyant_at = clairvoyant_at;
             const nopeek::Optimal r = nopeek::optimal(solver, d, played, o);
             std::printf("%d\t%llu\t%.6f\t%s\t%s\t%llu\t%llu\t%llu\t%llu\t%.3f\t%llu\t%.6f\t%llu\n", k,
                         static_cast<unsigned long long>(seed), nopeek::fraction_value(r.lower, r.orders),

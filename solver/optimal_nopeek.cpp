@@ -77,9 +77,6 @@ std::optional<std::string> optimal_unsupported(const Variant& v) {
 namespace {
 
 constexpr int kMaxHidden = 32;
-// The clairvoyant bound is computed where at most this many cards are not
-// seen (m! solves).
-constexpr int kClairvoyantAt = 2;  // 4 bits of rank per hidden slot in 128 bits
 
 struct Key {
     uint64_t state, ranks_lo, ranks_hi, left;
@@ -264,6 +261,7 @@ public:
         leaf_options_.rows_free_stock = false;  // (checked first with the kept table: arrive)
         memo_cap_ = static_cast<size_t>(o.memo_entries);
         symmetry_ = o.rank_symmetry;
+        clairvoyant_at_ = o.clairvoyant_at;
         for (int i = 0; i <= kMaxHidden; ++i) fact_[i] = factorial(i);
         m_ = static_cast<int>(hidden_.size());
         for (int slot : hidden_) ++left_[deal_.cards[slot].rank];
@@ -484,9 +482,20 @@ public:
         // With few cards not seen, the clairvoyant count (the orders in which
         // a player who sees them wins) bounds the value from above: no policy
         // wins an order no play wins. Every order solved: 0 ends it.
-        if (m_ <= kClairvoyantAt && known.hi == all) {
-            known.hi = clairvoyant_small(b, s) * scale_;
-            if (known.hi == 0 || OptimumGoal::beaten(known.hi, alpha_)) {
+        // It bounds it from below too: a player who plays as if the cards
+        // not seen came in a won order o (o's winning line, then anything
+        // once a card turned up differs from o's) does not peek, and wins
+        // every order with o's rank sequence (the same game: the rules read
+        // ranks only), `same` orders. So one won sequence (every solve a
+        // proven verdict) gives lo = same, and when it is the only one the
+        // value is exact (at two cards not seen of two ranks: 1 won order of
+        // 2 is the value 1/2, no search).
+        if (m_ <= clairvoyant_at_ && known.hi == all) {
+            const uint64_t unsure = leaf_intractable;
+            Count same = 1;
+            known.hi = clairvoyant_small(b, s, same) * scale_;
+            if (!reveal_ && known.hi > 0 && leaf_intractable == unsure) known.lo = std::max(known.lo, same * scale_);
+            if (known.hi == 0 || known.lo == known.hi || OptimumGoal::beaten(known.hi, alpha_)) {
                 memo_.put(k, known);
                 return fold(known);
             }
@@ -508,6 +517,9 @@ public:
         const Board& b = *boards_[level_];
         Frame& f = open(Frame::Decision, n.state, alpha_);
         f.known = known_;
+        // (The maximum starts at the memo's lower bound: a move worth at most
+        // that cannot raise it, so it is a bound for its children's Star1.)
+        f.v.lo = known_.lo;
         f.key = key_;
         int count = b.legal_moves(n.state, f.moves);
         // Forced moves (prune.h forced_move, the verdict's policy): a playable
@@ -561,7 +573,7 @@ public:
     // the product of its ranks' factorials). Each sequence's board is kept in
     // the board cache by its full ranks (every slot turned up: no partial key
     // has them all); `cur` (board()) holds one of them already.
-    Count clairvoyant_small(const Board& cur, const State& s) {
+    Count clairvoyant_small(const Board& cur, const State& s, Count& same) {
         int js[kMaxHidden], n = 0;
         for (size_t i = 0; i < hidden_.size(); ++i)
             if (!(rmask_ >> i & 1)) js[n++] = static_cast<int>(i);
@@ -569,7 +581,7 @@ public:
         for (int i = 0; i < n; ++i) cards.push_back(cur.deal().cards[hidden_[js[i]]]);
         const auto by_rank = [](const Card& x, const Card& y) { return x.rank < y.rank; };
         std::sort(cards.begin(), cards.end(), by_rank);
-        Count same = 1;  // the orders of each rank sequence
+        same = 1;  // the orders of each rank sequence
         for (int i = 0, run = 1; i < n; ++i, ++run) {
             if (i && cards[i].rank != cards[i - 1].rank) run = 1;
             same *= static_cast<Count>(run);
@@ -943,7 +955,8 @@ private:
     // none), the slots not hidden that hold their cards, the fewer cards not
     // seen of its two ranks at the start, and the classes by that, largest
     // first.
-    bool symmetry_ = true;  // OptimalOptions::rank_symmetry
+    bool symmetry_ = true;    // OptimalOptions::rank_symmetry
+    int clairvoyant_at_ = 3;  // OptimalOptions::clairvoyant_at
     int classes_ = 0;
     int class_rank_[8][2] = {};
     int class_of_[16] = {-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1};

@@ -96,6 +96,13 @@ struct OptimalOptions {
     // canonical order. Off: every rank its own child (the same value; for
     // tests and measurement).
     bool rank_symmetry = true;
+    // The clairvoyant count (every rank sequence of the cards not seen
+    // solved: at most m! solves) bounds a position from above, and from
+    // below where a sequence is won (optimal_nopeek.cpp, arrive), where at
+    // most this many cards are not seen. 3 (bench/nopeek-optimal.md: at 10
+    // cards not seen 2.5 to 3.6 times fewer states than at 2, and less CPU;
+    // at 8 and 9 more CPU).
+    int clairvoyant_at = 3;
     // Which cards are not seen (nopeek::unseen's stock_hidden): true, the
     // cards the rules hide (the stock cards not yet turned up) and the `??`
     // ones; false, only the `??` cards (Deal::unknown): a deal that names
