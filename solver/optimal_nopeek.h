@@ -16,10 +16,15 @@
 // What makes it fast enough:
 //   - suits do not matter to the rules: a chance node branches once per
 //     rank left among the cards not seen, weighted by how many there are;
+//     and ranks of classes {r, target - r} with no card seen in play that a
+//     relabelling maps to each other are one child (the rank symmetry);
 //   - transpositions: the memo is keyed by the position, the ranks of the
 //     cards turned up still in play and the counts of the ranks not seen;
 //   - with at most one card not seen (or none: after the first pass) the
-//     player knows the order, so the value is the solver's verdict;
+//     player knows the order, so the value is the solver's verdict; with at
+//     most clairvoyant_at (3), the clairvoyant count bounds it from above,
+//     and from below where a rank sequence is won (its winning line is a
+//     policy that does not peek), exactly where only one is won;
 //   - a position the free-stock relaxation (free_stock.h) proves lost is lost
 //     in every order: 0;
 //   - forced moves are made alone (prune.h forced_move with the verdict's
