@@ -9,6 +9,10 @@
 //                                [--memo-entries N]   (the memo's cap: OptimalOptions::memo_entries)
 //                                [--leaf-cache-entries N]   (OptimalOptions::leaf_cache_entries; 0: none)
 // (leaf_solves: the solver's calls; leaf_cached: the verdicts the leaf cache gave.)
+//                                [--rank-symmetry 0]  (OptimalOptions::rank_symmetry off)
+//                                [--clairvoyant-at N] (OptimalOptions::clairvoyant_at)
+// (upper: the value's upper bound, the value when exact; symmetric: the
+// chance children the rank symmetry spared, Optimal::symmetric.)
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -28,6 +32,8 @@ int main(int argc, char** argv) {
     uint64_t first_seed = 1, max_states = 50'000'000, memo_entries = 0;
     uint64_t leaf_cache_entries = nopeek::OptimalOptions{}.leaf_cache_entries;
     std::string variant = "msc";
+    bool symmetry = true;
+    int clairvoyant_at = nopeek::OptimalOptions{}.clairvoyant_at;
     for (int i = 1; i + 1 < argc; i += 2) {
         const std::string a = argv[i];
         const char* v = argv[i + 1];
@@ -38,6 +44,8 @@ int main(int argc, char** argv) {
         else if (a == "--max-states") max_states = std::strtoull(v, nullptr, 10);
         else if (a == "--memo-entries") memo_entries = std::strtoull(v, nullptr, 10);
         else if (a == "--leaf-cache-entries") leaf_cache_entries = std::strtoull(v, nullptr, 10);
+        else if (a == "--rank-symmetry") symmetry = std::atoi(v) != 0;
+        else if (a == "--clairvoyant-at") clairvoyant_at = std::atoi(v);
         else if (a == "--variant") variant = v;
         else if (a == "--passes") passes = std::atoi(v);
         else {
@@ -53,8 +61,8 @@ int main(int argc, char** argv) {
     Variant v = *base;
     v.passes = passes;
     Solver solver;
-    std::printf(
-        "k\tseed\tvalue\tfraction\texact\tstates\tleaf_solves\tleaf_states\tmemo\tseconds\tforgotten\tleaf_cached\n");
+    std::printf("k\tseed\tvalue\tfraction\texact\tstates\tleaf_solves\tleaf_states\tmemo\tseconds\tforgotten\tupper\t"
+                "symmetric\tleaf_cached\n");
     for (int k = k_min; k <= k_max; ++k) {
         int done = 0;
         for (uint64_t seed = first_seed; done < deals && seed < first_seed + 100000; ++seed) {
@@ -75,13 +83,16 @@ int main(int argc, char** argv) {
             o.limits.max_states = max_states;
             o.memo_entries = memo_entries;
             o.leaf_cache_entries = leaf_cache_entries;
+            o.rank_symmetry = symmetry;
+            o.clairvoyant_at = clairvoyant_at;
             const nopeek::Optimal r = nopeek::optimal(solver, d, played, o);
-            std::printf("%d\t%llu\t%.6f\t%s\t%s\t%llu\t%llu\t%llu\t%llu\t%.3f\t%llu\t%llu\n", k,
+            std::printf("%d\t%llu\t%.6f\t%s\t%s\t%llu\t%llu\t%llu\t%llu\t%.3f\t%llu\t%.6f\t%llu\t%llu\n", k,
                         static_cast<unsigned long long>(seed), nopeek::fraction_value(r.lower, r.orders),
                         r.exact ? nopeek::fraction_text(r.lower, r.orders).c_str() : "-", r.exact ? "yes" : "no",
                         static_cast<unsigned long long>(r.states), static_cast<unsigned long long>(r.leaf_solves),
                         static_cast<unsigned long long>(r.leaf_states), static_cast<unsigned long long>(r.memo),
                         r.seconds, static_cast<unsigned long long>(r.memo_forgotten),
+                        nopeek::fraction_value(r.upper, r.orders), static_cast<unsigned long long>(r.symmetric),
                         static_cast<unsigned long long>(r.leaf_cached));
             std::fflush(stdout);
             ++done;

@@ -77,9 +77,6 @@ std::optional<std::string> optimal_unsupported(const Variant& v) {
 namespace {
 
 constexpr int kMaxHidden = 32;
-// The clairvoyant bound is computed where at most this many cards are not
-// seen (m! solves).
-constexpr int kClairvoyantAt = 2;  // 4 bits of rank per hidden slot in 128 bits
 
 struct Key {
     uint64_t state, ranks_lo, ranks_hi, left;
@@ -264,6 +261,8 @@ public:
         leaf_options_.rows_free_stock = false;  // (checked first with the kept table: arrive)
         memo_cap_ = static_cast<size_t>(o.memo_entries);
         verdicts_.set_cap(static_cast<size_t>(o.leaf_cache_entries));
+        symmetry_ = o.rank_symmetry;
+        clairvoyant_at_ = o.clairvoyant_at;
         for (int i = 0; i <= kMaxHidden; ++i) fact_[i] = factorial(i);
         m_ = static_cast<int>(hidden_.size());
         for (int slot : hidden_) ++left_[deal_.cards[slot].rank];
@@ -280,6 +279,27 @@ public:
         // Board::suit_blind says why two such positions are the same game).
         leaf_keyed_ = o.leaf_cache_entries > 0 && leaf_options_.suit_blind &&
                       Solver::method_for(*boards_[0]) == Solver::Method::Walk && !boards_[0]->rows_redeal();
+        // The rank classes (see free_classes): {r, target - r}, two ranks
+        // that pair with each other and with no other rank, neither the lone
+        // rank. A rank with no partner, the lone rank and a rank that pairs
+        // with itself are in none.
+        const Variant& v = deal_.variant;
+        const int ranks = deck_ranks(deal_.deck());
+        uint64_t hidden_slots = 0;
+        for (int slot : hidden_) hidden_slots |= uint64_t{1} << slot;
+        for (int r = 1; r <= ranks; ++r) {
+            const int p = v.target - r;
+            if (r >= p || p > ranks || r == v.lone_rank || p == v.lone_rank) continue;
+            const int c = classes_++;
+            class_rank_[c][0] = r;
+            class_rank_[c][1] = p;
+            class_of_[r] = class_of_[p] = c;
+            class_slots_[c] = (boards_[0]->rank_mask(r) | boards_[0]->rank_mask(p)) & ~hidden_slots;
+            class_cap_[c] = std::min(left_[r], left_[p]);
+        }
+        for (int c = 0; c < classes_; ++c) class_order_[c] = c;
+        std::stable_sort(class_order_, class_order_ + classes_,
+                         [&](int x, int y) { return class_cap_[x] > class_cap_[y]; });
     }
 
     const Board& root_board() const { return *boards_[0]; }
@@ -287,7 +307,7 @@ public:
     SearchBudget& budget() { return budget_; }
     bool stopped() const { return stopped_; }
     bool interrupted() const { return interrupted_; }
-    uint64_t leaf_solves = 0, leaf_states = 0, leaf_cached = 0;
+    uint64_t leaf_solves = 0, leaf_states = 0, leaf_cached = 0, symmetric = 0;
     size_t memo_size() const { return memo_.size(); }
     uint64_t memo_forgotten() const { return memo_.forgotten(); }
     // The start's moves (before the search), and after it their values and
@@ -356,12 +376,12 @@ public:
             // rest cannot lift the sum above alpha (each child at most its
             // bound: Star1).
             int r = f.r + 1;
-            while (r < 16 && !left_[r]) ++r;
+            while (r < 16 && !f.w[r]) ++r;
             if (r == 16 || OptimumGoal::beaten(f.v.hi, f.alpha)) {
                 close();
                 continue;
             }
-            const Count c = static_cast<Count>(left_[r]);
+            const Count c = static_cast<Count>(f.w[r]);
             // The child must exceed (alpha - the others at their bounds) / c to matter.
             f.r = r;
             f.c = c;
@@ -480,9 +500,20 @@ public:
         // With few cards not seen, the clairvoyant count (the orders in which
         // a player who sees them wins) bounds the value from above: no policy
         // wins an order no play wins. Every order solved: 0 ends it.
-        if (m_ <= kClairvoyantAt && known.hi == all) {
-            known.hi = clairvoyant_small(b, s) * scale_;
-            if (known.hi == 0 || OptimumGoal::beaten(known.hi, alpha_)) {
+        // It bounds it from below too: a player who plays as if the cards
+        // not seen came in a won order o (o's winning line, then anything
+        // once a card turned up differs from o's) does not peek, and wins
+        // every order with o's rank sequence (the same game: the rules read
+        // ranks only), `same` orders. So one won sequence (every solve a
+        // proven verdict) gives lo = same, and when it is the only one the
+        // value is exact (at two cards not seen of two ranks: 1 won order of
+        // 2 is the value 1/2, no search).
+        if (m_ <= clairvoyant_at_ && known.hi == all) {
+            const uint64_t unsure = leaf_intractable;
+            Count same = 1;
+            known.hi = clairvoyant_small(b, s, same) * scale_;
+            if (!reveal_ && known.hi > 0 && leaf_intractable == unsure) known.lo = std::max(known.lo, same * scale_);
+            if (known.hi == 0 || known.lo == known.hi || OptimumGoal::beaten(known.hi, alpha_)) {
                 memo_.put(k, known);
                 return fold(known);
             }
@@ -504,6 +535,9 @@ public:
         const Board& b = *boards_[level_];
         Frame& f = open(Frame::Decision, n.state, alpha_);
         f.known = known_;
+        // (The maximum starts at the memo's lower bound: a move worth at most
+        // that cannot raise it, so it is a bound for its children's Star1.)
+        f.v.lo = known_.lo;
         f.key = key_;
         int count = b.legal_moves(n.state, f.moves);
         // Forced moves (prune.h forced_move, the verdict's policy): a playable
@@ -600,7 +634,7 @@ public:
     // the product of its ranks' factorials). Each sequence's board is kept in
     // the board cache by its full ranks (every slot turned up: no partial key
     // has them all); `cur` (board()) holds one of them already.
-    Count clairvoyant_small(const Board& cur, const State& s) {
+    Count clairvoyant_small(const Board& cur, const State& s, Count& same) {
         int js[kMaxHidden], n = 0;
         for (size_t i = 0; i < hidden_.size(); ++i)
             if (!(rmask_ >> i & 1)) js[n++] = static_cast<int>(i);
@@ -608,7 +642,7 @@ public:
         for (int i = 0; i < n; ++i) cards.push_back(cur.deal().cards[hidden_[js[i]]]);
         const auto by_rank = [](const Card& x, const Card& y) { return x.rank < y.rank; };
         std::sort(cards.begin(), cards.end(), by_rank);
-        Count same = 1;  // the orders of each rank sequence
+        same = 1;  // the orders of each rank sequence
         for (int i = 0, run = 1; i < n; ++i, ++run) {
             if (i && cards[i].rank != cards[i - 1].rank) run = 1;
             same *= static_cast<Count>(run);
@@ -757,6 +791,7 @@ private:
         int j, r, from, ri;  // (ri: U_d, the card's index in reveal_rest_)
         Count c, others;
         Count child_hi[16];
+        int w[16];  // each child's weight (by rank; 0: none, or merged into a lower rank's)
     };
 
     Frame& open(Frame::Kind kind, const State& s, Count alpha) {
@@ -785,8 +820,32 @@ private:
         // this card is the last turned up (the child is a decision position
         // at t).
         const bool probe = alpha > 0 && !(nw & ~(uint64_t{1} << f.j)) && !memo_.empty();
+        // Each child's weight: the cards not seen of its rank, or, for the
+        // ranks of free classes (seen_classes) that the rank symmetry maps to
+        // each other at t (canonical_left: a rank r of a free class with
+        // left_[r] cards not seen and left_[partner] of its partner maps to
+        // every such rank with the same two counts, the classes permuted and
+        // turned round as needed), one child for all of them, the lowest
+        // rank, weighted by all their cards: they are worth the same.
+        for (int r = 0; r < 16; ++r) f.w[r] = left_[r];
+        if (!reveal_ && symmetry_ && classes_) {
+            const uint32_t seen = seen_classes(t);
+            for (int r = 1; r < 16; ++r) {
+                const int c = class_of_[r];
+                if (c < 0 || (seen >> c & 1) || !f.w[r]) continue;
+                const int p = class_rank_[c][0] + class_rank_[c][1] - r;
+                for (int q = r + 1; q < 16; ++q) {
+                    const int d = class_of_[q];
+                    if (d < 0 || (seen >> d & 1) || left_[q] != left_[r] || !f.w[q]) continue;
+                    if (left_[class_rank_[d][0] + class_rank_[d][1] - q] != left_[p]) continue;
+                    f.w[r] += f.w[q];
+                    f.w[q] = 0;
+                    ++symmetric;
+                }
+            }
+        }
         for (int r = 1; r < 16; ++r) {
-            if (!left_[r]) continue;
+            if (!f.w[r]) continue;
             f.child_hi[r] = child_all;
             if (probe) {
                 set_rank(f.j, r);
@@ -797,7 +856,7 @@ private:
                 left_key_ += uint64_t{1} << 4 * (r - 1);
                 set_rank(f.j, 0);
             }
-            f.v.hi += static_cast<Count>(left_[r]) * f.child_hi[r];
+            f.v.hi += static_cast<Count>(f.w[r]) * f.child_hi[r];
         }
     }
 
@@ -886,7 +945,69 @@ private:
             const int j = std::countr_zero(q);
             if (s.removed >> hidden_[j] & 1) r[j / 16] &= ~(uint64_t{15} << (j % 16) * 4);
         }
-        return Key{b.key(s), r[0], r[1], left_key_};
+        return Key{b.key(s), r[0], r[1], reveal_ || !symmetry_ ? left_key_ : canonical_left(s)};
+    }
+    // The rank classes with a card seen and in play at s: a card not hidden
+    // and not removed (a discarded one too: it only makes fewer classes
+    // free), or a hidden slot turned up and not removed. The others are free:
+    // their cards in play (if any) are all among the cards not seen.
+    uint32_t seen_classes(const State& s) const {
+        uint32_t seen = 0;
+        for (int c = 0; c < classes_; ++c)
+            if (class_slots_[c] & ~s.removed) seen |= uint32_t{1} << c;
+        for (uint64_t q = rmask_; q; q &= q - 1) {
+            const int j = std::countr_zero(q);
+            if (s.removed >> hidden_[j] & 1) continue;
+            const int c = class_of_[ranks_[j / 16] >> (j % 16) * 4 & 15];
+            if (c >= 0) seen |= uint32_t{1} << c;
+        }
+        return seen;
+    }
+    // Free rank classes are interchangeable (the rank symmetry): the rules
+    // read ranks only through "r + s == target" and "r == lone rank", so a
+    // permutation of the ranks that maps classes to classes (either way
+    // round) and fixes every other rank maps every game to an equal game:
+    // the same moves, the same outcomes, move for move, and the player's
+    // information (the ranks turned up) maps one to one with it. If it fixes
+    // every card seen and in play (it moves only free classes' ranks) and
+    // maps the ranks not seen to themselves (counts and all), it maps the
+    // information state to itself, so ranks it maps to each other are worth
+    // the same as the next card (open_chance); if it maps the counts of the
+    // ranks not seen to another state's (same position, same cards seen),
+    // the two states are worth the same (the memo key). The cards removed
+    // are never read again, so their ranks do not matter.
+    // The memo key's counts of the ranks not seen, with the free classes
+    // whose two ranks have as many cards not seen ("balanced": a swap within
+    // the class fixes them) given their counts in a canonical order: the
+    // largest count to the first such class in class_order_ (the largest
+    // start count first), both its ranks. Two states whose keys are equal
+    // then differ by such a permutation: the same value. (Each count stays
+    // at most its rank's start count, as the memo's mixed radix needs: the
+    // i-th largest count is at most the i-th largest capacity, since the i
+    // classes holding the i largest counts each hold at most their
+    // capacity.)
+    uint64_t canonical_left(const State& s) const {
+        if (!classes_) return left_key_;
+        const uint32_t seen = seen_classes(s);
+        int counts[16], n = 0;
+        uint64_t lk = left_key_;
+        for (int i = 0; i < classes_; ++i) {
+            const int c = class_order_[i];
+            const int a = class_rank_[c][0], p = class_rank_[c][1];
+            if ((seen >> c & 1) || left_[a] != left_[p]) continue;
+            counts[n++] = left_[a];
+        }
+        if (n < 2) return lk;
+        std::sort(counts, counts + n, std::greater<int>());
+        for (int i = 0, k = 0; i < classes_; ++i) {
+            const int c = class_order_[i];
+            const int a = class_rank_[c][0], p = class_rank_[c][1];
+            if ((seen >> c & 1) || left_[a] != left_[p]) continue;
+            const uint64_t x = static_cast<uint64_t>(counts[k++]);
+            lk = (lk & ~(uint64_t{15} << 4 * (a - 1)) & ~(uint64_t{15} << 4 * (p - 1))) | x << 4 * (a - 1) |
+                 x << 4 * (p - 1);
+        }
+        return lk;
     }
     void set_rank(int j, int r) {
         uint64_t& w = ranks_[j / 16];
@@ -923,6 +1044,18 @@ private:
     uint64_t rmask_ = 0;
     uint64_t ranks_[2] = {0, 0};
     uint64_t left_key_ = 0;  // left_[1..15], 4 bits each
+    // The rank classes (constructor): their two ranks, each rank's class (-1:
+    // none), the slots not hidden that hold their cards, the fewer cards not
+    // seen of its two ranks at the start, and the classes by that, largest
+    // first.
+    bool symmetry_ = true;    // OptimalOptions::rank_symmetry
+    int clairvoyant_at_ = 3;  // OptimalOptions::clairvoyant_at
+    int classes_ = 0;
+    int class_rank_[8][2] = {};
+    int class_of_[16] = {-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1};
+    uint64_t class_slots_[8] = {};
+    int class_cap_[8] = {};
+    int class_order_[8] = {};
     bool stopped_ = false, interrupted_ = false;
     // U_d (set_reveal): leaves at m_ <= leaf_at_; the sampled orders; the
     // rest in rank order and which of it is left.
@@ -1075,6 +1208,7 @@ Optimal optimal(Solver& solver, const Deal& deal, const std::vector<Move>& playe
     r.leaf_cached = space.leaf_cached;
     r.memo = space.memo_size();
     r.memo_forgotten = space.memo_forgotten();
+    r.symmetric = space.symmetric;
     r.seconds = seconds_since(t0);
     return r;
 }

@@ -16,10 +16,15 @@
 // What makes it fast enough:
 //   - suits do not matter to the rules: a chance node branches once per
 //     rank left among the cards not seen, weighted by how many there are;
+//     and ranks of classes {r, target - r} with no card seen in play that a
+//     relabelling maps to each other are one child (the rank symmetry);
 //   - transpositions: the memo is keyed by the position, the ranks of the
 //     cards turned up still in play and the counts of the ranks not seen;
 //   - with at most one card not seen (or none: after the first pass) the
-//     player knows the order, so the value is the solver's verdict;
+//     player knows the order, so the value is the solver's verdict; with at
+//     most clairvoyant_at (3), the clairvoyant count bounds it from above,
+//     and from below where a rank sequence is won (its winning line is a
+//     policy that does not peek), exactly where only one is won;
 //   - a position the free-stock relaxation (free_stock.h) proves lost is lost
 //     in every order: 0;
 //   - forced moves are made alone (prune.h forced_move with the verdict's
@@ -96,6 +101,19 @@ struct OptimalOptions {
     // drawn, the pass), forgetting the older half past it; 0: none. Never a
     // different value, only fewer solves.
     uint64_t leaf_cache_entries = uint64_t{1} << 20;
+    // The rank symmetry (optimal_nopeek.cpp, seen_classes): ranks of free
+    // classes that a relabelling of the ranks maps to each other are one
+    // chance child, and the memo key gives the free classes' counts in a
+    // canonical order. Off: every rank its own child (the same value; for
+    // tests and measurement).
+    bool rank_symmetry = true;
+    // The clairvoyant count (every rank sequence of the cards not seen
+    // solved: at most m! solves) bounds a position from above, and from
+    // below where a sequence is won (optimal_nopeek.cpp, arrive), where at
+    // most this many cards are not seen. 3 (bench/nopeek-optimal.md: at 10
+    // cards not seen 2.5 to 3.6 times fewer states than at 2, and less CPU;
+    // at 8 and 9 more CPU).
+    int clairvoyant_at = 3;
     // Which cards are not seen (nopeek::unseen's stock_hidden): true, the
     // cards the rules hide (the stock cards not yet turned up) and the `??`
     // ones; false, only the `??` cards (Deal::unknown): a deal that names
@@ -144,6 +162,7 @@ struct Optimal {
     uint64_t leaf_cached = 0;     // verdicts of known orders the leaf cache answered (no solver call)
     uint64_t memo = 0;            // information states memoized (exact values)
     uint64_t memo_forgotten = 0;  // entries the memo forgot (OptimalOptions::memo_entries)
+    uint64_t symmetric = 0;       // chance children not searched: worth a sibling's by the rank symmetry
     double seconds = 0;
     bool interrupted = false;
     bool budget_hit = false;

@@ -443,6 +443,76 @@ TEST_CASE("optimal nopeek: the exact value equals the brute-force reference on 6
           }) == want);
 }
 
+TEST_CASE("optimal nopeek: the rank symmetry (free classes merged) keeps the exact value", "[nopeek]") {
+    // Small deals hold few cards of each rank, so classes {r, target - r}
+    // with no card seen in play are common: their ranks are one chance child
+    // and the memo key counts them in a canonical order. Every value equals
+    // the brute-force reference's and the search's without the symmetry,
+    // each move's too, and the symmetry spares children on some deals.
+    Solver solver;
+    const int want = test::reduced(6, 2);
+    uint64_t spared = 0;
+    int fewer = 0;
+    const auto check = [&](const Deal& d) {
+        OptimalOptions plain;
+        plain.rank_symmetry = false;
+        const Optimal off = optimal(solver, d, {}, plain);
+        const Optimal o = optimal(solver, d, {}, {});
+        REQUIRE(off.exact);
+        REQUIRE(o.exact);
+        CHECK(off.symmetric == 0);
+        CHECK(o.lower == off.lower);
+        REQUIRE(o.moves.size() == off.moves.size());
+        for (size_t m = 0; m < o.moves.size(); ++m) CHECK(o.moves[m].lower == off.moves[m].lower);
+        spared += o.symmetric;
+        fewer += o.states < off.states;
+        return o;
+    };
+    CHECK(six_card_stocks(21, want, check) == want);
+    // And the small deals of every preset with a hidden stock (1 and 2 passes).
+    for (const Deal& d : small_deals(test::reduced(21, 7), 5, 40)) {
+        INFO(d.variant.name << " passes " << d.variant.passes << " " << compact(d));
+        const Optimal o = check(d);
+        std::vector<Move> played;
+        CHECK(as_q(o.lower, o.orders) == reference(masked_deal(d, unseen(d, Table(d))), played));
+    }
+    CHECK(spared > 0);
+    CHECK(fewer > 0);
+}
+
+TEST_CASE("optimal nopeek: the clairvoyant count's bounds (clairvoyant_at) keep the exact value", "[nopeek]") {
+    // The count bounds a position from above (no policy wins an order no
+    // play wins) and, where a rank sequence is won, from below (a player who
+    // follows that sequence's winning line wins its orders) and exactly
+    // where only one is won: every value and each move's equals the
+    // brute-force reference's and the search's without the count, whichever
+    // the most cards not seen it is computed at; and the bounds cut states.
+    Solver solver;
+    const int want = test::reduced(4, 2);
+    int fewer = 0;
+    CHECK(six_card_stocks(17, want, [&](const Deal& d) {
+              OptimalOptions none;
+              none.clairvoyant_at = 0;
+              const Optimal off = optimal(solver, d, {}, none);
+              REQUIRE(off.exact);
+              Optimal o;
+              uint64_t last = off.states;
+              for (int at : {2, 3, 4, 6}) {
+                  OptimalOptions with;
+                  with.clairvoyant_at = at;
+                  o = optimal(solver, d, {}, with);
+                  REQUIRE(o.exact);
+                  CHECK(o.lower == off.lower);
+                  REQUIRE(o.moves.size() == off.moves.size());
+                  for (size_t m = 0; m < o.moves.size(); ++m) CHECK(o.moves[m].lower == off.moves[m].lower);
+                  fewer += o.states < last;
+                  last = o.states;
+              }
+              return o;
+          }) == want);
+    CHECK(fewer > 0);
+}
+
 TEST_CASE("optimal nopeek: a memo that forgets (memo_entries) keeps the exact value", "[nopeek]") {
     // A tiny cap: the memo forgets all the time (only ever a search again,
     // never a false hit), and every value still equals the brute-force
