@@ -406,6 +406,13 @@ TEST_CASE("optimal nopeek: pyramid odds --optimal, text and JSON", "[nopeek][cli
     CHECK(run("odds --variant apophis --seed 1 --optimal").status == 2);
 }
 
+// The same value as `ref`, and the same value for each legal move.
+void check_same_values(const Optimal& o, const Optimal& ref) {
+    CHECK(o.lower == ref.lower);
+    REQUIRE(o.moves.size() == ref.moves.size());
+    for (size_t m = 0; m < o.moves.size(); ++m) CHECK(o.moves[m].lower == ref.moves[m].lower);
+}
+
 // Deals of 3 rows and a 6-card stock (msc, classic and relaxed in turn, one
 // pass) from `seed`, until `want` have a value strictly between 0 and 1 (at
 // most 40 tried): `value` gives each deal's value, checked here against the
@@ -461,9 +468,7 @@ TEST_CASE("optimal nopeek: the rank symmetry (free classes merged) keeps the exa
         REQUIRE(off.exact);
         REQUIRE(o.exact);
         CHECK(off.symmetric == 0);
-        CHECK(o.lower == off.lower);
-        REQUIRE(o.moves.size() == off.moves.size());
-        for (size_t m = 0; m < o.moves.size(); ++m) CHECK(o.moves[m].lower == off.moves[m].lower);
+        check_same_values(o, off);
         spared += o.symmetric;
         fewer += o.states < off.states;
         return o;
@@ -502,9 +507,7 @@ TEST_CASE("optimal nopeek: the clairvoyant count's bounds (clairvoyant_at) keep 
                   with.clairvoyant_at = at;
                   o = optimal(solver, d, {}, with);
                   REQUIRE(o.exact);
-                  CHECK(o.lower == off.lower);
-                  REQUIRE(o.moves.size() == off.moves.size());
-                  for (size_t m = 0; m < o.moves.size(); ++m) CHECK(o.moves[m].lower == off.moves[m].lower);
+                  check_same_values(o, off);
                   fewer += o.states < last;
                   last = o.states;
               }
@@ -530,9 +533,7 @@ TEST_CASE("optimal nopeek: a memo that forgets (memo_entries) keeps the exact va
               CHECK(full.memo_forgotten == 0);
               CHECK(o.memo <= 4);
               forgot += o.memo_forgotten > 0;
-              CHECK(o.lower == full.lower);
-              REQUIRE(o.moves.size() == full.moves.size());
-              for (size_t m = 0; m < o.moves.size(); ++m) CHECK(o.moves[m].lower == full.moves[m].lower);
+              check_same_values(o, full);
               return o;
           }) == want);
     CHECK(forgot > 0);
@@ -557,11 +558,9 @@ TEST_CASE("optimal nopeek: the leaf cache (leaf_cache_entries) never changes a v
               REQUIRE(c.exact);
               CHECK(a.leaf_cached == 0);
               for (const Optimal* o : {&b, &c}) {
-                  CHECK(o->lower == a.lower);
+                  check_same_values(*o, a);
                   CHECK(o->states == a.states);
                   CHECK(o->leaf_solves <= a.leaf_solves);
-                  REQUIRE(o->moves.size() == a.moves.size());
-                  for (size_t m = 0; m < o->moves.size(); ++m) CHECK(o->moves[m].lower == a.moves[m].lower);
               }
               hits += c.leaf_cached;
               return b;
