@@ -98,8 +98,9 @@ struct OptimalOptions {
     // The leaf verdicts' cache (optimal_nopeek.cpp ChanceSpace::leaf_verdict):
     // at most this many verdicts of known orders kept by game (the fixed cards
     // removed, the ranks of the stock cards left in order, how many are
-    // drawn, the pass), forgetting the older half past it; 0: none. Never a
-    // different value, only fewer solves.
+    // drawn, the pass), in buckets of four (at least one bucket), a bucket's
+    // oldest forgotten when a fifth comes; 0: none. Never a different value,
+    // only fewer solves. 2^20 entries take 32 MB.
     uint64_t leaf_cache_entries = uint64_t{1} << 20;
     // The rank symmetry (optimal_nopeek.cpp, seen_classes): ranks of free
     // classes that a relabelling of the ranks maps to each other are one
