@@ -70,11 +70,11 @@ constexpr uint64_t kDefaultOptimalStates = 5'000'000;
 constexpr uint64_t kCutOptimalStates = 20'000;
 
 // The most cards not seen that `states` information states can be expected
-// to settle: the largest k whose measured cost (bench/nopeek-optimal.md: the
-// geometric mean of the information states the exact search needed, msc 1
-// pass, k = 6 to 11; about 7.5 times more a card beyond) is at most twice
-// `states` (positions vary by a factor of 2 to 4 around the curve). The
-// default budget (5,000,000) gives 11; 20,000 gives 8.
+// to settle: the largest k whose measured cost (bench/nopeek-optimal.md, "The
+// cost curve refit": the information states the exact search needed, msc 1
+// pass, k = 6 to 12 with the defaults; about 6 times more a card beyond) is
+// at most twice `states` (positions vary by a factor of 2 to 6 around the
+// curve). The default budget (5,000,000) gives 11; 20,000 gives 8.
 size_t settled_unseen(uint64_t states);
 
 struct OptimalOptions {

@@ -676,6 +676,11 @@ TEST_CASE("optimal nopeek: settled_unseen follows the measured cost curve", "[no
     CHECK(settled_unseen(kDefaultOptimalStates) == 11);
     CHECK(settled_unseen(20'000) == 8);
     CHECK(settled_unseen(1) == 5);
+    // The refit curve (bench/nopeek-optimal.md): 2,425 states at 7 cards not
+    // seen, 8,073 at 8; 12,000,000 (seed 2, not settled) at 12.
+    CHECK(settled_unseen(2'000) == 7);
+    CHECK(settled_unseen(5'999'999) == 11);
+    CHECK(settled_unseen(6'000'000) == 12);
     CHECK(settled_unseen(UINT64_MAX) > 11);
     CHECK(settled_unseen(UINT64_MAX) <= 32);
     for (uint64_t s = 1; s < 100'000'000'000; s *= 3) CHECK(settled_unseen(s) <= settled_unseen(s * 3));
