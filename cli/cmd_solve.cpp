@@ -27,7 +27,7 @@ int cmd_solve(int argc, char** argv) {
         "docs/measures.md)")("casual-plays", po::value<std::string>()->default_value("100"),
                              "with --measures: the casual player's plays")(
         "nopeek-optimum", po::bool_switch(),
-        "with cards not seen (??): also your chance with best play without peeking and its move (the no-peek "
+        "with cards not seen (?\?): also your chance with best play without peeking and its move (the no-peek "
         "optimum, docs/nopeek.md), searched within --nopeek-optimum-states; otherwise its bracket and the planner's "
         "move")("nopeek-optimum-states", po::value<std::string>()->default_value("20000"),
                 "with --nopeek-optimum: information states the search may expand (0 = no limit)");
