@@ -406,6 +406,17 @@ TEST_CASE("optimal nopeek: pyramid odds --optimal, text and JSON", "[nopeek][cli
     CHECK(run("odds --variant apophis --seed 1 --optimal").status == 2);
 }
 
+// The option tests (rank symmetry, clairvoyant_at, memo_entries, the leaf
+// cache) compare each value with the search's without the option; in the
+// Release build each deal's value is also checked against the brute-force
+// reference. Under the sanitizers that reference (test code, header-only, so
+// instrumented too) was all but the whole of their time (the leaf cache's
+// 24.8 s of 24.8, clairvoyant_at's 20.1 of 20.2 in build-asan/): there they
+// compare with the search without the option only, which runs all the product
+// code the Release check runs; the reference itself still runs under the
+// sanitizers in the 6-card test and the small deals' test.
+constexpr bool kOptionsAgainstReference = test::kSanitizerShare == 1;
+
 // The same value as `ref`, and the same value for each legal move.
 void check_same_values(const Optimal& o, const Optimal& ref) {
     CHECK(o.lower == ref.lower);
@@ -416,9 +427,10 @@ void check_same_values(const Optimal& o, const Optimal& ref) {
 // Deals of 3 rows and a 6-card stock (msc, classic and relaxed in turn, one
 // pass) from `seed`, until `want` have a value strictly between 0 and 1 (at
 // most 40 tried): `value` gives each deal's value, checked here against the
-// brute-force reference. Returns how many were strictly between.
+// brute-force reference when `against_reference`. Returns how many were
+// strictly between.
 template <class Value>
-int six_card_stocks(uint64_t seed, int want, Value value) {
+int six_card_stocks(uint64_t seed, int want, bool against_reference, Value value) {
     test::Rng rng(seed);
     const char* names[] = {"msc", "classic", "relaxed"};
     int strict = 0;
@@ -430,7 +442,7 @@ int six_card_stocks(uint64_t seed, int want, Value value) {
         const Optimal o = value(d);
         std::vector<Move> played;
         const Deal masked = masked_deal(d, unseen(d, Table(d)));
-        CHECK(as_q(o.lower, o.orders) == reference(masked, played));
+        if (against_reference) CHECK(as_q(o.lower, o.orders) == reference(masked, played));
         strict += o.lower > 0 && o.lower < o.orders;
     }
     return strict;
@@ -442,7 +454,7 @@ TEST_CASE("optimal nopeek: the exact value equals the brute-force reference on 6
     // and chance nodes whose later children the bounds cut.
     Solver solver;
     const int want = test::reduced(4, 2);
-    CHECK(six_card_stocks(6, want, [&](const Deal& d) {
+    CHECK(six_card_stocks(6, want, true, [&](const Deal& d) {
               const Optimal o = optimal(solver, d, {}, {});
               REQUIRE(o.exact);
               REQUIRE(o.unseen >= 4);
@@ -473,13 +485,14 @@ TEST_CASE("optimal nopeek: the rank symmetry (free classes merged) keeps the exa
         fewer += o.states < off.states;
         return o;
     };
-    CHECK(six_card_stocks(21, want, check) == want);
+    CHECK(six_card_stocks(21, want, kOptionsAgainstReference, check) == want);
     // And the small deals of every preset with a hidden stock (1 and 2 passes).
     for (const Deal& d : small_deals(test::reduced(21, 7), 5, 40)) {
         INFO(d.variant.name << " passes " << d.variant.passes << " " << compact(d));
         const Optimal o = check(d);
         std::vector<Move> played;
-        CHECK(as_q(o.lower, o.orders) == reference(masked_deal(d, unseen(d, Table(d))), played));
+        if (kOptionsAgainstReference)
+            CHECK(as_q(o.lower, o.orders) == reference(masked_deal(d, unseen(d, Table(d))), played));
     }
     CHECK(spared > 0);
     CHECK(fewer > 0);
@@ -495,7 +508,7 @@ TEST_CASE("optimal nopeek: the clairvoyant count's bounds (clairvoyant_at) keep 
     Solver solver;
     const int want = test::reduced(4, 2);
     int fewer = 0;
-    CHECK(six_card_stocks(17, want, [&](const Deal& d) {
+    CHECK(six_card_stocks(17, want, kOptionsAgainstReference, [&](const Deal& d) {
               OptimalOptions none;
               none.clairvoyant_at = 0;
               const Optimal off = optimal(solver, d, {}, none);
@@ -523,7 +536,7 @@ TEST_CASE("optimal nopeek: a memo that forgets (memo_entries) keeps the exact va
     Solver solver;
     const int want = test::reduced(4, 2);
     int forgot = 0;
-    CHECK(six_card_stocks(13, want, [&](const Deal& d) {
+    CHECK(six_card_stocks(13, want, kOptionsAgainstReference, [&](const Deal& d) {
               const Optimal full = optimal(solver, d, {}, {});
               OptimalOptions capped;
               capped.memo_entries = 4;
@@ -547,7 +560,7 @@ TEST_CASE("optimal nopeek: the leaf cache (leaf_cache_entries) never changes a v
     Solver solver;
     const int want = test::reduced(4, 2);
     uint64_t hits = 0;
-    CHECK(six_card_stocks(17, want, [&](const Deal& d) {
+    CHECK(six_card_stocks(17, want, kOptionsAgainstReference, [&](const Deal& d) {
               OptimalOptions none, tiny;
               none.leaf_cache_entries = 0;
               tiny.leaf_cache_entries = 2;
