@@ -662,7 +662,7 @@ public:
     // stock cards removed, other cards turned up in the slots since removed),
     // and the orders of the clairvoyant count and the verdicts below them.
     // The key is exact (a hit is never another game's); the cache forgets
-    // (Generations), never invents.
+    // (LeafCache: a full bucket's oldest), never invents.
     // (`missed`: s's key, just looked up in vain.)
     Verdict leaf_verdict(const Board& b, const State& s, const Key* missed = nullptr) {
         Key k{};
