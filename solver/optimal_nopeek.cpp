@@ -157,6 +157,15 @@ public:
             if (same_key(e, k)) return (e.left & kWon) != 0;
         return std::nullopt;
     }
+    // Starts loading k's bucket (both its lines), which find(k) will read:
+    // the table is far larger than the caches, so a lookup waits on memory;
+    // the caller overlaps that wait with other work (the memo's own lookup).
+    void prefetch(const Key& k) const {
+        if (!enabled_) return;
+        const Bucket* b = &buckets_[index(k)];
+        __builtin_prefetch(b);
+        __builtin_prefetch(reinterpret_cast<const char*>(b) + 64);
+    }
     void put(const Key& k, bool won) {
         if (!enabled_) return;
         if (used_ >= buckets_.size() * kWays / 2 && buckets_.size() < cap_buckets_) resize(buckets_.size() * 2);
@@ -514,6 +523,12 @@ public:
         const State& s = n.state;
         if (boards_[0]->won(s)) return fold({all, all});
         if (stopped_) return fold({0, all});
+        // At most one card not seen: the game's key for the leaf cache
+        // (below), its bucket loaded while the memo is asked (both tables
+        // are far larger than the caches: the two waits overlap).
+        Key leaf{};
+        const bool leaf_keyed = m_ <= 1 && !reveal_ && leaf_key(s, deal_.cards.data(), leaf);
+        if (leaf_keyed) verdicts_.prefetch(leaf);
         const Key k = key(*boards_[0], s);
         Bounds known{0, all};
         if (const auto hit = memo_.find(k)) {
@@ -523,9 +538,8 @@ public:
         // At most one card not seen, a game the leaf cache knows: its verdict
         // (below), before a board is built or the relaxation asked (deal_
         // holds the order: the one card not turned up is the one left).
-        Key leaf{};
         bool leaf_missed = false;
-        if (m_ <= 1 && !reveal_ && leaf_key(s, deal_.cards.data(), leaf)) {
+        if (leaf_keyed) {
             if (const auto hit = verdicts_.find(leaf)) {
                 ++leaf_cached;
                 const Count v = *hit ? all : 0;
@@ -718,6 +732,19 @@ public:
         for (int i = 0, run = 1; i < n; ++i, ++run) {
             if (i && cards[i].rank != cards[i - 1].rank) run = 1;
             same *= static_cast<Count>(run);
+        }
+        // Every sequence's leaf cache bucket loaded first (the first
+        // kPrefetchOrders), so that their waits on memory overlap.
+        if (leaf_keyed_) {
+            static constexpr int kPrefetchOrders = 24;
+            Card order[kMaxHidden];
+            std::copy(cards.begin(), cards.end(), order);
+            order_deal_.cards = cur.deal().cards;
+            int o = 0;
+            do {
+                for (int i = 0; i < n; ++i) order_deal_.cards[hidden_[js[i]]] = order[i];
+                if (Key leaf{}; leaf_key(s, order_deal_.cards.data(), leaf)) verdicts_.prefetch(leaf);
+            } while (++o < kPrefetchOrders && std::next_permutation(order, order + n, by_rank));
         }
         const uint64_t saved[2] = {ranks_[0], ranks_[1]};
         Count wins = 0;

@@ -83,7 +83,6 @@ struct DeadCardCheck {
     // the ranks not checked.
     int only_rank = 0, other_rank = 0;
     uint64_t must_go = 0, kings = 0, needed = 0;
-    uint64_t reduced[kMaxSlots];  // poss[x] less x's `after` (for Hall's condition)
     // The closure's joiners (index_joiners): their partners side by side.
     uint64_t jposs[kMaxSlots];
     uint8_t jslot[kMaxSlots];
@@ -263,19 +262,18 @@ struct DeadCardCheck {
                 }
                 return true;
             }
-        for (uint64_t m = needed; m; m &= m - 1) reduced[std::countr_zero(m)] = poss[std::countr_zero(m)];
         return false;
     }
 
     // ---- phase 5: Hall's condition, rank by rank, over the partner sets
-    // `reduced` (after the closure, if it ran).
+    // `poss` of the needed cards (less their `after` once the closure ran).
     [[gnu::always_inline]] bool hall_fails(int r) const {
         if (r < 1 || r > ranks || r == v.lone_rank) return false;
         const uint64_t need = must_go & b.rank_mask(r);
         const int k = std::popcount(need);
         if (k < 2) return false;
         if (k > 4) return false;  // not a standard deck: each card was checked alone above
-        return !hall_holds(need, k, reduced);
+        return !hall_holds(need, k, poss);
     }
     [[gnu::always_inline]] bool hall_fails_any() {
         if constexpr (kExplain) {
@@ -290,7 +288,7 @@ struct DeadCardCheck {
                 for (unsigned set = 1; set < (1u << k); ++set) {
                     uint64_t reach = 0, members = 0;
                     for (int j = 0; j < k; ++j)
-                        if (set & (1u << j)) reach |= reduced[cards[j]], members |= uint64_t{1} << cards[j];
+                        if (set & (1u << j)) reach |= poss[cards[j]], members |= uint64_t{1} << cards[j];
                     if (std::popcount(reach) < std::popcount(set)) {
                         why->kind = DeadCardFinding::Kind::Hall;
                         why->cards = members;
@@ -319,7 +317,9 @@ struct DeadCardCheck {
     // all of them are covered ones (poss is symmetric: a partner that joined
     // through its own partners would need y in `after` first), which bounds
     // the candidates (`joiners`) for every x at once. True when a needed card
-    // is found dead; otherwise reduced[x] is x's partners outside its `after`.
+    // is found dead; otherwise poss[x] becomes x's partners outside its
+    // `after` (in place: the joiners' partners are copied in jposs first,
+    // and nothing else reads poss but Hall's condition after this).
     [[gnu::always_inline]] bool must_come_after() {
         const uint64_t coverable = coverable_cards();
         uint64_t candidates = 0;  // the needed cards whose partners all are covered ones
@@ -344,7 +344,7 @@ struct DeadCardCheck {
                 }
                 return true;
             }
-            reduced[x] = px & ~after;
+            poss[x] = px & ~after;
         }
         return false;
     }
@@ -404,11 +404,14 @@ struct DeadCardCheck {
     [[gnu::always_inline]] uint64_t after_of(int x, uint64_t px) const {
         uint64_t after = (under_of(x) & ~px) | partnerless;
         uint64_t joined = 0;  // joiners (indexes) already added
+        // The joiners whose witness is in `after` (`after` only grows: each
+        // witness's joiners are gathered once, when it joins).
+        uint64_t seen = 0, pending = 0;
         for (bool changed = true; changed && (px & ~after);) {
             changed = false;
-            uint64_t maybe = 0;
-            for (uint64_t h = after & witnesses; h; h &= h - 1) maybe |= by_witness[std::countr_zero(h)];
-            for (maybe &= ~joined; maybe; maybe &= maybe - 1) {
+            for (uint64_t h = after & witnesses & ~seen; h; h &= h - 1) pending |= by_witness[std::countr_zero(h)];
+            seen |= after & witnesses;
+            for (uint64_t maybe = pending & ~joined; maybe; maybe &= maybe - 1) {
                 const int i = std::countr_zero(maybe);
                 if (jposs[i] & ~after) continue;
                 joined |= uint64_t{1} << i;
