@@ -198,12 +198,13 @@ struct WinGoal {
     const SearchBudget& budget;
     uint64_t cap = 0;                        // 0: none
     FreeStockRelaxation* relaxed = nullptr;  // null: not asked
+    bool path = true;                        // false: the win's moves are not kept (SolveOptions::verdict_only)
 
     static constexpr bool done() { return false; }
     template <class Space>
     [[gnu::always_inline]] bool reached(const Space& space, const DfsNode& n) {
         if (!board.won(n.state)) return false;
-        space.path(solution);
+        if (path) space.path(solution);
         return true;
     }
     bool open(const DfsNode& start, SearchBudget&) { return !has_dead_card(board, start.state); }

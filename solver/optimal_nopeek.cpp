@@ -19,9 +19,13 @@
 #include <algorithm>
 #include <bit>
 #include <chrono>
+#include <cstdlib>
 #include <iterator>
 #include <memory>
+#include <new>
 #include <stdexcept>
+
+#include <sys/mman.h>
 
 #include <boost/unordered/unordered_flat_map.hpp>
 
@@ -97,6 +101,37 @@ struct Bounds {
     Count lo = 0, hi = 0;
 };
 
+// The allocator of the memo's and the leaf cache's tables: arrays of 2 MiB
+// and more aligned to 2 MiB and asked for in huge pages where the kernel
+// offers them (transparent huge pages, madvise mode), as the walk's tables
+// are (probe_table.h): their lookups are random over tens to hundreds of MB,
+// where 4 KiB pages make most of them miss the TLB too.
+template <class T>
+struct HugeAllocator {
+    using value_type = T;
+    HugeAllocator() = default;
+    template <class U>
+    HugeAllocator(const HugeAllocator<U>&) noexcept {}
+    static constexpr std::size_t kHuge = std::size_t{2} << 20;
+    static std::size_t align_of(std::size_t bytes) {
+        return bytes >= kHuge ? kHuge : std::max(alignof(T), alignof(std::max_align_t));
+    }
+    T* allocate(std::size_t n) {
+        const std::size_t bytes = n * sizeof(T), a = align_of(bytes);
+        void* p = std::aligned_alloc(a, (bytes + a - 1) / a * a);
+        if (!p) throw std::bad_alloc();
+#ifdef MADV_HUGEPAGE
+        if (bytes >= kHuge) madvise(p, (bytes + a - 1) / a * a, MADV_HUGEPAGE);
+#endif
+        return static_cast<T*>(p);
+    }
+    void deallocate(T* p, std::size_t) noexcept { std::free(p); }
+    template <class U>
+    bool operator==(const HugeAllocator<U>&) const noexcept {
+        return true;
+    }
+};
+
 // A map that may forget (a memo table's only liberty): with a cap, at most
 // cap entries, in two generations; when the newer holds half the cap, the
 // older is dropped and the newer takes its place. A hit in the older is
@@ -127,7 +162,7 @@ public:
     }
 
 private:
-    using Map = boost::unordered_flat_map<K, V, H>;
+    using Map = boost::unordered_flat_map<K, V, H, std::equal_to<K>, HugeAllocator<std::pair<const K, V>>>;
     Map cur_, old_;
     size_t cap_ = 0;
     uint64_t forgotten_ = 0;
@@ -156,15 +191,6 @@ public:
         for (const Entry& e : b.way)
             if (same_key(e, k)) return (e.left & kWon) != 0;
         return std::nullopt;
-    }
-    // Starts loading k's bucket (both its lines), which find(k) will read:
-    // the table is far larger than the caches, so a lookup waits on memory;
-    // the caller overlaps that wait with other work (the memo's own lookup).
-    void prefetch(const Key& k) const {
-        if (!enabled_) return;
-        const Bucket* b = &buckets_[index(k)];
-        __builtin_prefetch(b);
-        __builtin_prefetch(reinterpret_cast<const char*>(b) + 64);
     }
     void put(const Key& k, bool won) {
         if (!enabled_) return;
@@ -199,7 +225,7 @@ private:
         b.way[0] = e;
     }
     void resize(size_t n) {
-        std::vector<Bucket> old = std::move(buckets_);
+        std::vector<Bucket, HugeAllocator<Bucket>> old = std::move(buckets_);
         buckets_.assign(n, Bucket{});
         shift_ = 64 - std::countr_zero(n);
         used_ = 0;
@@ -208,7 +234,7 @@ private:
                 if (const Entry& e = b.way[w]; e.left & kUsed)
                     insert(Key{e.state, e.ranks_lo, e.ranks_hi, e.left & ~(kUsed | kWon)}, (e.left & kWon) != 0);
     }
-    std::vector<Bucket> buckets_;
+    std::vector<Bucket, HugeAllocator<Bucket>> buckets_;
     size_t cap_buckets_ = 1, used_ = 0;
     int shift_ = 64;
     bool enabled_ = false;
@@ -340,6 +366,7 @@ public:
         leaf_options_.limits.max_memory = o.limits.max_memory;
         leaf_options_.limits.stop = o.limits.stop;
         leaf_options_.rows_free_stock = false;  // (checked first with the kept table: arrive)
+        leaf_options_.verdict_only = true;      // (only the verdict is read: leaf_verdict)
         memo_cap_ = static_cast<size_t>(o.memo_entries);
         verdicts_.set_cap(static_cast<size_t>(o.leaf_cache_entries));
         symmetry_ = o.rank_symmetry;
@@ -523,12 +550,6 @@ public:
         const State& s = n.state;
         if (boards_[0]->won(s)) return fold({all, all});
         if (stopped_) return fold({0, all});
-        // At most one card not seen: the game's key for the leaf cache
-        // (below), its bucket loaded while the memo is asked (both tables
-        // are far larger than the caches: the two waits overlap).
-        Key leaf{};
-        const bool leaf_keyed = m_ <= 1 && !reveal_ && leaf_key(s, deal_.cards.data(), leaf);
-        if (leaf_keyed) verdicts_.prefetch(leaf);
         const Key k = key(*boards_[0], s);
         Bounds known{0, all};
         if (const auto hit = memo_.find(k)) {
@@ -538,8 +559,9 @@ public:
         // At most one card not seen, a game the leaf cache knows: its verdict
         // (below), before a board is built or the relaxation asked (deal_
         // holds the order: the one card not turned up is the one left).
+        Key leaf{};
         bool leaf_missed = false;
-        if (leaf_keyed) {
+        if (m_ <= 1 && !reveal_ && leaf_key(s, deal_.cards.data(), leaf)) {
             if (const auto hit = verdicts_.find(leaf)) {
                 ++leaf_cached;
                 const Count v = *hit ? all : 0;
@@ -732,19 +754,6 @@ public:
         for (int i = 0, run = 1; i < n; ++i, ++run) {
             if (i && cards[i].rank != cards[i - 1].rank) run = 1;
             same *= static_cast<Count>(run);
-        }
-        // Every sequence's leaf cache bucket loaded first (the first
-        // kPrefetchOrders), so that their waits on memory overlap.
-        if (leaf_keyed_) {
-            static constexpr int kPrefetchOrders = 24;
-            Card order[kMaxHidden];
-            std::copy(cards.begin(), cards.end(), order);
-            order_deal_.cards = cur.deal().cards;
-            int o = 0;
-            do {
-                for (int i = 0; i < n; ++i) order_deal_.cards[hidden_[js[i]]] = order[i];
-                if (Key leaf{}; leaf_key(s, order_deal_.cards.data(), leaf)) verdicts_.prefetch(leaf);
-            } while (++o < kPrefetchOrders && std::next_permutation(order, order + n, by_rank));
         }
         const uint64_t saved[2] = {ranks_[0], ranks_[1]};
         Count wins = 0;

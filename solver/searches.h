@@ -369,7 +369,8 @@ public:
     // first_order_states: see SolveOptions::rows_first_order_states.
     SolveResult run(const Board& board, const RuleTraits& traits, const State& start, SearchBudget& budget,
                     uint64_t first_order_states = SolveOptions{}.rows_first_order_states,
-                    bool free_stock = SolveOptions{}.rows_free_stock, bool suit_blind = SolveOptions{}.suit_blind);
+                    bool free_stock = SolveOptions{}.rows_free_stock, bool suit_blind = SolveOptions{}.suit_blind,
+                    bool path = true);
     void release() { *this = WalkSearch(); }
     void trim() {
         memo_.trim();
@@ -394,6 +395,7 @@ private:
     FreeStockRelaxation relaxed_;  // every walk's first check; the row redeal's at every position (solver/free_stock.h)
     bool free_stock_ = true;       // ... asked (SolveOptions::rows_free_stock)
     bool suit_blind_ = true;       // the memo keyed by suit-blind removed sets (SolveOptions::suit_blind)
+    bool path_ = true;             // a win's moves kept (not with SolveOptions::verdict_only)
     uint64_t key_of(const Board& board, const State& s) const {
         return suit_blind_ ? board.suit_blind(s.removed) : s.removed;
     }

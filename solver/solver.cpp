@@ -60,7 +60,8 @@ SolveResult Solver::solve(const Board& board, const State& start, const SolveOpt
 }
 
 SolveResult Solver::solve_with(Method method, const Board& board, const State& start, const SolveOptions& options) {
-    const auto t0 = std::chrono::steady_clock::now();
+    const bool verdict_only = options.verdict_only && !options.optimal;
+    const auto t0 = verdict_only ? std::chrono::steady_clock::time_point{} : std::chrono::steady_clock::now();
     const RuleTraits traits(board);
     if (method == Method::Walk && !traits.walk && !traits.draw_walk)
         throw std::invalid_argument(
@@ -74,7 +75,7 @@ SolveResult Solver::solve_with(Method method, const Board& board, const State& s
         SearchBudget budget(options, 1, searches_.get());  // the start counts as expanded
         result = method == Method::Walk
                      ? searches_->walk.run(board, traits, start, budget, options.rows_first_order_states,
-                                           options.rows_free_stock, options.suit_blind)
+                                           options.rows_free_stock, options.suit_blind, !verdict_only)
                      : searches_->positions.run(board, traits, start, budget);
     }
     if (options.optimal) {
@@ -89,6 +90,7 @@ SolveResult Solver::solve_with(Method method, const Board& board, const State& s
             else searches_->optimal.run(board, traits, start, budget, result);
         }
     }
+    if (verdict_only) return result;
     if (result.verdict == Verdict::Win && start == board.initial()) {
         const auto t1 = std::chrono::steady_clock::now();
         verify_solution(board.deal(), result.solution);

@@ -280,7 +280,8 @@ void WalkStack::path(const Board& board, std::vector<Move>& out) const {
 }
 
 SolveResult WalkSearch::run(const Board& board, const RuleTraits& traits, const State& start, SearchBudget& budget,
-                            uint64_t first_order_states, bool free_stock, bool suit_blind) {
+                            uint64_t first_order_states, bool free_stock, bool suit_blind, bool path) {
+    path_ = path;
     // Every rule set: first the free-stock relaxation (solver/free_stock.h):
     // when even with every stock and waste card free at any time the tableau
     // cannot be cleared, the deal is lost. The relaxation's own positions are
@@ -322,7 +323,7 @@ SolveResult WalkSearch::run_once(const Board& board, const RuleTraits& traits, c
                                  bool reversed, uint64_t cap) {
     SolveResult result;
     WalkSpace space(board, traits, ChainRules{ForcedPolicy::win(), true, false}, memo_, stack_, suit_blind_, reversed);
-    WinGoal goal{board, result.solution, budget, cap, traits.rows && free_stock_ ? &relaxed_ : nullptr};
+    WinGoal goal{board, result.solution, budget, cap, traits.rows && free_stock_ ? &relaxed_ : nullptr, path_};
     return verdict_of(depth_first(space, goal, budget, start), result, budget);
 }
 
@@ -347,6 +348,7 @@ SolveResult WalkSearch::run_draw_n(const Board& board, const RuleTraits& traits,
     SolveResult result;
     DrawWalkSpace space(board, traits, ForcedPolicy::win(), draw_memo_, stack_, suit_blind_);
     WinGoal goal{board, result.solution, budget};
+    goal.path = path_;
     return verdict_of(depth_first(space, goal, budget, start), result, budget);
 }
 

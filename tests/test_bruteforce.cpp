@@ -147,6 +147,52 @@ TEST_CASE("the suit-blind memo key: the same verdicts and solutions as the key b
     CHECK(fewer > 200 / test::kSanitizerShare);
 }
 
+TEST_CASE("SolveOptions::verdict_only: the same verdicts and states, no solution kept and no time taken, every "
+          "preset and override",
+          "[bruteforce][nopeek]") {
+    // The no-peek optimum's leaf solves ask only the verdict: the search is
+    // the same, only the win's moves are not gathered (nor the clock read).
+    // From the start and from a position a few moves in (where the leaf
+    // solves start), so that the verifier's replay is skipped too.
+    int wins = 0, decided = 0;
+    Solver full, lean;
+    for (const auto& base : presets()) {
+        for (const auto& v : with_overrides(base, true)) {
+            for (int seed = 1; seed <= test::reduced(6); ++seed) {
+                const Board b(deal_from_seed(v, std::to_string(seed)));
+                SolveOptions on, off;
+                on.limits.max_states = off.limits.max_states = 100000;
+                on.verdict_only = true;
+                std::vector<State> starts{b.initial()};
+                SlotMove moves[kMaxMoves];
+                State s = b.initial();
+                for (int step = 0; step < 4; ++step) {
+                    const int n = b.legal_moves(s, moves);
+                    if (n == 0) break;
+                    s = b.apply(s, moves[(seed + step) % n]);
+                }
+                starts.push_back(s);
+                for (const State& start : starts) {
+                    INFO(v.name << " passes=" << v.passes << " goal=" << goal_text(v.goal) << " seed " << seed
+                                << (start == b.initial() ? " from the start" : " a few moves in"));
+                    const SolveResult x = lean.solve(b, start, on), y = full.solve(b, start, off);
+                    REQUIRE(x.verdict == y.verdict);
+                    CHECK(x.states == y.states);
+                    CHECK(x.solution.empty());
+                    CHECK(x.seconds == 0);
+                    if (y.verdict == Verdict::Intractable) continue;
+                    ++decided;
+                    wins += y.verdict == Verdict::Win;
+                    if (y.verdict == Verdict::Win) CHECK(!y.solution.empty());
+                }
+            }
+        }
+    }
+    INFO(decided << " decided, " << wins << " won");
+    CHECK(decided > 300 / test::kSanitizerShare);
+    CHECK(wins > 50 / test::kSanitizerShare);
+}
+
 TEST_CASE("apophis: the walk's second move order, alone and after a first search cut short, agrees with the "
           "brute-force reference",
           "[bruteforce]") {
