@@ -83,6 +83,7 @@ struct DeadCardCheck {
     // the ranks not checked.
     int only_rank = 0, other_rank = 0;
     uint64_t must_go = 0, kings = 0, needed = 0;
+    uint32_t twice = 0;  // the ranks of two or more needed cards (partnerless_needed)
     // The closure's joiners (index_joiners): their partners side by side.
     uint64_t jposs[kMaxSlots];
     uint8_t jslot[kMaxSlots];
@@ -253,8 +254,10 @@ struct DeadCardCheck {
         needed = must_go & ~kings & checked;
     }
     [[gnu::always_inline]] bool partnerless_needed() {
-        for (uint64_t m = needed; m; m &= m - 1)
-            if (poss_of(std::countr_zero(m)) == 0) {
+        uint32_t once = 0;
+        for (uint64_t m = needed; m; m &= m - 1) {
+            const int x = std::countr_zero(m);
+            if (poss_of(x) == 0) {
                 if constexpr (kExplain) {
                     why->kind = DeadCardFinding::Kind::NoPartner;
                     why->cards = m & (~m + 1);
@@ -262,6 +265,10 @@ struct DeadCardCheck {
                 }
                 return true;
             }
+            const uint32_t rb = uint32_t{1} << b.rank(x);
+            twice |= once & rb;
+            once |= rb;
+        }
         return false;
     }
 
@@ -300,8 +307,11 @@ struct DeadCardCheck {
             return false;
         } else {
             if (only_rank) return hall_fails(only_rank) || hall_fails(other_rank);
-            for (int r = 1; r <= ranks; ++r)
-                if (hall_fails(r)) return true;
+            // (Every rank checked: a rank's needed cards are must_go's of
+            // that rank, the lone rank's aside, so only the ranks with two or
+            // more of them can fail.)
+            for (uint32_t t = twice; t; t &= t - 1)
+                if (hall_fails(std::countr_zero(t))) return true;
             return false;
         }
     }
