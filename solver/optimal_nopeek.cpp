@@ -335,6 +335,7 @@ public:
         verdicts_.set_cap(static_cast<size_t>(o.leaf_cache_entries));
         symmetry_ = o.rank_symmetry;
         clairvoyant_at_ = o.clairvoyant_at;
+        probe_at_ = o.probe_at;
         for (int i = 0; i <= kMaxHidden; ++i) fact_[i] = factorial(i);
         m_ = static_cast<int>(hidden_.size());
         for (int slot : hidden_) ++left_[deal_.cards[slot].rank];
@@ -379,7 +380,7 @@ public:
     SearchBudget& budget() { return budget_; }
     bool stopped() const { return stopped_; }
     bool interrupted() const { return interrupted_; }
-    uint64_t leaf_solves = 0, leaf_states = 0, leaf_cached = 0, symmetric = 0;
+    uint64_t leaf_solves = 0, leaf_states = 0, leaf_cached = 0, symmetric = 0, probes = 0;
     size_t memo_size() const { return memo_.size(); }
     uint64_t memo_forgotten() const { return memo_.forgotten(); }
     // The start's moves (before the search), and after it their values and
@@ -919,17 +920,73 @@ private:
         for (int r = 1; r < 16; ++r) {
             if (!f.w[r]) continue;
             f.child_hi[r] = child_all;
-            if (probe) {
-                set_rank(f.j, r);
-                left_key_ -= uint64_t{1} << 4 * (r - 1);
-                rmask_ |= uint64_t{1} << f.j;
-                if (const auto hit = memo_.find(key(*boards_[0], t))) f.child_hi[r] = hit->hi;
-                rmask_ &= ~(uint64_t{1} << f.j);
-                left_key_ += uint64_t{1} << 4 * (r - 1);
-                set_rank(f.j, 0);
-            }
+            if (probe) f.child_hi[r] = probe_child(t, f.j, r, child_all);
             f.v.hi += static_cast<Count>(f.w[r]) * f.child_hi[r];
         }
+    }
+
+    // A chance child's bound from above before it is searched (the hidden
+    // slot j of t turned up as rank r): the memo's, else, where the child
+    // is a position with 2 to probe_at (OptimalOptions::probe_at) cards not
+    // seen, its clairvoyant count, made now and kept in the memo for the
+    // child's arrival (which then asks neither the count nor the free-stock
+    // relaxation again: a count of 0 is that relaxation's loss and more).
+    // This is Ballard's Star2 probing: a bound for each child before any is
+    // searched, so Star1 cuts before the first child is searched rather than
+    // after, and each child's alpha counts its siblings at their probed
+    // bounds. The count bounds the child from above and, where a sequence is
+    // won, from below, as arrive argues; it is a function of the child's
+    // key alone (its position, the ranks turned up in play, the counts of
+    // the ranks not seen: the orders of the cards not seen are what it
+    // enumerates), so it holds wherever the child is met.
+    Count probe_child(const State& t, int j, int r, Count child_all) {
+        Count hi = child_all;
+        const int from = take(j, r);
+        const Key k = key(*boards_[0], t);
+        if (const auto hit = memo_.find(k)) hi = hit->hi;
+        else if (!reveal_ && m_ >= 2 && m_ <= probe_at_ && !boards_[0]->won(t)) {
+            const uint64_t unsure = leaf_intractable;
+            Count same = 1;
+            Bounds known{0, clairvoyant_small(board(), t, same) * scale_};
+            if (known.hi > 0 && leaf_intractable == unsure) known.lo = same * scale_;
+            if (!stopped_) memo_.put(k, known);
+            hi = known.hi;
+            ++probes;
+        }
+        give_back(j, r, from);
+        return hi;
+    }
+    // A card of rank r into the hidden slot j (from a slot not turned up),
+    // and back: the child of a chance frame put in place and taken away, as
+    // next() and fold() do (the slot the card came from).
+    int take(int j, int r) {
+        const int slot = hidden_[j];
+        int from = -1;
+        for (size_t i = 0; i < hidden_.size(); ++i)
+            if (!(rmask_ >> i & 1) && deal_.cards[hidden_[i]].rank == r) {
+                from = hidden_[i];
+                if (from == slot) break;
+            }
+        if (from < 0) throw InternalError("optimal: a rank left has no card among the slots not turned up");
+        std::swap(deal_.cards[slot], deal_.cards[from]);
+        ++level_;
+        built_.resize(std::max<size_t>(built_.size(), level_ + 1));
+        built_[level_] = false;
+        rmask_ |= uint64_t{1} << j;
+        set_rank(j, r);
+        --left_[r];
+        left_key_ -= uint64_t{1} << 4 * (r - 1);
+        --m_;
+        return from;
+    }
+    void give_back(int j, int r, int from) {
+        ++m_;
+        ++left_[r];
+        left_key_ += uint64_t{1} << 4 * (r - 1);
+        set_rank(j, 0);
+        rmask_ &= ~(uint64_t{1} << j);
+        --level_;
+        std::swap(deal_.cards[hidden_[j]], deal_.cards[from]);
     }
 
     // The innermost frame is done: its value goes to its parent (a decision
@@ -1122,6 +1179,7 @@ private:
     // first.
     bool symmetry_ = true;    // OptimalOptions::rank_symmetry
     int clairvoyant_at_ = 3;  // OptimalOptions::clairvoyant_at
+    int probe_at_ = 3;        // OptimalOptions::probe_at
     int classes_ = 0;
     int class_rank_[8][2] = {};
     int class_of_[16] = {-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1};

@@ -115,6 +115,12 @@ struct OptimalOptions {
     // cards not seen 2.5 to 3.6 times fewer states than at 2, and less CPU;
     // at 8 and 9 more CPU).
     int clairvoyant_at = 3;
+    // Star2 probing at chance nodes (optimal_nopeek.cpp, probe_child): where
+    // a chance node has something to beat (alpha > 0), each child with 2 to
+    // probe_at cards not seen gets its clairvoyant count before any child is
+    // searched (kept in the memo for its arrival), so Star1 can cut sooner.
+    // 0: only the memo's bounds (the same values; for tests and measurement).
+    int probe_at = 3;
     // Which cards are not seen (nopeek::unseen's stock_hidden): true, the
     // cards the rules hide (the stock cards not yet turned up) and the `??`
     // ones; false, only the `??` cards (Deal::unknown): a deal that names

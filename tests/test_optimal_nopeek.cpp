@@ -529,6 +529,38 @@ TEST_CASE("optimal nopeek: the clairvoyant count's bounds (clairvoyant_at) keep 
     CHECK(fewer > 0);
 }
 
+TEST_CASE("optimal nopeek: Star2 probing at chance nodes (probe_at) keeps the exact value", "[nopeek]") {
+    // Where a chance node has something to beat, each child's clairvoyant
+    // count (2 to probe_at cards not seen) is made before any child is
+    // searched and kept in the memo, so Star1 cuts sooner: every value and
+    // each move's equals the brute-force reference's and the search's
+    // without the probes, whichever depths the count and the probes are at;
+    // and the probes spare states.
+    Solver solver;
+    const int want = test::reduced(4, 2);
+    int fewer = 0;
+    CHECK(six_card_stocks(19, want, kOptionsAgainstReference, [&](const Deal& d) {
+              Optimal o;
+              for (int at : {2, 3, 4}) {
+                  OptimalOptions none;
+                  none.clairvoyant_at = at;
+                  none.probe_at = 0;
+                  const Optimal off = optimal(solver, d, {}, none);
+                  REQUIRE(off.exact);
+                  for (int probe : {2, 3, 4, 6}) {
+                      OptimalOptions with = none;
+                      with.probe_at = probe;
+                      o = optimal(solver, d, {}, with);
+                      REQUIRE(o.exact);
+                      check_same_values(o, off);
+                      fewer += o.states < off.states;
+                  }
+              }
+              return o;
+          }) == want);
+    CHECK(fewer > 0);
+}
+
 TEST_CASE("optimal nopeek: a memo that forgets (memo_entries) keeps the exact value", "[nopeek]") {
     // A tiny cap: the memo forgets all the time (only ever a search again,
     // never a false hit), and every value still equals the brute-force
