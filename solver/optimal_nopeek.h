@@ -35,7 +35,8 @@
 //     count or memo bound) ends a maximum (nothing can beat it);
 //   - Ballard's Star1 and Star2: a chance node stops once the ranks left
 //     cannot lift it above what its parent has, each child counted at most
-//     the bound the memo has for it.
+//     the bound the memo has for it, or (probe_at) its clairvoyant count,
+//     made for each child before any is searched.
 // Within the budget (max_states expansions) the value is exact; past it the
 // answer is a bracket: each node not searched counts [0, 1] (0 when the
 // free-stock relaxation proves it lost), so the root's lower and upper
