@@ -1178,8 +1178,8 @@ private:
     // seen of its two ranks at the start, and the classes by that, largest
     // first.
     bool symmetry_ = true;    // OptimalOptions::rank_symmetry
-    int clairvoyant_at_ = 3;  // OptimalOptions::clairvoyant_at
-    int probe_at_ = 3;        // OptimalOptions::probe_at
+    int clairvoyant_at_ = 4;  // OptimalOptions::clairvoyant_at
+    int probe_at_ = 4;        // OptimalOptions::probe_at
     int classes_ = 0;
     int class_rank_[8][2] = {};
     int class_of_[16] = {-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1};
@@ -1246,13 +1246,13 @@ Bounds search_root(ChanceSpace& space, const Board& b, const State& start, const
 }  // namespace
 
 size_t settled_unseen(uint64_t states) {
-    // bench/nopeek-optimal.md, "The cost curve refit": the geometric mean of
-    // the information states seeds 2 and 3 needed at k = 6..10 cards not
-    // seen (bench/nopeek-optimal.tsv), seed 2's at 11, and at 12 the 12
-    // million states seed 2 did not settle in (a lower bound: so 12 is not
-    // expected within the default budget). Beyond it 6 times a card (the
-    // geometric mean's growth from 6 to 11: 6.1).
-    static constexpr double kCost[] = {251, 2'425, 8'073, 79'761, 406'572, 2'040'437, 12'000'000};
+    // bench/nopeek-optimal.md, "Star2 probes" (the defaults: the count and
+    // the probes at up to 4 cards not seen): the geometric mean of the
+    // information states seeds 2 and 3 needed at k = 6..10 cards not seen
+    // (bench/nopeek-optimal.tsv), and seed 2's at 11 and 12. Beyond it 6
+    // times a card (seed 2's growth from 11 to 12: 6.2; the geometric mean's
+    // from 6 to 11: 5.0).
+    static constexpr double kCost[] = {186, 1'594, 3'941, 33'107, 142'492, 604'472, 3'755'598};
     constexpr size_t kFirst = 6;
     const double allowed = 2.0 * static_cast<double>(states);
     size_t k = kFirst - 1;  // up to 5 cards not seen: at most a few hundred states, always searched

@@ -612,7 +612,10 @@ TEST_CASE("optimal nopeek: the leaf cache (leaf_cache_entries) never changes a v
           }) == want);
     CHECK(hits > 0);
     // A full msc deal 8 cards from its end (the bench's k = 8 position of
-    // seed 2): most leaf solves are answered by the cache.
+    // seed 2): the cache answers a large share of the leaf verdicts (about
+    // half with the count at up to 4 cards not seen, 33,001 of 67,707: a
+    // count's 24 orders are mostly games not met before; 27,231 of 49,112
+    // at up to 3).
     Variant v = *find_preset("msc");
     v.passes = 1;
     const Deal d = deal_from_seed(v, "2");
@@ -629,7 +632,7 @@ TEST_CASE("optimal nopeek: the leaf cache (leaf_cache_entries) never changes a v
         CHECK(o->states == a.states);
         CHECK(o->leaf_solves <= a.leaf_solves);
     }
-    CHECK(c.leaf_cached > c.leaf_solves);
+    CHECK(c.leaf_cached * 2 > c.leaf_solves);
 }
 
 // ---------------------------------------------------------------- the sampled estimates (issue 39, "Otherwise a bracket")
@@ -718,14 +721,18 @@ TEST_CASE("optimal nopeek: a policy's sampled wins are its games on the odds' or
 }
 
 TEST_CASE("optimal nopeek: settled_unseen follows the measured cost curve", "[nopeek][estimates]") {
-    CHECK(settled_unseen(kDefaultOptimalStates) == 11);
-    CHECK(settled_unseen(20'000) == 8);
+    CHECK(settled_unseen(kDefaultOptimalStates) == 12);
+    CHECK(settled_unseen(20'000) == 9);
     CHECK(settled_unseen(1) == 5);
-    // The refit curve (bench/nopeek-optimal.md): 2,425 states at 7 cards not
-    // seen, 8,073 at 8; 12,000,000 (seed 2, not settled) at 12.
-    CHECK(settled_unseen(2'000) == 7);
-    CHECK(settled_unseen(5'999'999) == 11);
-    CHECK(settled_unseen(6'000'000) == 12);
+    // The curve refit with the count and the probes at 4 cards not seen
+    // (bench/nopeek-optimal.md, "Star2 probes"): 3,941 states at 8 cards not
+    // seen, 3,755,598 (seed 2) at 12, 6 times that at 13.
+    CHECK(settled_unseen(1'970) == 7);
+    CHECK(settled_unseen(1'971) == 8);
+    CHECK(settled_unseen(1'877'798) == 11);
+    CHECK(settled_unseen(1'877'799) == 12);
+    CHECK(settled_unseen(11'266'793) == 12);
+    CHECK(settled_unseen(11'266'794) == 13);
     CHECK(settled_unseen(UINT64_MAX) > 11);
     CHECK(settled_unseen(UINT64_MAX) <= 32);
     for (uint64_t s = 1; s < 100'000'000'000; s *= 3) CHECK(settled_unseen(s) <= settled_unseen(s * 3));
