@@ -532,9 +532,11 @@ TEST_CASE("optimal nopeek: the clairvoyant count's bounds (clairvoyant_at) keep 
 TEST_CASE("optimal nopeek: Star2 probing at chance nodes (probe_at) keeps the exact value", "[nopeek]") {
     // Where a chance node has something to beat, each child's clairvoyant
     // count (2 to probe_at cards not seen) is made before any child is
-    // searched and kept in the memo, so Star1 cuts sooner: every value and
-    // each move's equals the brute-force reference's and the search's
-    // without the probes, whichever depths the count and the probes are at;
+    // searched and kept in the memo, so Star1 cuts sooner, and those
+    // children are searched in their own order (least weight times probed
+    // gap first): every value and each move's equals the brute-force
+    // reference's and the search's without the probes, whichever depths the
+    // count and the probes are at, a search stopped part way brackets it;
     // and the probes spare states.
     Solver solver;
     const int want = test::reduced(4, 2);
@@ -554,6 +556,15 @@ TEST_CASE("optimal nopeek: Star2 probing at chance nodes (probe_at) keeps the ex
                       REQUIRE(o.exact);
                       check_same_values(o, off);
                       fewer += o.states < off.states;
+                      // Stopped part way (the probed frames' children go in
+                      // their own order): a bracket around the value.
+                      for (uint64_t budget : {uint64_t{1}, o.states / 2}) {
+                          OptimalOptions cut = with;
+                          cut.limits.max_states = budget;
+                          const Optimal b = optimal(solver, d, {}, cut);
+                          CHECK(b.lower <= o.lower);
+                          CHECK(b.upper >= o.lower);
+                      }
                   }
               }
               return o;
