@@ -209,7 +209,7 @@ struct EstimateOptions {
 // peeks), or nothing: EstimateOptions::player, `odds --policy`.
 std::optional<std::string> policy_error(const std::string& name);
 // The most cards not seen that `states` information states can be expected
-// to settle (nopeek::settled_unseen: 11 for 5,000,000): `odds
+// to settle (nopeek::settled_unseen: 12 for 5,000,000): `odds
 // --optimal-max-unseen auto`.
 size_t settled_unseen(uint64_t states);
 struct OptimumEstimates {

@@ -11,6 +11,7 @@
 // (leaf_solves: the solver's calls; leaf_cached: the verdicts the leaf cache gave.)
 //                                [--rank-symmetry 0]  (OptimalOptions::rank_symmetry off)
 //                                [--clairvoyant-at N] (OptimalOptions::clairvoyant_at)
+//                                [--probe-at N]       (OptimalOptions::probe_at; 0: off)
 // (upper: the value's upper bound, the value when exact; symmetric: the
 // chance children the rank symmetry spared, Optimal::symmetric.)
 #include <chrono>
@@ -34,6 +35,7 @@ int main(int argc, char** argv) {
     std::string variant = "msc";
     bool symmetry = true;
     int clairvoyant_at = nopeek::OptimalOptions{}.clairvoyant_at;
+    int probe_at = nopeek::OptimalOptions{}.probe_at;
     for (int i = 1; i + 1 < argc; i += 2) {
         const std::string a = argv[i];
         const char* v = argv[i + 1];
@@ -46,6 +48,7 @@ int main(int argc, char** argv) {
         else if (a == "--leaf-cache-entries") leaf_cache_entries = std::strtoull(v, nullptr, 10);
         else if (a == "--rank-symmetry") symmetry = std::atoi(v) != 0;
         else if (a == "--clairvoyant-at") clairvoyant_at = std::atoi(v);
+        else if (a == "--probe-at") probe_at = std::atoi(v);
         else if (a == "--variant") variant = v;
         else if (a == "--passes") passes = std::atoi(v);
         else {
@@ -85,6 +88,7 @@ int main(int argc, char** argv) {
             o.leaf_cache_entries = leaf_cache_entries;
             o.rank_symmetry = symmetry;
             o.clairvoyant_at = clairvoyant_at;
+            o.probe_at = probe_at;
             const nopeek::Optimal r = nopeek::optimal(solver, d, played, o);
             std::printf("%d\t%llu\t%.6f\t%s\t%s\t%llu\t%llu\t%llu\t%llu\t%.3f\t%llu\t%.6f\t%llu\t%llu\n", k,
                         static_cast<unsigned long long>(seed), nopeek::fraction_value(r.lower, r.orders),

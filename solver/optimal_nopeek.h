@@ -22,7 +22,7 @@
 //     cards turned up still in play and the counts of the ranks not seen;
 //   - with at most one card not seen (or none: after the first pass) the
 //     player knows the order, so the value is the solver's verdict; with at
-//     most clairvoyant_at (3), the clairvoyant count bounds it from above,
+//     most clairvoyant_at (4), the clairvoyant count bounds it from above,
 //     and from below where a rank sequence is won (its winning line is a
 //     policy that does not peek), exactly where only one is won;
 //   - a position the free-stock relaxation (free_stock.h) proves lost is lost
@@ -35,7 +35,8 @@
 //     count or memo bound) ends a maximum (nothing can beat it);
 //   - Ballard's Star1 and Star2: a chance node stops once the ranks left
 //     cannot lift it above what its parent has, each child counted at most
-//     the bound the memo has for it.
+//     the bound the memo has for it, or (probe_at) its clairvoyant count,
+//     made for each child before any is searched.
 // Within the budget (max_states expansions) the value is exact; past it the
 // answer is a bracket: each node not searched counts [0, 1] (0 when the
 // free-stock relaxation proves it lost), so the root's lower and upper
@@ -70,11 +71,11 @@ constexpr uint64_t kDefaultOptimalStates = 5'000'000;
 constexpr uint64_t kCutOptimalStates = 20'000;
 
 // The most cards not seen that `states` information states can be expected
-// to settle: the largest k whose measured cost (bench/nopeek-optimal.md, "The
-// cost curve refit": the information states the exact search needed, msc 1
-// pass, k = 6 to 12 with the defaults; about 6 times more a card beyond) is
-// at most twice `states` (positions vary by a factor of 2 to 6 around the
-// curve). The default budget (5,000,000) gives 11; 20,000 gives 8.
+// to settle: the largest k whose measured cost (bench/nopeek-optimal.md, "Star2
+// probes": the information states the exact search needed, msc 1 pass, k =
+// 6 to 12 with the defaults; about 6 times more a card beyond) is at most
+// twice `states` (positions vary by a factor of 2 to 6 around the curve).
+// The default budget (5,000,000) gives 12; 20,000 gives 9.
 size_t settled_unseen(uint64_t states);
 
 struct OptimalOptions {
@@ -111,10 +112,19 @@ struct OptimalOptions {
     // The clairvoyant count (every rank sequence of the cards not seen
     // solved: at most m! solves) bounds a position from above, and from
     // below where a sequence is won (optimal_nopeek.cpp, arrive), where at
-    // most this many cards are not seen. 3 (bench/nopeek-optimal.md: at 10
-    // cards not seen 2.5 to 3.6 times fewer states than at 2, and less CPU;
-    // at 8 and 9 more CPU).
-    int clairvoyant_at = 3;
+    // most this many cards are not seen. 4 (bench/nopeek-optimal.md, "Star2
+    // probes": with probe_at 4, 3.1 to 3.4 times fewer states than at 3 at
+    // 10 and 11 cards not seen, a third of the memory, 20 to 40% more CPU;
+    // 12 cards not seen settle within the default budget, which at 3 they
+    // did not in 12 million states).
+    int clairvoyant_at = 4;
+    // Star2 probing at chance nodes (optimal_nopeek.cpp, probe_child): where
+    // a chance node has something to beat (alpha > 0), each child with 2 to
+    // probe_at cards not seen gets its clairvoyant count before any child is
+    // searched (kept in the memo for its arrival), so Star1 can cut sooner.
+    // 0: only the memo's bounds (the same values; for tests and measurement).
+    // 4, as clairvoyant_at (deeper costs more CPU than the states it spares).
+    int probe_at = 4;
     // Which cards are not seen (nopeek::unseen's stock_hidden): true, the
     // cards the rules hide (the stock cards not yet turned up) and the `??`
     // ones; false, only the `??` cards (Deal::unknown): a deal that names
