@@ -28,6 +28,16 @@
 
 using namespace pyr;
 
+namespace {
+const char* const kUsage =
+    "usage: pyramid_optimal_nopeek_bench [--k-min 1] [--k-max 12] [--deals 3] [--first-seed 1]\n"
+    "         [--max-states 50000000] [--variant msc] [--passes 1] [--memo-entries N]\n"
+    "         [--leaf-cache-entries N] [--rank-symmetry 0|1] [--clairvoyant-at N] [--probe-at N]\n"
+    "The exact no-peek optimum (pyramid odds --optimal) on msc deals the solver wins, each\n"
+    "played along its solution until k cards are not seen: one tab-separated line a position\n"
+    "(bench/nopeek-optimal.md). The defaults run for hours: name --k-max and --max-states.\n";
+}  // namespace
+
 int main(int argc, char** argv) {
     int k_min = 1, k_max = 12, deals = 3, passes = 1;
     uint64_t first_seed = 1, max_states = 50'000'000, memo_entries = 0;
@@ -36,8 +46,16 @@ int main(int argc, char** argv) {
     bool symmetry = true;
     int clairvoyant_at = nopeek::OptimalOptions{}.clairvoyant_at;
     int probe_at = nopeek::OptimalOptions{}.probe_at;
-    for (int i = 1; i + 1 < argc; i += 2) {
+    for (int i = 1; i < argc; i += 2) {
         const std::string a = argv[i];
+        if (a == "--help" || a == "-h") {
+            std::printf("%s", kUsage);
+            return 0;
+        }
+        if (i + 1 == argc) {
+            std::fprintf(stderr, "option %s needs a value\n%s", a.c_str(), kUsage);
+            return 2;
+        }
         const char* v = argv[i + 1];
         if (a == "--k-min") k_min = std::atoi(v);
         else if (a == "--k-max") k_max = std::atoi(v);
@@ -52,7 +70,7 @@ int main(int argc, char** argv) {
         else if (a == "--variant") variant = v;
         else if (a == "--passes") passes = std::atoi(v);
         else {
-            std::fprintf(stderr, "unknown option %s\n", a.c_str());
+            std::fprintf(stderr, "unknown option %s\n%s", a.c_str(), kUsage);
             return 2;
         }
     }
