@@ -19,19 +19,16 @@
 #include <algorithm>
 #include <bit>
 #include <chrono>
-#include <cstdlib>
 #include <iterator>
 #include <memory>
-#include <new>
 #include <stdexcept>
-
-#include <sys/mman.h>
 
 #include <boost/unordered/unordered_flat_map.hpp>
 
 #include "engine/table.h"
 #include "solver/depth_first.h"
 #include "solver/free_stock.h"
+#include "solver/huge_pages.h"
 #include "solver/nopeek.h"
 #include "solver/prune.h"
 #include "solver/reveal_bound.h"
@@ -99,37 +96,6 @@ struct KeyHash {
 
 struct Bounds {
     Count lo = 0, hi = 0;
-};
-
-// The allocator of the memo's and the leaf cache's tables: arrays of 2 MiB
-// and more aligned to 2 MiB and asked for in huge pages where the kernel
-// offers them (transparent huge pages, madvise mode), as the walk's tables
-// are (probe_table.h): their lookups are random over tens to hundreds of MB,
-// where 4 KiB pages make most of them miss the TLB too.
-template <class T>
-struct HugeAllocator {
-    using value_type = T;
-    HugeAllocator() = default;
-    template <class U>
-    HugeAllocator(const HugeAllocator<U>&) noexcept {}
-    static constexpr std::size_t kHuge = std::size_t{2} << 20;
-    static std::size_t align_of(std::size_t bytes) {
-        return bytes >= kHuge ? kHuge : std::max(alignof(T), alignof(std::max_align_t));
-    }
-    T* allocate(std::size_t n) {
-        const std::size_t bytes = n * sizeof(T), a = align_of(bytes);
-        void* p = std::aligned_alloc(a, (bytes + a - 1) / a * a);
-        if (!p) throw std::bad_alloc();
-#ifdef MADV_HUGEPAGE
-        if (bytes >= kHuge) madvise(p, (bytes + a - 1) / a * a, MADV_HUGEPAGE);
-#endif
-        return static_cast<T*>(p);
-    }
-    void deallocate(T* p, std::size_t) noexcept { std::free(p); }
-    template <class U>
-    bool operator==(const HugeAllocator<U>&) const noexcept {
-        return true;
-    }
 };
 
 // A map that may forget (a memo table's only liberty): with a cap, at most

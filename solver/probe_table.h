@@ -14,10 +14,8 @@
 #include <cstdint>
 #include <cstdlib>
 #include <memory>
-#include <new>
-#if defined(__linux__)
-#include <sys/mman.h>
-#endif
+
+#include "solver/huge_pages.h"
 
 namespace pyr {
 
@@ -66,18 +64,10 @@ protected:
         void operator()(Slot* p) const { std::free(p); }
     };
     using Slots = std::unique_ptr<Slot[], Free>;
-    // Cache-line aligned; arrays of 2 MiB and more are aligned to 2 MiB and
-    // asked for in huge pages where the kernel offers them (transparent huge
-    // pages, madvise mode): random lookups then miss the TLB far less.
+    // Cache-line aligned; arrays of 2 MiB and more in huge pages (huge_pages.h).
     static Slots allocate(std::size_t n) {
-        constexpr std::size_t kHuge = std::size_t{2} << 20;
-        const std::size_t bytes = n * sizeof(Slot);  // a multiple of 64: n >= kMinCapacity, a power of two
-        void* p = std::aligned_alloc(bytes >= kHuge ? kHuge : 64, bytes);
-        if (!p) throw std::bad_alloc();
-#ifdef MADV_HUGEPAGE
-        if (bytes >= kHuge) madvise(p, bytes, MADV_HUGEPAGE);
-#endif
-        return Slots(static_cast<Slot*>(p));
+        // (n * sizeof(Slot) is a multiple of 64: n >= kMinCapacity, a power of two)
+        return Slots(static_cast<Slot*>(huge_alloc(n * sizeof(Slot), 64)));
     }
 
     Slots slots_;

@@ -1,0 +1,50 @@
+// Large arrays in huge pages: the flat tables' slots (ProbeTable,
+// probe_table.h) and the no-peek optimum's memo and leaf cache
+// (optimal_nopeek.cpp, through HugeAllocator). Their lookups are random over
+// tens to hundreds of MB, where 4 KiB pages make most of them miss the TLB
+// too.
+#pragma once
+#include <algorithm>
+#include <cstddef>
+#include <cstdlib>
+#include <new>
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
+
+namespace pyr {
+
+inline constexpr std::size_t kHugePage = std::size_t{2} << 20;
+
+// `bytes` (rounded up to the alignment) aligned to `align`, or, from 2 MiB
+// on, to 2 MiB and asked for in huge pages where the kernel offers them
+// (transparent huge pages, madvise mode). Freed with std::free.
+inline void* huge_alloc(std::size_t bytes, std::size_t align) {
+    const std::size_t a = bytes >= kHugePage ? kHugePage : align;
+    const std::size_t size = (bytes + a - 1) / a * a;
+    void* p = std::aligned_alloc(a, size);
+    if (!p) throw std::bad_alloc();
+#ifdef MADV_HUGEPAGE
+    if (bytes >= kHugePage) madvise(p, size, MADV_HUGEPAGE);
+#endif
+    return p;
+}
+
+// huge_alloc as a standard allocator (for std::vector, boost::unordered_flat_map).
+template <class T>
+struct HugeAllocator {
+    using value_type = T;
+    HugeAllocator() = default;
+    template <class U>
+    HugeAllocator(const HugeAllocator<U>&) noexcept {}
+    T* allocate(std::size_t n) {
+        return static_cast<T*>(huge_alloc(n * sizeof(T), std::max(alignof(T), alignof(std::max_align_t))));
+    }
+    void deallocate(T* p, std::size_t) noexcept { std::free(p); }
+    template <class U>
+    bool operator==(const HugeAllocator<U>&) const noexcept {
+        return true;
+    }
+};
+
+}  // namespace pyr
