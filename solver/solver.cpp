@@ -90,7 +90,10 @@ SolveResult Solver::solve_with(Method method, const Board& board, const State& s
             else searches_->optimal.run(board, traits, start, budget, result);
         }
     }
-    if (verdict_only) return result;
+    if (verdict_only) {
+        result.solution.clear();  // (the positions search keeps a win's moves: unverified, not handed out)
+        return result;
+    }
     if (result.verdict == Verdict::Win && start == board.initial()) {
         const auto t1 = std::chrono::steady_clock::now();
         verify_solution(board.deal(), result.solution);
