@@ -80,11 +80,12 @@ inline std::vector<Variant> with_overrides(const Variant& base, bool passes_with
     return out;
 }
 
-// Every preset with its overrides (with_overrides).
-inline std::vector<Variant> every_rule_set() {
+// Every preset with its overrides (with_overrides; with passes_with_overlap,
+// each pass count also with the overlap rule).
+inline std::vector<Variant> every_rule_set(bool passes_with_overlap = false) {
     std::vector<Variant> out;
     for (const Variant& base : presets())
-        for (const Variant& v : with_overrides(base)) out.push_back(v);
+        for (const Variant& v : with_overrides(base, passes_with_overlap)) out.push_back(v);
     return out;
 }
 

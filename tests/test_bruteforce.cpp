@@ -52,6 +52,20 @@ void agree(const Variant& v, int deals, uint64_t seed, Tally& tally, int max_sto
 
 using test::with_overrides;
 
+// f(v, seed, board) for every preset with its overrides (each pass count also
+// with the overlap rule: test::every_rule_set(true)) and seeds 1..seeds, the
+// rules and the seed in every assertion's message.
+template <class F>
+void for_each_rule_deal(int seeds, F f) {
+    for (const Variant& v : test::every_rule_set(true))
+        for (int seed = 1; seed <= seeds; ++seed) {
+            const Board b(deal_from_seed(v, std::to_string(seed)));
+            INFO(v.name << " passes=" << v.passes << " goal=" << goal_text(v.goal) << " overlap=" << v.overlap
+                        << " reserves_open=" << v.reserves_open << " seed " << seed);
+            f(seed, b);
+        }
+}
+
 // One test case per preset (ctest runs them in parallel). Each preset with its
 // overrides, 300 small deals apiece.
 // (Apophis's three wastes and reordering redeal make even small stocks
@@ -123,25 +137,18 @@ TEST_CASE("the suit-blind memo key: the same verdicts and solutions as the key b
     // solution, in no more states.
     int fewer = 0, decided = 0;
     Solver blind, by_cards;
-    for (const auto& base : presets()) {
-        for (const auto& v : with_overrides(base, true)) {
-            for (int seed = 1; seed <= test::reduced(24); ++seed) {
-                const Board b(deal_from_seed(v, std::to_string(seed)));
-                INFO(v.name << " passes=" << v.passes << " goal=" << goal_text(v.goal) << " overlap=" << v.overlap
-                            << " reserves_open=" << v.reserves_open << " seed " << seed);
-                SolveOptions on, off;
-                on.limits.max_states = off.limits.max_states = 400000;
-                off.suit_blind = false;
-                const SolveResult x = blind.solve(b, on), y = by_cards.solve(b, off);
-                if (y.verdict == Verdict::Intractable) continue;
-                ++decided;
-                REQUIRE(x.verdict == y.verdict);
-                CHECK(x.solution == y.solution);
-                CHECK(x.states <= y.states);
-                fewer += x.states < y.states;
-            }
-        }
-    }
+    for_each_rule_deal(test::reduced(24), [&](int, const Board& b) {
+        SolveOptions on, off;
+        on.limits.max_states = off.limits.max_states = 400000;
+        off.suit_blind = false;
+        const SolveResult x = blind.solve(b, on), y = by_cards.solve(b, off);
+        if (y.verdict == Verdict::Intractable) return;
+        ++decided;
+        REQUIRE(x.verdict == y.verdict);
+        CHECK(x.solution == y.solution);
+        CHECK(x.states <= y.states);
+        fewer += x.states < y.states;
+    });
     INFO(decided << " deals decided, " << fewer << " in fewer states");
     CHECK(decided > 1500 / test::kSanitizerShare);
     CHECK(fewer > 200 / test::kSanitizerShare);
@@ -156,38 +163,32 @@ TEST_CASE("SolveOptions::verdict_only: the same verdicts and states, no solution
     // solves start), so that the verifier's replay is skipped too.
     int wins = 0, decided = 0;
     Solver full, lean;
-    for (const auto& base : presets()) {
-        for (const auto& v : with_overrides(base, true)) {
-            for (int seed = 1; seed <= test::reduced(6); ++seed) {
-                const Board b(deal_from_seed(v, std::to_string(seed)));
-                SolveOptions on, off;
-                on.limits.max_states = off.limits.max_states = 100000;
-                on.verdict_only = true;
-                std::vector<State> starts{b.initial()};
-                SlotMove moves[kMaxMoves];
-                State s = b.initial();
-                for (int step = 0; step < 4; ++step) {
-                    const int n = b.legal_moves(s, moves);
-                    if (n == 0) break;
-                    s = b.apply(s, moves[(seed + step) % n]);
-                }
-                starts.push_back(s);
-                for (const State& start : starts) {
-                    INFO(v.name << " passes=" << v.passes << " goal=" << goal_text(v.goal) << " seed " << seed
-                                << (start == b.initial() ? " from the start" : " a few moves in"));
-                    const SolveResult x = lean.solve(b, start, on), y = full.solve(b, start, off);
-                    REQUIRE(x.verdict == y.verdict);
-                    CHECK(x.states == y.states);
-                    CHECK(x.solution.empty());
-                    CHECK(x.seconds == 0);
-                    if (y.verdict == Verdict::Intractable) continue;
-                    ++decided;
-                    wins += y.verdict == Verdict::Win;
-                    if (y.verdict == Verdict::Win) CHECK(!y.solution.empty());
-                }
-            }
+    for_each_rule_deal(test::reduced(6), [&](int seed, const Board& b) {
+        SolveOptions on, off;
+        on.limits.max_states = off.limits.max_states = 100000;
+        on.verdict_only = true;
+        std::vector<State> starts{b.initial()};
+        SlotMove moves[kMaxMoves];
+        State s = b.initial();
+        for (int step = 0; step < 4; ++step) {
+            const int n = b.legal_moves(s, moves);
+            if (n == 0) break;
+            s = b.apply(s, moves[(seed + step) % n]);
         }
-    }
+        starts.push_back(s);
+        for (const State& start : starts) {
+            INFO((start == b.initial() ? "from the start" : "a few moves in"));
+            const SolveResult x = lean.solve(b, start, on), y = full.solve(b, start, off);
+            REQUIRE(x.verdict == y.verdict);
+            CHECK(x.states == y.states);
+            CHECK(x.solution.empty());
+            CHECK(x.seconds == 0);
+            if (y.verdict == Verdict::Intractable) continue;
+            ++decided;
+            wins += y.verdict == Verdict::Win;
+            if (y.verdict == Verdict::Win) CHECK(!y.solution.empty());
+        }
+    });
     INFO(decided << " decided, " << wins << " won");
     CHECK(decided > 300 / test::kSanitizerShare);
     CHECK(wins > 50 / test::kSanitizerShare);

@@ -221,13 +221,6 @@ bool reference_dead_card(const Board& b, const State& s, int only_rank, const ui
     return false;
 }
 
-std::vector<Variant> variants_with_overrides() {
-    std::vector<Variant> out;
-    for (const auto& base : presets())
-        for (const auto& v : test::with_overrides(base, true)) out.push_back(v);
-    return out;
-}
-
 // Plays random games from d, comparing the checks at every position; returns
 // how many positions the full check found dead.
 int compare_along_games(const Deal& d, test::Rng& rng, int games, int& positions) {
@@ -275,7 +268,7 @@ int compare_along_games(const Deal& d, test::Rng& rng, int games, int& positions
 TEST_CASE("the dead-card check agrees with its reference on small deals of every preset", "[prune][deadcard]") {
     test::Rng rng(151515);
     int positions = 0, dead = 0;
-    for (const auto& v : variants_with_overrides())
+    for (const auto& v : test::every_rule_set(true))
         for (int i = 0; i < test::reduced(30); ++i) {
             const int max_stock = v.redeal == RedealOrder::ApophisRows ? 10 : 14;
             const Deal d = test::random_small_deal(v, 3, 3, 0, max_stock + 1, rng);
@@ -288,7 +281,7 @@ TEST_CASE("the dead-card check agrees with its reference on small deals of every
 TEST_CASE("the dead-card check agrees with its reference on full deals of every preset", "[prune][deadcard]") {
     test::Rng rng(424242);
     int positions = 0, dead = 0;
-    for (const auto& v : variants_with_overrides())
+    for (const auto& v : test::every_rule_set(true))
         for (int seed = 1; seed <= test::reduced(12); ++seed) {
             const Deal d = deal_from_seed(v, std::to_string(seed * 7919));
             dead += compare_along_games(d, rng, 3, positions);
