@@ -333,6 +333,10 @@ public:
         leaf_options_.limits.stop = o.limits.stop;
         leaf_options_.rows_free_stock = false;  // (checked first with the kept table: arrive)
         leaf_options_.verdict_only = true;      // (only the verdict is read: leaf_verdict)
+        // (The dead-card check at each leaf game's start alone: the games
+        // are a few positions, where checking after every move cost more
+        // than the positions it cut; the same verdicts. bench/nopeek-optimal.md.)
+        leaf_options_.dead_cards = SolveOptions::DeadCards::Start;
         memo_cap_ = static_cast<size_t>(o.memo_entries);
         verdicts_.set_cap(static_cast<size_t>(o.leaf_cache_entries));
         symmetry_ = o.rank_symmetry;
