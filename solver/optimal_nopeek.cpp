@@ -142,14 +142,24 @@ private:
 // tables on a miss and moved the older's hits (perf, k = 9: 14% of the time
 // in their lookups and inserts). The table starts at 1,024 buckets and
 // doubles when half full, up to the cap (OptimalOptions::leaf_cache_entries,
-// rounded down to whole buckets, a power of two of them, at least one).
+// rounded down to whole buckets, a power of two of them, at least one). It
+// grows in place, inside a region of the cap's size reserved at the start
+// (ZeroedRegion: its pages are paid for, zeroed once, as the table reaches
+// them): a bucket's entries go to the two buckets it splits into (the next
+// bit of the hash: 2i, 2i + 1), filled from the last bucket down, so each
+// is read before it is written over.
 class LeafCache {
 public:
     void set_cap(size_t cap) {
         cap_buckets_ = 1;
         while (cap_buckets_ * 2 * kWays <= cap) cap_buckets_ *= 2;
         enabled_ = cap > 0;
-        if (enabled_) resize(std::min<size_t>(cap_buckets_, 1024));
+        if (!enabled_) return;
+        region_ = ZeroedRegion(cap_buckets_ * sizeof(Bucket));
+        buckets_ = static_cast<Bucket*>(region_.data());
+        n_ = std::min<size_t>(cap_buckets_, 1024);
+        shift_ = 64 - std::countr_zero(n_);
+        used_ = 0;
     }
     std::optional<bool> find(const Key& k) const {
         if (!enabled_) return std::nullopt;
@@ -160,7 +170,7 @@ public:
     }
     void put(const Key& k, bool won) {
         if (!enabled_) return;
-        if (used_ >= buckets_.size() * kWays / 2 && buckets_.size() < cap_buckets_) resize(buckets_.size() * 2);
+        if (used_ >= n_ * kWays / 2 && n_ < cap_buckets_) grow();
         insert(k, won);
     }
 
@@ -190,18 +200,27 @@ private:
         for (size_t w = kWays - 1; w > 0; --w) b.way[w] = b.way[w - 1];
         b.way[0] = e;
     }
-    void resize(size_t n) {
-        std::vector<Bucket, HugeAllocator<Bucket>> old = std::move(buckets_);
-        buckets_.assign(n, Bucket{});
-        shift_ = 64 - std::countr_zero(n);
-        used_ = 0;
-        for (const Bucket& b : old)
+    // Doubles the table in place: bucket i's entries, oldest first, into 2i
+    // and 2i + 1 (the same buckets, in the same order, as inserting every
+    // entry afresh). Buckets 2i and 2i + 1 are past i, so already read (or,
+    // from n_ on, never used: zero).
+    void grow() {
+        shift_ = 64 - std::countr_zero(n_ * 2);
+        for (size_t i = n_; i-- > 0;) {
+            const Bucket old = buckets_[i];
+            buckets_[2 * i] = buckets_[2 * i + 1] = Bucket{};
             for (size_t w = kWays; w-- > 0;)
-                if (const Entry& e = b.way[w]; e.left & kUsed)
-                    insert(Key{e.state, e.ranks_lo, e.ranks_hi, e.left & ~(kUsed | kWon)}, (e.left & kWon) != 0);
+                if (const Entry& e = old.way[w]; e.left & kUsed) {
+                    Bucket& b = buckets_[index(Key{e.state, e.ranks_lo, e.ranks_hi, e.left & ~(kUsed | kWon)})];
+                    for (size_t x = kWays - 1; x > 0; --x) b.way[x] = b.way[x - 1];
+                    b.way[0] = e;
+                }
+        }
+        n_ *= 2;
     }
-    std::vector<Bucket, HugeAllocator<Bucket>> buckets_;
-    size_t cap_buckets_ = 1, used_ = 0;
+    ZeroedRegion region_;        // the cap's buckets, reserved at once
+    Bucket* buckets_ = nullptr;  // the first n_ of them in use
+    size_t n_ = 0, cap_buckets_ = 1, used_ = 0;
     int shift_ = 64;
     bool enabled_ = false;
 };
