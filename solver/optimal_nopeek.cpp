@@ -748,9 +748,9 @@ public:
     // The clairvoyant count with the few cards not turned up, without building
     // a board per order: the rules read ranks only, so an order is its ranks,
     // and the orders of one rank sequence are one game (the sequence counts
-    // the product of its ranks' factorials). Each sequence's board is kept in
-    // the board cache by its full ranks (every slot turned up: no partial key
-    // has them all); `cur` (board()) holds one of them already.
+    // the product of its ranks' factorials). A sequence the leaf cache does
+    // not know is solved on one board re-carded for it (order_board); `cur`
+    // (board()) holds one of them already.
     Count clairvoyant_small(const Board& cur, const State& s, Count& same) {
         int js[kMaxHidden], n = 0;
         for (size_t i = 0; i < hidden_.size(); ++i)
@@ -787,11 +787,7 @@ public:
                     wins += same * *hit;
                     continue;
                 }
-            std::shared_ptr<Board>& cached = board_cache_[{ranks_[0], ranks_[1]}];
-            if (!cached) cached = carded(order_deal_);
-            const std::shared_ptr<const Board> other = cached;  // (held: the cache may be cleared)
-            forget_boards();
-            const Verdict v = leaf_verdict(*other, s, keyed ? &leaf : nullptr);
+            const Verdict v = leaf_verdict(order_board(order_deal_), s, keyed ? &leaf : nullptr);
             leaf_intractable += v == Verdict::Intractable;
             wins += same * (v != Verdict::Lose);
         } while (std::next_permutation(cards.begin(), cards.end(), by_rank));
@@ -1106,6 +1102,15 @@ private:
         b->recard(d);
         return b;
     }
+    // clairvoyant_small's board of a sequence: one board, re-carded for each
+    // (Board::recard), which stays in the processor's caches, where the
+    // board cache's (a lookup, and one board a sequence) were mostly cold
+    // (bench/nopeek-optimal.md: 3% at 11 cards not seen).
+    const Board& order_board(const Deal& d) {
+        if (!order_board_) order_board_.emplace(*boards_[0], d);
+        else order_board_->recard(d);
+        return *order_board_;
+    }
     // Past kBoardCache boards the cache forgets them all; those no one else
     // holds (boards_, a caller) are kept as spares to re-card.
     void forget_boards() {
@@ -1213,6 +1218,7 @@ private:
     boost::unordered_flat_map<std::pair<uint64_t, uint64_t>, std::shared_ptr<Board>, PairHash> board_cache_;
     std::vector<std::shared_ptr<Board>> spare_boards_;  // forgotten by the cache, to re-card (carded)
     Deal order_deal_;                                   // clairvoyant_small's scratch deal
+    std::optional<Board> order_board_;                  // ... and its board (order_board)
     std::vector<bool> built_{true};                     // boards_[level] holds the current assignment
     std::optional<RuleTraits> traits_;
     FreeStockRelaxation relax_;
