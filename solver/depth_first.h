@@ -199,6 +199,8 @@ struct WinGoal {
     uint64_t cap = 0;                        // 0: none
     FreeStockRelaxation* relaxed = nullptr;  // null: not asked
     bool path = true;                        // false: the win's moves are not kept (SolveOptions::verdict_only)
+    bool dead_at_start = true;               // the dead-card check at the start (SolveOptions::dead_cards)
+    bool dead_after_moves = true;            // ... and after every move
 
     static constexpr bool done() { return false; }
     template <class Space>
@@ -207,11 +209,13 @@ struct WinGoal {
         if (path) space.path(solution);
         return true;
     }
-    bool open(const DfsNode& start, SearchBudget&) { return !has_dead_card(board, start.state); }
+    bool open(const DfsNode& start, SearchBudget&) { return !dead_at_start || !has_dead_card(board, start.state); }
     [[gnu::always_inline]] bool capped() const { return cap && budget.count() >= cap; }
-    // (Pushed positions have no dead card, so only what the move changed is checked.)
+    // (Pushed positions have no dead card, so only what the move changed is
+    // checked; without the check at the start that finds fewer, never a
+    // false one.)
     [[gnu::always_inline]] bool cut(const DfsNode& n) {
-        return has_dead_card_after(board, n.state, n.move, n.order, n.len) ||
+        return (dead_after_moves && has_dead_card_after(board, n.state, n.move, n.order, n.len)) ||
                (relaxed && relaxed->solve(board, n.state) == FreeStockRelaxation::Outcome::Lost);
     }
 };

@@ -6,8 +6,10 @@
 #pragma once
 #include <algorithm>
 #include <cstddef>
+#include <cstdint>
 #include <cstdlib>
 #include <new>
+#include <utility>
 #if defined(__linux__)
 #include <sys/mman.h>
 #endif
@@ -45,6 +47,46 @@ struct HugeAllocator {
     bool operator==(const HugeAllocator<U>&) const noexcept {
         return true;
     }
+};
+
+// `bytes` of zeros, 64-byte aligned, reserved at once and paid for as they
+// are first touched: from 2 MiB on, calloc's fresh mapping (which it does
+// not clear: the kernel's pages are zero) aligned to 2 MiB inside it and
+// asked for in huge pages, as huge_alloc. For a table that grows inside its
+// largest size (the no-peek optimum's leaf cache): each page is zeroed once,
+// by the kernel, where a table reallocated on each doubling has every new
+// array's pages zeroed again (and the old one held while the entries move).
+class ZeroedRegion {
+public:
+    ZeroedRegion() = default;
+    explicit ZeroedRegion(std::size_t bytes) {
+        const std::size_t a = bytes >= kHugePage ? kHugePage : 64;
+        raw_ = std::calloc(bytes + a, 1);
+        if (!raw_) throw std::bad_alloc();
+        const auto at = (reinterpret_cast<std::uintptr_t>(raw_) + a - 1) / a * a;
+        data_ = reinterpret_cast<void*>(at);
+#ifdef MADV_HUGEPAGE
+        if (bytes >= kHugePage) madvise(data_, (bytes + a - 1) / a * a, MADV_HUGEPAGE);
+#endif
+    }
+    ZeroedRegion(ZeroedRegion&& o) noexcept
+        : raw_(std::exchange(o.raw_, nullptr)), data_(std::exchange(o.data_, nullptr)) {}
+    ZeroedRegion& operator=(ZeroedRegion&& o) noexcept {
+        if (this != &o) {
+            std::free(raw_);
+            raw_ = std::exchange(o.raw_, nullptr);
+            data_ = std::exchange(o.data_, nullptr);
+        }
+        return *this;
+    }
+    ZeroedRegion(const ZeroedRegion&) = delete;
+    ZeroedRegion& operator=(const ZeroedRegion&) = delete;
+    ~ZeroedRegion() { std::free(raw_); }
+    void* data() const { return data_; }
+
+private:
+    void* raw_ = nullptr;
+    void* data_ = nullptr;
 };
 
 }  // namespace pyr

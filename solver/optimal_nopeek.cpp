@@ -142,14 +142,24 @@ private:
 // tables on a miss and moved the older's hits (perf, k = 9: 14% of the time
 // in their lookups and inserts). The table starts at 1,024 buckets and
 // doubles when half full, up to the cap (OptimalOptions::leaf_cache_entries,
-// rounded down to whole buckets, a power of two of them, at least one).
+// rounded down to whole buckets, a power of two of them, at least one). It
+// grows in place, inside a region of the cap's size reserved at the start
+// (ZeroedRegion: its pages are paid for, zeroed once, as the table reaches
+// them): a bucket's entries go to the two buckets it splits into (the next
+// bit of the hash: 2i, 2i + 1), filled from the last bucket down, so each
+// is read before it is written over.
 class LeafCache {
 public:
     void set_cap(size_t cap) {
         cap_buckets_ = 1;
         while (cap_buckets_ * 2 * kWays <= cap) cap_buckets_ *= 2;
         enabled_ = cap > 0;
-        if (enabled_) resize(std::min<size_t>(cap_buckets_, 1024));
+        if (!enabled_) return;
+        region_ = ZeroedRegion(cap_buckets_ * sizeof(Bucket));
+        buckets_ = static_cast<Bucket*>(region_.data());
+        n_ = std::min<size_t>(cap_buckets_, 1024);
+        shift_ = 64 - std::countr_zero(n_);
+        used_ = 0;
     }
     std::optional<bool> find(const Key& k) const {
         if (!enabled_) return std::nullopt;
@@ -160,7 +170,7 @@ public:
     }
     void put(const Key& k, bool won) {
         if (!enabled_) return;
-        if (used_ >= buckets_.size() * kWays / 2 && buckets_.size() < cap_buckets_) resize(buckets_.size() * 2);
+        if (used_ >= n_ * kWays / 2 && n_ < cap_buckets_) grow();
         insert(k, won);
     }
 
@@ -190,18 +200,27 @@ private:
         for (size_t w = kWays - 1; w > 0; --w) b.way[w] = b.way[w - 1];
         b.way[0] = e;
     }
-    void resize(size_t n) {
-        std::vector<Bucket, HugeAllocator<Bucket>> old = std::move(buckets_);
-        buckets_.assign(n, Bucket{});
-        shift_ = 64 - std::countr_zero(n);
-        used_ = 0;
-        for (const Bucket& b : old)
+    // Doubles the table in place: bucket i's entries, oldest first, into 2i
+    // and 2i + 1 (the same buckets, in the same order, as inserting every
+    // entry afresh). Buckets 2i and 2i + 1 are past i, so already read (or,
+    // from n_ on, never used: zero).
+    void grow() {
+        shift_ = 64 - std::countr_zero(n_ * 2);
+        for (size_t i = n_; i-- > 0;) {
+            const Bucket old = buckets_[i];
+            buckets_[2 * i] = buckets_[2 * i + 1] = Bucket{};
             for (size_t w = kWays; w-- > 0;)
-                if (const Entry& e = b.way[w]; e.left & kUsed)
-                    insert(Key{e.state, e.ranks_lo, e.ranks_hi, e.left & ~(kUsed | kWon)}, (e.left & kWon) != 0);
+                if (const Entry& e = old.way[w]; e.left & kUsed) {
+                    Bucket& b = buckets_[index(Key{e.state, e.ranks_lo, e.ranks_hi, e.left & ~(kUsed | kWon)})];
+                    for (size_t x = kWays - 1; x > 0; --x) b.way[x] = b.way[x - 1];
+                    b.way[0] = e;
+                }
+        }
+        n_ *= 2;
     }
-    std::vector<Bucket, HugeAllocator<Bucket>> buckets_;
-    size_t cap_buckets_ = 1, used_ = 0;
+    ZeroedRegion region_;        // the cap's buckets, reserved at once
+    Bucket* buckets_ = nullptr;  // the first n_ of them in use
+    size_t n_ = 0, cap_buckets_ = 1, used_ = 0;
     int shift_ = 64;
     bool enabled_ = false;
 };
@@ -333,6 +352,10 @@ public:
         leaf_options_.limits.stop = o.limits.stop;
         leaf_options_.rows_free_stock = false;  // (checked first with the kept table: arrive)
         leaf_options_.verdict_only = true;      // (only the verdict is read: leaf_verdict)
+        // (The dead-card check at each leaf game's start alone: the games
+        // are a few positions, where checking after every move cost more
+        // than the positions it cut; the same verdicts. bench/nopeek-optimal.md.)
+        leaf_options_.dead_cards = SolveOptions::DeadCards::Start;
         memo_cap_ = static_cast<size_t>(o.memo_entries);
         verdicts_.set_cap(static_cast<size_t>(o.leaf_cache_entries));
         symmetry_ = o.rank_symmetry;
@@ -725,9 +748,9 @@ public:
     // The clairvoyant count with the few cards not turned up, without building
     // a board per order: the rules read ranks only, so an order is its ranks,
     // and the orders of one rank sequence are one game (the sequence counts
-    // the product of its ranks' factorials). Each sequence's board is kept in
-    // the board cache by its full ranks (every slot turned up: no partial key
-    // has them all); `cur` (board()) holds one of them already.
+    // the product of its ranks' factorials). A sequence the leaf cache does
+    // not know is solved on one board re-carded for it (order_board); `cur`
+    // (board()) holds one of them already.
     Count clairvoyant_small(const Board& cur, const State& s, Count& same) {
         int js[kMaxHidden], n = 0;
         for (size_t i = 0; i < hidden_.size(); ++i)
@@ -764,11 +787,7 @@ public:
                     wins += same * *hit;
                     continue;
                 }
-            std::shared_ptr<Board>& cached = board_cache_[{ranks_[0], ranks_[1]}];
-            if (!cached) cached = carded(order_deal_);
-            const std::shared_ptr<const Board> other = cached;  // (held: the cache may be cleared)
-            forget_boards();
-            const Verdict v = leaf_verdict(*other, s, keyed ? &leaf : nullptr);
+            const Verdict v = leaf_verdict(order_board(order_deal_), s, keyed ? &leaf : nullptr);
             leaf_intractable += v == Verdict::Intractable;
             wins += same * (v != Verdict::Lose);
         } while (std::next_permutation(cards.begin(), cards.end(), by_rank));
@@ -1083,6 +1102,15 @@ private:
         b->recard(d);
         return b;
     }
+    // clairvoyant_small's board of a sequence: one board, re-carded for each
+    // (Board::recard), which stays in the processor's caches, where the
+    // board cache's (a lookup, and one board a sequence) were mostly cold
+    // (bench/nopeek-optimal.md: 3% at 11 cards not seen).
+    const Board& order_board(const Deal& d) {
+        if (!order_board_) order_board_.emplace(*boards_[0], d);
+        else order_board_->recard(d);
+        return *order_board_;
+    }
     // Past kBoardCache boards the cache forgets them all; those no one else
     // holds (boards_, a caller) are kept as spares to re-card.
     void forget_boards() {
@@ -1190,6 +1218,7 @@ private:
     boost::unordered_flat_map<std::pair<uint64_t, uint64_t>, std::shared_ptr<Board>, PairHash> board_cache_;
     std::vector<std::shared_ptr<Board>> spare_boards_;  // forgotten by the cache, to re-card (carded)
     Deal order_deal_;                                   // clairvoyant_small's scratch deal
+    std::optional<Board> order_board_;                  // ... and its board (order_board)
     std::vector<bool> built_{true};                     // boards_[level] holds the current assignment
     std::optional<RuleTraits> traits_;
     FreeStockRelaxation relax_;

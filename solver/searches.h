@@ -370,7 +370,7 @@ public:
     SolveResult run(const Board& board, const RuleTraits& traits, const State& start, SearchBudget& budget,
                     uint64_t first_order_states = SolveOptions{}.rows_first_order_states,
                     bool free_stock = SolveOptions{}.rows_free_stock, bool suit_blind = SolveOptions{}.suit_blind,
-                    bool path = true);
+                    bool path = true, SolveOptions::DeadCards dead_cards = SolveOptions::DeadCards::Every);
     void release() { *this = WalkSearch(); }
     void trim() {
         memo_.trim();
@@ -396,6 +396,7 @@ private:
     bool free_stock_ = true;       // ... asked (SolveOptions::rows_free_stock)
     bool suit_blind_ = true;       // the memo keyed by suit-blind removed sets (SolveOptions::suit_blind)
     bool path_ = true;             // a win's moves kept (not with SolveOptions::verdict_only)
+    SolveOptions::DeadCards dead_cards_ = SolveOptions::DeadCards::Every;  // where the dead-card check cuts
     uint64_t key_of(const Board& board, const State& s) const {
         return suit_blind_ ? board.suit_blind(s.removed) : s.removed;
     }

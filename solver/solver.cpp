@@ -73,10 +73,10 @@ SolveResult Solver::solve_with(Method method, const Board& board, const State& s
     SolveResult result;
     {
         SearchBudget budget(options, 1, searches_.get());  // the start counts as expanded
-        result = method == Method::Walk
-                     ? searches_->walk.run(board, traits, start, budget, options.rows_first_order_states,
-                                           options.rows_free_stock, options.suit_blind, !verdict_only)
-                     : searches_->positions.run(board, traits, start, budget);
+        result = method == Method::Walk ? searches_->walk.run(board, traits, start, budget,
+                                                              options.rows_first_order_states, options.rows_free_stock,
+                                                              options.suit_blind, !verdict_only, options.dead_cards)
+                                        : searches_->positions.run(board, traits, start, budget);
     }
     if (options.optimal) {
         // The verdict first, with the fast search: a lost deal is proved lost

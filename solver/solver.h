@@ -53,6 +53,16 @@ struct SolveOptions {
     // verdict (the no-peek optimum's leaf solves: the clock and the path were
     // some 2% of their time). The same search, the same verdict and states.
     bool verdict_only = false;
+    // Verdicts, the walk searches: where the dead-card check (solver/prune.h)
+    // cuts. Every: at the start and after every move, and with discards
+    // where the chain walk passes a card's last partner (chain_walk.h).
+    // Start: at the start alone. Never: nowhere. A cut only finds a loss
+    // sooner, so the verdict is the same with each, the states not; for
+    // callers whose searches are a few positions each, where the check costs
+    // more than it saves (the no-peek optimum's leaf solves:
+    // bench/nopeek-optimal.md).
+    enum class DeadCards : uint8_t { Every, Start, Never };
+    DeadCards dead_cards = DeadCards::Every;
 };
 
 struct SolveResult {

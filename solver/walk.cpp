@@ -280,8 +280,10 @@ void WalkStack::path(const Board& board, std::vector<Move>& out) const {
 }
 
 SolveResult WalkSearch::run(const Board& board, const RuleTraits& traits, const State& start, SearchBudget& budget,
-                            uint64_t first_order_states, bool free_stock, bool suit_blind, bool path) {
+                            uint64_t first_order_states, bool free_stock, bool suit_blind, bool path,
+                            SolveOptions::DeadCards dead_cards) {
     path_ = path;
+    dead_cards_ = dead_cards;
     // Every rule set: first the free-stock relaxation (solver/free_stock.h):
     // when even with every stock and waste card free at any time the tableau
     // cannot be cleared, the deal is lost. The relaxation's own positions are
@@ -322,8 +324,16 @@ SolveResult WalkSearch::run(const Board& board, const RuleTraits& traits, const 
 SolveResult WalkSearch::run_once(const Board& board, const RuleTraits& traits, const State& start, SearchBudget& budget,
                                  bool reversed, uint64_t cap) {
     SolveResult result;
-    WalkSpace space(board, traits, ChainRules{ForcedPolicy::win(), true, false}, memo_, stack_, suit_blind_, reversed);
-    WinGoal goal{board, result.solution, budget, cap, traits.rows && free_stock_ ? &relaxed_ : nullptr, path_};
+    const bool every = dead_cards_ == SolveOptions::DeadCards::Every;
+    WalkSpace space(board, traits, ChainRules{ForcedPolicy::win(), every, false}, memo_, stack_, suit_blind_, reversed);
+    WinGoal goal{board,
+                 result.solution,
+                 budget,
+                 cap,
+                 traits.rows && free_stock_ ? &relaxed_ : nullptr,
+                 path_,
+                 dead_cards_ != SolveOptions::DeadCards::Never,
+                 every};
     return verdict_of(depth_first(space, goal, budget, start), result, budget);
 }
 
@@ -349,6 +359,8 @@ SolveResult WalkSearch::run_draw_n(const Board& board, const RuleTraits& traits,
     DrawWalkSpace space(board, traits, ForcedPolicy::win(), draw_memo_, stack_, suit_blind_);
     WinGoal goal{board, result.solution, budget};
     goal.path = path_;
+    goal.dead_at_start = dead_cards_ != SolveOptions::DeadCards::Never;
+    goal.dead_after_moves = dead_cards_ == SolveOptions::DeadCards::Every;
     return verdict_of(depth_first(space, goal, budget, start), result, budget);
 }
 
