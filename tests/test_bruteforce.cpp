@@ -204,41 +204,35 @@ TEST_CASE("SolveOptions::dead_cards: the same verdicts with the dead-card check 
     using DC = SolveOptions::DeadCards;
     int decided = 0, wins = 0, more = 0;
     Solver every_solver, start_solver, never_solver;
-    for (const auto& base : presets()) {
-        for (const auto& v : with_overrides(base, true)) {
-            for (int seed = 1; seed <= test::reduced(6, 2); ++seed) {
-                const Board b(deal_from_seed(v, std::to_string(seed)));
-                SolveOptions every, start_only, never;
-                every.limits.max_states = start_only.limits.max_states = never.limits.max_states = 100000;
-                start_only.dead_cards = DC::Start;
-                never.dead_cards = DC::Never;
-                std::vector<State> starts{b.initial()};
-                SlotMove moves[kMaxMoves];
-                State s = b.initial();
-                for (int step = 0; step < 12; ++step) {
-                    const int n = b.legal_moves(s, moves);
-                    if (n == 0) break;
-                    s = b.apply(s, moves[(seed + step) % n]);
-                    if (step == 3 || step == 7 || step == 11) starts.push_back(s);
-                }
-                for (const State& start : starts) {
-                    INFO(v.name << " passes=" << v.passes << " goal=" << goal_text(v.goal) << " seed " << seed
-                                << " start " << (&start - starts.data()));
-                    const SolveResult x = every_solver.solve(b, start, every);
-                    const SolveResult y = start_solver.solve(b, start, start_only);
-                    const SolveResult z = never_solver.solve(b, start, never);
-                    if (x.verdict == Verdict::Intractable || y.verdict == Verdict::Intractable ||
-                        z.verdict == Verdict::Intractable)
-                        continue;  // (the budget counts states, which differ)
-                    REQUIRE(x.verdict == y.verdict);
-                    REQUIRE(x.verdict == z.verdict);
-                    ++decided;
-                    wins += x.verdict == Verdict::Win;
-                    more += z.states > x.states;
-                }
-            }
+    for_each_rule_deal(test::reduced(6, 2), [&](int seed, const Board& b) {
+        SolveOptions every, start_only, never;
+        every.limits.max_states = start_only.limits.max_states = never.limits.max_states = 100000;
+        start_only.dead_cards = DC::Start;
+        never.dead_cards = DC::Never;
+        std::vector<State> starts{b.initial()};
+        SlotMove moves[kMaxMoves];
+        State s = b.initial();
+        for (int step = 0; step < 12; ++step) {
+            const int n = b.legal_moves(s, moves);
+            if (n == 0) break;
+            s = b.apply(s, moves[(seed + step) % n]);
+            if (step == 3 || step == 7 || step == 11) starts.push_back(s);
         }
-    }
+        for (const State& start : starts) {
+            INFO("start " << (&start - starts.data()));
+            const SolveResult x = every_solver.solve(b, start, every);
+            const SolveResult y = start_solver.solve(b, start, start_only);
+            const SolveResult z = never_solver.solve(b, start, never);
+            if (x.verdict == Verdict::Intractable || y.verdict == Verdict::Intractable ||
+                z.verdict == Verdict::Intractable)
+                continue;  // (the budget counts states, which differ)
+            REQUIRE(x.verdict == y.verdict);
+            REQUIRE(x.verdict == z.verdict);
+            ++decided;
+            wins += x.verdict == Verdict::Win;
+            more += z.states > x.states;
+        }
+    });
     INFO(decided << " decided, " << wins << " won, " << more << " searched more positions without the check");
     CHECK(decided > 1500 / test::kSanitizerShare);
     CHECK(wins > 900 / test::kSanitizerShare);
