@@ -13,6 +13,7 @@
 // key, or an empty slot where it is then inserted. The empty slot is the
 // all-ones word, which no stored word may be (the caller's static_assert).
 #pragma once
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <utility>
@@ -71,6 +72,7 @@ public:
             uint64_t& slot = slots_[i];
             if (slot == kEmpty) {
                 slot = word;
+                if (size_ < kTracked) touched_[size_] = static_cast<uint32_t>(i);
                 ++size_;
                 return {&slot, true};
             }
@@ -88,8 +90,26 @@ public:
             *this = WordTable();
             return;
         }
+        // A small use (the no-peek optimum's leaf games: a few to a few dozen
+        // positions, about 2 million searches at k = 10) empties only the
+        // slots it filled, instead of the whole array (1,024 slots at least:
+        // perf, k = 10, the memset took 2% of the time).
+        if (size_ <= kTracked) {
+            for (std::size_t j = 0; j < size_; ++j) slots_[touched_[j]] = kEmpty;
+            size_ = 0;
+            return;
+        }
         this->empty_all();
     }
+
+private:
+    // The slots of the first kTracked entries inserted since the table was
+    // last emptied, in insertion order. An entry never moves but when the
+    // table grows, which happens only past kMinCapacity * 3/4 entries, so
+    // while size_ <= kTracked these are exactly the slots in use.
+    static constexpr std::size_t kTracked = 64;
+    static_assert(kTracked < Base::kMinCapacity - Base::kMinCapacity / 4, "no growth below kTracked entries");
+    std::array<uint32_t, kTracked> touched_;
 };
 
 }  // namespace pyr

@@ -99,6 +99,32 @@ TEST_CASE("the walk memo's table forgets everything when cleared, keeping its me
     REQUIRE(big.capacity() == 0);
 }
 
+TEST_CASE("the walk memo's table, cleared after small uses, forgets every entry (only the slots used are emptied)",
+          "[memo]") {
+    test::Rng rng(13);
+    Memo t;
+    for (int round = 0; round < 400; ++round) {
+        // Uses of 0 to 100 entries (about 64 and below: only their slots
+        // emptied; above: the whole array), drawn from a small universe so
+        // that a later round meets the earlier rounds' keys.
+        std::unordered_map<uint64_t, uint64_t> ref;
+        exercise(t, ref, rng, static_cast<int>(rng.next() % 160), 120);
+        REQUIRE(t.size() == ref.size());
+        t.clear(std::size_t{1} << 30);
+        REQUIRE(t.size() == 0);
+        REQUIRE(t.capacity() <= Memo::kMinCapacity);  // (never grown: kept)
+    }
+    // And after growing past the first array, small uses again.
+    std::unordered_map<uint64_t, uint64_t> big;
+    exercise(t, big, rng, 5000, 1 << 30);
+    t.clear(std::size_t{1} << 30);
+    for (int round = 0; round < 100; ++round) {
+        std::unordered_map<uint64_t, uint64_t> ref;
+        exercise(t, ref, rng, static_cast<int>(rng.next() % 100), 80);
+        t.clear(std::size_t{1} << 30);
+    }
+}
+
 TEST_CASE("bit_positions lists a mask's set bits in order, as one bit at a time does", "[memo]") {
     test::Rng rng(52);
     for (int i = 0; i < 20000; ++i) {
