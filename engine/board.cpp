@@ -123,38 +123,51 @@ void Board::recard(const Deal& deal) {
         throw InternalError("Board::recard: another layout");
     std::copy(deal.cards.begin(), deal.cards.end(), deal_.cards.begin());
     deal_.unknown = deal.unknown;
-    card_tables();
+    card_tables(false);  // (same layout: the rows past the stock are as they were)
 }
 
-void Board::card_tables() {
+void Board::card_tables(bool rows_past_stock) {
+    // (Built in locals and stored whole: the ranks are bytes, which the
+    // compiler must assume alias every member, so filled in place each store
+    // made it read deal_ and the tables again. Board::recard's share of the
+    // no-peek optimum's time: bench/nopeek-optimal.md.)
     const Variant& v = deal_.variant;
     const int n = n_, stock = n_ - f_;
     const int deck_ranks_n = deck_ranks(v.deck);  // (card_index, hoisted)
-    slot_of_.fill(-1);
-    rank_mask_.fill(0);
+    const Card* cards = deal_.cards.data();
+    std::array<uint8_t, kMaxSlots> ranks;
+    std::array<uint64_t, 14> by_rank{};
+    std::array<int8_t, 64> slot_of;
+    slot_of.fill(-1);
     for (int i = 0; i < n; ++i) {
-        const Card c = deal_.cards[i];
-        rank_[i] = c.rank;
-        slot_of_[c.suit * deck_ranks_n + (c.rank - 1)] = static_cast<int8_t>(i);
-        rank_mask_[c.rank] |= bit(i);
+        const Card c = cards[i];
+        ranks[i] = c.rank;
+        slot_of[c.suit * deck_ranks_n + (c.rank - 1)] = static_cast<int8_t>(i);
+        by_rank[c.rank] |= bit(i);
     }
     for (int i = 0; i < n; ++i) {
-        const int want = v.target - rank_[i];  // the partners' rank
-        partners_[i] = want >= 0 && want < static_cast<int>(rank_mask_.size()) ? rank_mask_[want] & ~bit(i) : 0;
-        open_partners_[i] = partners_[i] & ~blocked_[i];
+        const int want = v.target - ranks[i];  // the partners' rank
+        const uint64_t p = want >= 0 && want < static_cast<int>(by_rank.size()) ? by_rank[want] & ~bit(i) : 0;
+        partners_[i] = p;
+        open_partners_[i] = p & ~blocked_[i];
     }
+    std::copy_n(ranks.begin(), n, rank_.begin());
+    rank_mask_ = by_rank;
+    slot_of_ = slot_of;
     // next_of_rank_[j][r]: the first stock index at or after j holding rank r
     // (0xFF: none). Built from the end, the row held in two words (ranks 0..7,
-    // 8..13) and stored whole: no row is read back from memory.
+    // 8..13) and stored whole: no row is read back from memory. The rows past
+    // the stock (all none) do not depend on the cards: a re-card keeps them.
     static_assert(std::tuple_size_v<std::decay_t<decltype(next_of_rank_[0])>> == 14, "a row is 14 ranks");
     uint64_t lo = ~uint64_t{0}, hi = ~uint64_t{0};
     const auto store = [&](int j) {
         std::memcpy(next_of_rank_[j].data(), &lo, 8);
         std::memcpy(next_of_rank_[j].data() + 8, &hi, 6);
     };
-    for (int j = stock; j < static_cast<int>(next_of_rank_.size()); ++j) store(j);
+    if (rows_past_stock)
+        for (int j = stock; j < static_cast<int>(next_of_rank_.size()); ++j) store(j);
     for (int j = stock - 1; j >= 0; --j) {
-        const int r = rank_[f_ + j];
+        const int r = ranks[f_ + j];
         uint64_t& w = r < 8 ? lo : hi;
         const int sh = 8 * (r & 7);
         w = (w & ~(uint64_t{0xFF} << sh)) | (uint64_t(j) << sh);

@@ -299,7 +299,9 @@ public:
     std::optional<SlotMove> from_move(const State& s, const Move& m) const;
 
 private:
-    void card_tables();  // rank_, slot_of_, partners_, open_partners_, rank_mask_, next_of_rank_ from deal_
+    // rank_, slot_of_, partners_, open_partners_, rank_mask_, next_of_rank_ from deal_ (the rows of
+    // next_of_rank_ past the stock too, unless `rows_past_stock` is false: a re-card of the same layout).
+    void card_tables(bool rows_past_stock = true);
     State apply_other(const State& s, SlotMove m) const;  // apply(), the rest
     uint64_t stock_playable_other(const State& s) const;  // stock_playable(), the rest
     uint64_t drawn_mask(const State& s) const {           // stock slots [0, pos)
