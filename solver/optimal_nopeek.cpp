@@ -785,16 +785,34 @@ public:
         Key ahead_key[kAhead];
         bool ahead_keyed[kAhead];
         int ahead = 0;
+        // The sequences' keys differ only in the nibbles of the hidden slots
+        // still in the stock (leaf_key: the stock's ranks in slot order), so
+        // cur's key is made once, those nibbles cleared, and each sequence's
+        // ranks put in (the same keys as leaf_key on the sequence's cards).
         if (leaf_keyed_) {
-            Card order[kMaxHidden];
-            std::copy(cards.begin(), cards.end(), order);
-            order_deal_.cards = cur.deal().cards;
-            do {
-                for (int i = 0; i < n; ++i) order_deal_.cards[hidden_[js[i]]] = order[i];
-                ahead_keyed[ahead] = leaf_key(s, order_deal_.cards.data(), ahead_key[ahead]);
-                if (ahead_keyed[ahead] && ahead < kWindow) verdicts_.prefetch(ahead_key[ahead]);
-                ++ahead;
-            } while (ahead < kAhead && std::next_permutation(order, order + n, by_rank));
+            Key base{};
+            if (leaf_key(s, cur.deal().cards.data(), base)) {
+                const uint64_t left = boards_[0]->stock_mask() & ~s.removed;
+                int nibble[kMaxHidden];  // the hidden slot's place among the stock cards left, -1: none
+                for (int i = 0; i < n; ++i) {
+                    const int slot = hidden_[js[i]];
+                    nibble[i] = left >> slot & 1 ? std::popcount(left & ((uint64_t{1} << slot) - 1)) : -1;
+                    if (nibble[i] >= 0)
+                        (nibble[i] < 16 ? base.ranks_lo : base.ranks_hi) &= ~(uint64_t{0xF} << 4 * (nibble[i] % 16));
+                }
+                Card order[kMaxHidden];
+                std::copy(cards.begin(), cards.end(), order);
+                do {
+                    Key& k = ahead_key[ahead];
+                    k = base;
+                    for (int i = 0; i < n; ++i)
+                        if (nibble[i] >= 0)
+                            (nibble[i] < 16 ? k.ranks_lo : k.ranks_hi) |= uint64_t{order[i].rank} << 4 * (nibble[i] % 16);
+                    ahead_keyed[ahead] = true;
+                    if (ahead < kWindow) verdicts_.prefetch(k);
+                    ++ahead;
+                } while (ahead < kAhead && std::next_permutation(order, order + n, by_rank));
+            }
         }
         const uint64_t saved[2] = {ranks_[0], ranks_[1]};
         Count wins = 0;
@@ -814,17 +832,20 @@ public:
                 continue;
             }
             // (An order whose game the leaf cache knows needs no board.)
-            order_deal_.cards = cur.deal().cards;  // (no allocation once its size is set)
-            for (int i = 0; i < n; ++i) order_deal_.cards[hidden_[js[i]]] = cards[i];
+            const auto order_cards = [&] {
+                order_deal_.cards = cur.deal().cards;  // (no allocation once its size is set)
+                for (int i = 0; i < n; ++i) order_deal_.cards[hidden_[js[i]]] = cards[i];
+            };
             Key leaf{};
             const bool keyed = index < ahead ? (leaf = ahead_key[index], ahead_keyed[index])
-                                             : leaf_key(s, order_deal_.cards.data(), leaf);
+                                             : (order_cards(), leaf_key(s, order_deal_.cards.data(), leaf));
             if (keyed)
                 if (const auto hit = verdicts_.find(leaf)) {
                     ++leaf_cached;
                     wins += same * *hit;
                     continue;
                 }
+            order_cards();
             const Verdict v = leaf_verdict(order_board(order_deal_), s, keyed ? &leaf : nullptr);
             leaf_intractable += v == Verdict::Intractable;
             wins += same * (v != Verdict::Lose);
