@@ -807,7 +807,8 @@ public:
                     k = base;
                     for (int i = 0; i < n; ++i)
                         if (nibble[i] >= 0)
-                            (nibble[i] < 16 ? k.ranks_lo : k.ranks_hi) |= uint64_t{order[i].rank} << 4 * (nibble[i] % 16);
+                            (nibble[i] < 16 ? k.ranks_lo : k.ranks_hi) |= uint64_t{order[i].rank}
+                                                                          << 4 * (nibble[i] % 16);
                     ahead_keyed[ahead] = true;
                     if (ahead < kWindow) verdicts_.prefetch(k);
                     ++ahead;
