@@ -778,9 +778,10 @@ public:
         // memory, and these overlap instead of coming one by one (perf, k =
         // 10: 70% of this function's time was the first load of a bucket).
         // Only the first kWindow are fetched at once, each later one kWindow
-        // sequences ahead of its lookup: fetched all at once, the 48 lines
-        // filled the core's line buffers and the prefetches themselves
-        // stalled (perf, k = 10: a third of this function's samples on them).
+        // sequences ahead of its lookup: fetched all at once (48 lines), a
+        // third of this function's samples sat on the prefetches (perf, k =
+        // 10), likely the core's line buffers full; the gain in CPU seconds
+        // was within the noise (bench/nopeek-optimal.md, 30 Nov, nopeek21).
         constexpr int kAhead = 24, kWindow = 6;
         Key ahead_key[kAhead];
         bool ahead_keyed[kAhead];
