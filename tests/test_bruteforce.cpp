@@ -66,6 +66,28 @@ void for_each_rule_deal(int seeds, F f) {
         }
 }
 
+// The start of b, and the positions a game from it reaches after each count
+// of moves in `after` (move (seed + step) mod the legal moves at each step);
+// where the game stops sooner, its last position once.
+std::vector<State> starts_along(const Board& b, int seed, std::initializer_list<int> after) {
+    std::vector<State> starts{b.initial()};
+    SlotMove moves[kMaxMoves];
+    State s = b.initial();
+    int step = 0;
+    for (const int until : after) {
+        for (; step < until; ++step) {
+            const int n = b.legal_moves(s, moves);
+            if (n == 0) {
+                starts.push_back(s);
+                return starts;
+            }
+            s = b.apply(s, moves[(seed + step) % n]);
+        }
+        starts.push_back(s);
+    }
+    return starts;
+}
+
 // One test case per preset (ctest runs them in parallel). Each preset with its
 // overrides, 300 small deals apiece.
 // (Apophis's three wastes and reordering redeal make even small stocks
@@ -167,15 +189,7 @@ TEST_CASE("SolveOptions::verdict_only: the same verdicts and states, no solution
         SolveOptions on, off;
         on.limits.max_states = off.limits.max_states = 100000;
         on.verdict_only = true;
-        std::vector<State> starts{b.initial()};
-        SlotMove moves[kMaxMoves];
-        State s = b.initial();
-        for (int step = 0; step < 4; ++step) {
-            const int n = b.legal_moves(s, moves);
-            if (n == 0) break;
-            s = b.apply(s, moves[(seed + step) % n]);
-        }
-        starts.push_back(s);
+        const std::vector<State> starts = starts_along(b, seed, {4});
         for (const State& start : starts) {
             INFO((start == b.initial() ? "from the start" : "a few moves in"));
             const SolveResult x = lean.solve(b, start, on), y = full.solve(b, start, off);
@@ -209,15 +223,7 @@ TEST_CASE("SolveOptions::dead_cards: the same verdicts with the dead-card check 
         every.limits.max_states = start_only.limits.max_states = never.limits.max_states = 100000;
         start_only.dead_cards = DC::Start;
         never.dead_cards = DC::Never;
-        std::vector<State> starts{b.initial()};
-        SlotMove moves[kMaxMoves];
-        State s = b.initial();
-        for (int step = 0; step < 12; ++step) {
-            const int n = b.legal_moves(s, moves);
-            if (n == 0) break;
-            s = b.apply(s, moves[(seed + step) % n]);
-            if (step == 3 || step == 7 || step == 11) starts.push_back(s);
-        }
+        const std::vector<State> starts = starts_along(b, seed, {4, 8, 12});
         for (const State& start : starts) {
             INFO("start " << (&start - starts.data()));
             const SolveResult x = every_solver.solve(b, start, every);
