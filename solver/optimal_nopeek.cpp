@@ -82,6 +82,10 @@ constexpr int kMaxHidden = 32;
 struct Key {
     uint64_t state, ranks_lo, ranks_hi, left;
     friend bool operator==(const Key&, const Key&) = default;
+    // A leaf key's rank of the stock card at `place` (its index among the
+    // stock cards left, in slot order: ChanceSpace::leaf_key), 4 bits.
+    uint64_t& rank_word(int place) { return place < 16 ? ranks_lo : ranks_hi; }
+    static int rank_shift(int place) { return 4 * (place % 16); }
 };
 struct KeyHash {
     std::size_t operator()(const Key& k) const noexcept {
@@ -742,15 +746,14 @@ public:
     bool leaf_key(const State& s, const Card* cards, Key& k) const {
         if (!leaf_keyed_) return false;
         const Board& b = *boards_[0];
-        uint64_t ranks[2] = {0, 0};
+        k = Key{s.removed & b.fixed_mask(), 0, 0, 0};
         int n = 0;
         for (uint64_t q = b.stock_mask() & ~s.removed; q; q &= q - 1, ++n) {
             if (n == 32) return false;
-            ranks[n / 16] |= uint64_t{cards[std::countr_zero(q)].rank} << 4 * (n % 16);
+            k.rank_word(n) |= uint64_t{cards[std::countr_zero(q)].rank} << Key::rank_shift(n);
         }
         static_assert(kMaxSlots <= 255 && key_layout::kMaxFinitePasses <= 255, "pass, k and n take a byte each");
-        k = Key{s.removed & b.fixed_mask(), ranks[0], ranks[1],
-                uint64_t{s.pass} | uint64_t(b.drawn_left(s)) << 8 | uint64_t(n) << 16};
+        k.left = uint64_t{s.pass} | uint64_t(b.drawn_left(s)) << 8 | uint64_t(n) << 16;
         return true;
     }
 
@@ -784,8 +787,7 @@ public:
         // was within the noise (bench/nopeek-optimal.md, 30 Nov, nopeek21).
         constexpr int kAhead = 24, kWindow = 6;
         Key ahead_key[kAhead];
-        bool ahead_keyed[kAhead];
-        int ahead = 0;
+        int ahead = 0;  // (0 where the position has no leaf key)
         // The sequences' keys differ only in the nibbles of the hidden slots
         // still in the stock (leaf_key: the stock's ranks in slot order), so
         // cur's key is made once, those nibbles cleared, and each sequence's
@@ -798,8 +800,7 @@ public:
                 for (int i = 0; i < n; ++i) {
                     const int slot = hidden_[js[i]];
                     nibble[i] = left >> slot & 1 ? std::popcount(left & ((uint64_t{1} << slot) - 1)) : -1;
-                    if (nibble[i] >= 0)
-                        (nibble[i] < 16 ? base.ranks_lo : base.ranks_hi) &= ~(uint64_t{0xF} << 4 * (nibble[i] % 16));
+                    if (nibble[i] >= 0) base.rank_word(nibble[i]) &= ~(uint64_t{0xF} << Key::rank_shift(nibble[i]));
                 }
                 Card order[kMaxHidden];
                 std::copy(cards.begin(), cards.end(), order);
@@ -808,9 +809,7 @@ public:
                     k = base;
                     for (int i = 0; i < n; ++i)
                         if (nibble[i] >= 0)
-                            (nibble[i] < 16 ? k.ranks_lo : k.ranks_hi) |= uint64_t{order[i].rank}
-                                                                          << 4 * (nibble[i] % 16);
-                    ahead_keyed[ahead] = true;
+                            k.rank_word(nibble[i]) |= uint64_t{order[i].rank} << Key::rank_shift(nibble[i]);
                     if (ahead < kWindow) verdicts_.prefetch(k);
                     ++ahead;
                 } while (ahead < kAhead && std::next_permutation(order, order + n, by_rank));
@@ -823,7 +822,7 @@ public:
             const int index = seq++;
             // (The bucket kWindow sequences on fetched now, while this one is
             // looked up or solved.)
-            if (const int w = index + kWindow; w < ahead && ahead_keyed[w]) verdicts_.prefetch(ahead_key[w]);
+            if (const int w = index + kWindow; w < ahead) verdicts_.prefetch(ahead_key[w]);
             bool is_cur = true;
             for (int i = 0; i < n; ++i) {
                 set_rank(js[i], cards[i].rank);
@@ -839,7 +838,7 @@ public:
                 for (int i = 0; i < n; ++i) order_deal_.cards[hidden_[js[i]]] = cards[i];
             };
             Key leaf{};
-            const bool keyed = index < ahead ? (leaf = ahead_key[index], ahead_keyed[index])
+            const bool keyed = index < ahead ? (leaf = ahead_key[index], true)
                                              : (order_cards(), leaf_key(s, order_deal_.cards.data(), leaf));
             if (keyed)
                 if (const auto hit = verdicts_.find(leaf)) {
