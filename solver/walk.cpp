@@ -94,6 +94,18 @@ private:
     uint8_t seq_[kMaxSlots + 8], emb_[kMaxSlots + 8];
 };
 
+// The walks' goal: a win, its moves kept with `path` (not with
+// SolveOptions::verdict_only), the dead-card check where `dead` asks
+// (SolveOptions::dead_cards: at the start and after every move, at the
+// start alone, or nowhere).
+WinGoal walk_goal(const Board& board, SolveResult& result, const SearchBudget& budget, bool path,
+                  SolveOptions::DeadCards dead, uint64_t cap = 0, FreeStockRelaxation* relaxed = nullptr) {
+    WinGoal goal{board, result.solution, budget, cap, relaxed, path};
+    goal.dead_at_start = dead != SolveOptions::DeadCards::Never;
+    goal.dead_after_moves = dead == SolveOptions::DeadCards::Every;
+    return goal;
+}
+
 }  // namespace
 
 bool WalkMemo::arrive(const Board& board, const State& s, uint32_t& limit, uint64_t key) {
@@ -324,16 +336,10 @@ SolveResult WalkSearch::run(const Board& board, const RuleTraits& traits, const 
 SolveResult WalkSearch::run_once(const Board& board, const RuleTraits& traits, const State& start, SearchBudget& budget,
                                  bool reversed, uint64_t cap) {
     SolveResult result;
-    const bool every = dead_cards_ == SolveOptions::DeadCards::Every;
-    WalkSpace space(board, traits, ChainRules{ForcedPolicy::win(), every, false}, memo_, stack_, suit_blind_, reversed);
-    WinGoal goal{board,
-                 result.solution,
-                 budget,
-                 cap,
-                 traits.rows && free_stock_ ? &relaxed_ : nullptr,
-                 path_,
-                 dead_cards_ != SolveOptions::DeadCards::Never,
-                 every};
+    WinGoal goal = walk_goal(board, result, budget, path_, dead_cards_, cap,
+                             traits.rows && free_stock_ ? &relaxed_ : nullptr);
+    WalkSpace space(board, traits, ChainRules{ForcedPolicy::win(), goal.dead_after_moves, false}, memo_, stack_,
+                    suit_blind_, reversed);
     return verdict_of(depth_first(space, goal, budget, start), result, budget);
 }
 
@@ -357,10 +363,7 @@ SolveResult WalkSearch::run_draw_n(const Board& board, const RuleTraits& traits,
                                    SearchBudget& budget) {
     SolveResult result;
     DrawWalkSpace space(board, traits, ForcedPolicy::win(), draw_memo_, stack_, suit_blind_);
-    WinGoal goal{board, result.solution, budget};
-    goal.path = path_;
-    goal.dead_at_start = dead_cards_ != SolveOptions::DeadCards::Never;
-    goal.dead_after_moves = dead_cards_ == SolveOptions::DeadCards::Every;
+    WinGoal goal = walk_goal(board, result, budget, path_, dead_cards_);
     return verdict_of(depth_first(space, goal, budget, start), result, budget);
 }
 
