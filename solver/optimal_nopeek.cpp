@@ -846,7 +846,7 @@ public:
                     wins += same * *hit;
                     continue;
                 }
-            order_cards();
+            if (index < ahead) order_cards();  // (else made for leaf_key above)
             const Verdict v = leaf_verdict(order_board(order_deal_), s, keyed ? &leaf : nullptr);
             leaf_intractable += v == Verdict::Intractable;
             wins += same * (v != Verdict::Lose);
