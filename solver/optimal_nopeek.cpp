@@ -29,6 +29,7 @@
 #include "solver/depth_first.h"
 #include "solver/free_stock.h"
 #include "solver/huge_pages.h"
+#include "solver/leaf_pack.h"
 #include "solver/nopeek.h"
 #include "solver/prune.h"
 #include "solver/reveal_bound.h"
@@ -82,10 +83,6 @@ constexpr int kMaxHidden = 32;
 struct Key {
     uint64_t state, ranks_lo, ranks_hi, left;
     friend bool operator==(const Key&, const Key&) = default;
-    // A leaf key's rank of the stock card at `place` (its index among the
-    // stock cards left, in slot order: ChanceSpace::leaf_key), 4 bits.
-    uint64_t& rank_word(int place) { return place < 16 ? ranks_lo : ranks_hi; }
-    static int rank_shift(int place) { return 4 * (place % 16); }
 };
 struct KeyHash {
     std::size_t operator()(const Key& k) const noexcept {
@@ -138,78 +135,148 @@ private:
     uint64_t forgotten_ = 0;
 };
 
+// A leaf game's key (ChanceSpace::leaf_key): the wide form, whose hash
+// places it in the leaf cache, and, where the search's games fit
+// (leaf_pack.h), the packed form the cache's narrow entries hold.
+struct LeafKey {
+    LeafWide wide;
+    LeafPack::Narrow narrow;
+    uint64_t& rank_word(int place) { return place < 16 ? wide.ranks_lo : wide.ranks_hi; }
+    static int rank_shift(int place) { return 4 * (place % 16); }
+};
+
 // The leaf cache (ChanceSpace::leaf_verdict): a game's key -> won, in a table
-// of buckets of four entries (128 bytes: two cache lines), the newest first;
-// a fifth pushes the oldest out (a memo table's only liberty: it forgets; a
-// hit is always the key's own verdict, the whole key is compared). A lookup
-// reads one bucket: the two generations of flat maps it replaces read two
-// tables on a miss and moved the older's hits (perf, k = 9: 14% of the time
-// in their lookups and inserts). The table starts at 1,024 buckets and
-// doubles when half full, up to the cap (OptimalOptions::leaf_cache_entries,
-// rounded down to whole buckets, a power of two of them, at least one). It
-// grows in place, inside a region of the cap's size reserved at the start
-// (ZeroedRegion: its pages are paid for, zeroed once, as the table reaches
-// them): a bucket's entries go to the two buckets it splits into (the next
-// bit of the hash: 2i, 2i + 1), filled from the last bucket down, so each
-// is read before it is written over.
+// of buckets of four entries, the newest first; a fifth pushes the oldest out
+// (a memo table's only liberty: it forgets; a hit is always the key's own
+// verdict, the whole key is compared). An entry is the packed key, 16 bytes
+// (a bucket one cache line), where every key of the search fits 128 bits
+// (leaf_pack.h: one to one, no hashing into fewer bits), else the wide key,
+// 32 bytes (two lines); one table or the other for the whole search, so the
+// two forms never meet. Either way a key's bucket is chosen by the wide
+// key's hash, so the two tables hold the same keys in the same buckets and
+// forget the same ones. A lookup reads one bucket: the two generations of
+// flat maps it replaces read two tables on a miss and moved the older's hits
+// (perf, k = 9: 14% of the time in their lookups and inserts). The table
+// starts at 1,024 buckets and doubles when half full, up to the cap
+// (OptimalOptions::leaf_cache_entries, rounded down to whole buckets, a
+// power of two of them, at least one). It grows in place, inside a region of
+// the cap's size reserved at the start (ZeroedRegion: its pages are paid
+// for, zeroed once, as the table reaches them): a bucket's entries go to the
+// two buckets it splits into (the next bit of the hash: 2i, 2i + 1), filled
+// from the last bucket down, so each is read before it is written over.
 class LeafCache {
 public:
-    void set_cap(size_t cap) {
+    // `pack`: the search's packing, where its keys fit (narrow entries).
+    void set_cap(size_t cap, const std::optional<LeafPack>& pack) {
         cap_buckets_ = 1;
         while (cap_buckets_ * 2 * kWays <= cap) cap_buckets_ *= 2;
         enabled_ = cap > 0;
         if (!enabled_) return;
-        region_ = ZeroedRegion(cap_buckets_ * sizeof(Bucket));
-        buckets_ = static_cast<Bucket*>(region_.data());
+        narrow_ = pack.has_value();
+        if (narrow_) pack_ = *pack;
+        region_ = ZeroedRegion(cap_buckets_ * (narrow_ ? sizeof(NarrowBucket) : sizeof(WideBucket)));
         n_ = std::min<size_t>(cap_buckets_, 1024);
         shift_ = 64 - std::countr_zero(n_);
         used_ = 0;
     }
-    std::optional<bool> find(const Key& k) const {
+    // Whether keys need their packed form (LeafKey::narrow).
+    bool narrow() const { return enabled_ && narrow_; }
+    const LeafPack& pack() const { return pack_; }
+    [[gnu::always_inline]] std::optional<bool> find(const LeafKey& k) const {
         if (!enabled_) return std::nullopt;
-        const Bucket& b = buckets_[index(k)];
-        for (const Entry& e : b.way)
-            if (same_key(e, k)) return (e.left & kWon) != 0;
-        return std::nullopt;
+        return narrow_ ? find_in(narrow_buckets()[index(k.wide)], k) : find_in(wide_buckets()[index(k.wide)], k);
     }
-    // The key's bucket (two cache lines) fetched ahead of its find: a hint,
-    // nothing read. (Always inlined: GCC 12 drops calls to a function holding
-    // only prefetches, probe_table.h says.)
-    [[gnu::always_inline]] void prefetch(const Key& k) const {
+    // The key's bucket fetched ahead of its find: a hint, nothing read.
+    // (Always inlined: GCC 12 drops calls to a function holding only
+    // prefetches, probe_table.h says.)
+    [[gnu::always_inline]] void prefetch(const LeafKey& k) const {
         if (!enabled_) return;
-        const char* p = reinterpret_cast<const char*>(&buckets_[index(k)]);
+        if (narrow_) return __builtin_prefetch(&narrow_buckets()[index(k.wide)]);
+        const char* p = reinterpret_cast<const char*>(&wide_buckets()[index(k.wide)]);
         __builtin_prefetch(p);
         __builtin_prefetch(p + 64);
     }
-    void put(const Key& k, bool won) {
+    void put(const LeafKey& k, bool won) {
         if (!enabled_) return;
-        if (used_ >= n_ * kWays / 2 && n_ < cap_buckets_) grow();
-        insert(k, won);
+        if (narrow_) return put_in(narrow_buckets(), k, won);
+        put_in(wide_buckets(), k, won);
     }
 
 private:
     static constexpr size_t kWays = 4;
-    // (Key::left holds the pass, the drawn count and the stock's length: 24 bits.)
+    // A wide entry: the key's words; `left` (the pass, the drawn count and
+    // the stock's length: 24 bits) also holds kUsed and kWon.
     static constexpr uint64_t kUsed = uint64_t{1} << 63, kWon = uint64_t{1} << 62;
-    struct Entry {
-        uint64_t state = 0, ranks_lo = 0, ranks_hi = 0, left = 0;  // left: the key's, kUsed, kWon
+    struct WideEntry {
+        LeafWide key;
+        bool used() const { return key.left & kUsed; }
+        bool won() const { return key.left & kWon; }
+        bool same(const LeafKey& k) const {
+            return (key.left & ~kWon) == (k.wide.left | kUsed) && key.fixed == k.wide.fixed &&
+                   key.ranks_lo == k.wide.ranks_lo && key.ranks_hi == k.wide.ranks_hi;
+        }
     };
-    struct alignas(64) Bucket {
-        Entry way[kWays];
+    // A narrow entry: the packed key, its bit 0 (0 in every key) won. No key
+    // packs to 0 (leaf_pack.h: drawn + 1), the empty entry.
+    struct NarrowEntry {
+        LeafPack::Narrow key;
+        bool used() const { return (key.lo | key.hi) != 0; }
+        bool won() const { return key.lo & 1; }
+        bool same(const LeafKey& k) const { return (key.lo & ~uint64_t{1}) == k.narrow.lo && key.hi == k.narrow.hi; }
     };
-    static bool same_key(const Entry& e, const Key& k) {
-        return (e.left & ~kWon) == (k.left | kUsed) && e.state == k.state && e.ranks_lo == k.ranks_lo &&
-               e.ranks_hi == k.ranks_hi;
+    static_assert(sizeof(WideEntry) == 32 && sizeof(NarrowEntry) == 16);
+    struct alignas(64) WideBucket {
+        WideEntry way[kWays];
+    };
+    struct alignas(64) NarrowBucket {
+        NarrowEntry way[kWays];
+    };
+    static_assert(sizeof(NarrowBucket) == 64 && sizeof(WideBucket) == 128, "a narrow bucket is one cache line");
+    WideEntry entry(const LeafKey& k, bool won, const WideBucket*) const {
+        LeafWide w = k.wide;
+        w.left |= kUsed | (won ? kWon : 0);
+        return WideEntry{w};
     }
-    size_t index(const Key& k) const {
-        return shift_ >= 64 ? 0 : static_cast<size_t>(uint64_t{KeyHash{}(k)} * 0x9E3779B97F4A7C15ull >> shift_);
+    NarrowEntry entry(const LeafKey& k, bool won, const NarrowBucket*) const {
+        return NarrowEntry{LeafPack::Narrow{k.narrow.lo | (won ? 1 : 0), k.narrow.hi}};
     }
-    void insert(const Key& k, bool won) {
-        const Entry e{k.state, k.ranks_lo, k.ranks_hi, k.left | kUsed | (won ? kWon : 0)};
-        Bucket& b = buckets_[index(k)];
-        for (Entry& x : b.way)
-            if (same_key(x, k)) return void(x = e);
-        if (!(b.way[kWays - 1].left & kUsed)) ++used_;  // (else the oldest is forgotten)
+    // The wide key of an entry (to place it again when the table grows).
+    LeafWide wide_of(const WideEntry& e) const {
+        LeafWide w = e.key;
+        w.left &= ~(kUsed | kWon);
+        return w;
+    }
+    LeafWide wide_of(const NarrowEntry& e) const { return pack_.unpack(e.key); }
+
+    WideBucket* wide_buckets() const { return static_cast<WideBucket*>(region_.data()); }
+    NarrowBucket* narrow_buckets() const { return static_cast<NarrowBucket*>(region_.data()); }
+    template <class Bucket>
+    static std::optional<bool> find_in(const Bucket& b, const LeafKey& k) {
+        for (const auto& e : b.way)
+            if (e.same(k)) return e.won();
+        return std::nullopt;
+    }
+    // (The same hash and bucket index as before the narrow entries: the
+    // cache's hits are what they were.)
+    static uint64_t hash(const LeafWide& k) {
+        uint64_t h = k.fixed * 0x9E3779B97F4A7C15ull ^ (k.ranks_lo + 0x632BE59BD9B4E019ull);
+        h ^= h >> 29;
+        h = (h ^ k.left) * 0x94D049BB133111EBull;
+        h ^= h >> 31;
+        h = (h ^ k.ranks_hi) * 0xBF58476D1CE4E5B9ull;
+        return h ^ (h >> 32);
+    }
+    size_t index(const LeafWide& k) const {
+        return shift_ >= 64 ? 0 : static_cast<size_t>(hash(k) * 0x9E3779B97F4A7C15ull >> shift_);
+    }
+    template <class Bucket>
+    void put_in(Bucket* buckets, const LeafKey& k, bool won) {
+        if (used_ >= n_ * kWays / 2 && n_ < cap_buckets_) grow(buckets);
+        const auto e = entry(k, won, buckets);
+        Bucket& b = buckets[index(k.wide)];
+        for (auto& x : b.way)
+            if (x.same(k)) return void(x = e);
+        if (!b.way[kWays - 1].used()) ++used_;  // (else the oldest is forgotten)
         for (size_t w = kWays - 1; w > 0; --w) b.way[w] = b.way[w - 1];
         b.way[0] = e;
     }
@@ -217,25 +284,26 @@ private:
     // and 2i + 1 (the same buckets, in the same order, as inserting every
     // entry afresh). Buckets 2i and 2i + 1 are past i, so already read (or,
     // from n_ on, never used: zero).
-    void grow() {
+    template <class Bucket>
+    void grow(Bucket* buckets) {
         shift_ = 64 - std::countr_zero(n_ * 2);
         for (size_t i = n_; i-- > 0;) {
-            const Bucket old = buckets_[i];
-            buckets_[2 * i] = buckets_[2 * i + 1] = Bucket{};
+            const Bucket old = buckets[i];
+            buckets[2 * i] = buckets[2 * i + 1] = Bucket{};
             for (size_t w = kWays; w-- > 0;)
-                if (const Entry& e = old.way[w]; e.left & kUsed) {
-                    Bucket& b = buckets_[index(Key{e.state, e.ranks_lo, e.ranks_hi, e.left & ~(kUsed | kWon)})];
+                if (const auto& e = old.way[w]; e.used()) {
+                    Bucket& b = buckets[index(wide_of(e))];
                     for (size_t x = kWays - 1; x > 0; --x) b.way[x] = b.way[x - 1];
                     b.way[0] = e;
                 }
         }
         n_ *= 2;
     }
-    ZeroedRegion region_;        // the cap's buckets, reserved at once
-    Bucket* buckets_ = nullptr;  // the first n_ of them in use
+    ZeroedRegion region_;  // the cap's buckets, reserved at once; the first n_ in use
+    LeafPack pack_;
     size_t n_ = 0, cap_buckets_ = 1, used_ = 0;
     int shift_ = 64;
-    bool enabled_ = false;
+    bool enabled_ = false, narrow_ = false;
 };
 
 // The memo of the optimum: exact (every entry is the whole information
@@ -370,7 +438,6 @@ public:
         // than the positions it cut; the same verdicts. bench/nopeek-optimal.md.)
         leaf_options_.dead_cards = SolveOptions::DeadCards::Start;
         memo_cap_ = static_cast<size_t>(o.memo_entries);
-        verdicts_.set_cap(static_cast<size_t>(o.leaf_cache_entries));
         symmetry_ = o.rank_symmetry;
         clairvoyant_at_ = o.clairvoyant_at;
         probe_at_ = o.probe_at;
@@ -390,6 +457,12 @@ public:
         // Board::suit_blind says why two such positions are the same game).
         leaf_keyed_ = o.leaf_cache_entries > 0 && leaf_options_.suit_blind &&
                       Solver::method_for(*boards_[0]) == Solver::Method::Walk && !boards_[0]->rows_redeal();
+        // Its entries packed in 16 bytes where every key fits (leaf_pack.h).
+        verdicts_.set_cap(static_cast<size_t>(o.leaf_cache_entries),
+                          o.leaf_cache_packed
+                              ? LeafPack::fit(boards_[0]->fixed(), std::popcount(boards_[0]->stock_mask()),
+                                              deck_ranks(deal_.deck()), boards_[0]->passes())
+                              : std::nullopt);
         // The rank classes (see free_classes): {r, target - r}, two ranks
         // that pair with each other and with no other rank, neither the lone
         // rank. A rank with no partner, the lone rank and a rank that pairs
@@ -581,7 +654,7 @@ public:
         // At most one card not seen, a game the leaf cache knows: its verdict
         // (below), before a board is built or the relaxation asked (deal_
         // holds the order: the one card not turned up is the one left).
-        Key leaf{};
+        LeafKey leaf{};
         bool leaf_missed = false;
         if (m_ <= 1 && !reveal_ && leaf_key(s, deal_.cards.data(), leaf)) {
             if (const auto hit = verdicts_.find(leaf)) {
@@ -722,8 +795,8 @@ public:
     // The key is exact (a hit is never another game's); the cache forgets
     // (LeafCache: a full bucket's oldest), never invents.
     // (`missed`: s's key, just looked up in vain.)
-    Verdict leaf_verdict(const Board& b, const State& s, const Key* missed = nullptr) {
-        Key k{};
+    Verdict leaf_verdict(const Board& b, const State& s, const LeafKey* missed = nullptr) {
+        LeafKey k{};
         const bool keyed = missed ? (k = *missed, true) : leaf_key(s, b.deal().cards.data(), k);
         if (keyed && !missed)
             if (const auto hit = verdicts_.find(k)) {
@@ -742,18 +815,24 @@ public:
     // fixed cards removed; the pass and how many of the stock cards left are
     // drawn (k: the boundary, as the walk's time counts it); how many stock
     // cards are left and their ranks in slot order, 4 bits each (ranks 1 to
-    // 13). False where it does not apply or more than 32 stock cards are left.
-    bool leaf_key(const State& s, const Card* cards, Key& k) const {
+    // 13) (LeafWide); and its packed form where the cache keeps those
+    // (LeafCache::narrow). False where it does not apply or more than 32
+    // stock cards are left.
+    bool leaf_key(const State& s, const Card* cards, LeafKey& k) const {
         if (!leaf_keyed_) return false;
         const Board& b = *boards_[0];
-        k = Key{s.removed & b.fixed_mask(), 0, 0, 0};
+        k.wide = LeafWide{s.removed & b.fixed_mask(), 0, 0, 0};
+        uint8_t ranks[LeafPack::kMaxPlaces] = {};
         int n = 0;
         for (uint64_t q = b.stock_mask() & ~s.removed; q; q &= q - 1, ++n) {
-            if (n == 32) return false;
-            k.rank_word(n) |= uint64_t{cards[std::countr_zero(q)].rank} << Key::rank_shift(n);
+            if (n == LeafPack::kMaxPlaces) return false;
+            ranks[n] = cards[std::countr_zero(q)].rank;
+            k.rank_word(n) |= uint64_t{ranks[n]} << LeafKey::rank_shift(n);
         }
         static_assert(kMaxSlots <= 255 && key_layout::kMaxFinitePasses <= 255, "pass, k and n take a byte each");
-        k.left = uint64_t{s.pass} | uint64_t(b.drawn_left(s)) << 8 | uint64_t(n) << 16;
+        const int drawn = b.drawn_left(s);
+        k.wide.left = LeafWide::left_word(s.pass, drawn, n);
+        if (verdicts_.narrow()) k.narrow = verdicts_.pack().pack(k.wide.fixed, ranks, n, drawn, s.pass);
         return true;
     }
 
@@ -786,30 +865,40 @@ public:
         // 10), likely the core's line buffers full; the gain in CPU seconds
         // was within the noise (bench/nopeek-optimal.md, 30 Nov, nopeek21).
         constexpr int kAhead = 24, kWindow = 6;
-        Key ahead_key[kAhead];
+        LeafKey ahead_key[kAhead];
         int ahead = 0;  // (0 where the position has no leaf key)
         // The sequences' keys differ only in the nibbles of the hidden slots
         // still in the stock (leaf_key: the stock's ranks in slot order), so
         // cur's key is made once, those nibbles cleared, and each sequence's
         // ranks put in (the same keys as leaf_key on the sequence's cards).
         if (leaf_keyed_) {
-            Key base{};
+            LeafKey base{};
             if (leaf_key(s, cur.deal().cards.data(), base)) {
                 const uint64_t left = boards_[0]->stock_mask() & ~s.removed;
+                // (The packed form likewise: cur's with those places' ranks
+                // taken out, and each sequence's put in: LeafPack::place_term.)
+                const bool narrow = verdicts_.narrow();
+                U128 packed_base = LeafPack::wide_value(base.narrow);
                 int nibble[kMaxHidden];  // the hidden slot's place among the stock cards left, -1: none
                 for (int i = 0; i < n; ++i) {
                     const int slot = hidden_[js[i]];
                     nibble[i] = left >> slot & 1 ? std::popcount(left & ((uint64_t{1} << slot) - 1)) : -1;
-                    if (nibble[i] >= 0) base.rank_word(nibble[i]) &= ~(uint64_t{0xF} << Key::rank_shift(nibble[i]));
+                    if (nibble[i] < 0) continue;
+                    if (narrow) packed_base -= verdicts_.pack().place_term(nibble[i], cur.rank(slot));
+                    base.rank_word(nibble[i]) &= ~(uint64_t{0xF} << LeafKey::rank_shift(nibble[i]));
                 }
                 Card order[kMaxHidden];
                 std::copy(cards.begin(), cards.end(), order);
                 do {
-                    Key& k = ahead_key[ahead];
+                    LeafKey& k = ahead_key[ahead];
                     k = base;
+                    U128 packed = packed_base;
                     for (int i = 0; i < n; ++i)
-                        if (nibble[i] >= 0)
-                            k.rank_word(nibble[i]) |= uint64_t{order[i].rank} << Key::rank_shift(nibble[i]);
+                        if (nibble[i] >= 0) {
+                            k.rank_word(nibble[i]) |= uint64_t{order[i].rank} << LeafKey::rank_shift(nibble[i]);
+                            if (narrow) packed += verdicts_.pack().place_term(nibble[i], order[i].rank);
+                        }
+                    if (narrow) k.narrow = LeafPack::narrow(packed);
                     if (ahead < kWindow) verdicts_.prefetch(k);
                     ++ahead;
                 } while (ahead < kAhead && std::next_permutation(order, order + n, by_rank));
@@ -837,7 +926,7 @@ public:
                 order_deal_.cards = cur.deal().cards;  // (no allocation once its size is set)
                 for (int i = 0; i < n; ++i) order_deal_.cards[hidden_[js[i]]] = cards[i];
             };
-            Key leaf{};
+            LeafKey leaf{};
             const bool keyed = index < ahead ? (leaf = ahead_key[index], true)
                                              : (order_cards(), leaf_key(s, order_deal_.cards.data(), leaf));
             if (keyed)

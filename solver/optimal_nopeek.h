@@ -101,11 +101,16 @@ struct OptimalOptions {
     // removed, the ranks of the stock cards left in order, how many are
     // drawn, the pass), in buckets of four (at least one bucket), a bucket's
     // oldest forgotten when a fifth comes; 0: none. Never a different value,
-    // only fewer solves. 2^22 entries take 128 MB (the table grows to it
-    // only as it fills). bench/nopeek-optimal.md, "The leaf cache's cap":
+    // only fewer solves. 2^22 entries take 64 MB packed, 128 MB not
+    // (leaf_cache_packed; the table grows to it only as it fills). bench/nopeek-optimal.md, "The leaf cache's cap":
     // with the count at four cards not seen, 2^22 against 2^20 solves 24%
     // fewer at 11 cards not seen and 23% at 12, for 14 to 17% less CPU.
     uint64_t leaf_cache_entries = uint64_t{1} << 22;
+    // Its entries in 16 bytes (a bucket of four one cache line) where every
+    // key of the search fits 128 bits exactly (solver/leaf_pack.h: msc, the
+    // three-pass Pyramid), else 32. Off: 32 always (the same values, states,
+    // solves and hits; for tests and measurement).
+    bool leaf_cache_packed = true;
     // The rank symmetry (optimal_nopeek.cpp, seen_classes): ranks of free
     // classes that a relabelling of the ranks maps to each other are one
     // chance child, and the memo key gives the free classes' counts in a

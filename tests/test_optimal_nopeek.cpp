@@ -13,6 +13,7 @@
 #include "engine/deal_source.h"
 #include "engine/table.h"
 #include "report/board_text.h"
+#include "solver/leaf_pack.h"
 #include "solver/nopeek.h"
 #include "solver/optimal_nopeek.h"
 #include "solver/players.h"
@@ -606,9 +607,10 @@ TEST_CASE("optimal nopeek: the leaf cache (leaf_cache_entries) never changes a v
     const int want = test::reduced(4, 2);
     uint64_t hits = 0;
     CHECK(six_card_stocks(17, want, kOptionsAgainstReference, [&](const Deal& d) {
-              OptimalOptions none, tiny;
+              OptimalOptions none, tiny, wide, tiny_wide;
               none.leaf_cache_entries = 0;
-              tiny.leaf_cache_entries = 2;
+              tiny.leaf_cache_entries = tiny_wide.leaf_cache_entries = 2;
+              wide.leaf_cache_packed = tiny_wide.leaf_cache_packed = false;
               const Optimal a = optimal(solver, d, {}, none), b = optimal(solver, d, {}, tiny),
                             c = optimal(solver, d, {}, {});
               REQUIRE(a.exact);
@@ -619,6 +621,14 @@ TEST_CASE("optimal nopeek: the leaf cache (leaf_cache_entries) never changes a v
                   check_same_values(*o, a);
                   CHECK(o->states == a.states);
                   CHECK(o->leaf_solves <= a.leaf_solves);
+              }
+              // The entries packed in 16 bytes or kept in 32: the same keys in
+              // the same buckets, so the same solves and hits.
+              for (const auto& [packed, options] : {std::pair{&b, tiny_wide}, std::pair{&c, wide}}) {
+                  const Optimal o = optimal(solver, d, {}, options);
+                  check_same_values(o, a);
+                  CHECK(o.leaf_solves == packed->leaf_solves);
+                  CHECK(o.leaf_cached == packed->leaf_cached);
               }
               hits += c.leaf_cached;
               return b;
@@ -646,6 +656,93 @@ TEST_CASE("optimal nopeek: the leaf cache (leaf_cache_entries) never changes a v
         CHECK(o->leaf_solves <= a.leaf_solves);
     }
     CHECK(c.leaf_cached * 2 > c.leaf_solves);
+    // Packed (msc fits: leaf_pack.h) or wide, the same solves and hits.
+    OptimalOptions wide;
+    wide.leaf_cache_packed = false;
+    const Optimal w = optimal(solver, d, played, wide);
+    CHECK(w.lower == c.lower);
+    CHECK(w.states == c.states);
+    CHECK(w.leaf_solves == c.leaf_solves);
+    CHECK(w.leaf_cached == c.leaf_cached);
+}
+
+namespace {
+
+// A random wide leaf key of a geometry (leaf_pack.h): the fixed cards
+// removed (f bits), n stock cards' ranks (1..ranks) in places 0..n-1, drawn
+// (0..n), the pass; `full`: every field at its largest.
+LeafWide random_leaf_key(test::Rng& rng, int fixed, int stock, int ranks, int passes, bool full) {
+    LeafWide w;
+    w.fixed = full ? ~uint64_t{0} : rng.next();
+    if (fixed < 64) w.fixed &= (uint64_t{1} << fixed) - 1;
+    const int n = full ? stock : rng.below(stock + 1);
+    for (int place = 0; place < n; ++place)
+        (place < 16 ? w.ranks_lo : w.ranks_hi) |= uint64_t(full ? ranks : 1 + rng.below(ranks)) << 4 * (place % 16);
+    const int drawn = full ? n : rng.below(n + 1);
+    const int pass = full ? std::max(passes, 1) - 1 : rng.below(std::max(passes, 1));
+    w.left = LeafWide::left_word(pass, drawn, n);
+    return w;
+}
+
+}  // namespace
+
+TEST_CASE("optimal nopeek: the leaf cache's packed keys (16 bytes) round-trip and never collide", "[nopeek]") {
+    // Which geometries fit 128 bits (leaf_pack.h's layout): msc (28 fixed
+    // slots, 24 stock cards, 13 ranks, 1 pass) in 126 bits, the three-pass
+    // Pyramid in 128; one field wider and a geometry does not fit, so its
+    // search keeps every key wide (the cache never holds both forms).
+    REQUIRE(LeafPack::fit(28, 24, 13, 1));
+    CHECK(LeafPack::fit(28, 24, 13, 1)->bits() == 126);
+    CHECK(LeafPack::fit(28, 24, 13, 3)->bits() == 128);
+    CHECK(LeafPack::fit(28, 24, 13, 4));
+    CHECK(!LeafPack::fit(28, 24, 13, 5));
+    CHECK(!LeafPack::fit(28, 25, 13, 1));
+    CHECK(!LeafPack::fit(30, 24, 13, 3));
+    CHECK(!LeafPack::fit(28, 33, 13, 1));  // (more places than the wide key's 32)
+    CHECK(!LeafPack::fit(28, 24, 14, 1));  // (a rank of 14 is no base-14 digit)
+    CHECK(LeafPack::fit(52, 0, 13, 1));    // (giza: no stock)
+    struct Geometry {
+        int fixed, stock, ranks, passes;
+    };
+    test::Rng rng(39);
+    for (const Geometry g :
+         {Geometry{28, 24, 13, 1}, Geometry{28, 24, 13, 3}, Geometry{28, 24, 13, 0}, Geometry{6, 6, 13, 2},
+          Geometry{28, 20, 12, 1}, Geometry{52, 0, 13, 1}, Geometry{2, 30, 13, 1}, Geometry{64, 12, 13, 1}}) {
+        INFO(g.fixed << " fixed, " << g.stock << " stock, " << g.ranks << " ranks, " << g.passes << " passes");
+        const auto pack = LeafPack::fit(g.fixed, g.stock, g.ranks, g.passes);
+        REQUIRE(pack);
+        std::vector<std::pair<LeafPack::Narrow, LeafWide>> seen;
+        for (int i = 0; i < 3000; ++i) {
+            const LeafWide w = random_leaf_key(rng, g.fixed, g.stock, g.ranks, g.passes, i == 0);
+            const LeafPack::Narrow k = pack->pack(w);
+            // One to one: the wide key comes back; never the empty entry (0),
+            // the won flag's bit clear, nothing past the layout's bits.
+            CHECK(pack->unpack(k) == w);
+            CHECK((k.lo | k.hi) != 0);
+            CHECK((k.lo & 1) == 0);
+            if (pack->bits() < 128) CHECK(LeafPack::wide_value(k) >> pack->bits() == 0);
+            // The keys of a count: a key's places emptied (rank 0), then the
+            // ranks added back one by one (place_term), is the key's pack.
+            const int n = w.count();
+            if (n > 0) {
+                LeafWide base = w;
+                U128 terms = 0;
+                for (int place = 0; place < n; ++place)
+                    if (rng.below(3) == 0) {
+                        (place < 16 ? base.ranks_lo : base.ranks_hi) &= ~(uint64_t{15} << 4 * (place % 16));
+                        terms += pack->place_term(place, w.rank(place));
+                    }
+                CHECK(LeafPack::narrow(LeafPack::wide_value(pack->pack(base)) + terms) == k);
+            }
+            seen.emplace_back(k, w);
+        }
+        // Two keys pack alike exactly when they are the same key.
+        std::sort(seen.begin(), seen.end(), [](const auto& a, const auto& b) {
+            return LeafPack::wide_value(a.first) < LeafPack::wide_value(b.first);
+        });
+        for (size_t i = 1; i < seen.size(); ++i)
+            CHECK((seen[i].first == seen[i - 1].first) == (seen[i].second == seen[i - 1].second));
+    }
 }
 
 // ---------------------------------------------------------------- the sampled estimates (issue 39, "Otherwise a bracket")
