@@ -36,7 +36,7 @@ namespace pyr::nopeek {
 using U128 = unsigned __int128;
 
 struct LeafWide {
-    uint64_t fixed = 0, ranks_lo = 0, ranks_hi = 0, left = 0;
+    uint64_t fixed, ranks_lo, ranks_hi, left;  // (no initializers: arrays of keys are not zeroed; {} zeroes)
     friend bool operator==(const LeafWide&, const LeafWide&) = default;
     static uint64_t left_word(int pass, int drawn, int n) {
         return uint64_t(pass) | uint64_t(drawn) << 8 | uint64_t(n) << 16;
@@ -55,7 +55,7 @@ public:
     static constexpr uint32_t kBase = 14;  // ranks 1..13, 0: no card
     static_assert(uint64_t{kBase} * kBase * kBase * kBase * kBase * kBase < (uint64_t{1} << kGroupBits));
     struct Narrow {
-        uint64_t lo = 0, hi = 0;
+        uint64_t lo, hi;
         friend bool operator==(const Narrow&, const Narrow&) = default;
     };
 
@@ -126,7 +126,7 @@ public:
     // The wide key of a packed one (its won flag ignored).
     LeafWide unpack(Narrow k) const {
         const U128 v = wide_value(k);
-        LeafWide w;
+        LeafWide w{};
         w.fixed = static_cast<uint64_t>(v >> 1) & fixed_mask_;
         const int drawn = static_cast<int>(static_cast<uint64_t>(v >> s_drawn_) & drawn_mask_) - 1;
         const int pass = static_cast<int>(static_cast<uint64_t>(v >> s_pass_) & pass_mask_);

@@ -672,7 +672,7 @@ namespace {
 // removed (f bits), n stock cards' ranks (1..ranks) in places 0..n-1, drawn
 // (0..n), the pass; `full`: every field at its largest.
 LeafWide random_leaf_key(test::Rng& rng, int fixed, int stock, int ranks, int passes, bool full) {
-    LeafWide w;
+    LeafWide w{};
     w.fixed = full ? ~uint64_t{0} : rng.next();
     if (fixed < 64) w.fixed &= (uint64_t{1} << fixed) - 1;
     const int n = full ? stock : rng.below(stock + 1);
