@@ -18,10 +18,13 @@
 
 #include <algorithm>
 #include <bit>
+#include <atomic>
 #include <chrono>
+#include <exception>
 #include <iterator>
 #include <memory>
 #include <stdexcept>
+#include <thread>
 
 #include <boost/unordered/unordered_flat_map.hpp>
 
@@ -121,6 +124,11 @@ public:
         old_.erase(it);  // (moved, not forgotten)
         put(k, v);
         return v;
+    }
+    template <class F>
+    void for_each(F f) const {
+        for (const auto& [k, v] : old_) f(k, v);
+        for (const auto& [k, v] : cur_) f(k, v);
     }
     void put(const K& k, const V& v) {
         if (cap_ && cur_.size() >= std::max<size_t>(cap_ / 2, 1) && !cur_.contains(k)) {
@@ -279,6 +287,12 @@ public:
         if (!v) return std::nullopt;
         return Bounds{v->lo, v->hi};
     }
+    // Every entry of `o`, a memo configured alike (the same start), put.
+    void merge(const Memo& o) {
+        if (o.narrow_ != narrow_) throw InternalError("optimal: memos of other starts merged");
+        if (narrow_) o.narrow_map_.for_each([&](const NKey& k, const NBounds& v) { narrow_map_.put(k, v); });
+        else o.wide_.for_each([&](const Key& k, const Bounds& v) { wide_.put(k, v); });
+    }
     void put(const Key& k, Bounds v) {
         if (!narrow_) return wide_.put(k, v);
         narrow_map_.put(NKey{k.state, code(k)}, NBounds{static_cast<uint64_t>(v.lo), static_cast<uint64_t>(v.hi)});
@@ -355,8 +369,16 @@ struct OptimumGoal {
 // stop() closes the open frames so.
 class ChanceSpace {
 public:
-    ChanceSpace(Solver& solver, const Deal& work, std::vector<int> hidden, const OptimalOptions& o)
-        : solver_(solver), deal_(work), hidden_(std::move(hidden)), budget_(budget_options_) {
+    // (`verdicts`: a leaf cache of searches of the same start to share,
+    // set up by the caller: the parallel split's worker's, kept across its
+    // tasks; else the space's own.)
+    ChanceSpace(Solver& solver, const Deal& work, std::vector<int> hidden, const OptimalOptions& o,
+                LeafCache* verdicts = nullptr)
+        : solver_(solver),
+          deal_(work),
+          hidden_(std::move(hidden)),
+          budget_(budget_options_),
+          verdicts_(verdicts ? *verdicts : own_verdicts_) {
         budget_options_.limits.max_states = o.limits.max_states;
         budget_options_.limits.stop = o.limits.stop;
         budget_options_.limits.progress_shift = 16;
@@ -370,12 +392,12 @@ public:
         // than the positions it cut; the same verdicts. bench/nopeek-optimal.md.)
         leaf_options_.dead_cards = SolveOptions::DeadCards::Start;
         memo_cap_ = static_cast<size_t>(o.memo_entries);
-        verdicts_.set_cap(static_cast<size_t>(o.leaf_cache_entries));
+        if (!verdicts) verdicts_.set_cap(static_cast<size_t>(o.leaf_cache_entries));
         symmetry_ = o.rank_symmetry;
         clairvoyant_at_ = o.clairvoyant_at;
         probe_at_ = o.probe_at;
         for (int i = 0; i <= kMaxHidden; ++i) fact_[i] = factorial(i);
-        m_ = static_cast<int>(hidden_.size());
+        m_ = root_m_ = static_cast<int>(hidden_.size());
         for (int slot : hidden_) ++left_[deal_.cards[slot].rank];
         for (int r = 1; r < 16; ++r) {
             if (left_[r] > 15) throw std::invalid_argument("more than 15 cards of one rank not seen");
@@ -438,9 +460,60 @@ public:
         return out;
     }
 
+    // Each chance child's weight at t (the cards turned up there dealt from
+    // the ranks left): the cards not seen of its rank, or, for the ranks of
+    // free classes (seen_classes) that the rank symmetry maps to each other
+    // at t (canonical_left: a rank r of a free class with left_[r] cards not
+    // seen and left_[partner] of its partner maps to every such rank with
+    // the same two counts, the classes permuted and turned round as needed),
+    // one child for all of them, the lowest rank, weighted by all their
+    // cards: they are worth the same. Returns the children so merged.
+    uint64_t chance_weights(const State& t, int* w) const {
+        uint64_t merged = 0;
+        for (int r = 0; r < 16; ++r) w[r] = left_[r];
+        if (!reveal_ && symmetry_ && classes_) {
+            const uint32_t seen = seen_classes(t);
+            for (int r = 1; r < 16; ++r) {
+                const int c = class_of_[r];
+                if (c < 0 || (seen >> c & 1) || !w[r]) continue;
+                const int p = class_rank_[c][0] + class_rank_[c][1] - r;
+                for (int q = r + 1; q < 16; ++q) {
+                    const int d = class_of_[q];
+                    if (d < 0 || (seen >> d & 1) || left_[q] != left_[r] || !w[q]) continue;
+                    if (left_[class_rank_[d][0] + class_rank_[d][1] - q] != left_[p]) continue;
+                    w[r] += w[q];
+                    w[q] = 0;
+                    ++merged;
+                }
+            }
+        }
+        return merged;
+    }
+    // A task of the parallel split (run_split below): every chance
+    // frame of the top layer (the positions with as many cards not seen as
+    // the start: reached from it without turning up a card) deals rank r
+    // alone (its weight chance_weights' w[r], 0 where merged into a lower
+    // rank), and the top layer has no alpha (Star1 cuts nothing there) and
+    // its own memo (top_memo_: its values are those of the first card turned
+    // up being r, not the positions'), so every child a first turn-up of r
+    // reaches from a top position the search meets is searched with no
+    // alpha: its value, and those of the positions below it, go to memo_,
+    // the true values (or proven bounds), for the final search to take
+    // (take_memo, absorb).
+    void set_first_rank(int r) { first_rank_ = r; }
+    // The memo (the positions below the top layer in a task), moved out;
+    // and another search's memo of the same start taken in (its entries are
+    // the same information states' proven bounds).
+    Memo take_memo() { return std::move(memo_); }
+    void absorb(const Memo& other) {
+        if (memo_.empty()) memo_.configure(left_, m_, unit(m_), memo_cap_);
+        memo_.merge(other);
+    }
+
     // --- depth_first's Space ---
     DfsNode root(const State& start) {
         if (memo_.empty()) memo_.configure(left_, m_, unit(m_), memo_cap_);
+        if (first_rank_ && top_memo_.empty()) top_memo_.configure(left_, m_, unit(m_), memo_cap_);
         depth_ = 0;
         root_children_.clear();
         root_value_ = {};
@@ -471,7 +544,9 @@ public:
                 // any other, and a move worth every order ends it too).
                 const Board& b = *boards_[level_];
                 const SlotMove m = f.moves[f.i++];
-                const Count alpha = f.kind == Frame::Root && !reveal_ ? 0 : std::max(f.alpha, f.v.lo);
+                // (A task of the split, set_first_rank: none in the top layer,
+                // where every child is valued exactly for the final search.)
+                const Count alpha = (f.kind == Frame::Root && !reveal_) || top() ? 0 : std::max(f.alpha, f.v.lo);
                 const State t = b.apply(f.s, m);
                 if (const uint64_t nw = newly(b, t)) {
                     if (stopped_) fold({0, unit(m_)});
@@ -570,11 +645,12 @@ public:
         // board answers them; the current one is built only past the memo.)
         const Count all = unit(m_);
         const State& s = n.state;
+        Memo& memo = memo_at();
         if (boards_[0]->won(s)) return fold({all, all});
         if (stopped_) return fold({0, all});
         const Key k = key(*boards_[0], s);
         Bounds known{0, all};
-        if (const auto hit = memo_.find(k)) {
+        if (const auto hit = memo.find(k)) {
             known = *hit;
             if (known.lo == known.hi || OptimumGoal::beaten(known.hi, alpha_)) return fold(known);
         }
@@ -587,7 +663,7 @@ public:
             if (const auto hit = verdicts_.find(leaf)) {
                 ++leaf_cached;
                 const Count v = *hit ? all : 0;
-                memo_.put(k, {v, v});
+                memo.put(k, {v, v});
                 return fold({v, v});
             }
             leaf_missed = true;
@@ -598,12 +674,12 @@ public:
         // relaxation proves it lost in every order.
         if (at_leaf()) {
             if (relax_.solve_any_stock(b, s, 200'000) == FreeStockRelaxation::Outcome::Lost) {
-                memo_.put(k, {0, 0});
+                memo.put(k, {0, 0});
                 return fold({0, 0});
             }
             const Count v = share(s);
             if (stopped_) return fold({0, all});
-            memo_.put(k, {v, v});
+            memo.put(k, {v, v});
             return fold({v, v});
         }
         // Lost in the free-stock relaxation: lost in every order (it sees only
@@ -615,7 +691,7 @@ public:
         // board (leaf_options_.rows_free_stock: the verdict is the same, the
         // relaxation only finds a loss sooner).
         if (known.hi == all && relax_.solve_any_stock(b, s, 200'000) == FreeStockRelaxation::Outcome::Lost) {
-            memo_.put(k, {0, 0});
+            memo.put(k, {0, 0});
             return fold({0, 0});
         }
         // At most one card not seen: the player knows the order (the last
@@ -624,7 +700,7 @@ public:
             const Verdict verdict = leaf_verdict(b, s, leaf_missed ? &leaf : nullptr);
             if (verdict == Verdict::Intractable) return fold({0, all});
             const Count v = verdict == Verdict::Win ? all : 0;
-            memo_.put(k, {v, v});
+            memo.put(k, {v, v});
             return fold({v, v});
         }
         // With few cards not seen, the clairvoyant count (the orders in which
@@ -644,7 +720,7 @@ public:
             known.hi = clairvoyant_small(b, s, same) * scale_;
             if (!reveal_ && known.hi > 0 && leaf_intractable == unsure) known.lo = std::max(known.lo, same * scale_);
             if (known.hi == 0 || known.lo == known.hi || OptimumGoal::beaten(known.hi, alpha_)) {
-                memo_.put(k, known);
+                memo.put(k, known);
                 return fold(known);
             }
         }
@@ -999,30 +1075,13 @@ private:
         // at t).
         const bool probe = alpha > 0 && !(nw & ~(uint64_t{1} << f.j)) && !memo_.empty();
         f.ordered = probe && !reveal_;
-        // Each child's weight: the cards not seen of its rank, or, for the
-        // ranks of free classes (seen_classes) that the rank symmetry maps to
-        // each other at t (canonical_left: a rank r of a free class with
-        // left_[r] cards not seen and left_[partner] of its partner maps to
-        // every such rank with the same two counts, the classes permuted and
-        // turned round as needed), one child for all of them, the lowest
-        // rank, weighted by all their cards: they are worth the same.
-        for (int r = 0; r < 16; ++r) f.w[r] = left_[r];
-        if (!reveal_ && symmetry_ && classes_) {
-            const uint32_t seen = seen_classes(t);
-            for (int r = 1; r < 16; ++r) {
-                const int c = class_of_[r];
-                if (c < 0 || (seen >> c & 1) || !f.w[r]) continue;
-                const int p = class_rank_[c][0] + class_rank_[c][1] - r;
-                for (int q = r + 1; q < 16; ++q) {
-                    const int d = class_of_[q];
-                    if (d < 0 || (seen >> d & 1) || left_[q] != left_[r] || !f.w[q]) continue;
-                    if (left_[class_rank_[d][0] + class_rank_[d][1] - q] != left_[p]) continue;
-                    f.w[r] += f.w[q];
-                    f.w[q] = 0;
-                    ++symmetric;
-                }
-            }
-        }
+        // Each child's weight (chance_weights).
+        symmetric += chance_weights(t, f.w);
+        // (A task of the split, set_first_rank: a first turn-up deals that
+        // rank alone; the others are other tasks'.)
+        if (top())
+            for (int r = 0; r < 16; ++r)
+                if (r != first_rank_) f.w[r] = 0;
         for (int r = 1; r < 16; ++r) {
             if (!f.w[r]) continue;
             f.child_hi[r] = child_all;
@@ -1107,7 +1166,7 @@ private:
         if (f.kind == Frame::Decision) {
             v.lo = std::max(v.lo, f.known.lo);
             v.hi = std::min(v.hi, f.known.hi);
-            if (!stopped_) memo_.put(f.key, v);
+            if (!stopped_) memo_at().put(f.key, v);
         }
         if (depth_) fold(v);
         else root_value_ = v;
@@ -1285,7 +1344,8 @@ private:
     Memo memo_;
     size_t memo_cap_ = 0;  // OptimalOptions::memo_entries
     // The leaf cache (leaf_verdict): a game's key -> won.
-    LeafCache verdicts_;
+    LeafCache own_verdicts_;
+    LeafCache& verdicts_;
     bool leaf_keyed_ = false;
     Count fact_[kMaxHidden + 1];
     int left_[16] = {};
@@ -1327,6 +1387,12 @@ private:
     std::vector<SlotMove> root_moves_;
     std::vector<Bounds> root_children_;
     Bounds root_value_;
+    // set_first_rank (0: not a task), the start's cards not seen, the top
+    // layer's memo.
+    int first_rank_ = 0, root_m_ = 0;
+    Memo top_memo_;
+    bool top() const { return first_rank_ && m_ == root_m_; }
+    Memo& memo_at() { return top() ? top_memo_ : memo_; }
 };
 
 // The deal a chance search runs on: the cards not seen masked (their true
@@ -1361,6 +1427,93 @@ Bounds search_root(ChanceSpace& space, const Board& b, const State& start, const
     const DfsEnd end = depth_first(space, goal, space.budget(), start);
     if (end.kind == DfsEnd::Stopped) space.stop(end.interrupted);
     return space.root_value();
+}
+
+// The parallel split (OptimalOptions::threads other than 1). Below a chance
+// node, the children's information states have different counts of the
+// ranks not seen, so their memo keys differ: a search per child loses no
+// transposition between siblings (a search per root move would: a tableau
+// pair then a draw is a draw then the pair, and measured, seed 2 at 10 cards
+// not seen, 2.7 times the states; bench/nopeek-optimal.md). So the tasks
+// are the ranks r left among the cards not seen: task r searches from the
+// start with every first turn-up dealing r alone (ChanceSpace::
+// set_first_rank: the positions reached from the start without turning up
+// a card are the top layer, searched with no alpha, whose every child a
+// first turn-up of r reaches is valued with no alpha), each a fresh
+// ChanceSpace (its own memo and leaf cache) with the whole budget
+// (limits.max_states); then the tasks' memos (the positions below the top
+// layer: true values, or proven bounds) are taken into the start's space
+// in task order and the ordinary search runs there, each child of the top
+// layer a memo hit. The final search is the one search of threads = 1 with
+// a memo that knows more: the same values, each move's and the best move
+// (a memo entry is a proven bound of its information state, whoever put
+// it); the states total is the tasks' and the final search's, the same for
+// any number of threads (each task is searched alone, the memos merged in
+// task order, never in the order the tasks finish).
+struct SplitTask {
+    Memo memo;
+    uint64_t states = 0, leaf_solves = 0, leaf_states = 0, leaf_cached = 0, symmetric = 0;
+    bool stopped = false, interrupted = false;
+    double seconds = 0;
+};
+
+SplitTask run_split_task(Solver& solver, LeafCache& verdicts, const Deal& work, const std::vector<int>& hidden,
+                         const OptimalOptions& o, const std::vector<Move>& played, const std::vector<Move>& moves,
+                         int rank) {
+    const auto t0 = std::chrono::steady_clock::now();
+    ChanceSpace space(solver, work, hidden, o, &verdicts);
+    space.set_first_rank(rank);
+    const Board& b = space.root_board();
+    std::string why;
+    const auto start = b.play(played, &why);
+    if (!start) throw std::invalid_argument(why);
+    search_root(space, b, *start, moves, "optimal");
+    SplitTask x;
+    x.states = space.budget().count();
+    x.leaf_solves = space.leaf_solves;
+    x.leaf_states = space.leaf_states;
+    x.leaf_cached = space.leaf_cached;
+    x.symmetric = space.symmetric;
+    x.stopped = space.stopped();
+    x.interrupted = space.interrupted();
+    x.memo = space.take_memo();
+    x.seconds = seconds_since(t0);
+    return x;
+}
+
+// The tasks (a rank each) on `workers` threads: the caller's (with
+// `solver`) and workers - 1 more, each with its own Solver, reused for the
+// tasks it takes; each takes the next task not taken. The results in task
+// order; an exception of a task is rethrown (the first in task order) once
+// all end.
+std::vector<SplitTask> run_split(Solver& solver, const Deal& work, const std::vector<int>& hidden,
+                                 const OptimalOptions& o, const std::vector<Move>& played,
+                                 const std::vector<Move>& moves, const std::vector<int>& ranks, int workers) {
+    std::vector<SplitTask> results(ranks.size());
+    std::vector<std::exception_ptr> errors(ranks.size());
+    std::atomic<size_t> next{0};
+    const auto work_on = [&](Solver& s) {
+        LeafCache verdicts;
+        verdicts.set_cap(static_cast<size_t>(o.leaf_cache_entries));
+        for (size_t i; (i = next.fetch_add(1, std::memory_order_relaxed)) < ranks.size();) {
+            try {
+                results[i] = run_split_task(s, verdicts, work, hidden, o, played, moves, ranks[i]);
+            } catch (...) {
+                errors[i] = std::current_exception();
+            }
+        }
+    };
+    std::vector<std::thread> pool;
+    for (int w = 1; w < workers; ++w)
+        pool.emplace_back([&] {
+            Solver own;
+            work_on(own);
+        });
+    work_on(solver);
+    for (std::thread& t : pool) t.join();
+    for (const std::exception_ptr& e : errors)
+        if (e) std::rethrow_exception(e);
+    return results;
 }
 
 }  // namespace
@@ -1411,6 +1564,13 @@ Optimal optimal(Solver& solver, const Deal& deal, const std::vector<Move>& playe
     if (space.newly(b, *start))
         throw std::invalid_argument("a card not seen is playable or on the waste here: name it for the optimum");
 
+    // The parallel split (above) with threads other than 1
+    // (0: every core), where there is something to search: more than one
+    // card not seen, and not cut (a few thousand states at most).
+    const int workers = o.threads > 0 ? o.threads : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+    const bool split = o.threads != 1 && !r.cut && u.size() >= 2 && !b.won(*start);
+    uint64_t task_states = 0;
+    bool tasks_stopped = false, tasks_interrupted = false;
     const Count all = space.all();
     Bounds root;
     if (b.won(*start)) {
@@ -1420,6 +1580,30 @@ Optimal optimal(Solver& solver, const Deal& deal, const std::vector<Move>& playe
         // core (depth_first.h). The best move: the highest lower bound, the
         // first in sorted_moves order on a tie.
         const std::vector<Move> moves = sorted_moves(table);
+        if (split) {
+            // (The parallel split above: the tasks, a rank left each, then
+            // their memos taken in, in task order.)
+            std::vector<int> ranks;
+            for (int q = 1; q < 16; ++q)
+                if (std::count_if(u.cards.begin(), u.cards.end(), [&](Card c) { return c.rank == q; }))
+                    ranks.push_back(q);
+            r.threads = static_cast<int>(std::min<size_t>(static_cast<size_t>(workers), ranks.size()));
+            r.tasks = ranks.size();
+            std::vector<SplitTask> done = run_split(solver, work, u.slots, oc, played, moves, ranks, r.threads);
+            for (size_t i = 0; i < done.size(); ++i) {
+                SplitTask& x = done[i];
+                space.absorb(x.memo);
+                x.memo = Memo{};
+                task_states += x.states;
+                r.leaf_solves += x.leaf_solves;
+                r.leaf_states += x.leaf_states;
+                r.leaf_cached += x.leaf_cached;
+                r.symmetric += x.symmetric;
+                tasks_stopped = tasks_stopped || x.stopped;
+                tasks_interrupted = tasks_interrupted || x.interrupted;
+                r.task_costs.push_back({ranks[i], x.states, x.seconds});
+            }
+        }
         root = search_root(space, b, *start, moves, "optimal");
         const std::vector<Bounds>& children = space.root_children();
         if (children.size() != moves.size()) throw InternalError("optimal: a move of the start was not valued");
@@ -1436,8 +1620,10 @@ Optimal optimal(Solver& solver, const Deal& deal, const std::vector<Move>& playe
     r.lower = root.lo;
     r.upper = root.hi;
     r.exact = root.lo == root.hi;
-    r.budget_hit = space.stopped() && !space.interrupted();
-    r.interrupted = space.interrupted();
+    // (A task stopped leaves children the final search then searched itself;
+    // it says so only where the value is not exact.)
+    r.interrupted = space.interrupted() || (tasks_interrupted && !r.exact);
+    r.budget_hit = (space.stopped() || (tasks_stopped && !r.exact)) && !r.interrupted;
     if (r.exact) {
         r.method = r.nothing_hidden
                        ? "verdict (at most one card not seen: the order is known)"
@@ -1456,13 +1642,13 @@ Optimal optimal(Solver& solver, const Deal& deal, const std::vector<Move>& playe
                        std::to_string(r.max_unseen) + " that " + std::to_string(r.asked_states) +
                        " information states can settle, so not searched to the end)";
     }
-    r.states = space.budget().count();
-    r.leaf_solves = space.leaf_solves;
-    r.leaf_states = space.leaf_states;
-    r.leaf_cached = space.leaf_cached;
+    r.states = task_states + space.budget().count();
+    r.leaf_solves += space.leaf_solves;
+    r.leaf_states += space.leaf_states;
+    r.leaf_cached += space.leaf_cached;
     r.memo = space.memo_size();
     r.memo_forgotten = space.memo_forgotten();
-    r.symmetric = space.symmetric;
+    r.symmetric += space.symmetric;
     r.seconds = seconds_since(t0);
     return r;
 }
