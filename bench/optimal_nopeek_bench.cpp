@@ -13,6 +13,7 @@
 //                                [--clairvoyant-at N] (OptimalOptions::clairvoyant_at)
 //                                [--probe-at N]       (OptimalOptions::probe_at; 0: off)
 //                                [--threads N]        (OptimalOptions::threads; 0: every core)
+//                                [--split-lag N]      (OptimalOptions::split_lag)
 //                                [--tasks 1]          (with the split: a line per task to stderr)
 // (upper: the value's upper bound, the value when exact; symmetric: the
 // chance children the rank symmetry spared, Optimal::symmetric.)
@@ -35,7 +36,8 @@ const char* const kUsage =
     "usage: pyramid_optimal_nopeek_bench [--k-min 1] [--k-max 12] [--deals 3] [--first-seed 1]\n"
     "         [--max-states 50000000] [--variant msc] [--passes 1] [--memo-entries N]\n"
     "         [--leaf-cache-entries N] [--rank-symmetry 0|1] [--clairvoyant-at N] [--probe-at N]\n"
-    "         [--threads N (1; 0: every core)] [--tasks 1 (a line per task of the split, to stderr)]\n"
+    "         [--threads N (1; 0: every core)] [--split-lag N] [--tasks 1 (a line per task of the\n"
+    "         split, to stderr)]\n"
     "The exact no-peek optimum (pyramid odds --optimal) on msc deals the solver wins, each\n"
     "played along its solution until k cards are not seen: one tab-separated line a position\n"
     "(bench/nopeek-optimal.md). The defaults run for hours: name --k-max and --max-states.\n";
@@ -50,6 +52,7 @@ int main(int argc, char** argv) {
     int clairvoyant_at = nopeek::OptimalOptions{}.clairvoyant_at;
     int probe_at = nopeek::OptimalOptions{}.probe_at;
     int threads = 1;
+    size_t split_lag = nopeek::OptimalOptions{}.split_lag;
     bool task_lines = false;
     for (int i = 1; i < argc; i += 2) {
         const std::string a = argv[i];
@@ -73,6 +76,7 @@ int main(int argc, char** argv) {
         else if (a == "--clairvoyant-at") clairvoyant_at = std::atoi(v);
         else if (a == "--probe-at") probe_at = std::atoi(v);
         else if (a == "--threads") threads = std::atoi(v);
+        else if (a == "--split-lag") split_lag = std::strtoull(v, nullptr, 10);
         else if (a == "--tasks") task_lines = std::atoi(v) != 0;
         else if (a == "--variant") variant = v;
         else if (a == "--passes") passes = std::atoi(v);
@@ -115,6 +119,7 @@ int main(int argc, char** argv) {
             o.clairvoyant_at = clairvoyant_at;
             o.probe_at = probe_at;
             o.threads = threads;
+            o.split_lag = split_lag;
             const nopeek::Optimal r = nopeek::optimal(solver, d, played, o);
             std::printf("%d\t%llu\t%.6f\t%s\t%s\t%llu\t%llu\t%llu\t%llu\t%.3f\t%llu\t%.6f\t%llu\t%llu\t%d\t%zu\n", k,
                         static_cast<unsigned long long>(seed), nopeek::fraction_value(r.lower, r.orders),

@@ -20,9 +20,11 @@
 #include <bit>
 #include <atomic>
 #include <chrono>
+#include <condition_variable>
 #include <exception>
 #include <iterator>
 #include <memory>
+#include <mutex>
 #include <stdexcept>
 #include <thread>
 
@@ -125,10 +127,12 @@ public:
         put(k, v);
         return v;
     }
-    template <class F>
-    void for_each(F f) const {
-        for (const auto& [k, v] : old_) f(k, v);
-        for (const auto& [k, v] : cur_) f(k, v);
+    // find without moving an older entry (for a memo read by several
+    // threads at once, none writing).
+    std::optional<V> peek(const K& k) const {
+        if (const auto it = cur_.find(k); it != cur_.end()) return it->second;
+        if (const auto it = old_.find(k); it != old_.end()) return it->second;
+        return std::nullopt;
     }
     void put(const K& k, const V& v) {
         if (cap_ && cur_.size() >= std::max<size_t>(cap_ / 2, 1) && !cur_.contains(k)) {
@@ -287,11 +291,11 @@ public:
         if (!v) return std::nullopt;
         return Bounds{v->lo, v->hi};
     }
-    // Every entry of `o`, a memo configured alike (the same start), put.
-    void merge(const Memo& o) {
-        if (o.narrow_ != narrow_) throw InternalError("optimal: memos of other starts merged");
-        if (narrow_) o.narrow_map_.for_each([&](const NKey& k, const NBounds& v) { narrow_map_.put(k, v); });
-        else o.wide_.for_each([&](const Key& k, const Bounds& v) { wide_.put(k, v); });
+    std::optional<Bounds> peek(const Key& k) const {
+        if (!narrow_) return wide_.peek(k);
+        const auto v = narrow_map_.peek(NKey{k.state, code(k)});
+        if (!v) return std::nullopt;
+        return Bounds{v->lo, v->hi};
     }
     void put(const Key& k, Bounds v) {
         if (!narrow_) return wide_.put(k, v);
@@ -499,16 +503,15 @@ public:
     // reaches from a top position the search meets is searched with no
     // alpha: its value, and those of the positions below it, go to memo_,
     // the true values (or proven bounds), for the final search to take
-    // (take_memo, absorb).
+    // (take_memo, set_bases).
     void set_first_rank(int r) { first_rank_ = r; }
-    // The memo (the positions below the top layer in a task), moved out;
-    // and another search's memo of the same start taken in (its entries are
-    // the same information states' proven bounds).
+    // The memo (the positions below the top layer in a task), moved out.
     Memo take_memo() { return std::move(memo_); }
-    void absorb(const Memo& other) {
-        if (memo_.empty()) memo_.configure(left_, m_, unit(m_), memo_cap_);
-        memo_.merge(other);
-    }
+    // Memos of other searches of the same start (the parallel split's tasks
+    // before this one), read in this order where the space's own has nothing
+    // (proven bounds of the same information states; never written, so
+    // several threads read them at once).
+    void set_bases(std::vector<const Memo*> bases) { bases_ = std::move(bases); }
 
     // --- depth_first's Space ---
     DfsNode root(const State& start) {
@@ -650,7 +653,7 @@ public:
         if (stopped_) return fold({0, all});
         const Key k = key(*boards_[0], s);
         Bounds known{0, all};
-        if (const auto hit = memo.find(k)) {
+        if (const auto hit = recall(memo, k)) {
             known = *hit;
             if (known.lo == known.hi || OptimumGoal::beaten(known.hi, alpha_)) return fold(known);
         }
@@ -1073,7 +1076,7 @@ private:
         // path to the same information state, brings its bound). Only where
         // this card is the last turned up (the child is a decision position
         // at t).
-        const bool probe = alpha > 0 && !(nw & ~(uint64_t{1} << f.j)) && !memo_.empty();
+        const bool probe = alpha > 0 && !(nw & ~(uint64_t{1} << f.j)) && (!memo_.empty() || !bases_.empty());
         f.ordered = probe && !reveal_;
         // Each child's weight (chance_weights).
         symmetric += chance_weights(t, f.w);
@@ -1109,7 +1112,7 @@ private:
         Count hi = child_all;
         const int from = take(j, r);
         const Key k = key(*boards_[0], t);
-        if (const auto hit = memo_.find(k)) {
+        if (const auto hit = recall(memo_, k)) {
             hi = hit->hi;
             lo = hit->lo;
         } else if (!reveal_ && m_ >= 2 && m_ <= probe_at_ && !boards_[0]->won(t)) {
@@ -1393,6 +1396,15 @@ private:
     Memo top_memo_;
     bool top() const { return first_rank_ && m_ == root_m_; }
     Memo& memo_at() { return top() ? top_memo_ : memo_; }
+    // set_bases: other searches' memos, read only, below the top layer.
+    std::vector<const Memo*> bases_;
+    std::optional<Bounds> recall(Memo& memo, const Key& k) {
+        if (const auto hit = memo.find(k)) return hit;
+        if (!top())
+            for (const Memo* base : bases_)
+                if (const auto hit = base->peek(k)) return hit;
+        return std::nullopt;
+    }
 };
 
 // The deal a chance search runs on: the cards not seen masked (their true
@@ -1433,36 +1445,40 @@ Bounds search_root(ChanceSpace& space, const Board& b, const State& start, const
 // node, the children's information states have different counts of the
 // ranks not seen, so their memo keys differ: a search per child loses no
 // transposition between siblings (a search per root move would: a tableau
-// pair then a draw is a draw then the pair, and measured, seed 2 at 10 cards
+// pair then a draw is a draw then the pair; measured, seed 2 at 10 cards
 // not seen, 2.7 times the states; bench/nopeek-optimal.md). So the tasks
 // are the ranks r left among the cards not seen: task r searches from the
 // start with every first turn-up dealing r alone (ChanceSpace::
 // set_first_rank: the positions reached from the start without turning up
 // a card are the top layer, searched with no alpha, whose every child a
 // first turn-up of r reaches is valued with no alpha), each a fresh
-// ChanceSpace (its own memo and leaf cache) with the whole budget
-// (limits.max_states); then the tasks' memos (the positions below the top
-// layer: true values, or proven bounds) are taken into the start's space
-// in task order and the ordinary search runs there, each child of the top
-// layer a memo hit. The final search is the one search of threads = 1 with
-// a memo that knows more: the same values, each move's and the best move
-// (a memo entry is a proven bound of its information state, whoever put
-// it); the states total is the tasks' and the final search's, the same for
-// any number of threads (each task is searched alone, the memos merged in
-// task order, never in the order the tasks finish).
+// ChanceSpace (its own memo; its worker's leaf cache) with the whole budget
+// (limits.max_states). Deeper down the tasks meet the same information
+// states (r then s turned up, both since removed, is s then r), so task j
+// reads the memos of the tasks before j - split_lag (run_split): with lag
+// 0 they run one after the other and search what the one search does. Then
+// the ordinary search runs at the start, reading every task's memo (the
+// positions below the top layer: true values, or proven bounds), each child
+// of the top layer a memo hit. It is the one search of threads = 1 with a
+// memo that knows more: the same values, each move's and the best move (a
+// memo entry is a proven bound of its information state, whoever put it).
+// The states total is the tasks' and the final search's, the same for any
+// number of threads (what each task reads depends on its place alone; the
+// memos are read in task order, never in the order the tasks finish).
 struct SplitTask {
     Memo memo;
-    uint64_t states = 0, leaf_solves = 0, leaf_states = 0, leaf_cached = 0, symmetric = 0;
+    uint64_t states = 0, leaf_solves = 0, leaf_states = 0, leaf_cached = 0, symmetric = 0, forgotten = 0;
     bool stopped = false, interrupted = false;
     double seconds = 0;
 };
 
-SplitTask run_split_task(Solver& solver, LeafCache& verdicts, const Deal& work, const std::vector<int>& hidden,
-                         const OptimalOptions& o, const std::vector<Move>& played, const std::vector<Move>& moves,
-                         int rank) {
+SplitTask run_split_task(Solver& solver, LeafCache& verdicts, std::vector<const Memo*> bases, const Deal& work,
+                         const std::vector<int>& hidden, const OptimalOptions& o, const std::vector<Move>& played,
+                         const std::vector<Move>& moves, int rank) {
     const auto t0 = std::chrono::steady_clock::now();
     ChanceSpace space(solver, work, hidden, o, &verdicts);
     space.set_first_rank(rank);
+    space.set_bases(std::move(bases));
     const Board& b = space.root_board();
     std::string why;
     const auto start = b.play(played, &why);
@@ -1474,6 +1490,7 @@ SplitTask run_split_task(Solver& solver, LeafCache& verdicts, const Deal& work, 
     x.leaf_states = space.leaf_states;
     x.leaf_cached = space.leaf_cached;
     x.symmetric = space.symmetric;
+    x.forgotten = space.memo_forgotten();
     x.stopped = space.stopped();
     x.interrupted = space.interrupted();
     x.memo = space.take_memo();
@@ -1482,25 +1499,46 @@ SplitTask run_split_task(Solver& solver, LeafCache& verdicts, const Deal& work, 
 }
 
 // The tasks (a rank each) on `workers` threads: the caller's (with
-// `solver`) and workers - 1 more, each with its own Solver, reused for the
-// tasks it takes; each takes the next task not taken. The results in task
-// order; an exception of a task is rethrown (the first in task order) once
-// all end.
+// `solver`) and workers - 1 more, each with its own Solver and leaf cache,
+// reused for the tasks it takes. Each takes the next task not taken, j, and
+// starts it once the tasks before j - lag are done (OptimalOptions::
+// split_lag): it reads their memos (in task order), so it searches no
+// position they settled, and at most lag + 1 tasks run at once. Which tasks a task reads depends on
+// j alone, never on the threads or the order the tasks end. The results in
+// task order; an exception of a task is rethrown (the first in task order)
+// once all end.
 std::vector<SplitTask> run_split(Solver& solver, const Deal& work, const std::vector<int>& hidden,
                                  const OptimalOptions& o, const std::vector<Move>& played,
-                                 const std::vector<Move>& moves, const std::vector<int>& ranks, int workers) {
-    std::vector<SplitTask> results(ranks.size());
-    std::vector<std::exception_ptr> errors(ranks.size());
+                                 const std::vector<Move>& moves, const std::vector<int>& ranks, int workers,
+                                 size_t lag) {
+    const size_t n = ranks.size();
+    std::vector<SplitTask> results(n);
+    std::vector<std::exception_ptr> errors(n);
+    std::vector<bool> finished(n, false);
+    size_t prefix = 0;  // the tasks before it are done
+    std::mutex mu;
+    std::condition_variable cv;
     std::atomic<size_t> next{0};
     const auto work_on = [&](Solver& s) {
         LeafCache verdicts;
         verdicts.set_cap(static_cast<size_t>(o.leaf_cache_entries));
-        for (size_t i; (i = next.fetch_add(1, std::memory_order_relaxed)) < ranks.size();) {
-            try {
-                results[i] = run_split_task(s, verdicts, work, hidden, o, played, moves, ranks[i]);
-            } catch (...) {
-                errors[i] = std::current_exception();
+        for (size_t j; (j = next.fetch_add(1, std::memory_order_relaxed)) < n;) {
+            const size_t read = j > lag ? j - lag : 0;
+            {
+                std::unique_lock lock(mu);
+                cv.wait(lock, [&] { return prefix >= read; });
             }
+            std::vector<const Memo*> bases;
+            for (size_t i = 0; i < read; ++i) bases.push_back(&results[i].memo);
+            try {
+                results[j] = run_split_task(s, verdicts, std::move(bases), work, hidden, o, played, moves, ranks[j]);
+            } catch (...) {
+                errors[j] = std::current_exception();
+            }
+            std::lock_guard lock(mu);
+            finished[j] = true;
+            while (prefix < n && finished[prefix]) ++prefix;
+            cv.notify_all();
         }
     };
     std::vector<std::thread> pool;
@@ -1570,6 +1608,7 @@ Optimal optimal(Solver& solver, const Deal& deal, const std::vector<Move>& playe
     const int workers = o.threads > 0 ? o.threads : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
     const bool split = o.threads != 1 && !r.cut && u.size() >= 2 && !b.won(*start);
     uint64_t task_states = 0;
+    std::vector<SplitTask> done;  // (the tasks' memos, read by the final search)
     bool tasks_stopped = false, tasks_interrupted = false;
     const Count all = space.all();
     Bounds root;
@@ -1587,22 +1626,25 @@ Optimal optimal(Solver& solver, const Deal& deal, const std::vector<Move>& playe
             for (int q = 1; q < 16; ++q)
                 if (std::count_if(u.cards.begin(), u.cards.end(), [&](Card c) { return c.rank == q; }))
                     ranks.push_back(q);
-            r.threads = static_cast<int>(std::min<size_t>(static_cast<size_t>(workers), ranks.size()));
+            r.threads = static_cast<int>(std::min({static_cast<size_t>(workers), ranks.size(), o.split_lag + 1}));
             r.tasks = ranks.size();
-            std::vector<SplitTask> done = run_split(solver, work, u.slots, oc, played, moves, ranks, r.threads);
+            done = run_split(solver, work, u.slots, oc, played, moves, ranks, r.threads, o.split_lag);
+            std::vector<const Memo*> bases;
             for (size_t i = 0; i < done.size(); ++i) {
-                SplitTask& x = done[i];
-                space.absorb(x.memo);
-                x.memo = Memo{};
+                const SplitTask& x = done[i];
+                bases.push_back(&x.memo);
                 task_states += x.states;
+                r.memo += x.memo.size();
                 r.leaf_solves += x.leaf_solves;
                 r.leaf_states += x.leaf_states;
                 r.leaf_cached += x.leaf_cached;
                 r.symmetric += x.symmetric;
+                r.memo_forgotten += x.forgotten;
                 tasks_stopped = tasks_stopped || x.stopped;
                 tasks_interrupted = tasks_interrupted || x.interrupted;
                 r.task_costs.push_back({ranks[i], x.states, x.seconds});
             }
+            space.set_bases(std::move(bases));
         }
         root = search_root(space, b, *start, moves, "optimal");
         const std::vector<Bounds>& children = space.root_children();
@@ -1646,8 +1688,8 @@ Optimal optimal(Solver& solver, const Deal& deal, const std::vector<Move>& playe
     r.leaf_solves += space.leaf_solves;
     r.leaf_states += space.leaf_states;
     r.leaf_cached += space.leaf_cached;
-    r.memo = space.memo_size();
-    r.memo_forgotten = space.memo_forgotten();
+    r.memo += space.memo_size();
+    r.memo_forgotten += space.memo_forgotten();
     r.symmetric += space.symmetric;
     r.seconds = seconds_since(t0);
     return r;

@@ -892,7 +892,7 @@ TEST_CASE("optimal nopeek: the parallel split (threads) gives the one search's a
     // Split into a task a rank (optimal_nopeek.cpp, the parallel split):
     // threads 2 and 3 give the one search's value, each move's and the best
     // move, and the same states total and tasks as each other, whichever
-    // thread takes which task; on small deals of every preset the optimum
+    // thread takes which task, at each split_lag; on small deals of every preset the optimum
     // searches (1 and 2 passes where the stock is redealt) and on msc deal 2
     // at 7 cards not seen, whose start has a draw (a card turned up) and
     // pairs beside it.
@@ -909,6 +909,15 @@ TEST_CASE("optimal nopeek: the parallel split (threads) gives the one search's a
         const Optimal three = optimal(solver, d, played, with_threads(3));
         check_same_answer(two, one);
         check_same_answer(three, one);
+        // Each lag (how many tasks before it a task does not read) too.
+        for (size_t lag : {0, 1, 5}) {
+            OptimalOptions o = with_threads(2);
+            o.split_lag = lag;
+            const Optimal x = optimal(solver, d, played, o);
+            check_same_answer(x, one);
+            o.threads = 3;
+            CHECK(optimal(solver, d, played, o).states == x.states);
+        }
         CHECK(two.states == three.states);
         CHECK(two.tasks == three.tasks);
         CHECK(two.memo == three.memo);
