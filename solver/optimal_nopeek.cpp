@@ -1503,10 +1503,10 @@ SplitTask run_split_task(Solver& solver, LeafCache& verdicts, std::vector<const 
 // reused for the tasks it takes. Each takes the next task not taken, j, and
 // starts it once the tasks before j - lag are done (OptimalOptions::
 // split_lag): it reads their memos (in task order), so it searches no
-// position they settled, and at most lag + 1 tasks run at once. Which tasks a task reads depends on
-// j alone, never on the threads or the order the tasks end. The results in
-// task order; an exception of a task is rethrown (the first in task order)
-// once all end.
+// position they settled, and at most lag + 1 tasks run at once. Which tasks
+// a task reads depends on j alone, never on the threads or the order the
+// tasks end. The results in task order; an exception of a task is rethrown
+// (the first in task order) once all end.
 std::vector<SplitTask> run_split(Solver& solver, const Deal& work, const std::vector<int>& hidden,
                                  const OptimalOptions& o, const std::vector<Move>& played,
                                  const std::vector<Move>& moves, const std::vector<int>& ranks, int workers,
