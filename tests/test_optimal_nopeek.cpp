@@ -909,7 +909,8 @@ TEST_CASE("optimal nopeek: the parallel split (threads) gives the one search's a
         const Optimal three = optimal(solver, d, played, with_threads(3));
         check_same_answer(two, one);
         check_same_answer(three, one);
-        // Each lag (how many tasks before it a task does not read) too.
+        // Each lag (how many tasks before it a task does not read) too, and
+        // memos that forget (a task reads the older entries of those before).
         for (size_t lag : {0, 1, 5}) {
             OptimalOptions o = with_threads(2);
             o.split_lag = lag;
@@ -917,6 +918,11 @@ TEST_CASE("optimal nopeek: the parallel split (threads) gives the one search's a
             check_same_answer(x, one);
             o.threads = 3;
             CHECK(optimal(solver, d, played, o).states == x.states);
+            o.memo_entries = 8;
+            const Optimal forgets = optimal(solver, d, played, o);
+            check_same_answer(forgets, one);
+            o.threads = 2;
+            CHECK(optimal(solver, d, played, o).states == forgets.states);
         }
         CHECK(two.states == three.states);
         CHECK(two.tasks == three.tasks);
