@@ -159,9 +159,10 @@ struct OptimalOptions {
     // The split's lag: task j starts once the tasks before j - split_lag
     // are done, and reads their memos, so at most split_lag + 1 tasks run at
     // once. 0: one after the other (on one thread; about the one search's
-    // states: the final search's few more). More: more at once, more states in all (bench/nopeek-optimal.md,
-    // "On several threads": seed 2 at 12 cards not seen, 9% more states
-    // than one search at lag 1, 21% at 2, 42% with no memo read).
+    // states: the final search's few more). More: more at once, more states
+    // in all (bench/nopeek-optimal.md, "On several threads": seed 2 at 12
+    // cards not seen, 9% more states than one search at lag 1, 21% at 2,
+    // 42% with no memo read). The states depend on it, never on `threads`.
     size_t split_lag = 2;
 
     // The options every front end asks with (`odds --optimal`, the study's
