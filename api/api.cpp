@@ -524,6 +524,7 @@ OptimalAnswer Session::optimal_answer(const Deal& deal, const std::vector<Move>&
                                       const OptimalAsk& ask, const Limits& limits) {
     OptimalOptions oo = OptimalOptions::within(ask.states, limits);
     oo.max_unseen = ask.max_unseen ? *ask.max_unseen : settled_unseen(ask.states);
+    oo.threads = ask.threads;
     OptimalAnswer a{std::make_shared<const Optimal>(optimal(deal, played, oo)), std::nullopt};
     if (!a.optimal->exact && !a.optimal->interrupted) {
         EstimateOptions eo = ask.estimates;

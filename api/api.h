@@ -226,6 +226,7 @@ struct OptimalAsk {
     uint64_t states = 5'000'000;       // --optimal-states
     std::optional<size_t> max_unseen;  // --optimal-max-unseen (none: auto)
     EstimateOptions estimates;         // --policy, --policy-orders, the odds' --rng-seed (its limits: the call's)
+    int threads = 1;                   // --threads (OptimalOptions::threads; 0: every core)
 };
 struct OptimalAnswer {
     std::shared_ptr<const Optimal> optimal;     // never null in an answer (api/results.h)

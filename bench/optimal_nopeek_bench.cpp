@@ -12,6 +12,9 @@
 //                                [--rank-symmetry 0]  (OptimalOptions::rank_symmetry off)
 //                                [--clairvoyant-at N] (OptimalOptions::clairvoyant_at)
 //                                [--probe-at N]       (OptimalOptions::probe_at; 0: off)
+//                                [--threads N]        (OptimalOptions::threads; 0: every core)
+//                                [--split-lag N]      (OptimalOptions::split_lag)
+//                                [--tasks 1]          (with the split: a line per task to stderr)
 // (upper: the value's upper bound, the value when exact; symmetric: the
 // chance children the rank symmetry spared, Optimal::symmetric.)
 #include <chrono>
@@ -33,6 +36,8 @@ const char* const kUsage =
     "usage: pyramid_optimal_nopeek_bench [--k-min 1] [--k-max 12] [--deals 3] [--first-seed 1]\n"
     "         [--max-states 50000000] [--variant msc] [--passes 1] [--memo-entries N]\n"
     "         [--leaf-cache-entries N] [--rank-symmetry 0|1] [--clairvoyant-at N] [--probe-at N]\n"
+    "         [--threads N (1; 0: every core)] [--split-lag N] [--tasks 1 (a line per task of the\n"
+    "         split, to stderr)]\n"
     "The exact no-peek optimum (pyramid odds --optimal) on msc deals the solver wins, each\n"
     "played along its solution until k cards are not seen: one tab-separated line a position\n"
     "(bench/nopeek-optimal.md). The defaults run for hours: name --k-max and --max-states.\n";
@@ -46,6 +51,9 @@ int main(int argc, char** argv) {
     bool symmetry = true;
     int clairvoyant_at = nopeek::OptimalOptions{}.clairvoyant_at;
     int probe_at = nopeek::OptimalOptions{}.probe_at;
+    int threads = 1;
+    size_t split_lag = nopeek::OptimalOptions{}.split_lag;
+    bool task_lines = false;
     for (int i = 1; i < argc; i += 2) {
         const std::string a = argv[i];
         if (a == "--help" || a == "-h") {
@@ -67,6 +75,9 @@ int main(int argc, char** argv) {
         else if (a == "--rank-symmetry") symmetry = std::atoi(v) != 0;
         else if (a == "--clairvoyant-at") clairvoyant_at = std::atoi(v);
         else if (a == "--probe-at") probe_at = std::atoi(v);
+        else if (a == "--threads") threads = std::atoi(v);
+        else if (a == "--split-lag") split_lag = std::strtoull(v, nullptr, 10);
+        else if (a == "--tasks") task_lines = std::atoi(v) != 0;
         else if (a == "--variant") variant = v;
         else if (a == "--passes") passes = std::atoi(v);
         else {
@@ -83,7 +94,7 @@ int main(int argc, char** argv) {
     v.passes = passes;
     Solver solver;
     std::printf("k\tseed\tvalue\tfraction\texact\tstates\tleaf_solves\tleaf_states\tmemo\tseconds\tforgotten\tupper\t"
-                "symmetric\tleaf_cached\n");
+                "symmetric\tleaf_cached\tthreads\ttasks\n");
     for (int k = k_min; k <= k_max; ++k) {
         int done = 0;
         for (uint64_t seed = first_seed; done < deals && seed < first_seed + 100000; ++seed) {
@@ -107,16 +118,23 @@ int main(int argc, char** argv) {
             o.rank_symmetry = symmetry;
             o.clairvoyant_at = clairvoyant_at;
             o.probe_at = probe_at;
+            o.threads = threads;
+            o.split_lag = split_lag;
             const nopeek::Optimal r = nopeek::optimal(solver, d, played, o);
-            std::printf("%d\t%llu\t%.6f\t%s\t%s\t%llu\t%llu\t%llu\t%llu\t%.3f\t%llu\t%.6f\t%llu\t%llu\n", k,
+            std::printf("%d\t%llu\t%.6f\t%s\t%s\t%llu\t%llu\t%llu\t%llu\t%.3f\t%llu\t%.6f\t%llu\t%llu\t%d\t%zu\n", k,
                         static_cast<unsigned long long>(seed), nopeek::fraction_value(r.lower, r.orders),
                         r.exact ? nopeek::fraction_text(r.lower, r.orders).c_str() : "-", r.exact ? "yes" : "no",
                         static_cast<unsigned long long>(r.states), static_cast<unsigned long long>(r.leaf_solves),
                         static_cast<unsigned long long>(r.leaf_states), static_cast<unsigned long long>(r.memo),
                         r.seconds, static_cast<unsigned long long>(r.memo_forgotten),
                         nopeek::fraction_value(r.upper, r.orders), static_cast<unsigned long long>(r.symmetric),
-                        static_cast<unsigned long long>(r.leaf_cached));
+                        static_cast<unsigned long long>(r.leaf_cached), r.threads, r.tasks);
             std::fflush(stdout);
+            if (task_lines)
+                for (const auto& x : r.task_costs)
+                    std::fprintf(stderr, "task\tk %d\tseed %llu\trank %d\tstates %llu\tseconds %.3f\n", k,
+                                 static_cast<unsigned long long>(seed), x.rank,
+                                 static_cast<unsigned long long>(x.states), x.seconds);
             ++done;
         }
     }

@@ -29,6 +29,9 @@ int cmd_odds(int argc, char** argv) {
         "search does not finish within --optimal-states")(
         "optimal-states", po::value<std::string>()->default_value("5000000"),
         "--optimal: information states the search may expand (then a bracket)")(
+        "threads", po::value<std::string>()->default_value("1"),
+        "--optimal: threads for the exact search, 1 to 4096, or 0 for every core (the same values, each move's "
+        "too; more than 1 splits the search into tasks, which costs more states in all)")(
         "optimal-max-unseen", po::value<std::string>()->default_value("auto"),
         "--optimal: with more cards not seen than this, the search is cut to 20000 information states (the proven "
         "bracket only): auto, the most --optimal-states can be expected to settle (11 at the default), or 0 to 32")(
@@ -48,6 +51,7 @@ int cmd_odds(int argc, char** argv) {
             "usage: pyramid odds [--variant NAME] (--seed N | --deal CARDS | --deal-file PATH)\n"
             "                    [--moves \"...\"] [--samples K] [--rng-seed S] [--exact-limit N]\n"
             "                    [--thoughtful] [--optimal [--optimal-states N] [--optimal-max-unseen N|auto]\n"
+            "                    [--threads N]\n"
             "                    [--policy NAME] [--policy-orders N]] [--max-states N]\n"
             "                    [--format text|json] [--ascii]\n"
             "The odds without peeking: the share of the orders of the cards the player has not seen\n"
@@ -84,6 +88,7 @@ int cmd_odds(int argc, char** argv) {
     if (vm["optimal"].as<bool>()) {
         api::OptimalAsk ask;
         ask.states = number_option(vm, "optimal-states", 1, UINT64_MAX);
+        ask.threads = threads_from(vm);
         if (vm["optimal-max-unseen"].as<std::string>() != "auto")
             ask.max_unseen = static_cast<size_t>(number_option(vm, "optimal-max-unseen", 0, 32));
         ask.estimates.player = vm["policy"].as<std::string>();

@@ -57,6 +57,8 @@ json::object optimal_json(const api::Optimal& o, DeckKind dk, const api::Optimum
     j["leaf_cached"] = o.leaf_cached;
     j["memo"] = o.memo;
     j["seconds"] = o.seconds;
+    j["threads"] = o.threads;
+    if (o.tasks) j["tasks"] = o.tasks;
     if (o.interrupted) j["interrupted"] = true;
     if (o.budget_hit) j["budget_hit"] = true;
     if (o.cut) {
@@ -143,7 +145,10 @@ std::string optimal_text(const api::Optimal& o, const api::Odds& odds, DeckKind 
     }
     out << "  information states: " << o.states << "; solves of known orders: " << o.leaf_solves << " (and "
         << o.leaf_cached << " verdicts from the leaf cache); time: " << std::fixed << std::setprecision(3) << o.seconds
-        << " s.\n";
+        << " s";
+    if (o.tasks)
+        out << " (" << o.tasks << " tasks on " << o.threads << (o.threads == 1 ? " thread" : " threads") << ")";
+    out << ".\n";
     (void)dk;
     return out.str();
 }

@@ -41,7 +41,8 @@ struct OddsShown {
 // With --optimal, the key `optimal`: exact, value (null unless exact),
 // fraction ("p/q" when exact, else null), lower, upper, best_move, moves
 // ([{move, lower, upper}]), method, lower_method, upper_method, unseen,
-// orders, states, leaf_solves, leaf_cached, memo, seconds (and interrupted, budget_hit
+// orders, states, leaf_solves, leaf_cached, memo, seconds, threads (the
+// workers that ran: 1 unless split; and tasks when split; interrupted, budget_hit
 // when so; cut, max_unseen, asked_states when the search was cut). Where not
 // exact, `estimates` (with the estimates): `lower` (null without the
 // player's orders) and `upper`, each {value, low, high, orders, wins,

@@ -18,10 +18,15 @@
 
 #include <algorithm>
 #include <bit>
+#include <atomic>
 #include <chrono>
+#include <condition_variable>
+#include <exception>
 #include <iterator>
 #include <memory>
+#include <mutex>
 #include <stdexcept>
+#include <thread>
 
 #include <boost/unordered/unordered_flat_map.hpp>
 
@@ -119,6 +124,13 @@ public:
         put(k, v);
         return v;
     }
+    // find without moving an older entry (for a memo read by several
+    // threads at once, none writing).
+    std::optional<V> peek(const K& k) const {
+        if (const auto it = cur_.find(k); it != cur_.end()) return it->second;
+        if (const auto it = old_.find(k); it != old_.end()) return it->second;
+        return std::nullopt;
+    }
     void put(const K& k, const V& v) {
         if (cap_ && cur_.size() >= std::max<size_t>(cap_ / 2, 1) && !cur_.contains(k)) {
             forgotten_ += old_.size();
@@ -168,6 +180,7 @@ class LeafCache {
 public:
     // `pack`: the search's packing, where its keys fit (narrow entries).
     void set_cap(size_t cap, const std::optional<LeafPack>& pack) {
+        configured_ = true;
         cap_buckets_ = 1;
         while (cap_buckets_ * 2 * kWays <= cap) cap_buckets_ *= 2;
         enabled_ = cap > 0;
@@ -181,6 +194,7 @@ public:
     }
     // Whether keys need their packed form (LeafKey::narrow).
     bool narrow() const { return enabled_ && narrow_; }
+    bool configured() const { return configured_; }
     const LeafPack& pack() const { return pack_; }
     [[gnu::always_inline]] std::optional<bool> find(const LeafKey& k) const {
         if (!enabled_) return std::nullopt;
@@ -303,7 +317,7 @@ private:
     LeafPack pack_;
     size_t n_ = 0, cap_buckets_ = 1, used_ = 0;
     int shift_ = 64;
-    bool enabled_ = false, narrow_ = false;
+    bool enabled_ = false, narrow_ = false, configured_ = false;
 };
 
 // The memo of the optimum: exact (every entry is the whole information
@@ -344,6 +358,12 @@ public:
     std::optional<Bounds> find(const Key& k) {
         if (!narrow_) return wide_.find(k);
         const auto v = narrow_map_.find(NKey{k.state, code(k)});
+        if (!v) return std::nullopt;
+        return Bounds{v->lo, v->hi};
+    }
+    std::optional<Bounds> peek(const Key& k) const {
+        if (!narrow_) return wide_.peek(k);
+        const auto v = narrow_map_.peek(NKey{k.state, code(k)});
         if (!v) return std::nullopt;
         return Bounds{v->lo, v->hi};
     }
@@ -423,8 +443,16 @@ struct OptimumGoal {
 // stop() closes the open frames so.
 class ChanceSpace {
 public:
-    ChanceSpace(Solver& solver, const Deal& work, std::vector<int> hidden, const OptimalOptions& o)
-        : solver_(solver), deal_(work), hidden_(std::move(hidden)), budget_(budget_options_) {
+    // (`verdicts`: a leaf cache of searches of the same start to share,
+    // set up by the caller: the parallel split's worker's, kept across its
+    // tasks; else the space's own.)
+    ChanceSpace(Solver& solver, const Deal& work, std::vector<int> hidden, const OptimalOptions& o,
+                LeafCache* verdicts = nullptr)
+        : solver_(solver),
+          deal_(work),
+          hidden_(std::move(hidden)),
+          budget_(budget_options_),
+          verdicts_(verdicts ? *verdicts : own_verdicts_) {
         budget_options_.limits.max_states = o.limits.max_states;
         budget_options_.limits.stop = o.limits.stop;
         budget_options_.limits.progress_shift = 16;
@@ -442,7 +470,7 @@ public:
         clairvoyant_at_ = o.clairvoyant_at;
         probe_at_ = o.probe_at;
         for (int i = 0; i <= kMaxHidden; ++i) fact_[i] = factorial(i);
-        m_ = static_cast<int>(hidden_.size());
+        m_ = root_m_ = static_cast<int>(hidden_.size());
         for (int slot : hidden_) ++left_[deal_.cards[slot].rank];
         for (int r = 1; r < 16; ++r) {
             if (left_[r] > 15) throw std::invalid_argument("more than 15 cards of one rank not seen");
@@ -458,11 +486,15 @@ public:
         leaf_keyed_ = o.leaf_cache_entries > 0 && leaf_options_.suit_blind &&
                       Solver::method_for(*boards_[0]) == Solver::Method::Walk && !boards_[0]->rows_redeal();
         // Its entries packed in 16 bytes where every key fits (leaf_pack.h).
-        verdicts_.set_cap(static_cast<size_t>(o.leaf_cache_entries),
-                          o.leaf_cache_packed
-                              ? LeafPack::fit(boards_[0]->fixed(), std::popcount(boards_[0]->stock_mask()),
-                                              deck_ranks(deal_.deck()), boards_[0]->passes())
-                              : std::nullopt);
+        // (A cache shared with the split's other tasks on this worker, all
+        // of the same start, is set up by the first: the same cap and
+        // packing for each.)
+        if (!verdicts || !verdicts->configured())
+            verdicts_.set_cap(static_cast<size_t>(o.leaf_cache_entries),
+                              o.leaf_cache_packed
+                                  ? LeafPack::fit(boards_[0]->fixed(), std::popcount(boards_[0]->stock_mask()),
+                                                  deck_ranks(deal_.deck()), boards_[0]->passes())
+                                  : std::nullopt);
         // The rank classes (see free_classes): {r, target - r}, two ranks
         // that pair with each other and with no other rank, neither the lone
         // rank. A rank with no partner, the lone rank and a rank that pairs
@@ -511,9 +543,59 @@ public:
         return out;
     }
 
+    // Each chance child's weight at t (the cards turned up there dealt from
+    // the ranks left): the cards not seen of its rank, or, for the ranks of
+    // free classes (seen_classes) that the rank symmetry maps to each other
+    // at t (canonical_left: a rank r of a free class with left_[r] cards not
+    // seen and left_[partner] of its partner maps to every such rank with
+    // the same two counts, the classes permuted and turned round as needed),
+    // one child for all of them, the lowest rank, weighted by all their
+    // cards: they are worth the same. Returns the children so merged.
+    uint64_t chance_weights(const State& t, int* w) const {
+        uint64_t merged = 0;
+        for (int r = 0; r < 16; ++r) w[r] = left_[r];
+        if (!reveal_ && symmetry_ && classes_) {
+            const uint32_t seen = seen_classes(t);
+            for (int r = 1; r < 16; ++r) {
+                const int c = class_of_[r];
+                if (c < 0 || (seen >> c & 1) || !w[r]) continue;
+                const int p = class_rank_[c][0] + class_rank_[c][1] - r;
+                for (int q = r + 1; q < 16; ++q) {
+                    const int d = class_of_[q];
+                    if (d < 0 || (seen >> d & 1) || left_[q] != left_[r] || !w[q]) continue;
+                    if (left_[class_rank_[d][0] + class_rank_[d][1] - q] != left_[p]) continue;
+                    w[r] += w[q];
+                    w[q] = 0;
+                    ++merged;
+                }
+            }
+        }
+        return merged;
+    }
+    // A task of the parallel split (run_split below): every chance
+    // frame of the top layer (the positions with as many cards not seen as
+    // the start: reached from it without turning up a card) deals rank r
+    // alone (its weight chance_weights' w[r], 0 where merged into a lower
+    // rank), and the top layer has no alpha (Star1 cuts nothing there) and
+    // its own memo (top_memo_: its values are those of the first card turned
+    // up being r, not the positions'), so every child a first turn-up of r
+    // reaches from a top position the search meets is searched with no
+    // alpha: its value, and those of the positions below it, go to memo_,
+    // the true values (or proven bounds), for the final search to take
+    // (take_memo, set_bases).
+    void set_first_rank(int r) { first_rank_ = r; }
+    // The memo (the positions below the top layer in a task), moved out.
+    Memo take_memo() { return std::move(memo_); }
+    // Memos of other searches of the same start (the parallel split's tasks
+    // before this one), read in this order where the space's own has nothing
+    // (proven bounds of the same information states; never written, so
+    // several threads read them at once).
+    void set_bases(std::vector<const Memo*> bases) { bases_ = std::move(bases); }
+
     // --- depth_first's Space ---
     DfsNode root(const State& start) {
         if (memo_.empty()) memo_.configure(left_, m_, unit(m_), memo_cap_);
+        if (first_rank_ && top_memo_.empty()) top_memo_.configure(left_, m_, unit(m_), memo_cap_);
         depth_ = 0;
         root_children_.clear();
         root_value_ = {};
@@ -544,7 +626,9 @@ public:
                 // any other, and a move worth every order ends it too).
                 const Board& b = *boards_[level_];
                 const SlotMove m = f.moves[f.i++];
-                const Count alpha = f.kind == Frame::Root && !reveal_ ? 0 : std::max(f.alpha, f.v.lo);
+                // (A task of the split, set_first_rank: none in the top layer,
+                // where every child is valued exactly for the final search.)
+                const Count alpha = (f.kind == Frame::Root && !reveal_) || top() ? 0 : std::max(f.alpha, f.v.lo);
                 const State t = b.apply(f.s, m);
                 if (const uint64_t nw = newly(b, t)) {
                     if (stopped_) fold({0, unit(m_)});
@@ -643,11 +727,12 @@ public:
         // board answers them; the current one is built only past the memo.)
         const Count all = unit(m_);
         const State& s = n.state;
+        Memo& memo = memo_at();
         if (boards_[0]->won(s)) return fold({all, all});
         if (stopped_) return fold({0, all});
         const Key k = key(*boards_[0], s);
         Bounds known{0, all};
-        if (const auto hit = memo_.find(k)) {
+        if (const auto hit = recall(memo, k)) {
             known = *hit;
             if (known.lo == known.hi || OptimumGoal::beaten(known.hi, alpha_)) return fold(known);
         }
@@ -660,7 +745,7 @@ public:
             if (const auto hit = verdicts_.find(leaf)) {
                 ++leaf_cached;
                 const Count v = *hit ? all : 0;
-                memo_.put(k, {v, v});
+                memo.put(k, {v, v});
                 return fold({v, v});
             }
             leaf_missed = true;
@@ -671,12 +756,12 @@ public:
         // relaxation proves it lost in every order.
         if (at_leaf()) {
             if (relax_.solve_any_stock(b, s, 200'000) == FreeStockRelaxation::Outcome::Lost) {
-                memo_.put(k, {0, 0});
+                memo.put(k, {0, 0});
                 return fold({0, 0});
             }
             const Count v = share(s);
             if (stopped_) return fold({0, all});
-            memo_.put(k, {v, v});
+            memo.put(k, {v, v});
             return fold({v, v});
         }
         // Lost in the free-stock relaxation: lost in every order (it sees only
@@ -688,7 +773,7 @@ public:
         // board (leaf_options_.rows_free_stock: the verdict is the same, the
         // relaxation only finds a loss sooner).
         if (known.hi == all && relax_.solve_any_stock(b, s, 200'000) == FreeStockRelaxation::Outcome::Lost) {
-            memo_.put(k, {0, 0});
+            memo.put(k, {0, 0});
             return fold({0, 0});
         }
         // At most one card not seen: the player knows the order (the last
@@ -697,7 +782,7 @@ public:
             const Verdict verdict = leaf_verdict(b, s, leaf_missed ? &leaf : nullptr);
             if (verdict == Verdict::Intractable) return fold({0, all});
             const Count v = verdict == Verdict::Win ? all : 0;
-            memo_.put(k, {v, v});
+            memo.put(k, {v, v});
             return fold({v, v});
         }
         // With few cards not seen, the clairvoyant count (the orders in which
@@ -717,7 +802,7 @@ public:
             known.hi = clairvoyant_small(b, s, same) * scale_;
             if (!reveal_ && known.hi > 0 && leaf_intractable == unsure) known.lo = std::max(known.lo, same * scale_);
             if (known.hi == 0 || known.lo == known.hi || OptimumGoal::beaten(known.hi, alpha_)) {
-                memo_.put(k, known);
+                memo.put(k, known);
                 return fold(known);
             }
         }
@@ -1086,32 +1171,15 @@ private:
         // path to the same information state, brings its bound). Only where
         // this card is the last turned up (the child is a decision position
         // at t).
-        const bool probe = alpha > 0 && !(nw & ~(uint64_t{1} << f.j)) && !memo_.empty();
+        const bool probe = alpha > 0 && !(nw & ~(uint64_t{1} << f.j)) && (!memo_.empty() || !bases_.empty());
         f.ordered = probe && !reveal_;
-        // Each child's weight: the cards not seen of its rank, or, for the
-        // ranks of free classes (seen_classes) that the rank symmetry maps to
-        // each other at t (canonical_left: a rank r of a free class with
-        // left_[r] cards not seen and left_[partner] of its partner maps to
-        // every such rank with the same two counts, the classes permuted and
-        // turned round as needed), one child for all of them, the lowest
-        // rank, weighted by all their cards: they are worth the same.
-        for (int r = 0; r < 16; ++r) f.w[r] = left_[r];
-        if (!reveal_ && symmetry_ && classes_) {
-            const uint32_t seen = seen_classes(t);
-            for (int r = 1; r < 16; ++r) {
-                const int c = class_of_[r];
-                if (c < 0 || (seen >> c & 1) || !f.w[r]) continue;
-                const int p = class_rank_[c][0] + class_rank_[c][1] - r;
-                for (int q = r + 1; q < 16; ++q) {
-                    const int d = class_of_[q];
-                    if (d < 0 || (seen >> d & 1) || left_[q] != left_[r] || !f.w[q]) continue;
-                    if (left_[class_rank_[d][0] + class_rank_[d][1] - q] != left_[p]) continue;
-                    f.w[r] += f.w[q];
-                    f.w[q] = 0;
-                    ++symmetric;
-                }
-            }
-        }
+        // Each child's weight (chance_weights).
+        symmetric += chance_weights(t, f.w);
+        // (A task of the split, set_first_rank: a first turn-up deals that
+        // rank alone; the others are other tasks'.)
+        if (top())
+            for (int r = 0; r < 16; ++r)
+                if (r != first_rank_) f.w[r] = 0;
         for (int r = 1; r < 16; ++r) {
             if (!f.w[r]) continue;
             f.child_hi[r] = child_all;
@@ -1139,7 +1207,7 @@ private:
         Count hi = child_all;
         const int from = take(j, r);
         const Key k = key(*boards_[0], t);
-        if (const auto hit = memo_.find(k)) {
+        if (const auto hit = recall(memo_, k)) {
             hi = hit->hi;
             lo = hit->lo;
         } else if (!reveal_ && m_ >= 2 && m_ <= probe_at_ && !boards_[0]->won(t)) {
@@ -1196,7 +1264,7 @@ private:
         if (f.kind == Frame::Decision) {
             v.lo = std::max(v.lo, f.known.lo);
             v.hi = std::min(v.hi, f.known.hi);
-            if (!stopped_) memo_.put(f.key, v);
+            if (!stopped_) memo_at().put(f.key, v);
         }
         if (depth_) fold(v);
         else root_value_ = v;
@@ -1374,7 +1442,8 @@ private:
     Memo memo_;
     size_t memo_cap_ = 0;  // OptimalOptions::memo_entries
     // The leaf cache (leaf_verdict): a game's key -> won.
-    LeafCache verdicts_;
+    LeafCache own_verdicts_;
+    LeafCache& verdicts_;
     bool leaf_keyed_ = false;
     Count fact_[kMaxHidden + 1];
     int left_[16] = {};
@@ -1416,6 +1485,21 @@ private:
     std::vector<SlotMove> root_moves_;
     std::vector<Bounds> root_children_;
     Bounds root_value_;
+    // set_first_rank (0: not a task), the start's cards not seen, the top
+    // layer's memo.
+    int first_rank_ = 0, root_m_ = 0;
+    Memo top_memo_;
+    bool top() const { return first_rank_ && m_ == root_m_; }
+    Memo& memo_at() { return top() ? top_memo_ : memo_; }
+    // set_bases: other searches' memos, read only, below the top layer.
+    std::vector<const Memo*> bases_;
+    std::optional<Bounds> recall(Memo& memo, const Key& k) {
+        if (const auto hit = memo.find(k)) return hit;
+        if (!top())
+            for (const Memo* base : bases_)
+                if (const auto hit = base->peek(k)) return hit;
+        return std::nullopt;
+    }
 };
 
 // The deal a chance search runs on: the cards not seen masked (their true
@@ -1450,6 +1534,118 @@ Bounds search_root(ChanceSpace& space, const Board& b, const State& start, const
     const DfsEnd end = depth_first(space, goal, space.budget(), start);
     if (end.kind == DfsEnd::Stopped) space.stop(end.interrupted);
     return space.root_value();
+}
+
+// The parallel split (OptimalOptions::threads other than 1). Below a chance
+// node, the children's information states have different counts of the
+// ranks not seen, so their memo keys differ: a search per child loses no
+// transposition between siblings (a search per root move would: a tableau
+// pair then a draw is a draw then the pair; measured, seed 2 at 10 cards
+// not seen, 2.7 times the states; bench/nopeek-optimal.md). So the tasks
+// are the ranks r left among the cards not seen: task r searches from the
+// start with every first turn-up dealing r alone (ChanceSpace::
+// set_first_rank: the positions reached from the start without turning up
+// a card are the top layer, searched with no alpha, whose every child a
+// first turn-up of r reaches is valued with no alpha), each a fresh
+// ChanceSpace (its own memo; its worker's leaf cache) with the whole budget
+// (limits.max_states). Deeper down the tasks meet the same information
+// states (r then s turned up, both since removed, is s then r), so task j
+// reads the memos of the tasks before j - split_lag (run_split): with lag
+// 0 they run one after the other and search what the one search does. Then
+// the ordinary search runs at the start, reading every task's memo (the
+// positions below the top layer: true values, or proven bounds), each child
+// of the top layer a memo hit. It is the one search of threads = 1 with a
+// memo that knows more: the same values, each move's and the best move (a
+// memo entry is a proven bound of its information state, whoever put it).
+// The states total is the tasks' and the final search's, the same for any
+// number of threads (what each task reads depends on its place alone; the
+// memos are read in task order, never in the order the tasks finish).
+struct SplitTask {
+    Memo memo;
+    uint64_t states = 0, leaf_solves = 0, leaf_states = 0, leaf_cached = 0, symmetric = 0, forgotten = 0;
+    bool stopped = false, interrupted = false;
+    double seconds = 0;
+};
+
+SplitTask run_split_task(Solver& solver, LeafCache& verdicts, std::vector<const Memo*> bases, const Deal& work,
+                         const std::vector<int>& hidden, const OptimalOptions& o, const std::vector<Move>& played,
+                         const std::vector<Move>& moves, int rank) {
+    const auto t0 = std::chrono::steady_clock::now();
+    ChanceSpace space(solver, work, hidden, o, &verdicts);
+    space.set_first_rank(rank);
+    space.set_bases(std::move(bases));
+    const Board& b = space.root_board();
+    std::string why;
+    const auto start = b.play(played, &why);
+    if (!start) throw std::invalid_argument(why);
+    search_root(space, b, *start, moves, "optimal");
+    SplitTask x;
+    x.states = space.budget().count();
+    x.leaf_solves = space.leaf_solves;
+    x.leaf_states = space.leaf_states;
+    x.leaf_cached = space.leaf_cached;
+    x.symmetric = space.symmetric;
+    x.forgotten = space.memo_forgotten();
+    x.stopped = space.stopped();
+    x.interrupted = space.interrupted();
+    x.memo = space.take_memo();
+    x.seconds = seconds_since(t0);
+    return x;
+}
+
+// The tasks (a rank each) on `workers` threads: the caller's (with
+// `solver`) and workers - 1 more, each with its own Solver and leaf cache,
+// reused for the tasks it takes. Each takes the next task not taken, j, and
+// starts it once the tasks before j - lag are done (OptimalOptions::
+// split_lag): it reads their memos (in task order), so it searches no
+// position they settled, and at most lag + 1 tasks run at once. Which tasks
+// a task reads depends on j alone, never on the threads or the order the
+// tasks end. The results in task order; an exception of a task is rethrown
+// (the first in task order) once all end.
+std::vector<SplitTask> run_split(Solver& solver, const Deal& work, const std::vector<int>& hidden,
+                                 const OptimalOptions& o, const std::vector<Move>& played,
+                                 const std::vector<Move>& moves, const std::vector<int>& ranks, int workers,
+                                 size_t lag) {
+    const size_t n = ranks.size();
+    std::vector<SplitTask> results(n);
+    std::vector<std::exception_ptr> errors(n);
+    std::vector<bool> finished(n, false);
+    size_t prefix = 0;  // the tasks before it are done
+    std::mutex mu;
+    std::condition_variable cv;
+    std::atomic<size_t> next{0};
+    const auto work_on = [&](Solver& s) {
+        LeafCache verdicts;  // (set up by its first task's ChanceSpace)
+        for (size_t j; (j = next.fetch_add(1, std::memory_order_relaxed)) < n;) {
+            const size_t read = j > lag ? j - lag : 0;
+            {
+                std::unique_lock lock(mu);
+                cv.wait(lock, [&] { return prefix >= read; });
+            }
+            std::vector<const Memo*> bases;
+            for (size_t i = 0; i < read; ++i) bases.push_back(&results[i].memo);
+            try {
+                results[j] = run_split_task(s, verdicts, std::move(bases), work, hidden, o, played, moves, ranks[j]);
+            } catch (...) {
+                errors[j] = std::current_exception();
+            }
+            std::lock_guard lock(mu);
+            finished[j] = true;
+            while (prefix < n && finished[prefix]) ++prefix;
+            cv.notify_all();
+        }
+    };
+    std::vector<std::thread> pool;
+    for (int w = 1; w < workers; ++w)
+        pool.emplace_back([&] {
+            Solver own;
+            work_on(own);
+        });
+    work_on(solver);
+    for (std::thread& t : pool) t.join();
+    for (const std::exception_ptr& e : errors)
+        if (e) std::rethrow_exception(e);
+    return results;
 }
 
 }  // namespace
@@ -1500,6 +1696,14 @@ Optimal optimal(Solver& solver, const Deal& deal, const std::vector<Move>& playe
     if (space.newly(b, *start))
         throw std::invalid_argument("a card not seen is playable or on the waste here: name it for the optimum");
 
+    // The parallel split (above) with threads other than 1
+    // (0: every core), where there is something to search: more than one
+    // card not seen, and not cut (a few thousand states at most).
+    const int workers = o.threads > 0 ? o.threads : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+    const bool split = o.threads != 1 && !r.cut && u.size() >= 2 && !b.won(*start);
+    uint64_t task_states = 0;
+    std::vector<SplitTask> done;  // (the tasks' memos, read by the final search)
+    bool tasks_stopped = false, tasks_interrupted = false;
     const Count all = space.all();
     Bounds root;
     if (b.won(*start)) {
@@ -1509,6 +1713,33 @@ Optimal optimal(Solver& solver, const Deal& deal, const std::vector<Move>& playe
         // core (depth_first.h). The best move: the highest lower bound, the
         // first in sorted_moves order on a tie.
         const std::vector<Move> moves = sorted_moves(table);
+        if (split) {
+            // (The parallel split above: the tasks, a rank left each, then
+            // their memos taken in, in task order.)
+            std::vector<int> ranks;
+            for (int q = 1; q < 16; ++q)
+                if (std::count_if(u.cards.begin(), u.cards.end(), [&](Card c) { return c.rank == q; }))
+                    ranks.push_back(q);
+            r.threads = static_cast<int>(std::min({static_cast<size_t>(workers), ranks.size(), o.split_lag + 1}));
+            r.tasks = ranks.size();
+            done = run_split(solver, work, u.slots, oc, played, moves, ranks, r.threads, o.split_lag);
+            std::vector<const Memo*> bases;
+            for (size_t i = 0; i < done.size(); ++i) {
+                const SplitTask& x = done[i];
+                bases.push_back(&x.memo);
+                task_states += x.states;
+                r.memo += x.memo.size();
+                r.leaf_solves += x.leaf_solves;
+                r.leaf_states += x.leaf_states;
+                r.leaf_cached += x.leaf_cached;
+                r.symmetric += x.symmetric;
+                r.memo_forgotten += x.forgotten;
+                tasks_stopped = tasks_stopped || x.stopped;
+                tasks_interrupted = tasks_interrupted || x.interrupted;
+                r.task_costs.push_back({ranks[i], x.states, x.seconds});
+            }
+            space.set_bases(std::move(bases));
+        }
         root = search_root(space, b, *start, moves, "optimal");
         const std::vector<Bounds>& children = space.root_children();
         if (children.size() != moves.size()) throw InternalError("optimal: a move of the start was not valued");
@@ -1525,8 +1756,10 @@ Optimal optimal(Solver& solver, const Deal& deal, const std::vector<Move>& playe
     r.lower = root.lo;
     r.upper = root.hi;
     r.exact = root.lo == root.hi;
-    r.budget_hit = space.stopped() && !space.interrupted();
-    r.interrupted = space.interrupted();
+    // (A task stopped leaves children the final search then searched itself;
+    // it says so only where the value is not exact.)
+    r.interrupted = space.interrupted() || (tasks_interrupted && !r.exact);
+    r.budget_hit = (space.stopped() || (tasks_stopped && !r.exact)) && !r.interrupted;
     if (r.exact) {
         r.method = r.nothing_hidden
                        ? "verdict (at most one card not seen: the order is known)"
@@ -1545,13 +1778,13 @@ Optimal optimal(Solver& solver, const Deal& deal, const std::vector<Move>& playe
                        std::to_string(r.max_unseen) + " that " + std::to_string(r.asked_states) +
                        " information states can settle, so not searched to the end)";
     }
-    r.states = space.budget().count();
-    r.leaf_solves = space.leaf_solves;
-    r.leaf_states = space.leaf_states;
-    r.leaf_cached = space.leaf_cached;
-    r.memo = space.memo_size();
-    r.memo_forgotten = space.memo_forgotten();
-    r.symmetric = space.symmetric;
+    r.states = task_states + space.budget().count();
+    r.leaf_solves += space.leaf_solves;
+    r.leaf_states += space.leaf_states;
+    r.leaf_cached += space.leaf_cached;
+    r.memo += space.memo_size();
+    r.memo_forgotten += space.memo_forgotten();
+    r.symmetric += space.symmetric;
     r.seconds = seconds_since(t0);
     return r;
 }

@@ -145,6 +145,30 @@ struct OptimalOptions {
     // only, for the proven bracket (Optimal::cut). Default: never cut.
     size_t max_unseen = SIZE_MAX;
     uint64_t cut_states = kCutOptimalStates;
+    // Threads (`odds --optimal --threads`; 0: every core). 1: one search.
+    // Otherwise the search is split (optimal_nopeek.cpp, the parallel split):
+    // a task for each rank left among the cards not seen, which searches
+    // every child the first card turned up being of that rank reaches (from
+    // any position reached without turning one up), each a search of its
+    // own with the whole budget (limits.max_states), reading the memos of
+    // the tasks before it but the last split_lag, on `threads` workers (each
+    // its own Solver and leaf cache; the caller's solver is the first's);
+    // then the one search runs, reading their memos, its children known.
+    // The values, each move's and the best move are the one search's; the
+    // states total (the tasks' and the final search's) is the same for any
+    // number of threads other than 1, and more than one search's (the tasks
+    // value children the one search's cuts spare, and search again what the
+    // split_lag tasks before them, still running, find). Not split: at most
+    // one card not seen, a won start, or a search cut (max_unseen).
+    int threads = 1;
+    // The split's lag: task j starts once the tasks before j - split_lag
+    // are done, and reads their memos, so at most split_lag + 1 tasks run at
+    // once. 0: one after the other (on one thread; about the one search's
+    // states: the final search's few more). More: more at once, more states
+    // in all (bench/nopeek-optimal.md, "On several threads": seed 2 at 12
+    // cards not seen, 9% more states than one search at lag 1, 21% at 2,
+    // 42% with no memo read). The states depend on it, never on `threads`.
+    size_t split_lag = 2;
 
     // The options every front end asks with (`odds --optimal`, the study's
     // optimum player, the API's asked optimum): `states` information states,
@@ -182,6 +206,18 @@ struct Optimal {
     uint64_t memo = 0;            // information states memoized (exact values)
     uint64_t memo_forgotten = 0;  // entries the memo forgot (OptimalOptions::memo_entries)
     uint64_t symmetric = 0;       // chance children not searched: worth a sibling's by the rank symmetry
+    // The parallel split (OptimalOptions::threads): the workers that ran
+    // (at most one a task, and split_lag + 1) and the tasks; 1 and 0 where
+    // not split. The counts above are summed over the tasks and the final
+    // search (memo: the entries of every task's memo and the final one's).
+    int threads = 1;
+    size_t tasks = 0;
+    struct Task {
+        int rank = 0;  // the rank its first turn-ups deal
+        uint64_t states = 0;
+        double seconds = 0;
+    };
+    std::vector<Task> task_costs;  // each task's, in task order (for measurement)
     double seconds = 0;
     bool interrupted = false;
     bool budget_hit = false;

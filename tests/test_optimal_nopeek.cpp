@@ -942,3 +942,206 @@ TEST_CASE("optimal nopeek: odds --optimal's estimates where the search is cut", 
     CHECK(api::policy_error("hybrid:0"));
     CHECK(run(base + "--optimal-max-unseen 33").status == 2);
 }
+
+namespace {
+
+// The one search's answer and the split's are the same answer: the value,
+// its bounds, each move's and the best move.
+void check_same_answer(const Optimal& o, const Optimal& ref) {
+    CHECK(o.exact == ref.exact);
+    CHECK(o.lower == ref.lower);
+    CHECK(o.upper == ref.upper);
+    CHECK(o.orders == ref.orders);
+    REQUIRE(o.moves.size() == ref.moves.size());
+    for (size_t m = 0; m < o.moves.size(); ++m) {
+        CHECK(o.moves[m].move == ref.moves[m].move);
+        CHECK(o.moves[m].lower == ref.moves[m].lower);
+        CHECK(o.moves[m].upper == ref.moves[m].upper);
+    }
+    REQUIRE(o.best_move.has_value() == ref.best_move.has_value());
+    if (o.best_move) CHECK(*o.best_move == *ref.best_move);
+}
+
+OptimalOptions with_threads(int threads, uint64_t max_states = kDefaultOptimalStates) {
+    OptimalOptions o;
+    o.threads = threads;
+    o.limits.max_states = max_states;
+    return o;
+}
+
+// Whether the start of `played` on d has a move that turns up a card not
+// seen and one that does not (the split's tasks then cover both).
+bool chance_and_plain(const Deal& d, const std::vector<Move>& played) {
+    const Replay r = replay(d, played, AfterGoal::PlayOn);
+    const size_t before = unseen(d, r.table).size();
+    bool chance = false, plain = false;
+    for (const Move& m : r.table.legal_moves()) {
+        Table after = r.table;
+        if (after.apply(m)) continue;
+        (unseen(d, after).size() < before ? chance : plain) = true;
+    }
+    return chance && plain;
+}
+
+}  // namespace
+
+TEST_CASE("optimal nopeek: the parallel split (threads) gives the one search's answer", "[nopeek]") {
+    // Split into a task a rank (optimal_nopeek.cpp, the parallel split):
+    // threads 2 and 3 give the one search's value, each move's and the best
+    // move, and the same states total and tasks as each other, whichever
+    // thread takes which task, at each split_lag; on small deals of every preset the optimum
+    // searches (1 and 2 passes where the stock is redealt) and on msc deal 2
+    // at 7 cards not seen, whose start has a draw (a card turned up) and
+    // pairs beside it.
+    Solver solver;
+    int split = 0, both = 0;
+    const auto check = [&](const Deal& d, const std::vector<Move>& played) {
+        INFO(d.variant.name << " passes " << d.variant.passes << " " << compact(d) << " after "
+                            << moves_text(played, d.deck()));
+        const Optimal one = optimal(solver, d, played, with_threads(1));
+        REQUIRE(one.exact);
+        CHECK(one.tasks == 0);
+        CHECK(one.threads == 1);
+        const Optimal two = optimal(solver, d, played, with_threads(2));
+        const Optimal three = optimal(solver, d, played, with_threads(3));
+        check_same_answer(two, one);
+        check_same_answer(three, one);
+        // Each lag (how many tasks before it a task does not read) too, and
+        // memos that forget (a task reads the older entries of those before).
+        for (size_t lag : {0, 1, 5}) {
+            OptimalOptions o = with_threads(2);
+            o.split_lag = lag;
+            const Optimal x = optimal(solver, d, played, o);
+            check_same_answer(x, one);
+            o.threads = 3;
+            CHECK(optimal(solver, d, played, o).states == x.states);
+            o.memo_entries = 8;
+            const Optimal forgets = optimal(solver, d, played, o);
+            check_same_answer(forgets, one);
+            o.threads = 2;
+            CHECK(optimal(solver, d, played, o).states == forgets.states);
+        }
+        CHECK(two.states == three.states);
+        CHECK(two.tasks == three.tasks);
+        CHECK(two.memo == three.memo);
+        CHECK(two.task_costs.size() == two.tasks);
+        for (size_t i = 0; i < two.task_costs.size() && i < three.task_costs.size(); ++i) {
+            CHECK(two.task_costs[i].rank == three.task_costs[i].rank);
+            CHECK(two.task_costs[i].states == three.task_costs[i].states);
+        }
+        if (one.unseen >= 2 && !one.moves.empty()) {
+            CHECK(two.tasks > 0);
+            CHECK(two.threads == static_cast<int>(std::min<size_t>(2, two.tasks)));
+            split += two.tasks > 1;
+        }
+        both += chance_and_plain(d, played);
+    };
+    for (const Deal& d : small_deals(test::reduced(28, 7), 6, 41)) check(d, {});
+    Variant v = *find_preset("msc");
+    v.passes = 1;
+    const Deal d = deal_from_seed(v, "2");
+    check(d, test::prefix_until(d, 7));
+    // Its solution on from there to a position with both kinds of moves.
+    const SolveResult s = solver.solve(Board(d));
+    std::vector<Move> played;
+    for (const Move& m : s.solution) {
+        played.push_back(m);
+        if (unseen_after(d, played).size() <= 7 && chance_and_plain(d, played)) break;
+    }
+    REQUIRE(chance_and_plain(d, played));
+    check(d, played);
+    CHECK(split > 0);
+    CHECK(both > 0);
+}
+
+TEST_CASE("optimal nopeek: the parallel split within a budget brackets the value", "[nopeek]") {
+    // Each task has the whole budget, and so has the final search: a budget
+    // too small for them gives a bracket (the memo entries the tasks leave
+    // are proven bounds), around the exact value, each move's too, the same
+    // for 2 and 3 threads.
+    Solver solver;
+    int brackets = 0;
+    const auto check = [&](const Deal& d, const std::vector<Move>& played) {
+        INFO(d.variant.name << " passes " << d.variant.passes << " " << compact(d));
+        const Optimal exact = optimal(solver, d, played, with_threads(1));
+        REQUIRE(exact.exact);
+        const Optimal full = optimal(solver, d, played, with_threads(2));
+        for (uint64_t budget : {uint64_t{1}, uint64_t{3}, full.states / 20 + 1, full.states / 4 + 1}) {
+            const Optimal two = optimal(solver, d, played, with_threads(2, budget));
+            const Optimal three = optimal(solver, d, played, with_threads(3, budget));
+            check_same_answer(three, two);
+            CHECK(three.states == two.states);
+            CHECK(two.lower <= exact.lower);
+            CHECK(two.upper >= exact.lower);
+            REQUIRE(two.moves.size() == exact.moves.size());
+            for (size_t m = 0; m < two.moves.size(); ++m) {
+                CHECK(two.moves[m].lower <= exact.moves[m].lower);
+                CHECK(two.moves[m].upper >= exact.moves[m].lower);
+            }
+            CHECK(two.exact == (two.lower == two.upper));
+            if (!two.exact) {
+                CHECK(two.budget_hit);
+                CHECK_FALSE(two.interrupted);
+                ++brackets;
+            }
+        }
+    };
+    for (const Deal& d : small_deals(test::reduced(14, 4), 6, 43)) check(d, {});
+    Variant v = *find_preset("msc");
+    v.passes = 1;
+    const Deal d = deal_from_seed(v, "2");
+    check(d, test::prefix_until(d, 7));
+    CHECK(brackets > 0);
+}
+
+TEST_CASE("optimal nopeek: the stop flag ends a parallel search", "[nopeek]") {
+    // Raised before the search: every task and the final search stop at
+    // their first look at it (every 256 positions), so the answer is a
+    // proven bracket around the check position's value (1537/2016, 9 cards
+    // not seen) after far fewer states than its exact search's 99,537 (and
+    // 140,997 split).
+    Variant v = *find_preset("msc");
+    v.passes = 1;
+    const Deal d = deal_from_seed(v, "2");
+    const std::vector<Move> played = parse_moves(kCheckMoves, d.deck());
+    Solver solver;
+    std::atomic<bool> stop{true};
+    OptimalOptions o = with_threads(2);
+    o.limits.stop = &stop;
+    const Optimal r = optimal(solver, d, played, o);
+    CHECK(r.tasks > 1);
+    CHECK(r.interrupted);
+    CHECK_FALSE(r.exact);
+    CHECK_FALSE(r.budget_hit);
+    CHECK(r.states < 20'000);
+    const Count value = factorial(9) / 2016 * 1537;
+    CHECK(r.lower <= value);
+    CHECK(r.upper >= value);
+}
+
+TEST_CASE("optimal nopeek: pyramid odds --optimal --threads", "[nopeek][cli]") {
+    // The same fraction and best move as one thread; JSON says the threads
+    // and tasks (msc deal 2 at 7 cards not seen: 281/360).
+    using test::run;
+    Variant v = *find_preset("msc");
+    v.passes = 1;
+    const Deal d = deal_from_seed(v, "2");
+    const std::string moves = moves_text(test::prefix_until(d, 7), v.deck);
+    const auto one = run("odds --variant msc --passes 1 --seed 2 --samples 10 --optimal --moves '" + moves +
+                         "' --format json");
+    const auto two = run("odds --variant msc --passes 1 --seed 2 --samples 10 --optimal --threads 2 --moves '" + moves +
+                         "' --format json");
+    REQUIRE(one.status == 0);
+    REQUIRE(two.status == 0);
+    const boost::json::object a = boost::json::parse(one.out).as_object().at("optimal").as_object();
+    const boost::json::object b = boost::json::parse(two.out).as_object().at("optimal").as_object();
+    CHECK(a.at("fraction").as_string() == "281/360");
+    CHECK(b.at("fraction") == a.at("fraction"));
+    CHECK(b.at("best_move") == a.at("best_move"));
+    CHECK(b.at("moves") == a.at("moves"));
+    CHECK(a.at("threads").as_int64() == 1);
+    CHECK_FALSE(a.contains("tasks"));
+    CHECK(b.at("threads").as_int64() == 2);
+    CHECK(b.at("tasks").as_int64() > 1);
+    CHECK(run("odds --variant msc --passes 1 --seed 2 --optimal --threads 4097").status != 0);
+}
