@@ -218,7 +218,7 @@ py::dict solve(PySolver& solver, const PyDeal& d, const std::optional<std::strin
 py::dict odds(PySolver& solver, const PyDeal& d, const std::optional<std::string>& moves, uint64_t samples,
               uint64_t rng_seed, uint64_t exact_limit, uint64_t max_states, uint64_t max_memory, bool optimal,
               uint64_t optimal_states, std::optional<int> optimal_max_unseen, const std::string& policy,
-              uint64_t policy_orders) {
+              uint64_t policy_orders, int threads) {
     api::LoadedDeal ld = d.loaded;
     std::vector<Move> played;
     if (moves) played = api::odds_moves(ld.deal, *moves, "bad moves");  // as `odds --moves`
@@ -228,6 +228,7 @@ py::dict odds(PySolver& solver, const PyDeal& d, const std::optional<std::string
     if (optimal_max_unseen && (*optimal_max_unseen < 0 || *optimal_max_unseen > 32))
         throw api::Error("optimal_max_unseen must be from 0 to 32, or None (auto)");
     if (policy_orders > 1'000'000) throw api::Error("policy_orders must be at most 1000000");
+    if (threads < 0 || threads > 4096) throw api::Error("threads must be from 1 to 4096, or 0 for every core");
     api::OddsOptions o;
     o.samples = samples;
     o.rng_seed = rng_seed;
@@ -240,6 +241,7 @@ py::dict odds(PySolver& solver, const PyDeal& d, const std::optional<std::string
     ask.estimates.player = policy;
     ask.estimates.orders = policy_orders;
     ask.estimates.rng_seed = rng_seed;
+    ask.threads = threads;
     if (optimal)
         if (const auto why = api::policy_error(policy)) throw api::Error("policy: " + *why);
     std::optional<api::Odds> r;

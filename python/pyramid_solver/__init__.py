@@ -313,7 +313,7 @@ def solve(deal, variant=None, *, optimal=False, hint=False, best_score=False, re
 @_with_rules("variant", positional=True)
 def odds(deal, variant=None, *, moves=None, samples=1000, rng_seed=1, exact_limit=40320, optimal=False,
          optimal_states=5_000_000, optimal_max_unseen="auto", policy="hybrid:6", policy_orders=200,
-         max_states=_DEFAULT_MAX_STATES, max_memory="auto", **rules):
+         threads=1, max_states=_DEFAULT_MAX_STATES, max_memory="auto", **rules):
     """The odds without peeking, as `pyramid odds --format json` gives them
     (docs/nopeek.md): the share of the orders of the cards not seen in which
     the position (after moves) is winnable, and each legal move's share. With
@@ -328,6 +328,8 @@ def odds(deal, variant=None, *, moves=None, samples=1000, rng_seed=1, exact_limi
     cards not seen: 'auto' or 0 to 32); where not exact, "estimates" (sampled,
     labelled: the policy player's wins over policy_orders sampled orders, at
     most the optimum, and the share if you could see the stock, at least it).
+    threads: the exact search's threads (`odds --optimal --threads`; 0: every
+    core): the same values, the search split into a task per rank left.
     samples, rng_seed, exact_limit, max_states, max_memory as the command
     line's options. Returns the dict."""
     d = _as_deal(deal, variant, rules)
@@ -336,12 +338,12 @@ def odds(deal, variant=None, *, moves=None, samples=1000, rng_seed=1, exact_limi
     elif isinstance(optimal_max_unseen, bool) or not isinstance(optimal_max_unseen, int):
         raise ValueError(f"optimal_max_unseen must be 'auto' or 0 to 32 (got {optimal_max_unseen!r})")
     for name, x in (("samples", samples), ("rng_seed", rng_seed), ("exact_limit", exact_limit),
-                    ("optimal_states", optimal_states), ("policy_orders", policy_orders)):
+                    ("optimal_states", optimal_states), ("policy_orders", policy_orders), ("threads", threads)):
         if isinstance(x, bool) or not isinstance(x, int) or x < 0:
             raise ValueError(f"{name} must be a whole number (got {x!r})")
     return _core.odds(Solver()._s, d, _moves_text(moves), samples, rng_seed, exact_limit, _budget(max_states),
                       _memory(max_memory, 1), bool(optimal), optimal_states, optimal_max_unseen, str(policy),
-                      policy_orders)
+                      policy_orders, threads)
 
 
 class Verification:

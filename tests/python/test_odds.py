@@ -38,6 +38,24 @@ def test_odds_optimal_exact_equals_cli(cli):
     assert "estimates" not in o
 
 
+def test_odds_optimal_on_two_threads_gives_the_same_values(cli):
+    # threads=2 is `odds --optimal --threads 2`: the split into a task per
+    # rank left; the same fraction, each move's values and the best move as
+    # one thread, and the same states as the command line's two threads (the
+    # leaf solves counted depend on which worker ran which task: not compared).
+    moves = first_moves(20)
+    one = ps.odds(2, "msc", passes=1, moves=moves, optimal=True, samples=1)["optimal"]
+    two = ps.odds(2, "msc", passes=1, moves=moves, optimal=True, samples=1, threads=2)["optimal"]
+    want = cli_json("odds", "--variant", "msc", "--passes", "1", "--seed", "2", "--moves", " ".join(moves),
+                    "--optimal", "--samples", "1", "--threads", "2", "--format", "json")["optimal"]
+    assert one["threads"] == 1 and two["threads"] == 2 and two["tasks"] >= 2
+    for key in ("exact", "fraction", "value", "lower", "upper", "best_move", "moves"):
+        assert two[key] == one[key], key
+    assert two["states"] == want["states"] and two["fraction"] == want["fraction"] == "281/360"
+    with pytest.raises(ValueError, match="threads"):
+        ps.odds(2, "msc", passes=1, optimal=True, threads=-1)
+
+
 def test_odds_optimal_at_a_deal_start_is_a_labelled_bracket(cli):
     # A fresh deal's start (23 cards not seen): the search is cut to the proven
     # bracket, and the estimates beside it are labelled as sampled.
