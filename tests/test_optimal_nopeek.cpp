@@ -28,6 +28,14 @@ using namespace pyr::nopeek;
 
 namespace {
 
+// msc with one pass, deal 2: the issue's and the bench's positions are this
+// deal's after some moves of its solution.
+Deal msc_one_pass_deal_2() {
+    Variant v = *find_preset("msc");
+    v.passes = 1;
+    return deal_from_seed(v, "2");
+}
+
 // A fraction in lowest terms (small: at most 6! orders below).
 struct Q {
     uint64_t p = 0, q = 1;
@@ -209,9 +217,7 @@ TEST_CASE("optimal nopeek: with at most one card not seen the value is the verdi
 
 TEST_CASE("optimal nopeek: a position's twins (deal and moves, ??, the board pasted) give the same fraction",
           "[nopeek]") {
-    Variant v = *find_preset("msc");
-    v.passes = 1;
-    const Deal full = deal_from_seed(v, "2");
+    const Deal full = msc_one_pass_deal_2();
     const std::vector<Move> played = test::prefix_until(full, 7);
     api::Session s;
     api::OptimalOptions oo;
@@ -230,14 +236,14 @@ TEST_CASE("optimal nopeek: a position's twins (deal and moves, ??, the board pas
     std::string text;
     for (int i = 0; i < static_cast<int>(full.cards.size()); ++i)
         text += std::find(u.slots.begin(), u.slots.end(), i) != u.slots.end() ? std::string(kUnknownToken)
-                                                                              : card_text(full.cards[i], v.deck);
-    const Deal unknown = deal_from_text(v, text);
+                                                                              : card_text(full.cards[i], full.deck());
+    const Deal unknown = deal_from_text(full.variant, text);
     const api::Optimal b = s.optimal(unknown, played, oo);
     REQUIRE(b.exact);
     // The board pasted back: a deal that begins there.
     const Replay r = replay(unknown, played, AfterGoal::PlayOn);
     REQUIRE_FALSE(r.error);
-    const Deal pasted = deal_from_text(v, board_text(r.table, TextStyle{}));
+    const Deal pasted = deal_from_text(full.variant, board_text(r.table, TextStyle{}));
     const api::Optimal c = s.optimal(pasted, {}, oo);
     REQUIRE(c.exact);
     CHECK(fraction_text(b.lower, b.orders) == fraction_text(a.lower, a.orders));
@@ -307,9 +313,7 @@ TEST_CASE("optimal nopeek: a ?? deal whose other stock cards are named hides onl
 
 TEST_CASE("optimal nopeek: the twins of a position whose stock is named but for its ?? cards", "[nopeek]") {
     // msc 1 pass, deal 2, 7 stock cards not turned up: 4 of them ??, 3 named.
-    Variant v = *find_preset("msc");
-    v.passes = 1;
-    const Deal full = deal_from_seed(v, "2");
+    const Deal full = msc_one_pass_deal_2();
     const std::vector<Move> played = test::prefix_until(full, 7);
     const Unseen u = unseen_after(full, played);
     REQUIRE(u.size() == 7);
@@ -325,7 +329,7 @@ TEST_CASE("optimal nopeek: the twins of a position whose stock is named but for 
     // The board pasted (?? where the cards are not seen): a deal that begins there.
     const Replay r = replay(q, played, AfterGoal::PlayOn);
     REQUIRE_FALSE(r.error);
-    const Deal pasted = deal_from_text(v, board_text(r.table, TextStyle{}));
+    const Deal pasted = deal_from_text(full.variant, board_text(r.table, TextStyle{}));
     const api::Optimal b = s.optimal(pasted, {}, api::OptimalOptions{});
     REQUIRE(b.exact);
     CHECK(b.unseen == 4);
@@ -364,10 +368,8 @@ TEST_CASE("optimal nopeek: refused where it is not searched", "[nopeek]") {
 
 TEST_CASE("optimal nopeek: pyramid odds --optimal, text and JSON", "[nopeek][cli]") {
     using test::run;
-    Variant v = *find_preset("msc");
-    v.passes = 1;
-    const Deal d = deal_from_seed(v, "2");
-    const std::string moves = moves_text(test::prefix_until(d, 7), v.deck);
+    const Deal d = msc_one_pass_deal_2();
+    const std::string moves = moves_text(test::prefix_until(d, 7), d.deck());
     // The issue's check position (9 cards not seen), in JSON. Under the
     // sanitizers the smaller position of the text below (7 cards not seen):
     // the same search, command and JSON, where the 9 cards' exact search
@@ -639,9 +641,7 @@ TEST_CASE("optimal nopeek: the leaf cache (leaf_cache_entries) never changes a v
     // half with the count at up to 4 cards not seen, 33,001 of 67,707: a
     // count's 24 orders are mostly games not met before; 27,231 of 49,112
     // at up to 3).
-    Variant v = *find_preset("msc");
-    v.passes = 1;
-    const Deal d = deal_from_seed(v, "2");
+    const Deal d = msc_one_pass_deal_2();
     const std::vector<Move> played = test::prefix_until(d, 8);
     OptimalOptions none, tiny;
     none.leaf_cache_entries = 0;
@@ -749,9 +749,7 @@ TEST_CASE("optimal nopeek: the leaf cache's packed keys (16 bytes) round-trip an
 
 TEST_CASE("optimal nopeek: a policy's sampled wins are its games on the odds' orders, each a winnable order",
           "[nopeek][estimates]") {
-    Variant v = *find_preset("msc");
-    v.passes = 1;
-    const Deal d = deal_from_seed(v, "2");
+    const Deal d = msc_one_pass_deal_2();
     const std::vector<Move> played = test::prefix_until(d, 12);  // 12 cards not seen
     Solver solver;
     PolicyOddsOptions po;
@@ -850,10 +848,8 @@ TEST_CASE("optimal nopeek: settled_unseen follows the measured cost curve", "[no
 
 TEST_CASE("optimal nopeek: odds --optimal's estimates where the search is cut", "[nopeek][estimates][cli]") {
     using test::run;
-    Variant v = *find_preset("msc");
-    v.passes = 1;
-    const Deal d = deal_from_seed(v, "2");
-    const std::string moves = moves_text(test::prefix_until(d, 7), v.deck);  // 281/360 when searched
+    const Deal d = msc_one_pass_deal_2();
+    const std::string moves = moves_text(test::prefix_until(d, 7), d.deck());  // 281/360 when searched
     const std::string base = "odds --variant msc --passes 1 --seed 2 --moves '" + moves + "' --optimal ";
     // Cut (6 < 7 cards not seen; 200 states, too few to finish) to a proven
     // bracket, with the estimates on the same sampled orders.
@@ -1037,9 +1033,7 @@ TEST_CASE("optimal nopeek: the parallel split (threads) gives the one search's a
         both += chance_and_plain(d, played);
     };
     for (const Deal& d : small_deals(test::reduced(28, 7), 6, 41)) check(d, {});
-    Variant v = *find_preset("msc");
-    v.passes = 1;
-    const Deal d = deal_from_seed(v, "2");
+    const Deal d = msc_one_pass_deal_2();
     check(d, test::prefix_until(d, 7));
     // Its solution on from there to a position with both kinds of moves.
     const SolveResult s = solver.solve(Board(d));
@@ -1087,9 +1081,7 @@ TEST_CASE("optimal nopeek: the parallel split within a budget brackets the value
         }
     };
     for (const Deal& d : small_deals(test::reduced(14, 4), 6, 43)) check(d, {});
-    Variant v = *find_preset("msc");
-    v.passes = 1;
-    const Deal d = deal_from_seed(v, "2");
+    const Deal d = msc_one_pass_deal_2();
     check(d, test::prefix_until(d, 7));
     CHECK(brackets > 0);
 }
@@ -1100,9 +1092,7 @@ TEST_CASE("optimal nopeek: the stop flag ends a parallel search", "[nopeek]") {
     // proven bracket around the check position's value (1537/2016, 9 cards
     // not seen) after far fewer states than its exact search's 99,537 (and
     // 140,997 split).
-    Variant v = *find_preset("msc");
-    v.passes = 1;
-    const Deal d = deal_from_seed(v, "2");
+    const Deal d = msc_one_pass_deal_2();
     const std::vector<Move> played = parse_moves(kCheckMoves, d.deck());
     Solver solver;
     std::atomic<bool> stop{true};
@@ -1123,10 +1113,8 @@ TEST_CASE("optimal nopeek: pyramid odds --optimal --threads", "[nopeek][cli]") {
     // The same fraction and best move as one thread; JSON says the threads
     // and tasks (msc deal 2 at 7 cards not seen: 281/360).
     using test::run;
-    Variant v = *find_preset("msc");
-    v.passes = 1;
-    const Deal d = deal_from_seed(v, "2");
-    const std::string moves = moves_text(test::prefix_until(d, 7), v.deck);
+    const Deal d = msc_one_pass_deal_2();
+    const std::string moves = moves_text(test::prefix_until(d, 7), d.deck());
     const auto one = run("odds --variant msc --passes 1 --seed 2 --samples 10 --optimal --moves '" + moves +
                          "' --format json");
     const auto two = run("odds --variant msc --passes 1 --seed 2 --samples 10 --optimal --threads 2 --moves '" + moves +
