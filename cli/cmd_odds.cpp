@@ -34,7 +34,7 @@ int cmd_odds(int argc, char** argv) {
         "too; more than 1 splits the search into tasks, which costs more states in all)")(
         "optimal-max-unseen", po::value<std::string>()->default_value("auto"),
         "--optimal: with more cards not seen than this, the search is cut to 20000 information states (the proven "
-        "bracket only): auto, the most --optimal-states can be expected to settle (11 at the default), or 0 to 32")(
+        "bracket only): auto, the most --optimal-states can be expected to settle (12 at the default), or 0 to 32")(
         "policy", po::value<std::string>()->default_value("hybrid:6"),
         "--optimal, where not exact: the no-peek player whose wins over sampled orders give the lower estimate")(
         "policy-orders", po::value<std::string>()->default_value("200"),
