@@ -1560,9 +1560,28 @@ Bounds search_root(ChanceSpace& space, const Board& b, const State& start, const
 // The states total is the tasks' and the final search's, the same for any
 // number of threads (what each task reads depends on its place alone; the
 // memos are read in task order, never in the order the tasks finish).
+// What a search on a ChanceSpace counted, added into the answer's counts
+// (a split's tasks' and its final search's summed).
+struct SearchCounts {
+    uint64_t states = 0, leaf_solves = 0, leaf_states = 0, leaf_cached = 0, memo = 0, forgotten = 0, symmetric = 0;
+    static SearchCounts of(ChanceSpace& space) {
+        return {space.budget().count(), space.leaf_solves,      space.leaf_states, space.leaf_cached,
+                space.memo_size(),      space.memo_forgotten(), space.symmetric};
+    }
+    void add_to(Optimal& r) const {
+        r.states += states;
+        r.leaf_solves += leaf_solves;
+        r.leaf_states += leaf_states;
+        r.leaf_cached += leaf_cached;
+        r.memo += memo;
+        r.memo_forgotten += forgotten;
+        r.symmetric += symmetric;
+    }
+};
+
 struct SplitTask {
     Memo memo;
-    uint64_t states = 0, leaf_solves = 0, leaf_states = 0, leaf_cached = 0, symmetric = 0, forgotten = 0;
+    SearchCounts counts;
     bool stopped = false, interrupted = false;
     double seconds = 0;
 };
@@ -1580,12 +1599,7 @@ SplitTask run_split_task(Solver& solver, LeafCache& verdicts, std::vector<const 
     if (!start) throw std::invalid_argument(why);
     search_root(space, b, *start, moves, "optimal");
     SplitTask x;
-    x.states = space.budget().count();
-    x.leaf_solves = space.leaf_solves;
-    x.leaf_states = space.leaf_states;
-    x.leaf_cached = space.leaf_cached;
-    x.symmetric = space.symmetric;
-    x.forgotten = space.memo_forgotten();
+    x.counts = SearchCounts::of(space);
     x.stopped = space.stopped();
     x.interrupted = space.interrupted();
     x.memo = space.take_memo();
@@ -1701,7 +1715,6 @@ Optimal optimal(Solver& solver, const Deal& deal, const std::vector<Move>& playe
     // card not seen, and not cut (a few thousand states at most).
     const int workers = o.threads > 0 ? o.threads : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
     const bool split = o.threads != 1 && !r.cut && u.size() >= 2 && !b.won(*start);
-    uint64_t task_states = 0;
     std::vector<SplitTask> done;  // (the tasks' memos, read by the final search)
     bool tasks_stopped = false, tasks_interrupted = false;
     const Count all = space.all();
@@ -1718,7 +1731,7 @@ Optimal optimal(Solver& solver, const Deal& deal, const std::vector<Move>& playe
             // their memos taken in, in task order.)
             std::vector<int> ranks;
             for (int q = 1; q < 16; ++q)
-                if (std::count_if(u.cards.begin(), u.cards.end(), [&](Card c) { return c.rank == q; }))
+                if (std::any_of(u.cards.begin(), u.cards.end(), [&](Card c) { return c.rank == q; }))
                     ranks.push_back(q);
             r.threads = static_cast<int>(std::min({static_cast<size_t>(workers), ranks.size(), o.split_lag + 1}));
             r.tasks = ranks.size();
@@ -1727,16 +1740,10 @@ Optimal optimal(Solver& solver, const Deal& deal, const std::vector<Move>& playe
             for (size_t i = 0; i < done.size(); ++i) {
                 const SplitTask& x = done[i];
                 bases.push_back(&x.memo);
-                task_states += x.states;
-                r.memo += x.memo.size();
-                r.leaf_solves += x.leaf_solves;
-                r.leaf_states += x.leaf_states;
-                r.leaf_cached += x.leaf_cached;
-                r.symmetric += x.symmetric;
-                r.memo_forgotten += x.forgotten;
+                x.counts.add_to(r);
                 tasks_stopped = tasks_stopped || x.stopped;
                 tasks_interrupted = tasks_interrupted || x.interrupted;
-                r.task_costs.push_back({ranks[i], x.states, x.seconds});
+                r.task_costs.push_back({ranks[i], x.counts.states, x.seconds});
             }
             space.set_bases(std::move(bases));
         }
@@ -1778,13 +1785,7 @@ Optimal optimal(Solver& solver, const Deal& deal, const std::vector<Move>& playe
                        std::to_string(r.max_unseen) + " that " + std::to_string(r.asked_states) +
                        " information states can settle, so not searched to the end)";
     }
-    r.states = task_states + space.budget().count();
-    r.leaf_solves += space.leaf_solves;
-    r.leaf_states += space.leaf_states;
-    r.leaf_cached += space.leaf_cached;
-    r.memo += space.memo_size();
-    r.memo_forgotten += space.memo_forgotten();
-    r.symmetric += space.symmetric;
+    SearchCounts::of(space).add_to(r);
     r.seconds = seconds_since(t0);
     return r;
 }
