@@ -420,11 +420,22 @@ TEST_CASE("optimal nopeek: pyramid odds --optimal, text and JSON", "[nopeek][cli
 // sanitizers in the 6-card test and the small deals' test.
 constexpr bool kOptionsAgainstReference = test::kSanitizerShare == 1;
 
-// The same value as `ref`, and the same value for each legal move.
-void check_same_values(const Optimal& o, const Optimal& ref) {
+// The same answer as `ref`: exact or not, the value's bounds, the orders,
+// each legal move and its bounds, and the best move (an option that only
+// changes how the search gets there, or the split, changes none of them).
+void check_same_answer(const Optimal& o, const Optimal& ref) {
+    CHECK(o.exact == ref.exact);
     CHECK(o.lower == ref.lower);
+    CHECK(o.upper == ref.upper);
+    CHECK(o.orders == ref.orders);
     REQUIRE(o.moves.size() == ref.moves.size());
-    for (size_t m = 0; m < o.moves.size(); ++m) CHECK(o.moves[m].lower == ref.moves[m].lower);
+    for (size_t m = 0; m < o.moves.size(); ++m) {
+        CHECK(o.moves[m].move == ref.moves[m].move);
+        CHECK(o.moves[m].lower == ref.moves[m].lower);
+        CHECK(o.moves[m].upper == ref.moves[m].upper);
+    }
+    REQUIRE(o.best_move.has_value() == ref.best_move.has_value());
+    if (o.best_move) CHECK(*o.best_move == *ref.best_move);
 }
 
 // Deals of 3 rows and a 6-card stock (msc, classic and relaxed in turn, one
@@ -483,7 +494,7 @@ TEST_CASE("optimal nopeek: the rank symmetry (free classes merged) keeps the exa
         REQUIRE(off.exact);
         REQUIRE(o.exact);
         CHECK(off.symmetric == 0);
-        check_same_values(o, off);
+        check_same_answer(o, off);
         spared += o.symmetric;
         fewer += o.states < off.states;
         return o;
@@ -523,7 +534,7 @@ TEST_CASE("optimal nopeek: the clairvoyant count's bounds (clairvoyant_at) keep 
                   with.clairvoyant_at = at;
                   o = optimal(solver, d, {}, with);
                   REQUIRE(o.exact);
-                  check_same_values(o, off);
+                  check_same_answer(o, off);
                   fewer += o.states < last;
                   last = o.states;
               }
@@ -559,7 +570,7 @@ TEST_CASE("optimal nopeek: Star2 probing at chance nodes (probe_at) keeps the ex
                       with.probe_at = probe;
                       o = optimal(solver, d, {}, with);
                       REQUIRE(o.exact);
-                      check_same_values(o, off);
+                      check_same_answer(o, off);
                       fewer += o.states < off.states;
                       // Stopped part way (the probed frames' children go in
                       // their own order): a bracket around the value.
@@ -594,7 +605,7 @@ TEST_CASE("optimal nopeek: a memo that forgets (memo_entries) keeps the exact va
               CHECK(full.memo_forgotten == 0);
               CHECK(o.memo <= 4);
               forgot += o.memo_forgotten > 0;
-              check_same_values(o, full);
+              check_same_answer(o, full);
               return o;
           }) == want);
     CHECK(forgot > 0);
@@ -620,7 +631,7 @@ TEST_CASE("optimal nopeek: the leaf cache (leaf_cache_entries) never changes a v
               REQUIRE(c.exact);
               CHECK(a.leaf_cached == 0);
               for (const Optimal* o : {&b, &c}) {
-                  check_same_values(*o, a);
+                  check_same_answer(*o, a);
                   CHECK(o->states == a.states);
                   CHECK(o->leaf_solves <= a.leaf_solves);
               }
@@ -628,7 +639,7 @@ TEST_CASE("optimal nopeek: the leaf cache (leaf_cache_entries) never changes a v
               // the same buckets, so the same solves and hits.
               for (const auto& [packed, options] : {std::pair{&b, tiny_wide}, std::pair{&c, wide}}) {
                   const Optimal o = optimal(solver, d, {}, options);
-                  check_same_values(o, a);
+                  check_same_answer(o, a);
                   CHECK(o.leaf_solves == packed->leaf_solves);
                   CHECK(o.leaf_cached == packed->leaf_cached);
               }
@@ -940,23 +951,6 @@ TEST_CASE("optimal nopeek: odds --optimal's estimates where the search is cut", 
 }
 
 namespace {
-
-// The one search's answer and the split's are the same answer: the value,
-// its bounds, each move's and the best move.
-void check_same_answer(const Optimal& o, const Optimal& ref) {
-    CHECK(o.exact == ref.exact);
-    CHECK(o.lower == ref.lower);
-    CHECK(o.upper == ref.upper);
-    CHECK(o.orders == ref.orders);
-    REQUIRE(o.moves.size() == ref.moves.size());
-    for (size_t m = 0; m < o.moves.size(); ++m) {
-        CHECK(o.moves[m].move == ref.moves[m].move);
-        CHECK(o.moves[m].lower == ref.moves[m].lower);
-        CHECK(o.moves[m].upper == ref.moves[m].upper);
-    }
-    REQUIRE(o.best_move.has_value() == ref.best_move.has_value());
-    if (o.best_move) CHECK(*o.best_move == *ref.best_move);
-}
 
 OptimalOptions with_threads(int threads, uint64_t max_states = kDefaultOptimalStates) {
     OptimalOptions o;
