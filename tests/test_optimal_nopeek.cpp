@@ -843,15 +843,18 @@ TEST_CASE("optimal nopeek: settled_unseen follows the measured cost curve", "[no
     CHECK(settled_unseen(kDefaultOptimalStates) == 12);
     CHECK(settled_unseen(20'000) == 9);
     CHECK(settled_unseen(1) == 5);
-    // The curve refit with the count and the probes at 4 cards not seen
-    // (bench/nopeek-optimal.md, "Star2 probes"): 3,937 states at 8 cards not
-    // seen, 3,582,930 (seed 2) at 12, 6 times that at 13.
-    CHECK(settled_unseen(1'968) == 7);
-    CHECK(settled_unseen(1'969) == 8);
-    CHECK(settled_unseen(1'791'464) == 11);
-    CHECK(settled_unseen(1'791'465) == 12);
-    CHECK(settled_unseen(10'748'789) == 12);
-    CHECK(settled_unseen(10'748'790) == 13);
+    // The curve over eight positions (bench/nopeek-optimal.md,
+    // bench/nopeek-optimal-8.tsv): 2,279 states at 8 cards not seen,
+    // 4,535,173 at 12, 9 times that at 13; a card is settled where the budget
+    // is at least half its cost.
+    CHECK(settled_unseen(79) == 5);
+    CHECK(settled_unseen(80) == 6);
+    CHECK(settled_unseen(1'139) == 7);
+    CHECK(settled_unseen(1'140) == 8);
+    CHECK(settled_unseen(2'267'586) == 11);
+    CHECK(settled_unseen(2'267'587) == 12);
+    CHECK(settled_unseen(20'408'278) == 12);
+    CHECK(settled_unseen(20'408'279) == 13);
     CHECK(settled_unseen(UINT64_MAX) > 11);
     CHECK(settled_unseen(UINT64_MAX) <= 32);
     for (uint64_t s = 1; s < 100'000'000'000; s *= 3) CHECK(settled_unseen(s) <= settled_unseen(s * 3));
