@@ -133,6 +133,12 @@ struct OptimalOptions {
     // 0: only the memo's bounds (the same values; for tests and measurement).
     // 4, as clairvoyant_at (deeper costs more CPU than the states it spares).
     int probe_at = 4;
+    // The waste-pile relaxation (free_stock.h WastePileRelaxation: the
+    // waste as it lies, every stock card free) asked before each clairvoyant
+    // count: where it is lost, every order is, and the count's 0 is known
+    // without solving a sequence. Off: every count solved (the same values
+    // and information states, more leaf solves; for tests and measurement).
+    bool waste_pile = true;
     // Which cards are not seen (nopeek::unseen's stock_hidden): true, the
     // cards the rules hide (the stock cards not yet turned up) and the `??`
     // ones; false, only the `??` cards (Deal::unknown): a deal that names
