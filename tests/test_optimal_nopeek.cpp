@@ -532,6 +532,44 @@ TEST_CASE("optimal nopeek: the clairvoyant count's bounds (clairvoyant_at) keep 
     CHECK(fewer > 0);
 }
 
+TEST_CASE("optimal nopeek: the waste-pile relaxation before a count (waste_pile) keeps every value and state",
+          "[nopeek]") {
+    // Where the waste-pile relaxation (free_stock.h) proves a position lost,
+    // every order is lost, so the clairvoyant count it replaces would give 0:
+    // every value and each move's equals the brute-force reference's and the
+    // search's without it, with the same information states and memo (only
+    // the leaf solves differ: the counts' sequences not solved), and on the
+    // bench's position (msc 1 pass, deal 2 with 8 cards not seen) it spares
+    // leaf solves.
+    Solver solver;
+    const int want = test::reduced(4, 2);
+    CHECK(six_card_stocks(23, want, kOptionsAgainstReference, [&](const Deal& d) {
+              OptimalOptions off_o;
+              off_o.waste_pile = false;
+              const Optimal off = optimal(solver, d, {}, off_o);
+              const Optimal on = optimal(solver, d, {}, {});
+              REQUIRE(off.exact);
+              REQUIRE(on.exact);
+              check_same_values(on, off);
+              CHECK(on.states == off.states);
+              CHECK(on.memo == off.memo);
+              CHECK(on.leaf_solves <= off.leaf_solves);
+              return on;
+          }) == want);
+    const Deal d = msc_one_pass_deal_2();
+    const std::vector<Move> played = test::prefix_until(d, 8);
+    OptimalOptions off_o;
+    off_o.waste_pile = false;
+    const Optimal off = optimal(solver, d, played, off_o);
+    const Optimal on = optimal(solver, d, played, {});
+    REQUIRE(off.exact);
+    REQUIRE(on.exact);
+    check_same_values(on, off);
+    CHECK(on.states == off.states);
+    CHECK(on.memo == off.memo);
+    CHECK(on.leaf_solves < off.leaf_solves);
+}
+
 TEST_CASE("optimal nopeek: Star2 probing at chance nodes (probe_at) keeps the exact value", "[nopeek]") {
     // Where a chance node has something to beat, each child's clairvoyant
     // count (2 to probe_at cards not seen) is made before any child is
