@@ -778,6 +778,14 @@ public:
             memo.put(k, {0, 0});
             return fold({0, 0});
         }
+        // Lost in the waste-pile relaxation (pile_lost): lost in every order
+        // too. Asked where the free-stock one is not lost, at every position
+        // with two or more cards not seen: above the counts it ends the
+        // subtrees whose every count below it would find lost.
+        if (m_ >= 2 && known.hi == all && pile_lost(b, s)) {
+            memo.put(k, {0, 0});
+            return fold({0, 0});
+        }
         // At most one card not seen: the player knows the order (the last
         // card is the one left), so the value is the verdict.
         if (m_ <= 1) {
@@ -799,10 +807,6 @@ public:
         // value is exact (at two cards not seen of two ranks: 1 won order of
         // 2 is the value 1/2, no search).
         if (m_ <= clairvoyant_at_ && known.hi == all) {
-            if (pile_lost(b, s)) {
-                memo.put(k, {0, 0});
-                return fold({0, 0});
-            }
             const uint64_t unsure = leaf_intractable;
             Count same = 1;
             known.hi = clairvoyant_small(b, s, same) * scale_;
@@ -867,11 +871,12 @@ public:
 
     // Lost in every order of the cards not turned up by the waste-pile
     // relaxation (free_stock.h: the waste as it lies, every stock card free),
-    // asked before a clairvoyant count: where it is lost the count would
-    // solve every sequence to find each lost (bench/nopeek-optimal.md, 30
-    // Nov, nopeek23: 99% of the counts at the hard positions whose every
-    // sequence is lost, and nearly all their leaf states), so the count's
-    // value 0 is known at once. (In the final pass with one waste alone.)
+    // asked at each position past the free-stock relaxation (arrive) and
+    // before each probe's count: where it is lost a count would solve every
+    // sequence to find each lost (bench/nopeek-optimal.md, 30 Nov, nopeek23:
+    // 99% of the counts whose every sequence is lost at the hard positions,
+    // and most of their leaf states), and above the counts the search would
+    // value the subtree 0 the long way. (In the final pass with one waste.)
     bool pile_lost(const Board& b, const State& s) {
         if (!pile_applies_) return false;
         ++pile_checks;

@@ -134,10 +134,12 @@ struct OptimalOptions {
     // 4, as clairvoyant_at (deeper costs more CPU than the states it spares).
     int probe_at = 4;
     // The waste-pile relaxation (free_stock.h WastePileRelaxation: the
-    // waste as it lies, every stock card free) asked before each clairvoyant
-    // count: where it is lost, every order is, and the count's 0 is known
-    // without solving a sequence. Off: every count solved (the same values
-    // and information states, more leaf solves; for tests and measurement).
+    // waste as it lies, every stock card free) asked at each position with
+    // two or more cards not seen that the free-stock relaxation does not
+    // prove lost, and before each probe's clairvoyant count: where it is
+    // lost, every order is (0), with no count's sequences solved and no
+    // subtree searched. Off: the same values, more information states and
+    // leaf solves (for tests and measurement).
     bool waste_pile = true;
     // Which cards are not seen (nopeek::unseen's stock_hidden): true, the
     // cards the rules hide (the stock cards not yet turned up) and the `??`

@@ -532,15 +532,13 @@ TEST_CASE("optimal nopeek: the clairvoyant count's bounds (clairvoyant_at) keep 
     CHECK(fewer > 0);
 }
 
-TEST_CASE("optimal nopeek: the waste-pile relaxation before a count (waste_pile) keeps every value and state",
-          "[nopeek]") {
+TEST_CASE("optimal nopeek: the waste-pile relaxation (waste_pile) keeps the exact value", "[nopeek]") {
     // Where the waste-pile relaxation (free_stock.h) proves a position lost,
-    // every order is lost, so the clairvoyant count it replaces would give 0:
-    // every value and each move's equals the brute-force reference's and the
-    // search's without it, with the same information states and memo (only
-    // the leaf solves differ: the counts' sequences not solved), and on the
-    // bench's position (msc 1 pass, deal 2 with 8 cards not seen) it spares
-    // leaf solves.
+    // every order is lost: every value and each move's equals the
+    // brute-force reference's and the search's without it, which searches
+    // at least as many information states and solves at least as many leaf
+    // games; on the bench's position (msc 1 pass, deal 2 with 8 cards not
+    // seen) it spares both.
     Solver solver;
     const int want = test::reduced(4, 2);
     CHECK(six_card_stocks(23, want, kOptionsAgainstReference, [&](const Deal& d) {
@@ -551,8 +549,7 @@ TEST_CASE("optimal nopeek: the waste-pile relaxation before a count (waste_pile)
               REQUIRE(off.exact);
               REQUIRE(on.exact);
               check_same_values(on, off);
-              CHECK(on.states == off.states);
-              CHECK(on.memo == off.memo);
+              CHECK(on.states <= off.states);
               CHECK(on.leaf_solves <= off.leaf_solves);
               return on;
           }) == want);
@@ -565,8 +562,7 @@ TEST_CASE("optimal nopeek: the waste-pile relaxation before a count (waste_pile)
     REQUIRE(off.exact);
     REQUIRE(on.exact);
     check_same_values(on, off);
-    CHECK(on.states == off.states);
-    CHECK(on.memo == off.memo);
+    CHECK(on.states < off.states);
     CHECK(on.leaf_solves < off.leaf_solves);
 }
 
