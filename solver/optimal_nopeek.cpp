@@ -877,6 +877,9 @@ public:
     // 99% of the counts whose every sequence is lost at the hard positions,
     // and most of their leaf states), and above the counts the search would
     // value the subtree 0 the long way. (In the final pass with one waste.)
+    // (The waste's ranks are the same in every order: a card not seen
+    // reaches the waste only by being turned up, and optimal() refuses a
+    // start with one there.)
     bool pile_lost(const Board& b, const State& s) {
         if (!pile_applies_) return false;
         ++pile_checks;

@@ -566,6 +566,37 @@ TEST_CASE("optimal nopeek: the waste-pile relaxation (waste_pile) keeps the exac
     CHECK(on.leaf_solves < off.leaf_solves);
 }
 
+TEST_CASE("optimal nopeek: a ?? card on the waste is refused (the waste-pile relaxation reads its ranks)", "[nopeek]") {
+    // The waste-pile relaxation reads the ranks of the waste's cards, the
+    // same in every order only where none of them is a card not seen. A
+    // hidden card reaches the waste only by being turned up (drawn), and a
+    // ?? card on the waste at the start is refused: msc 1 pass, deal 2 with
+    // 8 stock cards not turned up, all ??, and one waste card ?? too (the
+    // bottom one, then the one under the top); without it, searched.
+    const Deal full = msc_one_pass_deal_2();
+    const std::vector<Move> played = test::prefix_until(full, 8);
+    const Board b(full);
+    std::string why;
+    const auto at = b.play(played, &why);
+    REQUIRE(at);
+    std::vector<int> waste;
+    for (int slot = b.fixed(); slot < b.fixed() + at->pos; ++slot)
+        if (!(at->removed >> slot & 1)) waste.push_back(slot);
+    REQUIRE(waste.size() >= 3);
+    const Unseen u = unseen_after(full, played);
+    REQUIRE(u.size() == 8);
+    Solver solver;
+    for (const int buried : {waste.front(), waste[waste.size() - 2]}) {
+        std::vector<int> slots = u.slots;
+        slots.push_back(buried);
+        INFO("the waste card in slot " << buried << " not seen");
+        CHECK_THROWS_AS(optimal(solver, with_unknown_slots(full, slots), played, {}), std::invalid_argument);
+    }
+    const Optimal o = optimal(solver, with_unknown_slots(full, u.slots), played, {});
+    CHECK(o.exact);
+    CHECK(o.unseen == 8);
+}
+
 TEST_CASE("optimal nopeek: Star2 probing at chance nodes (probe_at) keeps the exact value", "[nopeek]") {
     // Where a chance node has something to beat, each child's clairvoyant
     // count (2 to probe_at cards not seen) is made before any child is
