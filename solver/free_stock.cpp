@@ -154,25 +154,45 @@ WastePileRelaxation::Outcome WastePileRelaxation::solve(const Board& b, const St
     const Variant& v = b.variant();
     if (deck_ranks(v.deck) * kCountBits + kCountBits > 56 || v.discards() || b.rows_redeal() || !final_pass_pile(b, s))
         return Outcome::Unknown;
+    const uint64_t avail = b.stock_mask() & ~s.removed;
+    const int below = b.fixed() + s.pos;  // stock slots [0, pos): the waste
+    const uint64_t drawn = avail & (below >= 64 ? ~uint64_t{0} : (uint64_t{1} << below) - 1);
+    // The relaxed positions entered are kept while the relaxed game is the
+    // same: the fixed cards and the rules (same_relaxed_game), and the pile
+    // (its slots and their ranks); the stock's counts are in every key.
+    bool same = board_ && same_relaxed_game(deal_, b.deal(), true) && depth_ == std::popcount(drawn);
+    int depth = 0;
+    for (uint64_t m = drawn; m; m &= m - 1, ++depth) {
+        const int slot = std::countr_zero(m);
+        same = same && pile_[depth] == slot && pile_rank_[depth] == b.rank(slot);
+        pile_[depth] = static_cast<uint8_t>(slot);
+        pile_rank_[depth] = static_cast<uint8_t>(b.rank(slot));
+    }
+    if (!same || seen_.size() > kKeep) {
+        seen_.clear();
+        if (!board_ || !same_relaxed_game(deal_, b.deal(), true)) deal_ = b.deal();
+    }
     board_ = &b;
+    depth_ = depth;
     goal_ = b.fixed_mask() & (v.goal == Goal::All ? b.all_mask() : b.tableau_mask());
     nodes_ = 0;
     max_nodes_ = max_nodes;
     aborted_ = false;
-    seen_.clear();
-    const uint64_t avail = b.stock_mask() & ~s.removed;
-    const int below = b.fixed() + s.pos;  // stock slots [0, pos): the waste
-    const uint64_t drawn = avail & (below >= 64 ? ~uint64_t{0} : (uint64_t{1} << below) - 1);
-    int depth = 0;
-    for (uint64_t m = drawn; m; m &= m - 1) pile_[depth++] = static_cast<uint8_t>(std::countr_zero(m));
     uint64_t counts = 0;
     for (uint64_t m = avail & ~drawn; m; m &= m - 1) {
         const int r = b.rank(std::countr_zero(m));
-        if (count_of(counts, r) == 0xF) return Outcome::Unknown;
+        if (count_of(counts, r) == 0xF) {
+            board_ = nullptr;
+            return Outcome::Unknown;
+        }
         counts += one_of(r);
     }
     const bool win = search(s.removed & b.fixed_mask(), counts, depth);
-    if (aborted_) return Outcome::Unknown;
+    if (aborted_) {  // the table's "false" entries may be unfinished: forget them
+        seen_.clear();
+        board_ = nullptr;
+        return Outcome::Unknown;
+    }
     return win ? Outcome::Clearable : Outcome::Lost;
 }
 

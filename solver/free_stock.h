@@ -114,6 +114,9 @@ public:
     enum class Outcome { Clearable, Lost, Unknown };
     // Unknown where the rule does not apply (not final_pass_pile, discards,
     // the row redeal, several wastes) or past max_nodes relaxed positions.
+    // The relaxed positions entered are kept for the next call while the
+    // fixed cards, the rules and the waste are the same (the stock's counts
+    // are in their keys), as FreeStockRelaxation::solve_any_stock keeps its.
     Outcome solve(const Board& b, const State& s, uint64_t max_nodes = 100'000);
     uint64_t nodes() const { return nodes_; }
 
@@ -123,11 +126,17 @@ private:
     bool search(uint64_t removed, uint64_t counts, int depth);
     bool expand(uint64_t removed, uint64_t counts, int depth);
 
+    // The relaxed positions kept from call to call (while the game is the
+    // same: solve) up to this many; past it the table starts afresh.
+    static constexpr size_t kKeep = size_t{1} << 16;
     const Board* board_ = nullptr;
+    Deal deal_;  // the fixed cards and rules of the table's game (same_relaxed_game)
     uint64_t goal_ = 0;
     uint64_t nodes_ = 0, max_nodes_ = 0;
     bool aborted_ = false;
-    uint8_t pile_[64] = {};  // s's waste, bottom first (slots)
+    int depth_ = 0;               // the pile's cards
+    uint8_t pile_[64] = {};       // s's waste, bottom first (slots)
+    uint8_t pile_rank_[64] = {};  // their ranks
     boost::unordered_flat_map<Key, bool, KeyHash> seen_;
 };
 

@@ -547,6 +547,8 @@ TEST_CASE("the waste-pile relaxation never calls lost a position some order of t
     // has not seen: those slots' cards exchanged among themselves, the moves
     // so far replayed on each such deal), and one the reference wins must be
     // clearable. It must find losses the free-stock relaxation does not.
+    // One relaxation answers every call (its table kept while the game and
+    // the waste are the same), each answer a fresh one's.
     test::Rng rng(20261130);
     int lost = 0, beyond_free_stock = 0, won = 0, orders = 0;
     WastePileRelaxation pile;
@@ -563,6 +565,9 @@ TEST_CASE("the waste-pile relaxation never calls lost a position some order of t
                     INFO(v.name << " passes=" << v.passes << " goal=" << goal_text(v.goal) << " overlap=" << v.overlap
                                 << " deal " << compact(d) << " after " << k << " moves");
                     const auto outcome = pile.solve(b, s);
+                    // (The table kept from the calls before answers as a fresh one.)
+                    WastePileRelaxation fresh_pile;
+                    REQUIRE(fresh_pile.solve(b, s) == outcome);
                     const bool applies = final_pass_pile(b, s) && !v.discards() && !b.rows_redeal();
                     REQUIRE((outcome == WastePileRelaxation::Outcome::Unknown) == !applies);
                     if (outcome != WastePileRelaxation::Outcome::Lost && k < steps) {
