@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <bit>
 
+#include "solver/prune.h"
 #include "solver/search_util.h"
 #include "solver/searches.h"
 
@@ -145,6 +146,103 @@ bool FreeStockRelaxation::expand(uint64_t removed, uint64_t counts) {
     bool won = false;
     b.for_each_overlap_pair(removed, playable, [&](int cover, int covered) {
         if (!won && !aborted_ && go((uint64_t{1} << cover) | (uint64_t{1} << covered), counts)) won = !aborted_;
+    });
+    return won;
+}
+
+WastePileRelaxation::Outcome WastePileRelaxation::solve(const Board& b, const State& s, uint64_t max_nodes) {
+    const Variant& v = b.variant();
+    if (deck_ranks(v.deck) * kCountBits + kCountBits > 56 || v.discards() || b.rows_redeal() || !final_pass_pile(b, s))
+        return Outcome::Unknown;
+    const uint64_t avail = b.stock_mask() & ~s.removed;
+    const int below = b.fixed() + s.pos;  // stock slots [0, pos): the waste
+    const uint64_t drawn = avail & (below >= 64 ? ~uint64_t{0} : (uint64_t{1} << below) - 1);
+    // The relaxed positions entered are kept while the relaxed game is the
+    // same: the fixed cards and the rules (same_relaxed_game), and the pile
+    // (its slots and their ranks); the stock's counts are in every key.
+    bool same = board_ && same_relaxed_game(deal_, b.deal(), true) && depth_ == std::popcount(drawn);
+    int depth = 0;
+    for (uint64_t m = drawn; m; m &= m - 1, ++depth) {
+        const int slot = std::countr_zero(m);
+        same = same && pile_[depth] == slot && pile_rank_[depth] == b.rank(slot);
+        pile_[depth] = static_cast<uint8_t>(slot);
+        pile_rank_[depth] = static_cast<uint8_t>(b.rank(slot));
+    }
+    if (!same || seen_.size() > kKeep) {
+        seen_.clear();
+        if (!board_ || !same_relaxed_game(deal_, b.deal(), true)) deal_ = b.deal();
+    }
+    board_ = &b;
+    depth_ = depth;
+    goal_ = b.fixed_mask() & (v.goal == Goal::All ? b.all_mask() : b.tableau_mask());
+    nodes_ = 0;
+    max_nodes_ = max_nodes;
+    aborted_ = false;
+    uint64_t counts = 0;
+    for (uint64_t m = avail & ~drawn; m; m &= m - 1) {
+        const int r = b.rank(std::countr_zero(m));
+        if (count_of(counts, r) == 0xF) {
+            board_ = nullptr;
+            return Outcome::Unknown;
+        }
+        counts += one_of(r);
+    }
+    const bool win = search(s.removed & b.fixed_mask(), counts, depth);
+    if (aborted_) {  // the table's "false" entries may be unfinished: forget them
+        seen_.clear();
+        board_ = nullptr;
+        return Outcome::Unknown;
+    }
+    return win ? Outcome::Clearable : Outcome::Lost;
+}
+
+bool WastePileRelaxation::search(uint64_t removed, uint64_t counts, int depth) {
+    if ((removed & goal_) == goal_) return true;
+    const Key key{removed, counts | uint64_t(depth) << 56};
+    if (const auto it = seen_.find(key); it != seen_.end()) return it->second;
+    if (++nodes_ > max_nodes_) {
+        aborted_ = true;
+        return false;
+    }
+    seen_.emplace(key, false);
+    const bool win = expand(removed, counts, depth);
+    if (win) seen_[key] = true;
+    return win;
+}
+
+bool WastePileRelaxation::expand(uint64_t removed, uint64_t counts, int depth) {
+    const Board& b = *board_;
+    const Variant& v = b.variant();
+    const uint64_t playable = b.fixed_playable(removed);
+    // A playable fixed King, or a King on the pile's top, is forced: it only
+    // uncovers cards and uses none.
+    if (const uint64_t kings = v.lone_rank ? playable & b.rank_mask(v.lone_rank) : 0)
+        return search(removed | (kings & (~kings + 1)), counts, depth);
+    const int top = depth ? pile_[depth - 1] : -1;
+    if (top >= 0 && v.lone_rank && b.rank(top) == v.lone_rank) return search(removed, counts, depth - 1);
+    auto go = [&](uint64_t gone, uint64_t new_counts, int new_depth) {
+        return search(removed | gone, new_counts, new_depth) || aborted_;
+    };
+    for (uint64_t m = playable; m; m &= m - 1) {
+        const int x = std::countr_zero(m);
+        const int partner = v.target - b.rank(x);
+        for (uint64_t q = b.partners(x) & playable & ~((uint64_t{2} << x) - 1); q; q &= q - 1)
+            if (go((uint64_t{1} << x) | (uint64_t{1} << std::countr_zero(q)), counts, depth)) return !aborted_;
+        // With the pile's top.
+        if (top >= 0 && (b.partners(x) >> top & 1))
+            if (go(uint64_t{1} << x, counts, depth - 1)) return !aborted_;
+        if (partner >= 1 && partner <= deck_ranks(v.deck) && count_of(counts, partner) > 0)
+            if (go(uint64_t{1} << x, counts - one_of(partner), depth)) return !aborted_;
+    }
+    // The pile's top with a free card.
+    if (top >= 0) {
+        const int partner = v.target - b.rank(top);
+        if (partner >= 1 && partner <= deck_ranks(v.deck) && count_of(counts, partner) > 0)
+            if (go(0, counts - one_of(partner), depth - 1)) return !aborted_;
+    }
+    bool won = false;
+    b.for_each_overlap_pair(removed, playable, [&](int cover, int covered) {
+        if (!won && !aborted_ && go((uint64_t{1} << cover) | (uint64_t{1} << covered), counts, depth)) won = !aborted_;
     });
     return won;
 }

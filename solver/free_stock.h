@@ -89,4 +89,55 @@ private:
     boost::unordered_flat_map<Key, bool, KeyHash> seen_;
 };
 
+// The waste-pile relaxation: the free-stock relaxation with the waste kept.
+// In the final pass with one waste whose top card alone is playable
+// (final_pass_pile), the cards on the waste at s lie in a known order and
+// nothing ever lifts them but removal: the relaxed game keeps that pile
+// (its top playable, the card beneath playable once the top is gone) and
+// makes every card still in the stock free, as above (whatever its order).
+// Its goal and fixed cards are the free-stock relaxation's.
+//
+// Why it is sound. Take any play of the real game from s and keep its moves
+// that remove a fixed card or a card of s's waste. The fixed cards cover as
+// in the real game. A card of s's waste is playable in the real game only
+// on the waste's top, so every card above it on s's waste is gone by then
+// (and the stock cards drawn onto it since, free in the relaxed game, cover
+// nothing there): it is the relaxed pile's top. A stock card of s is free.
+// So each kept move is a legal relaxed move at the same point, and a real
+// win projects onto a relaxed win: a relaxed loss is a loss in every order
+// of the stock. It proves every loss the free-stock relaxation proves (a
+// waste card free there is usable here only from the pile) and more: the
+// waste's order, which the free-stock relaxation ignores, is the same in
+// every order of the stock cards (the no-peek optimum's cards not seen).
+class WastePileRelaxation {
+public:
+    enum class Outcome { Clearable, Lost, Unknown };
+    // Unknown where the rule does not apply (not final_pass_pile, discards,
+    // the row redeal, several wastes) or past max_nodes relaxed positions.
+    // The relaxed positions entered are kept for the next call while the
+    // fixed cards, the rules and the waste are the same (the stock's counts
+    // are in their keys), as FreeStockRelaxation::solve_any_stock keeps its.
+    Outcome solve(const Board& b, const State& s, uint64_t max_nodes = 100'000);
+    uint64_t nodes() const { return nodes_; }
+
+private:
+    using Key = WordPair<0x94D049BB133111EBull>;
+    using KeyHash = WordPairHash<0x94D049BB133111EBull>;
+    bool search(uint64_t removed, uint64_t counts, int depth);
+    bool expand(uint64_t removed, uint64_t counts, int depth);
+
+    // The relaxed positions kept from call to call (while the game is the
+    // same: solve) up to this many; past it the table starts afresh.
+    static constexpr size_t kKeep = size_t{1} << 16;
+    const Board* board_ = nullptr;
+    Deal deal_;  // the fixed cards and rules of the table's game (same_relaxed_game)
+    uint64_t goal_ = 0;
+    uint64_t nodes_ = 0, max_nodes_ = 0;
+    bool aborted_ = false;
+    int depth_ = 0;               // the pile's cards
+    uint8_t pile_[64] = {};       // s's waste, bottom first (slots)
+    uint8_t pile_rank_[64] = {};  // their ranks
+    boost::unordered_flat_map<Key, bool, KeyHash> seen_;
+};
+
 }  // namespace pyr

@@ -469,6 +469,7 @@ public:
         symmetry_ = o.rank_symmetry;
         clairvoyant_at_ = o.clairvoyant_at;
         probe_at_ = o.probe_at;
+        pile_applies_ = o.waste_pile;
         for (int i = 0; i <= kMaxHidden; ++i) fact_[i] = factorial(i);
         m_ = root_m_ = static_cast<int>(hidden_.size());
         for (int slot : hidden_) ++left_[deal_.cards[slot].rank];
@@ -524,6 +525,7 @@ public:
     bool stopped() const { return stopped_; }
     bool interrupted() const { return interrupted_; }
     uint64_t leaf_solves = 0, leaf_states = 0, leaf_cached = 0, symmetric = 0, probes = 0;
+    uint64_t pile_checks = 0, pile_losses = 0;  // (pile_lost: asked, and lost)
     size_t memo_size() const { return memo_.size(); }
     uint64_t memo_forgotten() const { return memo_.forgotten(); }
     // The start's moves (before the search), and after it their values and
@@ -776,6 +778,14 @@ public:
             memo.put(k, {0, 0});
             return fold({0, 0});
         }
+        // Lost in the waste-pile relaxation (pile_lost): lost in every order
+        // too. Asked where the free-stock one is not lost, at every position
+        // with two or more cards not seen: above the counts it ends the
+        // subtrees whose every count below it would find lost.
+        if (m_ >= 2 && known.hi == all && pile_lost(b, s)) {
+            memo.put(k, {0, 0});
+            return fold({0, 0});
+        }
         // At most one card not seen: the player knows the order (the last
         // card is the one left), so the value is the verdict.
         if (m_ <= 1) {
@@ -857,6 +867,25 @@ public:
         fold(known_);
         DfsNode n;
         while (next(n)) arrive(n);  // (stopped: every arrival folds at once)
+    }
+
+    // Lost in every order of the cards not turned up by the waste-pile
+    // relaxation (free_stock.h: the waste as it lies, every stock card free),
+    // asked at each position past the free-stock relaxation (arrive) and
+    // before each probe's count: where it is lost a count would solve every
+    // sequence to find each lost (bench/nopeek-optimal.md, 30 Nov, nopeek23:
+    // 99% of the counts whose every sequence is lost at the hard positions,
+    // and most of their leaf states), and above the counts the search would
+    // value the subtree 0 the long way. (In the final pass with one waste.)
+    // (The waste's ranks are the same in every order: a card not seen
+    // reaches the waste only by being turned up, and optimal() refuses a
+    // start with one there.)
+    bool pile_lost(const Board& b, const State& s) {
+        if (!pile_applies_) return false;
+        ++pile_checks;
+        if (pile_.solve(b, s, 100'000) != WastePileRelaxation::Outcome::Lost) return false;
+        ++pile_losses;
+        return true;
     }
 
     // The orders of the cards not turned up in which s is won, by the solver
@@ -1213,7 +1242,8 @@ private:
         } else if (!reveal_ && m_ >= 2 && m_ <= probe_at_ && !boards_[0]->won(t)) {
             const uint64_t unsure = leaf_intractable;
             Count same = 1;
-            Bounds known{0, clairvoyant_small(board(), t, same) * scale_};
+            Bounds known{0, 0};
+            if (!pile_lost(board(), t)) known.hi = clairvoyant_small(board(), t, same) * scale_;
             if (known.hi > 0 && leaf_intractable == unsure) known.lo = same * scale_;
             if (!stopped_) memo_.put(k, known);
             hi = known.hi;
@@ -1439,6 +1469,8 @@ private:
     std::vector<bool> built_{true};                     // boards_[level] holds the current assignment
     std::optional<RuleTraits> traits_;
     FreeStockRelaxation relax_;
+    WastePileRelaxation pile_;
+    bool pile_applies_ = true;  // (OptimalOptions::waste_pile)
     Memo memo_;
     size_t memo_cap_ = 0;  // OptimalOptions::memo_entries
     // The leaf cache (leaf_verdict): a game's key -> won.

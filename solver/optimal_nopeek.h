@@ -26,7 +26,8 @@
 //     and from below where a rank sequence is won (its winning line is a
 //     policy that does not peek), exactly where only one is won;
 //   - a position the free-stock relaxation (free_stock.h) proves lost is lost
-//     in every order: 0;
+//     in every order: 0; so is one the waste-pile relaxation proves lost
+//     (the waste as it lies, every stock card free: waste_pile);
 //   - forced moves are made alone (prune.h forced_move with the verdict's
 //     policy): a playable King whose removal is never worse (a tableau or
 //     reserve King always, a stock or waste King when cards are drawn one at
@@ -133,6 +134,14 @@ struct OptimalOptions {
     // 0: only the memo's bounds (the same values; for tests and measurement).
     // 4, as clairvoyant_at (deeper costs more CPU than the states it spares).
     int probe_at = 4;
+    // The waste-pile relaxation (free_stock.h WastePileRelaxation: the
+    // waste as it lies, every stock card free) asked at each position with
+    // two or more cards not seen that the free-stock relaxation does not
+    // prove lost, and before each probe's clairvoyant count: where it is
+    // lost, every order is (0), with no count's sequences solved and no
+    // subtree searched. Off: the same values, more information states and
+    // leaf solves (for tests and measurement).
+    bool waste_pile = true;
     // Which cards are not seen (nopeek::unseen's stock_hidden): true, the
     // cards the rules hide (the stock cards not yet turned up) and the `??`
     // ones; false, only the `??` cards (Deal::unknown): a deal that names

@@ -536,6 +536,95 @@ TEST_CASE("the free-stock relaxation kept across boards whose stocks differ answ
     CHECK(lost > 0);
 }
 
+TEST_CASE("the waste-pile relaxation never calls lost a position some order of the stock wins",
+          "[bruteforce][prune][nopeek]") {
+    // WastePileRelaxation (solver/free_stock.h) at positions reached by random
+    // play in small deals of every preset with its overrides: Unknown where
+    // its rule does not apply (not the final pass with one waste whose top
+    // alone is playable; discards; the row redeal), else an answer. A
+    // position it calls lost must be lost by the unpruned reference in every
+    // order of the stock cards not yet drawn (the cards the no-peek optimum
+    // has not seen: those slots' cards exchanged among themselves, the moves
+    // so far replayed on each such deal), and one the reference wins must be
+    // clearable. It must find losses the free-stock relaxation does not.
+    // One relaxation answers every call (its table kept while the game and
+    // the waste are the same), each answer a fresh one's.
+    test::Rng rng(20261130);
+    int lost = 0, beyond_free_stock = 0, won = 0, orders = 0;
+    WastePileRelaxation pile;
+    for (const auto& base : presets())
+        for (const auto& v : with_overrides(base)) {
+            for (int i = 0; i < test::reduced(80); ++i) {
+                const Deal d = test::random_small_deal(v, 3, 3, 0, 9, rng);
+                const Board b(d);
+                Table t(d);
+                State s = b.initial();
+                std::vector<Move> moves;
+                const int steps = rng.below(30);
+                for (int k = 0;; ++k) {
+                    INFO(v.name << " passes=" << v.passes << " goal=" << goal_text(v.goal) << " overlap=" << v.overlap
+                                << " deal " << compact(d) << " after " << k << " moves");
+                    const auto outcome = pile.solve(b, s);
+                    // (The table kept from the calls before answers as a fresh one.)
+                    WastePileRelaxation fresh_pile;
+                    REQUIRE(fresh_pile.solve(b, s) == outcome);
+                    const bool applies = final_pass_pile(b, s) && !v.discards() && !b.rows_redeal();
+                    REQUIRE((outcome == WastePileRelaxation::Outcome::Unknown) == !applies);
+                    if (outcome != WastePileRelaxation::Outcome::Lost && k < steps) {
+                        SlotMove buf[kMaxMoves];
+                        const int n = b.legal_moves(s, buf);
+                        if (n > 0) {
+                            const SlotMove m = buf[rng.below(n)];
+                            moves.push_back(b.to_move(m));
+                            REQUIRE_FALSE(t.apply(moves.back()));
+                            s = b.apply(s, m);
+                            continue;
+                        }
+                    }
+                    if (!applies) break;
+                    const auto ref = test::reference_shortest(t, 400000);
+                    if (!ref.complete) break;
+                    if (ref.length) {
+                        REQUIRE(outcome == WastePileRelaxation::Outcome::Clearable);
+                        ++won;
+                        break;
+                    }
+                    if (outcome != WastePileRelaxation::Outcome::Lost) break;
+                    ++lost;
+                    FreeStockRelaxation fresh;
+                    beyond_free_stock += fresh.solve(b, s) != FreeStockRelaxation::Outcome::Lost;
+                    // Every order of the stock cards not drawn (up to 6 of them).
+                    std::vector<int> slots;
+                    for (int slot = b.fixed() + s.pos; slot < b.slots(); ++slot)
+                        if (!(s.removed >> slot & 1)) slots.push_back(slot);
+                    if (slots.size() > 6) break;
+                    std::vector<Card> cards;
+                    for (int slot : slots) cards.push_back(d.cards[slot]);
+                    std::sort(cards.begin(), cards.end(),
+                              [&](Card x, Card y) { return card_index(x, d.deck()) < card_index(y, d.deck()); });
+                    do {
+                        Deal x = d;
+                        for (size_t j = 0; j < slots.size(); ++j) x.cards[slots[j]] = cards[j];
+                        Table tx(x);
+                        for (const Move& m : moves) REQUIRE_FALSE(tx.apply(m));
+                        const auto r = test::reference_shortest(tx, 400000);
+                        CHECK_FALSE((r.complete && r.length));
+                        ++orders;
+                    } while (std::next_permutation(cards.begin(), cards.end(), [&](Card x, Card y) {
+                        return card_index(x, d.deck()) < card_index(y, d.deck());
+                    }));
+                    break;
+                }
+            }
+        }
+    INFO(lost << " lost in the relaxation, " << beyond_free_stock << " of them not in the free-stock one; " << won
+              << " won; " << orders << " orders checked");
+    CHECK(lost > 200 / test::kSanitizerShare);
+    CHECK(beyond_free_stock > 30 / test::kSanitizerShare);
+    CHECK(won > 60 / test::kSanitizerShare);
+    CHECK(orders > 1000 / test::kSanitizerShare);
+}
+
 TEST_CASE("apophis: deals lost in the free-stock relaxation are proved lost at the start", "[bruteforce][prune]") {
     // Seeds 18, 23 and 31 took more than 20,000,000 positions of the walk
     // search without a verdict; the tableau cannot be cleared even with

@@ -543,6 +543,71 @@ TEST_CASE("optimal nopeek: the clairvoyant count's bounds (clairvoyant_at) keep 
     CHECK(fewer > 0);
 }
 
+TEST_CASE("optimal nopeek: the waste-pile relaxation (waste_pile) keeps the exact value", "[nopeek]") {
+    // Where the waste-pile relaxation (free_stock.h) proves a position lost,
+    // every order is lost: every value and each move's equals the
+    // brute-force reference's and the search's without it, which searches
+    // at least as many information states and solves at least as many leaf
+    // games; on the bench's position (msc 1 pass, deal 2 with 8 cards not
+    // seen) it spares both.
+    Solver solver;
+    const int want = test::reduced(4, 2);
+    CHECK(six_card_stocks(23, want, kOptionsAgainstReference, [&](const Deal& d) {
+              OptimalOptions off_o;
+              off_o.waste_pile = false;
+              const Optimal off = optimal(solver, d, {}, off_o);
+              const Optimal on = optimal(solver, d, {}, {});
+              REQUIRE(off.exact);
+              REQUIRE(on.exact);
+              check_same_values(on, off);
+              CHECK(on.states <= off.states);
+              CHECK(on.leaf_solves <= off.leaf_solves);
+              return on;
+          }) == want);
+    const Deal d = msc_one_pass_deal_2();
+    const std::vector<Move> played = test::prefix_until(d, 8);
+    OptimalOptions off_o;
+    off_o.waste_pile = false;
+    const Optimal off = optimal(solver, d, played, off_o);
+    const Optimal on = optimal(solver, d, played, {});
+    REQUIRE(off.exact);
+    REQUIRE(on.exact);
+    check_same_values(on, off);
+    CHECK(on.states < off.states);
+    CHECK(on.leaf_solves < off.leaf_solves);
+}
+
+TEST_CASE("optimal nopeek: a ?? card on the waste is refused (the waste-pile relaxation reads its ranks)", "[nopeek]") {
+    // The waste-pile relaxation reads the ranks of the waste's cards, the
+    // same in every order only where none of them is a card not seen. A
+    // hidden card reaches the waste only by being turned up (drawn), and a
+    // ?? card on the waste at the start is refused: msc 1 pass, deal 2 with
+    // 8 stock cards not turned up, all ??, and one waste card ?? too (the
+    // bottom one, then the one under the top); without it, searched.
+    const Deal full = msc_one_pass_deal_2();
+    const std::vector<Move> played = test::prefix_until(full, 8);
+    const Board b(full);
+    std::string why;
+    const auto at = b.play(played, &why);
+    REQUIRE(at);
+    std::vector<int> waste;
+    for (int slot = b.fixed(); slot < b.fixed() + at->pos; ++slot)
+        if (!(at->removed >> slot & 1)) waste.push_back(slot);
+    REQUIRE(waste.size() >= 3);
+    const Unseen u = unseen_after(full, played);
+    REQUIRE(u.size() == 8);
+    Solver solver;
+    for (const int buried : {waste.front(), waste[waste.size() - 2]}) {
+        std::vector<int> slots = u.slots;
+        slots.push_back(buried);
+        INFO("the waste card in slot " << buried << " not seen");
+        CHECK_THROWS_AS(optimal(solver, with_unknown_slots(full, slots), played, {}), std::invalid_argument);
+    }
+    const Optimal o = optimal(solver, with_unknown_slots(full, u.slots), played, {});
+    CHECK(o.exact);
+    CHECK(o.unseen == 8);
+}
+
 TEST_CASE("optimal nopeek: Star2 probing at chance nodes (probe_at) keeps the exact value", "[nopeek]") {
     // Where a chance node has something to beat, each child's clairvoyant
     // count (2 to probe_at cards not seen) is made before any child is
