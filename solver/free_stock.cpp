@@ -56,10 +56,12 @@ FreeStockRelaxation::Outcome FreeStockRelaxation::decide(const Board& b, const S
                                : b.fixed_mask() & (v.goal == Goal::All ? b.all_mask() : b.tableau_mask());
     const bool same = any_stock ? board_ && same_relaxed_game(deal_, b.deal(), true)
                                 : board_ == &b && same_relaxed_game(deal_, b.deal());
-    if (!same || want != goal_) {
+    if (!same || want != goal_ || pile_mode_) {
         seen_.clear();
         deal_ = b.deal();
     }
+    pile_mode_ = false;
+    depth_ = 0;
     board_ = &b;
     goal_ = want;
     nodes_ = 0;
@@ -71,7 +73,7 @@ FreeStockRelaxation::Outcome FreeStockRelaxation::decide(const Board& b, const S
         if (count_of(counts, r) == 0xF) return Outcome::Unknown;
         counts += one_of(r);
     }
-    const bool win = search(s.removed & b.fixed_mask(), counts);
+    const bool win = search(s.removed & b.fixed_mask(), counts, 0);
     if (aborted_) {  // the table's "false" entries may be unfinished: forget them
         seen_.clear();
         board_ = nullptr;
@@ -89,6 +91,8 @@ bool FreeStockRelaxation::reachable_removed(const Board& b, const State& s, uint
     const Variant& v = b.variant();
     if (deck_ranks(v.deck) * kCountBits + kCountBits > 64) return false;
     seen_.clear();
+    pile_mode_ = false;
+    depth_ = 0;
     board_ = &b;
     deal_ = b.deal();
     goal_ = uint64_t{1} << 63;
@@ -102,7 +106,7 @@ bool FreeStockRelaxation::reachable_removed(const Board& b, const State& s, uint
         if (count_of(counts, r) == 0xF) return false;
         counts += one_of(r);
     }
-    search(s.removed & b.fixed_mask(), counts);
+    search(s.removed & b.fixed_mask(), counts, 0);
     const bool done = !aborted_;
     out = reached_;
     seen_.clear();
@@ -110,47 +114,7 @@ bool FreeStockRelaxation::reachable_removed(const Board& b, const State& s, uint
     return done;
 }
 
-bool FreeStockRelaxation::search(uint64_t removed, uint64_t counts) {
-    if ((removed & goal_) == goal_) return true;
-    const Key key{removed, counts};
-    if (const auto it = seen_.find(key); it != seen_.end()) return it->second;
-    if (++nodes_ > max_nodes_) {
-        aborted_ = true;
-        return false;
-    }
-    seen_.emplace(key, false);
-    reached_ |= removed;
-    const bool win = expand(removed, counts);
-    if (win) seen_[key] = true;
-    return win;
-}
-
-bool FreeStockRelaxation::expand(uint64_t removed, uint64_t counts) {
-    const Board& b = *board_;
-    const Variant& v = b.variant();
-    const uint64_t playable = b.fixed_playable(removed);
-    // A playable fixed King is forced: remove it and go on from there.
-    if (const uint64_t kings = v.lone_rank ? playable & b.rank_mask(v.lone_rank) : 0)
-        return search(removed | (kings & (~kings + 1)), counts);
-    auto go = [&](uint64_t gone, uint64_t new_counts) { return search(removed | gone, new_counts) || aborted_; };
-    for (uint64_t m = playable; m; m &= m - 1) {
-        const int x = std::countr_zero(m);
-        const int partner = v.target - b.rank(x);
-        // Two playable fixed cards.
-        for (uint64_t q = b.partners(x) & playable & ~((uint64_t{2} << x) - 1); q; q &= q - 1)
-            if (go((uint64_t{1} << x) | (uint64_t{1} << std::countr_zero(q)), counts)) return !aborted_;
-        // A playable fixed card with a free card.
-        if (partner >= 1 && partner <= deck_ranks(v.deck) && count_of(counts, partner) > 0)
-            if (go(uint64_t{1} << x, counts - one_of(partner))) return !aborted_;
-    }
-    bool won = false;
-    b.for_each_overlap_pair(removed, playable, [&](int cover, int covered) {
-        if (!won && !aborted_ && go((uint64_t{1} << cover) | (uint64_t{1} << covered), counts)) won = !aborted_;
-    });
-    return won;
-}
-
-WastePileRelaxation::Outcome WastePileRelaxation::solve(const Board& b, const State& s, uint64_t max_nodes) {
+FreeStockRelaxation::Outcome FreeStockRelaxation::solve_waste_pile(const Board& b, const State& s, uint64_t max_nodes) {
     const Variant& v = b.variant();
     if (deck_ranks(v.deck) * kCountBits + kCountBits > 56 || v.discards() || b.rows_redeal() || !final_pass_pile(b, s))
         return Outcome::Unknown;
@@ -160,7 +124,7 @@ WastePileRelaxation::Outcome WastePileRelaxation::solve(const Board& b, const St
     // The relaxed positions entered are kept while the relaxed game is the
     // same: the fixed cards and the rules (same_relaxed_game), and the pile
     // (its slots and their ranks); the stock's counts are in every key.
-    bool same = board_ && same_relaxed_game(deal_, b.deal(), true) && depth_ == std::popcount(drawn);
+    bool same = pile_mode_ && board_ && same_relaxed_game(deal_, b.deal(), true) && depth_ == std::popcount(drawn);
     int depth = 0;
     for (uint64_t m = drawn; m; m &= m - 1, ++depth) {
         const int slot = std::countr_zero(m);
@@ -168,10 +132,11 @@ WastePileRelaxation::Outcome WastePileRelaxation::solve(const Board& b, const St
         pile_[depth] = static_cast<uint8_t>(slot);
         pile_rank_[depth] = static_cast<uint8_t>(b.rank(slot));
     }
-    if (!same || seen_.size() > kKeep) {
+    if (!same || seen_.size() > kKeepPile) {
         seen_.clear();
         if (!board_ || !same_relaxed_game(deal_, b.deal(), true)) deal_ = b.deal();
     }
+    pile_mode_ = true;
     board_ = &b;
     depth_ = depth;
     goal_ = b.fixed_mask() & (v.goal == Goal::All ? b.all_mask() : b.tableau_mask());
@@ -196,7 +161,7 @@ WastePileRelaxation::Outcome WastePileRelaxation::solve(const Board& b, const St
     return win ? Outcome::Clearable : Outcome::Lost;
 }
 
-bool WastePileRelaxation::search(uint64_t removed, uint64_t counts, int depth) {
+bool FreeStockRelaxation::search(uint64_t removed, uint64_t counts, int depth) {
     if ((removed & goal_) == goal_) return true;
     const Key key{removed, counts | uint64_t(depth) << 56};
     if (const auto it = seen_.find(key); it != seen_.end()) return it->second;
@@ -205,12 +170,13 @@ bool WastePileRelaxation::search(uint64_t removed, uint64_t counts, int depth) {
         return false;
     }
     seen_.emplace(key, false);
+    reached_ |= removed;
     const bool win = expand(removed, counts, depth);
     if (win) seen_[key] = true;
     return win;
 }
 
-bool WastePileRelaxation::expand(uint64_t removed, uint64_t counts, int depth) {
+bool FreeStockRelaxation::expand(uint64_t removed, uint64_t counts, int depth) {
     const Board& b = *board_;
     const Variant& v = b.variant();
     const uint64_t playable = b.fixed_playable(removed);
@@ -226,11 +192,13 @@ bool WastePileRelaxation::expand(uint64_t removed, uint64_t counts, int depth) {
     for (uint64_t m = playable; m; m &= m - 1) {
         const int x = std::countr_zero(m);
         const int partner = v.target - b.rank(x);
+        // Two playable fixed cards.
         for (uint64_t q = b.partners(x) & playable & ~((uint64_t{2} << x) - 1); q; q &= q - 1)
             if (go((uint64_t{1} << x) | (uint64_t{1} << std::countr_zero(q)), counts, depth)) return !aborted_;
-        // With the pile's top.
+        // A playable fixed card with the pile's top.
         if (top >= 0 && (b.partners(x) >> top & 1))
             if (go(uint64_t{1} << x, counts, depth - 1)) return !aborted_;
+        // A playable fixed card with a free card.
         if (partner >= 1 && partner <= deck_ranks(v.deck) && count_of(counts, partner) > 0)
             if (go(uint64_t{1} << x, counts - one_of(partner), depth)) return !aborted_;
     }

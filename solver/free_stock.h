@@ -64,19 +64,53 @@ public:
     // a card outside it can never be removed (the loss reasons' cards);
     // false when that would enter more than max_nodes positions.
     bool reachable_removed(const Board& b, const State& s, uint64_t& out, uint64_t max_nodes = kDefaultMaxNodes);
+
+    // The waste-pile relaxation: the free-stock relaxation with the waste kept
+    // (the same search with the pile as one more dimension).
+    // In the final pass with one waste whose top card alone is playable
+    // (final_pass_pile), the cards on the waste at s lie in a known order and
+    // nothing ever lifts them but removal: the relaxed game keeps that pile
+    // (its top playable, the card beneath playable once the top is gone) and
+    // makes every card still in the stock free, as above (whatever its order).
+    // Its goal and fixed cards are the free-stock relaxation's.
+    //
+    // Why it is sound. Take any play of the real game from s and keep its moves
+    // that remove a fixed card or a card of s's waste. The fixed cards cover as
+    // in the real game. A card of s's waste is playable in the real game only
+    // on the waste's top, so every card above it on s's waste is gone by then
+    // (and the stock cards drawn onto it since, free in the relaxed game, cover
+    // nothing there): it is the relaxed pile's top. A stock card of s is free.
+    // So each kept move is a legal relaxed move at the same point, and a real
+    // win projects onto a relaxed win: a relaxed loss is a loss in every order
+    // of the stock. It proves every loss the free-stock relaxation proves (a
+    // waste card free there is usable here only from the pile) and more: the
+    // waste's order, which the free-stock relaxation ignores, is the same in
+    // every order of the stock cards (the no-peek optimum's cards not seen).
+    //
+    // Unknown where the rule does not apply (not final_pass_pile, discards,
+    // the row redeal, several wastes) or past max_nodes relaxed positions.
+    // The relaxed positions entered are kept for the next call while the
+    // fixed cards, the rules and the waste are the same (the stock's counts
+    // are in their keys), as solve_any_stock keeps its; a call of another
+    // kind (solve, solve_any_stock, reachable_removed) starts afresh.
+    Outcome solve_waste_pile(const Board& b, const State& s, uint64_t max_nodes = 100'000);
+
     void clear();
     // Drops the table when above kRetainBytes (searches.h): it only caches.
     void trim();
     std::size_t bytes(bool grow) const;
 
 private:
-    // The fixed cards removed and the free cards' rank counts.
+    // The fixed cards removed and the free cards' rank counts (with the
+    // pile's cards left in the top byte: solve_waste_pile).
     using Key = WordPair<0xBF58476D1CE4E5B9ull>;
     using KeyHash = WordPairHash<0xBF58476D1CE4E5B9ull>;
     Outcome decide(const Board& b, const State& s, uint64_t max_nodes, uint64_t goal, bool any_stock);
-    // true: a relaxed win below (removed, counts); sets aborted_ past the node cap.
-    bool search(uint64_t removed, uint64_t counts);
-    bool expand(uint64_t removed, uint64_t counts);  // search's moves from a new relaxed position
+    // true: a relaxed win below (removed, counts, the pile's first `depth`
+    // cards); sets aborted_ past the node cap. Depth 0 (no pile): the
+    // free-stock relaxation's positions, keyed as they always were.
+    bool search(uint64_t removed, uint64_t counts, int depth);
+    bool expand(uint64_t removed, uint64_t counts, int depth);  // search's moves from a new relaxed position
 
     const Board* board_ = nullptr;
     Deal deal_;          // the board's deal, to tell a new board from the same one
@@ -84,59 +118,16 @@ private:
     uint64_t nodes_ = 0, max_nodes_ = 0;
     bool aborted_ = false;
     uint64_t reached_ = 0;  // the union of the removed sets of the positions entered
-    // Relaxed positions entered -> whether the relaxed game is won from there
-    // (false also while a position is being searched: no path repeats one).
-    boost::unordered_flat_map<Key, bool, KeyHash> seen_;
-};
-
-// The waste-pile relaxation: the free-stock relaxation with the waste kept.
-// In the final pass with one waste whose top card alone is playable
-// (final_pass_pile), the cards on the waste at s lie in a known order and
-// nothing ever lifts them but removal: the relaxed game keeps that pile
-// (its top playable, the card beneath playable once the top is gone) and
-// makes every card still in the stock free, as above (whatever its order).
-// Its goal and fixed cards are the free-stock relaxation's.
-//
-// Why it is sound. Take any play of the real game from s and keep its moves
-// that remove a fixed card or a card of s's waste. The fixed cards cover as
-// in the real game. A card of s's waste is playable in the real game only
-// on the waste's top, so every card above it on s's waste is gone by then
-// (and the stock cards drawn onto it since, free in the relaxed game, cover
-// nothing there): it is the relaxed pile's top. A stock card of s is free.
-// So each kept move is a legal relaxed move at the same point, and a real
-// win projects onto a relaxed win: a relaxed loss is a loss in every order
-// of the stock. It proves every loss the free-stock relaxation proves (a
-// waste card free there is usable here only from the pile) and more: the
-// waste's order, which the free-stock relaxation ignores, is the same in
-// every order of the stock cards (the no-peek optimum's cards not seen).
-class WastePileRelaxation {
-public:
-    enum class Outcome { Clearable, Lost, Unknown };
-    // Unknown where the rule does not apply (not final_pass_pile, discards,
-    // the row redeal, several wastes) or past max_nodes relaxed positions.
-    // The relaxed positions entered are kept for the next call while the
-    // fixed cards, the rules and the waste are the same (the stock's counts
-    // are in their keys), as FreeStockRelaxation::solve_any_stock keeps its.
-    Outcome solve(const Board& b, const State& s, uint64_t max_nodes = 100'000);
-    uint64_t nodes() const { return nodes_; }
-
-private:
-    using Key = WordPair<0x94D049BB133111EBull>;
-    using KeyHash = WordPairHash<0x94D049BB133111EBull>;
-    bool search(uint64_t removed, uint64_t counts, int depth);
-    bool expand(uint64_t removed, uint64_t counts, int depth);
-
-    // The relaxed positions kept from call to call (while the game is the
-    // same: solve) up to this many; past it the table starts afresh.
-    static constexpr size_t kKeep = size_t{1} << 16;
-    const Board* board_ = nullptr;
-    Deal deal_;  // the fixed cards and rules of the table's game (same_relaxed_game)
-    uint64_t goal_ = 0;
-    uint64_t nodes_ = 0, max_nodes_ = 0;
-    bool aborted_ = false;
+    // solve_waste_pile's pile (empty for the other calls), and how many of
+    // its relaxed positions the table keeps from call to call (past it, it
+    // starts afresh).
+    static constexpr size_t kKeepPile = size_t{1} << 16;
+    bool pile_mode_ = false;      // the table holds solve_waste_pile's positions
     int depth_ = 0;               // the pile's cards
     uint8_t pile_[64] = {};       // s's waste, bottom first (slots)
     uint8_t pile_rank_[64] = {};  // their ranks
+    // Relaxed positions entered -> whether the relaxed game is won from there
+    // (false also while a position is being searched: no path repeats one).
     boost::unordered_flat_map<Key, bool, KeyHash> seen_;
 };
 

@@ -883,7 +883,7 @@ public:
     bool pile_lost(const Board& b, const State& s) {
         if (!pile_applies_) return false;
         ++pile_checks;
-        if (pile_.solve(b, s, 100'000) != WastePileRelaxation::Outcome::Lost) return false;
+        if (pile_.solve_waste_pile(b, s, 100'000) != FreeStockRelaxation::Outcome::Lost) return false;
         ++pile_losses;
         return true;
     }
@@ -1469,7 +1469,7 @@ private:
     std::vector<bool> built_{true};                     // boards_[level] holds the current assignment
     std::optional<RuleTraits> traits_;
     FreeStockRelaxation relax_;
-    WastePileRelaxation pile_;
+    FreeStockRelaxation pile_;  // solve_waste_pile alone: its table is kept apart from relax_'s
     bool pile_applies_ = true;  // (OptimalOptions::waste_pile)
     Memo memo_;
     size_t memo_cap_ = 0;  // OptimalOptions::memo_entries

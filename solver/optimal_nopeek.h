@@ -134,7 +134,7 @@ struct OptimalOptions {
     // 0: only the memo's bounds (the same values; for tests and measurement).
     // 4, as clairvoyant_at (deeper costs more CPU than the states it spares).
     int probe_at = 4;
-    // The waste-pile relaxation (free_stock.h WastePileRelaxation: the
+    // The waste-pile relaxation (free_stock.h solve_waste_pile: the
     // waste as it lies, every stock card free) asked at each position with
     // two or more cards not seen that the free-stock relaxation does not
     // prove lost, and before each probe's clairvoyant count: where it is

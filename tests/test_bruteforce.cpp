@@ -538,7 +538,7 @@ TEST_CASE("the free-stock relaxation kept across boards whose stocks differ answ
 
 TEST_CASE("the waste-pile relaxation never calls lost a position some order of the stock wins",
           "[bruteforce][prune][nopeek]") {
-    // WastePileRelaxation (solver/free_stock.h) at positions reached by random
+    // FreeStockRelaxation::solve_waste_pile (solver/free_stock.h) at positions reached by random
     // play in small deals of every preset with its overrides: Unknown where
     // its rule does not apply (not the final pass with one waste whose top
     // alone is playable; discards; the row redeal), else an answer. A
@@ -551,7 +551,7 @@ TEST_CASE("the waste-pile relaxation never calls lost a position some order of t
     // the waste are the same), each answer a fresh one's.
     test::Rng rng(20261130);
     int lost = 0, beyond_free_stock = 0, won = 0, orders = 0;
-    WastePileRelaxation pile;
+    FreeStockRelaxation pile;
     for (const auto& base : presets())
         for (const auto& v : with_overrides(base)) {
             for (int i = 0; i < test::reduced(80); ++i) {
@@ -564,13 +564,13 @@ TEST_CASE("the waste-pile relaxation never calls lost a position some order of t
                 for (int k = 0;; ++k) {
                     INFO(v.name << " passes=" << v.passes << " goal=" << goal_text(v.goal) << " overlap=" << v.overlap
                                 << " deal " << compact(d) << " after " << k << " moves");
-                    const auto outcome = pile.solve(b, s);
+                    const auto outcome = pile.solve_waste_pile(b, s);
                     // (The table kept from the calls before answers as a fresh one.)
-                    WastePileRelaxation fresh_pile;
-                    REQUIRE(fresh_pile.solve(b, s) == outcome);
+                    FreeStockRelaxation fresh_pile;
+                    REQUIRE(fresh_pile.solve_waste_pile(b, s) == outcome);
                     const bool applies = final_pass_pile(b, s) && !v.discards() && !b.rows_redeal();
-                    REQUIRE((outcome == WastePileRelaxation::Outcome::Unknown) == !applies);
-                    if (outcome != WastePileRelaxation::Outcome::Lost && k < steps) {
+                    REQUIRE((outcome == FreeStockRelaxation::Outcome::Unknown) == !applies);
+                    if (outcome != FreeStockRelaxation::Outcome::Lost && k < steps) {
                         SlotMove buf[kMaxMoves];
                         const int n = b.legal_moves(s, buf);
                         if (n > 0) {
@@ -585,11 +585,11 @@ TEST_CASE("the waste-pile relaxation never calls lost a position some order of t
                     const auto ref = test::reference_shortest(t, 400000);
                     if (!ref.complete) break;
                     if (ref.length) {
-                        REQUIRE(outcome == WastePileRelaxation::Outcome::Clearable);
+                        REQUIRE(outcome == FreeStockRelaxation::Outcome::Clearable);
                         ++won;
                         break;
                     }
-                    if (outcome != WastePileRelaxation::Outcome::Lost) break;
+                    if (outcome != FreeStockRelaxation::Outcome::Lost) break;
                     ++lost;
                     FreeStockRelaxation fresh;
                     beyond_free_stock += fresh.solve(b, s) != FreeStockRelaxation::Outcome::Lost;
