@@ -16,6 +16,8 @@
 //                                [--split-lag N]      (OptimalOptions::split_lag)
 //                                [--tasks 1]          (with the split: a line per task to stderr)
 //                                [--waste-pile 0]     (OptimalOptions::waste_pile off)
+//                                [--relax-probe 0]    (OptimalOptions::relax_probe off)
+//                                [--pile-top 0]       (OptimalOptions::pile_top off)
 // (upper: the value's upper bound, the value when exact; symmetric: the
 // chance children the rank symmetry spared, Optimal::symmetric.)
 #include <chrono>
@@ -39,6 +41,7 @@ const char* const kUsage =
     "         [--leaf-cache-entries N] [--rank-symmetry 0|1] [--clairvoyant-at N] [--probe-at N]\n"
     "         [--threads N (1; 0: every core)] [--split-lag N] [--tasks 1 (a line per task of the\n"
     "         split, to stderr)] [--waste-pile 0|1]\n"
+    "         [--relax-probe 0|1] [--pile-top 0|1]\n"
     "The exact no-peek optimum (pyramid odds --optimal) on msc deals the solver wins, each\n"
     "played along its solution until k cards are not seen: one tab-separated line a position\n"
     "(bench/nopeek-optimal.md). The defaults run for hours: name --k-max and --max-states.\n";
@@ -56,6 +59,8 @@ int main(int argc, char** argv) {
     size_t split_lag = nopeek::OptimalOptions{}.split_lag;
     bool task_lines = false;
     bool waste_pile = nopeek::OptimalOptions{}.waste_pile;
+    bool relax_probe = nopeek::OptimalOptions{}.relax_probe;
+    bool pile_top = nopeek::OptimalOptions{}.pile_top;
     for (int i = 1; i < argc; i += 2) {
         const std::string a = argv[i];
         if (a == "--help" || a == "-h") {
@@ -81,6 +86,8 @@ int main(int argc, char** argv) {
         else if (a == "--split-lag") split_lag = std::strtoull(v, nullptr, 10);
         else if (a == "--tasks") task_lines = std::atoi(v) != 0;
         else if (a == "--waste-pile") waste_pile = std::atoi(v) != 0;
+        else if (a == "--relax-probe") relax_probe = std::atoi(v) != 0;
+        else if (a == "--pile-top") pile_top = std::atoi(v) != 0;
         else if (a == "--variant") variant = v;
         else if (a == "--passes") passes = std::atoi(v);
         else {
@@ -124,6 +131,8 @@ int main(int argc, char** argv) {
             o.threads = threads;
             o.split_lag = split_lag;
             o.waste_pile = waste_pile;
+            o.relax_probe = relax_probe;
+            o.pile_top = pile_top;
             const nopeek::Optimal r = nopeek::optimal(solver, d, played, o);
             std::printf("%d\t%llu\t%.6f\t%s\t%s\t%llu\t%llu\t%llu\t%llu\t%.3f\t%llu\t%.6f\t%llu\t%llu\t%d\t%zu\n", k,
                         static_cast<unsigned long long>(seed), nopeek::fraction_value(r.lower, r.orders),

@@ -114,7 +114,8 @@ bool FreeStockRelaxation::reachable_removed(const Board& b, const State& s, uint
     return done;
 }
 
-FreeStockRelaxation::Outcome FreeStockRelaxation::solve_waste_pile(const Board& b, const State& s, uint64_t max_nodes) {
+FreeStockRelaxation::Outcome FreeStockRelaxation::solve_waste_pile(const Board& b, const State& s, uint64_t max_nodes,
+                                                                   bool top) {
     const Variant& v = b.variant();
     if (deck_ranks(v.deck) * kCountBits + kCountBits > 56 || v.discards() || b.rows_redeal() || !final_pass_pile(b, s))
         return Outcome::Unknown;
@@ -144,7 +145,14 @@ FreeStockRelaxation::Outcome FreeStockRelaxation::solve_waste_pile(const Board& 
     max_nodes_ = max_nodes;
     aborted_ = false;
     uint64_t counts = 0;
-    for (uint64_t m = avail & ~drawn; m; m &= m - 1) {
+    uint64_t stock = avail & ~drawn;
+    // (The stock's top pinned: its rank in pin, the rest free.)
+    uint32_t pin = 0;
+    if (top && v.stock_top_playable && stock) {
+        pin = kOnStock | static_cast<uint32_t>(b.rank(std::countr_zero(stock)));
+        stock &= stock - 1;
+    }
+    for (uint64_t m = stock; m; m &= m - 1) {
         const int r = b.rank(std::countr_zero(m));
         if (count_of(counts, r) == 0xF) {
             board_ = nullptr;
@@ -152,7 +160,7 @@ FreeStockRelaxation::Outcome FreeStockRelaxation::solve_waste_pile(const Board& 
         }
         counts += one_of(r);
     }
-    const bool win = search(s.removed & b.fixed_mask(), counts, depth);
+    const bool win = search(s.removed & b.fixed_mask(), counts, depth, pin);
     if (aborted_) {  // the table's "false" entries may be unfinished: forget them
         seen_.clear();
         board_ = nullptr;
@@ -161,9 +169,10 @@ FreeStockRelaxation::Outcome FreeStockRelaxation::solve_waste_pile(const Board& 
     return win ? Outcome::Clearable : Outcome::Lost;
 }
 
-bool FreeStockRelaxation::search(uint64_t removed, uint64_t counts, int depth) {
+bool FreeStockRelaxation::search(uint64_t removed, uint64_t counts, int depth, uint32_t pin) {
     if ((removed & goal_) == goal_) return true;
-    const Key key{removed, counts | uint64_t(depth) << 56};
+    const Key key{removed, counts | uint64_t(depth) << 56 | (pin & 15) | uint64_t(pin & kOnStock ? 1 : 0) << 63 |
+                               uint64_t(pin & kOnPile ? 1 : 0) << 62};
     if (const auto it = seen_.find(key); it != seen_.end()) return it->second;
     if (++nodes_ > max_nodes_) {
         aborted_ = true;
@@ -171,19 +180,20 @@ bool FreeStockRelaxation::search(uint64_t removed, uint64_t counts, int depth) {
     }
     seen_.emplace(key, false);
     reached_ |= removed;
-    const bool win = expand(removed, counts, depth);
+    const bool win = expand(removed, counts, depth, pin);
     if (win) seen_[key] = true;
     return win;
 }
 
-bool FreeStockRelaxation::expand(uint64_t removed, uint64_t counts, int depth) {
+bool FreeStockRelaxation::expand(uint64_t removed, uint64_t counts, int depth, uint32_t pin) {
     const Board& b = *board_;
     const Variant& v = b.variant();
     const uint64_t playable = b.fixed_playable(removed);
     // A playable fixed King, or a King on the pile's top, is forced: it only
     // uncovers cards and uses none.
     if (const uint64_t kings = v.lone_rank ? playable & b.rank_mask(v.lone_rank) : 0)
-        return search(removed | (kings & (~kings + 1)), counts, depth);
+        return search(removed | (kings & (~kings + 1)), counts, depth, pin);
+    if (pin) return expand_pinned(removed, counts, depth, pin, playable);
     const int top = depth ? pile_[depth - 1] : -1;
     if (top >= 0 && v.lone_rank && b.rank(top) == v.lone_rank) return search(removed, counts, depth - 1);
     auto go = [&](uint64_t gone, uint64_t new_counts, int new_depth) {
@@ -211,6 +221,64 @@ bool FreeStockRelaxation::expand(uint64_t removed, uint64_t counts, int depth) {
     bool won = false;
     b.for_each_overlap_pair(removed, playable, [&](int cover, int covered) {
         if (!won && !aborted_ && go((uint64_t{1} << cover) | (uint64_t{1} << covered), counts, depth)) won = !aborted_;
+    });
+    return won;
+}
+
+// The stock's top T pinned (solve_waste_pile's `top`): on the stock
+// (kOnStock: no free card yet; T playable with a fixed card, the pile's top,
+// alone if a King, or drawn onto the pile) or on the pile's top (kOnPile:
+// over the pile's first `depth` cards; every stock card left free). Once T
+// is gone, the unpinned positions (pin 0).
+bool FreeStockRelaxation::expand_pinned(uint64_t removed, uint64_t counts, int depth, uint32_t pin, uint64_t playable) {
+    const Board& b = *board_;
+    const Variant& v = b.variant();
+    const int t = static_cast<int>(pin & 15);
+    const bool on_pile = pin & kOnPile;
+    const int under = depth ? pile_[depth - 1] : -1;  // the pile's top card of s's waste (beneath T when on_pile)
+    // A King on the pile's top is forced (it only uncovers a card).
+    if (on_pile && v.lone_rank && t == v.lone_rank) return search(removed, counts, depth);
+    if (!on_pile && under >= 0 && v.lone_rank && b.rank(under) == v.lone_rank)
+        return search(removed, counts, depth - 1, pin);
+    auto go = [&](uint64_t gone, uint64_t new_counts, int new_depth, uint32_t new_pin) {
+        return search(removed | gone, new_counts, new_depth, new_pin) || aborted_;
+    };
+    const auto in_deck = [&](int r) { return r >= 1 && r <= deck_ranks(v.deck); };
+    for (uint64_t m = playable; m; m &= m - 1) {
+        const int x = std::countr_zero(m);
+        const int partner = v.target - b.rank(x);
+        // Two playable fixed cards.
+        for (uint64_t q = b.partners(x) & playable & ~((uint64_t{2} << x) - 1); q; q &= q - 1)
+            if (go((uint64_t{1} << x) | (uint64_t{1} << std::countr_zero(q)), counts, depth, pin)) return !aborted_;
+        // A playable fixed card with T (on the stock or the pile): T gone.
+        if (partner == t)
+            if (go(uint64_t{1} << x, counts, depth, 0)) return !aborted_;
+        if (on_pile) {
+            // ... with a free card.
+            if (in_deck(partner) && count_of(counts, partner) > 0)
+                if (go(uint64_t{1} << x, counts - one_of(partner), depth, pin)) return !aborted_;
+        } else if (under >= 0 && (b.partners(x) >> under & 1)) {
+            // ... with the pile's top (T still on the stock).
+            if (go(uint64_t{1} << x, counts, depth - 1, pin)) return !aborted_;
+        }
+    }
+    if (on_pile) {
+        // T, the pile's top, with a free card.
+        const int partner = v.target - t;
+        if (in_deck(partner) && count_of(counts, partner) > 0)
+            if (go(0, counts - one_of(partner), depth, 0)) return !aborted_;
+    } else {
+        // T on the stock: with the pile's top, alone if a King, or drawn.
+        if (under >= 0 && b.rank(under) + t == v.target)
+            if (go(0, counts, depth - 1, 0)) return !aborted_;
+        if (v.lone_rank && t == v.lone_rank)
+            if (go(0, counts, depth, 0)) return !aborted_;
+        if (go(0, counts, depth, kOnPile | static_cast<uint32_t>(t))) return !aborted_;
+    }
+    bool won = false;
+    b.for_each_overlap_pair(removed, playable, [&](int cover, int covered) {
+        if (!won && !aborted_ && go((uint64_t{1} << cover) | (uint64_t{1} << covered), counts, depth, pin))
+            won = !aborted_;
     });
     return won;
 }

@@ -93,7 +93,22 @@ public:
     // fixed cards, the rules and the waste are the same (the stock's counts
     // are in their keys), as solve_any_stock keeps its; a call of another
     // kind (solve, solve_any_stock, reachable_removed) starts afresh.
-    Outcome solve_waste_pile(const Board& b, const State& s, uint64_t max_nodes = 100'000);
+    //
+    // `top` (the stock's top pinned): where the stock's top card T is
+    // playable (stock_top_playable) and so seen, T is not free: until it
+    // leaves the stock's top, no other stock card is reachable (they lie
+    // beneath it), and T is playable there (with a fixed card, the pile's
+    // top, or alone if a King), or drawn onto the pile, whose top it then
+    // is; once T is gone or drawn, every stock card left is free as above.
+    // Why it is sound: in a real play from s, until T leaves the stock's top
+    // the moves remove only fixed cards, the waste's top and T, or draw T,
+    // each a relaxed move of the first phase; from then on the argument
+    // above holds with T one more card of the pile (drawn) or gone. So it
+    // reads T's rank, and a loss here is a loss in every order of the stock
+    // cards beneath T (the cards not seen), which the unpinned relaxation,
+    // the same for every rank of T, cannot tell apart: it proves every loss
+    // that one proves, and more.
+    Outcome solve_waste_pile(const Board& b, const State& s, uint64_t max_nodes = 100'000, bool top = false);
 
     void clear();
     // Drops the table when above kRetainBytes (searches.h): it only caches.
@@ -109,8 +124,15 @@ private:
     // true: a relaxed win below (removed, counts, the pile's first `depth`
     // cards); sets aborted_ past the node cap. Depth 0 (no pile): the
     // free-stock relaxation's positions, keyed as they always were.
-    bool search(uint64_t removed, uint64_t counts, int depth);
-    bool expand(uint64_t removed, uint64_t counts, int depth);  // search's moves from a new relaxed position
+    // `pin` (solve_waste_pile's `top`): 0, or T's rank with kOnStock (T on
+    // the stock's top, no free card yet) or kOnPile (T on the pile's top);
+    // in the key, T's rank takes the count bits of rank 0 (never a card's),
+    // kOnStock and kOnPile its top two bits.
+    static constexpr uint32_t kOnStock = 16, kOnPile = 32;
+    bool search(uint64_t removed, uint64_t counts, int depth, uint32_t pin = 0);
+    // search's moves from a new relaxed position
+    bool expand(uint64_t removed, uint64_t counts, int depth, uint32_t pin);
+    bool expand_pinned(uint64_t removed, uint64_t counts, int depth, uint32_t pin, uint64_t playable);
 
     const Board* board_ = nullptr;
     Deal deal_;          // the board's deal, to tell a new board from the same one

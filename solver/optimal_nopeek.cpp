@@ -470,6 +470,8 @@ public:
         clairvoyant_at_ = o.clairvoyant_at;
         probe_at_ = o.probe_at;
         pile_applies_ = o.waste_pile;
+        relax_probe_ = o.relax_probe;
+        pile_top_ = o.pile_top;
         for (int i = 0; i <= kMaxHidden; ++i) fact_[i] = factorial(i);
         m_ = root_m_ = static_cast<int>(hidden_.size());
         for (int slot : hidden_) ++left_[deal_.cards[slot].rank];
@@ -883,7 +885,7 @@ public:
     bool pile_lost(const Board& b, const State& s) {
         if (!pile_applies_) return false;
         ++pile_checks;
-        if (pile_.solve_waste_pile(b, s, 100'000) != FreeStockRelaxation::Outcome::Lost) return false;
+        if (pile_.solve_waste_pile(b, s, 100'000, pile_top_) != FreeStockRelaxation::Outcome::Lost) return false;
         ++pile_losses;
         return true;
     }
@@ -1249,6 +1251,16 @@ private:
             hi = known.hi;
             lo = known.lo;
             ++probes;
+            // (Past probe_at, no count: the waste-pile relaxation alone
+            // (relax_probe), with the stock's top pinned (pile_top) the one
+            // that tells the children apart: the card turned up is the new
+            // top. A loss there is the child's value, 0, and a function of
+            // its key as the count is: the position, the seen ranks in play,
+            // the counts of the ranks not seen. Kept for its arrival.)
+        } else if (!reveal_ && relax_probe_ && m_ > probe_at_ && m_ >= 2 && !boards_[0]->won(t) &&
+                   pile_lost(board(), t)) {
+            if (!stopped_) memo_.put(k, {0, 0});
+            hi = lo = 0;
         }
         give_back(j, r, from);
         return hi;
@@ -1471,6 +1483,8 @@ private:
     FreeStockRelaxation relax_;
     FreeStockRelaxation pile_;  // solve_waste_pile alone: its table is kept apart from relax_'s
     bool pile_applies_ = true;  // (OptimalOptions::waste_pile)
+    bool relax_probe_ = true;   // (OptimalOptions::relax_probe)
+    bool pile_top_ = true;      // (OptimalOptions::pile_top)
     Memo memo_;
     size_t memo_cap_ = 0;  // OptimalOptions::memo_entries
     // The leaf cache (leaf_verdict): a game's key -> won.

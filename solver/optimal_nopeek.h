@@ -142,6 +142,15 @@ struct OptimalOptions {
     // subtree searched. Off: the same values, more information states and
     // leaf solves (for tests and measurement).
     bool waste_pile = true;
+    // Star2 probing by the relaxation: where a chance node has something to
+    // beat, each child with more than probe_at cards not seen (no count) is
+    // asked the waste-pile relaxation before any child is searched; a child
+    // it proves lost counts 0 (kept in the memo for its arrival).
+    bool relax_probe = true;
+    // The waste-pile relaxation with the stock's top pinned (free_stock.h
+    // solve_waste_pile's `top`: the seen top card is not free; it tells the
+    // children of a chance node apart). Off: the unpinned one.
+    bool pile_top = true;
     // Which cards are not seen (nopeek::unseen's stock_hidden): true, the
     // cards the rules hide (the stock cards not yet turned up) and the `??`
     // ones; false, only the `??` cards (Deal::unknown): a deal that names

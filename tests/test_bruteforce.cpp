@@ -625,6 +625,103 @@ TEST_CASE("the waste-pile relaxation never calls lost a position some order of t
     CHECK(orders > 1000 / test::kSanitizerShare);
 }
 
+TEST_CASE("the waste-pile relaxation with the stock's top pinned never calls lost a position some order wins",
+          "[bruteforce][prune][nopeek]") {
+    // FreeStockRelaxation::solve_waste_pile(..., top = true): where the
+    // stock's top is playable (seen), its card is not free but played from
+    // the stock's top or drawn onto the pile. At positions reached by random
+    // play in small deals of every preset with its overrides: Unknown exactly
+    // where the unpinned relaxation is; Lost wherever that one is; where it
+    // says lost, every order of the stock cards beneath the top (the cards
+    // the no-peek optimum has not seen: those slots' cards exchanged among
+    // themselves, the top left in place, the moves so far replayed on each
+    // such deal) is lost by the unpruned reference; one the reference wins is
+    // clearable. It must find losses the unpinned relaxation does not. One
+    // relaxation answers every call (its table kept while the game and the
+    // waste are the same), each answer a fresh one's, with unpinned calls
+    // between (the no-peek optimum asks only pinned ones; the table serves
+    // both).
+    test::Rng rng(20261201);
+    int lost = 0, beyond_unpinned = 0, won = 0, orders = 0;
+    FreeStockRelaxation pile;
+    for (const auto& base : presets())
+        for (const auto& v : with_overrides(base)) {
+            for (int i = 0; i < test::reduced(80); ++i) {
+                const Deal d = test::random_small_deal(v, 3, 3, 0, 9, rng);
+                const Board b(d);
+                Table t(d);
+                State s = b.initial();
+                std::vector<Move> moves;
+                const int steps = rng.below(30);
+                for (int k = 0;; ++k) {
+                    INFO(v.name << " passes=" << v.passes << " goal=" << goal_text(v.goal) << " overlap=" << v.overlap
+                                << " deal " << compact(d) << " after " << k << " moves");
+                    const auto outcome = pile.solve_waste_pile(b, s, 100'000, true);
+                    FreeStockRelaxation fresh_pile;
+                    REQUIRE(fresh_pile.solve_waste_pile(b, s, 100'000, true) == outcome);
+                    const auto unpinned = pile.solve_waste_pile(b, s);
+                    REQUIRE((outcome == FreeStockRelaxation::Outcome::Unknown) ==
+                            (unpinned == FreeStockRelaxation::Outcome::Unknown));
+                    if (unpinned == FreeStockRelaxation::Outcome::Lost)
+                        REQUIRE(outcome == FreeStockRelaxation::Outcome::Lost);
+                    if (outcome != FreeStockRelaxation::Outcome::Lost && k < steps) {
+                        SlotMove buf[kMaxMoves];
+                        const int n = b.legal_moves(s, buf);
+                        if (n > 0) {
+                            const SlotMove m = buf[rng.below(n)];
+                            moves.push_back(b.to_move(m));
+                            REQUIRE_FALSE(t.apply(moves.back()));
+                            s = b.apply(s, m);
+                            continue;
+                        }
+                    }
+                    if (outcome == FreeStockRelaxation::Outcome::Unknown) break;
+                    const auto ref = test::reference_shortest(t, 400000);
+                    if (!ref.complete) break;
+                    if (ref.length) {
+                        REQUIRE(outcome == FreeStockRelaxation::Outcome::Clearable);
+                        ++won;
+                        break;
+                    }
+                    if (outcome != FreeStockRelaxation::Outcome::Lost) break;
+                    ++lost;
+                    beyond_unpinned += unpinned != FreeStockRelaxation::Outcome::Lost;
+                    // Every order of the stock cards beneath the top (up to 6 of them).
+                    std::vector<int> slots;
+                    bool top = v.stock_top_playable;
+                    for (int slot = b.fixed() + s.pos; slot < b.slots(); ++slot)
+                        if (!(s.removed >> slot & 1)) {
+                            if (top) top = false;
+                            else slots.push_back(slot);
+                        }
+                    if (slots.size() > 6) break;
+                    std::vector<Card> cards;
+                    for (int slot : slots) cards.push_back(d.cards[slot]);
+                    const auto by_index = [&](Card x, Card y) {
+                        return card_index(x, d.deck()) < card_index(y, d.deck());
+                    };
+                    std::sort(cards.begin(), cards.end(), by_index);
+                    do {
+                        Deal x = d;
+                        for (size_t j = 0; j < slots.size(); ++j) x.cards[slots[j]] = cards[j];
+                        Table tx(x);
+                        for (const Move& m : moves) REQUIRE_FALSE(tx.apply(m));
+                        const auto r = test::reference_shortest(tx, 400000);
+                        CHECK_FALSE((r.complete && r.length));
+                        ++orders;
+                    } while (std::next_permutation(cards.begin(), cards.end(), by_index));
+                    break;
+                }
+            }
+        }
+    INFO(lost << " lost in the pinned relaxation, " << beyond_unpinned << " of them not in the unpinned one; " << won
+              << " won; " << orders << " orders checked");
+    CHECK(lost > 200 / test::kSanitizerShare);
+    CHECK(beyond_unpinned > 10 / test::kSanitizerShare);
+    CHECK(won > 60 / test::kSanitizerShare);
+    CHECK(orders > 1000 / test::kSanitizerShare);
+}
+
 TEST_CASE("apophis: deals lost in the free-stock relaxation are proved lost at the start", "[bruteforce][prune]") {
     // Seeds 18, 23 and 31 took more than 20,000,000 positions of the walk
     // search without a verdict; the tableau cannot be cleared even with

@@ -577,6 +577,54 @@ TEST_CASE("optimal nopeek: the waste-pile relaxation (waste_pile) keeps the exac
     CHECK(on.leaf_solves < off.leaf_solves);
 }
 
+TEST_CASE(
+    "optimal nopeek: the stock's top pinned (pile_top) and the relaxation's probes (relax_probe) keep the exact value",
+    "[nopeek]") {
+    // The waste-pile relaxation with the stock's top pinned (free_stock.h
+    // solve_waste_pile's `top`) proves lost positions the unpinned one does
+    // not (it reads the rank of the card a draw turned up, so it tells a
+    // chance node's children apart), and relax_probe asks it of each child
+    // of a chance node with something to beat before any child is searched.
+    // Every value and each move's equals the brute-force reference's and
+    // the search's with neither, for each of the four settings; on the
+    // bench's position (msc 1 pass, deal 2 with 8 cards not seen) pinning
+    // spares information states and leaf solves.
+    Solver solver;
+    const int want = test::reduced(4, 2);
+    const auto with = [](bool top, bool probe) {
+        OptimalOptions o;
+        o.pile_top = top;
+        o.relax_probe = probe;
+        return o;
+    };
+    CHECK(six_card_stocks(29, want, kOptionsAgainstReference, [&](const Deal& d) {
+              const Optimal off = optimal(solver, d, {}, with(false, false));
+              REQUIRE(off.exact);
+              Optimal on;
+              for (const bool top : {false, true})
+                  for (const bool probe : {false, true}) {
+                      on = optimal(solver, d, {}, with(top, probe));
+                      REQUIRE(on.exact);
+                      check_same_answer(on, off);
+                  }
+              return on;
+          }) == want);
+    const Deal d = msc_one_pass_deal_2();
+    const std::vector<Move> played = test::prefix_until(d, 8);
+    const Optimal off = optimal(solver, d, played, with(false, false));
+    REQUIRE(off.exact);
+    for (const bool probe : {false, true}) {
+        const Optimal on = optimal(solver, d, played, with(true, probe));
+        REQUIRE(on.exact);
+        check_same_answer(on, off);
+        CHECK(on.states < off.states);
+        CHECK(on.leaf_solves < off.leaf_solves);
+    }
+    const Optimal probed = optimal(solver, d, played, with(false, true));
+    REQUIRE(probed.exact);
+    check_same_answer(probed, off);
+}
+
 TEST_CASE("optimal nopeek: a ?? card on the waste is refused (the waste-pile relaxation reads its ranks)", "[nopeek]") {
     // The waste-pile relaxation reads the ranks of the waste's cards, the
     // same in every order only where none of them is a card not seen. A
