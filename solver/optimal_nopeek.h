@@ -27,7 +27,9 @@
 //     policy that does not peek), exactly where only one is won;
 //   - a position the free-stock relaxation (free_stock.h) proves lost is lost
 //     in every order: 0; so is one the waste-pile relaxation proves lost
-//     (the waste as it lies, every stock card free: waste_pile);
+//     (the waste as it lies, every stock card free: waste_pile; the
+//     stock's top, seen, pinned: pile_top), and before any child of a
+//     chance node is searched it is asked of each (relax_probe);
 //   - forced moves are made alone (prune.h forced_move with the verdict's
 //     policy): a playable King whose removal is never worse (a tableau or
 //     reserve King always, a stock or waste King when cards are drawn one at
