@@ -472,6 +472,7 @@ public:
         pile_applies_ = o.waste_pile;
         relax_probe_ = o.relax_probe;
         pile_top_ = o.pile_top;
+        probe_moves_ = o.probe_moves;
         for (int i = 0; i <= kMaxHidden; ++i) fact_[i] = factorial(i);
         m_ = root_m_ = static_cast<int>(hidden_.size());
         for (int slot : hidden_) ++left_[deal_.cards[slot].rank];
@@ -1257,12 +1258,55 @@ private:
             // top. A loss there is the child's value, 0, and a function of
             // its key as the count is: the position, the seen ranks in play,
             // the counts of the ranks not seen. Kept for its arrival.)
-        } else if (!reveal_ && relax_probe_ && m_ > probe_at_ && m_ >= 2 && !boards_[0]->won(t) &&
-                   pile_lost(board(), t)) {
-            if (!stopped_) memo_.put(k, {0, 0});
-            hi = lo = 0;
+        } else if (!reveal_ && relax_probe_ && m_ > probe_at_ && m_ >= 2 && !boards_[0]->won(t)) {
+            if (pile_lost(board(), t)) {
+                if (!stopped_) memo_.put(k, {0, 0});
+                hi = lo = 0;
+            } else if (probe_moves_) {
+                hi = moves_bound(t);
+                if (!stopped_ && hi < child_all) memo_.put(k, {0, hi});
+            }
         }
         give_back(j, r, from);
+        return hi;
+    }
+    // A bound from above on the position t (the current assignment, more
+    // than one card not seen) from its moves, each asked the waste-pile
+    // relaxation: a move that turns up no card is worth at most every order,
+    // 0 where its position is lost there; one that turns up one card (a
+    // draw) at most the weight of the ranks whose child the relaxation does
+    // not prove lost, each at every order of the rest. The maximum over the
+    // moves (every legal one: the forced move's value is one of them) bounds
+    // the value, a function of t's key as the relaxation's answers are.
+    Count moves_bound(const State& t) {
+        const Count all = unit(m_);
+        SlotMove moves[kMaxMoves];
+        const int n = board().legal_moves(t, moves);
+        Count hi = 0;
+        for (int i = 0; i < n && hi < all; ++i) {
+            const Board& b = board();
+            const State u = b.apply(t, moves[i]);
+            const uint64_t nw = newly(b, u);
+            if (!nw) {
+                if (boards_[0]->won(u) || !pile_lost(b, u)) hi = all;
+                continue;
+            }
+            if (nw & (nw - 1)) {
+                hi = all;
+                continue;
+            }
+            const int j = std::countr_zero(nw);
+            int w[16];
+            chance_weights(u, w);
+            Count sum = 0;
+            for (int r = 1; r < 16; ++r) {
+                if (!w[r]) continue;
+                const int from = take(j, r);
+                if (boards_[0]->won(u) || !pile_lost(board(), u)) sum += static_cast<Count>(w[r]) * unit(m_);
+                give_back(j, r, from);
+            }
+            hi = std::max(hi, sum);
+        }
         return hi;
     }
     // A card of rank r into the hidden slot j (from a slot not turned up),
@@ -1485,6 +1529,7 @@ private:
     bool pile_applies_ = true;  // (OptimalOptions::waste_pile)
     bool relax_probe_ = true;   // (OptimalOptions::relax_probe)
     bool pile_top_ = true;      // (OptimalOptions::pile_top)
+    bool probe_moves_ = false;  // (OptimalOptions::probe_moves)
     Memo memo_;
     size_t memo_cap_ = 0;  // OptimalOptions::memo_entries
     // The leaf cache (leaf_verdict): a game's key -> won.

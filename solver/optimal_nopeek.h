@@ -153,6 +153,10 @@ struct OptimalOptions {
     // solve_waste_pile's `top`: the seen top card is not free; it tells the
     // children of a chance node apart). Off: the unpinned one.
     bool pile_top = true;
+    // With relax_probe, a child the relaxation does not prove lost gets a
+    // bound from its moves (each move's position, or each child of a draw,
+    // asked the relaxation: moves_bound). Off: not asked.
+    bool probe_moves = false;
     // Which cards are not seen (nopeek::unseen's stock_hidden): true, the
     // cards the rules hide (the stock cards not yet turned up) and the `??`
     // ones; false, only the `??` cards (Deal::unknown): a deal that names

@@ -578,23 +578,27 @@ TEST_CASE("optimal nopeek: the waste-pile relaxation (waste_pile) keeps the exac
 }
 
 TEST_CASE(
-    "optimal nopeek: the stock's top pinned (pile_top) and the relaxation's probes (relax_probe) keep the exact value",
+    "optimal nopeek: the stock's top pinned (pile_top), the relaxation's probes (relax_probe) and their bound from the "
+    "moves (probe_moves) keep the exact value",
     "[nopeek]") {
     // The waste-pile relaxation with the stock's top pinned (free_stock.h
     // solve_waste_pile's `top`) proves lost positions the unpinned one does
     // not (it reads the rank of the card a draw turned up, so it tells a
     // chance node's children apart), and relax_probe asks it of each child
-    // of a chance node with something to beat before any child is searched.
+    // of a chance node with something to beat before any child is searched,
+    // and with probe_moves, a child it does not prove lost is bounded by its
+    // moves (each move's position, or each child of a draw, asked it).
     // Every value and each move's equals the brute-force reference's and
-    // the search's with neither, for each of the four settings; on the
+    // the search's with none, for each of the settings; on the
     // bench's position (msc 1 pass, deal 2 with 8 cards not seen) pinning
     // spares information states and leaf solves.
     Solver solver;
     const int want = test::reduced(4, 2);
-    const auto with = [](bool top, bool probe) {
+    const auto with = [](bool top, bool probe, bool moves = false) {
         OptimalOptions o;
         o.pile_top = top;
         o.relax_probe = probe;
+        o.probe_moves = moves;
         return o;
     };
     CHECK(six_card_stocks(29, want, kOptionsAgainstReference, [&](const Deal& d) {
@@ -602,11 +606,12 @@ TEST_CASE(
               REQUIRE(off.exact);
               Optimal on;
               for (const bool top : {false, true})
-                  for (const bool probe : {false, true}) {
-                      on = optimal(solver, d, {}, with(top, probe));
-                      REQUIRE(on.exact);
-                      check_same_answer(on, off);
-                  }
+                  for (const bool probe : {false, true})
+                      for (const bool moves : {false, true}) {
+                          on = optimal(solver, d, {}, with(top, probe, moves));
+                          REQUIRE(on.exact);
+                          check_same_answer(on, off);
+                      }
               return on;
           }) == want);
     const Deal d = msc_one_pass_deal_2();
@@ -619,6 +624,11 @@ TEST_CASE(
         check_same_answer(on, off);
         CHECK(on.states < off.states);
         CHECK(on.leaf_solves < off.leaf_solves);
+    }
+    for (const bool top : {false, true}) {
+        const Optimal moved = optimal(solver, d, played, with(top, true, true));
+        REQUIRE(moved.exact);
+        check_same_answer(moved, off);
     }
     const Optimal probed = optimal(solver, d, played, with(false, true));
     REQUIRE(probed.exact);
