@@ -473,6 +473,7 @@ public:
         relax_probe_ = o.relax_probe;
         pile_top_ = o.pile_top;
         probe_moves_ = o.probe_moves;
+        lazy_probe_ = o.lazy_probe;
         for (int i = 0; i <= kMaxHidden; ++i) fact_[i] = factorial(i);
         m_ = root_m_ = static_cast<int>(hidden_.size());
         for (int slot : hidden_) ++left_[deal_.cards[slot].rank];
@@ -1212,12 +1213,28 @@ private:
         if (top())
             for (int r = 0; r < 16; ++r)
                 if (r != first_rank_) f.w[r] = 0;
+        // (lazy_probe: the memo's bounds first, for every child; then the
+        // probes that cost (a count, the relaxation), the heaviest child
+        // first, until the rest cannot lift the sum above alpha: Star1 cuts
+        // the frame before any child is searched, and the children left
+        // unprobed keep (m - 1)!, a bound as good as any for the cut.)
+        int unknown[16], n_unknown = 0;
         for (int r = 1; r < 16; ++r) {
             if (!f.w[r]) continue;
             f.child_hi[r] = child_all;
             f.child_lo[r] = 0;
-            if (probe) f.child_hi[r] = probe_child(t, f.j, r, child_all, f.child_lo[r]);
+            if (probe) {
+                bool known = true;
+                f.child_hi[r] = probe_child(t, f.j, r, child_all, f.child_lo[r], !lazy_probe_, &known);
+                if (!known) unknown[n_unknown++] = r;
+            }
             f.v.hi += static_cast<Count>(f.w[r]) * f.child_hi[r];
+        }
+        std::stable_sort(unknown, unknown + n_unknown, [&](int x, int y) { return f.w[x] > f.w[y]; });
+        for (int i = 0; i < n_unknown && !OptimumGoal::beaten(f.v.hi, alpha); ++i) {
+            const int r = unknown[i];
+            f.child_hi[r] = probe_child(t, f.j, r, child_all, f.child_lo[r], true);
+            f.v.hi -= static_cast<Count>(f.w[r]) * (child_all - f.child_hi[r]);
         }
     }
 
@@ -1235,13 +1252,17 @@ private:
     // key alone (its position, the ranks turned up in play, the counts of
     // the ranks not seen: the orders of the cards not seen are what it
     // enumerates), so it holds wherever the child is met.
-    Count probe_child(const State& t, int j, int r, Count child_all, Count& lo) {
+    // (`costly` false: the memo alone; `known` says whether it knew.)
+    Count probe_child(const State& t, int j, int r, Count child_all, Count& lo, bool costly = true,
+                      bool* known = nullptr) {
         Count hi = child_all;
         const int from = take(j, r);
         const Key k = key(*boards_[0], t);
         if (const auto hit = recall(memo_, k)) {
             hi = hit->hi;
             lo = hit->lo;
+        } else if (!costly) {
+            *known = false;
         } else if (!reveal_ && m_ >= 2 && m_ <= probe_at_ && !boards_[0]->won(t)) {
             const uint64_t unsure = leaf_intractable;
             Count same = 1;
@@ -1530,6 +1551,7 @@ private:
     bool relax_probe_ = true;   // (OptimalOptions::relax_probe)
     bool pile_top_ = true;      // (OptimalOptions::pile_top)
     bool probe_moves_ = false;  // (OptimalOptions::probe_moves)
+    bool lazy_probe_ = false;   // (OptimalOptions::lazy_probe)
     Memo memo_;
     size_t memo_cap_ = 0;  // OptimalOptions::memo_entries
     // The leaf cache (leaf_verdict): a game's key -> won.

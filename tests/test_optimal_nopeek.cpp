@@ -669,9 +669,11 @@ TEST_CASE("optimal nopeek: a ?? card on the waste is refused (the waste-pile rel
 TEST_CASE("optimal nopeek: Star2 probing at chance nodes (probe_at) keeps the exact value", "[nopeek]") {
     // Where a chance node has something to beat, each child's clairvoyant
     // count (2 to probe_at cards not seen) is made before any child is
-    // searched and kept in the memo, so Star1 cuts sooner, and those
-    // children are searched in their own order (least weight times probed
-    // gap first): every value and each move's equals the brute-force
+    // searched and kept in the memo (every child's; with lazy_probe the
+    // memo's bounds first, then the heaviest child's count first, only
+    // until the node is cut), so Star1 cuts sooner, and those children are searched in their own order (least
+    // weight times probed gap first): every value and each move's equals
+    // the brute-force
     // reference's and the search's without the probes, whichever depths the
     // count and the probes are at, a search stopped part way brackets it;
     // and the probes spare states (on some of the four deals: not on the
@@ -695,6 +697,11 @@ TEST_CASE("optimal nopeek: Star2 probing at chance nodes (probe_at) keeps the ex
                       REQUIRE(o.exact);
                       check_same_answer(o, off);
                       fewer += o.states < off.states;
+                      OptimalOptions lazy = with;
+                      lazy.lazy_probe = true;
+                      const Optimal e = optimal(solver, d, {}, lazy);
+                      REQUIRE(e.exact);
+                      check_same_answer(e, off);
                       // Stopped part way (the probed frames' children go in
                       // their own order): a bracket around the value.
                       for (uint64_t budget : {uint64_t{1}, o.states / 2}) {
