@@ -41,8 +41,7 @@ const char* const kUsage =
     "         [--leaf-cache-entries N] [--rank-symmetry 0|1] [--clairvoyant-at N] [--probe-at N]\n"
     "         [--threads N (1; 0: every core)] [--split-lag N] [--tasks 1 (a line per task of the\n"
     "         split, to stderr)] [--waste-pile 0|1]\n"
-    "         [--relax-probe 0|1] [--pile-top 0|1] [--probe-moves 0|1]\n"
-    "         [--lazy-probe 0|1]\n"
+    "         [--relax-probe 0|1] [--pile-top 0|1]\n"
     "The exact no-peek optimum (pyramid odds --optimal) on msc deals the solver wins, each\n"
     "played along its solution until k cards are not seen: one tab-separated line a position\n"
     "(bench/nopeek-optimal.md). The defaults run for hours: name --k-max and --max-states.\n";
@@ -62,8 +61,6 @@ int main(int argc, char** argv) {
     bool waste_pile = nopeek::OptimalOptions{}.waste_pile;
     bool relax_probe = nopeek::OptimalOptions{}.relax_probe;
     bool pile_top = nopeek::OptimalOptions{}.pile_top;
-    bool probe_moves = nopeek::OptimalOptions{}.probe_moves;
-    bool lazy_probe = nopeek::OptimalOptions{}.lazy_probe;
     for (int i = 1; i < argc; i += 2) {
         const std::string a = argv[i];
         if (a == "--help" || a == "-h") {
@@ -91,8 +88,6 @@ int main(int argc, char** argv) {
         else if (a == "--waste-pile") waste_pile = std::atoi(v) != 0;
         else if (a == "--relax-probe") relax_probe = std::atoi(v) != 0;
         else if (a == "--pile-top") pile_top = std::atoi(v) != 0;
-        else if (a == "--probe-moves") probe_moves = std::atoi(v) != 0;
-        else if (a == "--lazy-probe") lazy_probe = std::atoi(v) != 0;
         else if (a == "--variant") variant = v;
         else if (a == "--passes") passes = std::atoi(v);
         else {
@@ -138,8 +133,6 @@ int main(int argc, char** argv) {
             o.waste_pile = waste_pile;
             o.relax_probe = relax_probe;
             o.pile_top = pile_top;
-            o.probe_moves = probe_moves;
-            o.lazy_probe = lazy_probe;
             const nopeek::Optimal r = nopeek::optimal(solver, d, played, o);
             std::printf("%d\t%llu\t%.6f\t%s\t%s\t%llu\t%llu\t%llu\t%llu\t%.3f\t%llu\t%.6f\t%llu\t%llu\t%d\t%zu\n", k,
                         static_cast<unsigned long long>(seed), nopeek::fraction_value(r.lower, r.orders),

@@ -472,8 +472,6 @@ public:
         pile_applies_ = o.waste_pile;
         relax_probe_ = o.relax_probe;
         pile_top_ = o.pile_top;
-        probe_moves_ = o.probe_moves;
-        lazy_probe_ = o.lazy_probe;
         for (int i = 0; i <= kMaxHidden; ++i) fact_[i] = factorial(i);
         m_ = root_m_ = static_cast<int>(hidden_.size());
         for (int slot : hidden_) ++left_[deal_.cards[slot].rank];
@@ -1213,28 +1211,12 @@ private:
         if (top())
             for (int r = 0; r < 16; ++r)
                 if (r != first_rank_) f.w[r] = 0;
-        // (lazy_probe: the memo's bounds first, for every child; then the
-        // probes that cost (a count, the relaxation), the heaviest child
-        // first, until the rest cannot lift the sum above alpha: Star1 cuts
-        // the frame before any child is searched, and the children left
-        // unprobed keep (m - 1)!, a bound as good as any for the cut.)
-        int unknown[16], n_unknown = 0;
         for (int r = 1; r < 16; ++r) {
             if (!f.w[r]) continue;
             f.child_hi[r] = child_all;
             f.child_lo[r] = 0;
-            if (probe) {
-                bool known = true;
-                f.child_hi[r] = probe_child(t, f.j, r, child_all, f.child_lo[r], !lazy_probe_, &known);
-                if (!known) unknown[n_unknown++] = r;
-            }
+            if (probe) f.child_hi[r] = probe_child(t, f.j, r, child_all, f.child_lo[r]);
             f.v.hi += static_cast<Count>(f.w[r]) * f.child_hi[r];
-        }
-        std::stable_sort(unknown, unknown + n_unknown, [&](int x, int y) { return f.w[x] > f.w[y]; });
-        for (int i = 0; i < n_unknown && !OptimumGoal::beaten(f.v.hi, alpha); ++i) {
-            const int r = unknown[i];
-            f.child_hi[r] = probe_child(t, f.j, r, child_all, f.child_lo[r], true);
-            f.v.hi -= static_cast<Count>(f.w[r]) * (child_all - f.child_hi[r]);
         }
     }
 
@@ -1252,17 +1234,13 @@ private:
     // key alone (its position, the ranks turned up in play, the counts of
     // the ranks not seen: the orders of the cards not seen are what it
     // enumerates), so it holds wherever the child is met.
-    // (`costly` false: the memo alone; `known` says whether it knew.)
-    Count probe_child(const State& t, int j, int r, Count child_all, Count& lo, bool costly = true,
-                      bool* known = nullptr) {
+    Count probe_child(const State& t, int j, int r, Count child_all, Count& lo) {
         Count hi = child_all;
         const int from = take(j, r);
         const Key k = key(*boards_[0], t);
         if (const auto hit = recall(memo_, k)) {
             hi = hit->hi;
             lo = hit->lo;
-        } else if (!costly) {
-            *known = false;
         } else if (!reveal_ && m_ >= 2 && m_ <= probe_at_ && !boards_[0]->won(t)) {
             const uint64_t unsure = leaf_intractable;
             Count same = 1;
@@ -1279,55 +1257,12 @@ private:
             // top. A loss there is the child's value, 0, and a function of
             // its key as the count is: the position, the seen ranks in play,
             // the counts of the ranks not seen. Kept for its arrival.)
-        } else if (!reveal_ && relax_probe_ && m_ > probe_at_ && m_ >= 2 && !boards_[0]->won(t)) {
-            if (pile_lost(board(), t)) {
-                if (!stopped_) memo_.put(k, {0, 0});
-                hi = lo = 0;
-            } else if (probe_moves_) {
-                hi = moves_bound(t);
-                if (!stopped_ && hi < child_all) memo_.put(k, {0, hi});
-            }
+        } else if (!reveal_ && relax_probe_ && m_ > probe_at_ && m_ >= 2 && !boards_[0]->won(t) &&
+                   pile_lost(board(), t)) {
+            if (!stopped_) memo_.put(k, {0, 0});
+            hi = lo = 0;
         }
         give_back(j, r, from);
-        return hi;
-    }
-    // A bound from above on the position t (the current assignment, more
-    // than one card not seen) from its moves, each asked the waste-pile
-    // relaxation: a move that turns up no card is worth at most every order,
-    // 0 where its position is lost there; one that turns up one card (a
-    // draw) at most the weight of the ranks whose child the relaxation does
-    // not prove lost, each at every order of the rest. The maximum over the
-    // moves (every legal one: the forced move's value is one of them) bounds
-    // the value, a function of t's key as the relaxation's answers are.
-    Count moves_bound(const State& t) {
-        const Count all = unit(m_);
-        SlotMove moves[kMaxMoves];
-        const int n = board().legal_moves(t, moves);
-        Count hi = 0;
-        for (int i = 0; i < n && hi < all; ++i) {
-            const Board& b = board();
-            const State u = b.apply(t, moves[i]);
-            const uint64_t nw = newly(b, u);
-            if (!nw) {
-                if (boards_[0]->won(u) || !pile_lost(b, u)) hi = all;
-                continue;
-            }
-            if (nw & (nw - 1)) {
-                hi = all;
-                continue;
-            }
-            const int j = std::countr_zero(nw);
-            int w[16];
-            chance_weights(u, w);
-            Count sum = 0;
-            for (int r = 1; r < 16; ++r) {
-                if (!w[r]) continue;
-                const int from = take(j, r);
-                if (boards_[0]->won(u) || !pile_lost(board(), u)) sum += static_cast<Count>(w[r]) * unit(m_);
-                give_back(j, r, from);
-            }
-            hi = std::max(hi, sum);
-        }
         return hi;
     }
     // A card of rank r into the hidden slot j (from a slot not turned up),
@@ -1550,8 +1485,6 @@ private:
     bool pile_applies_ = true;  // (OptimalOptions::waste_pile)
     bool relax_probe_ = true;   // (OptimalOptions::relax_probe)
     bool pile_top_ = true;      // (OptimalOptions::pile_top)
-    bool probe_moves_ = false;  // (OptimalOptions::probe_moves)
-    bool lazy_probe_ = false;   // (OptimalOptions::lazy_probe)
     Memo memo_;
     size_t memo_cap_ = 0;  // OptimalOptions::memo_entries
     // The leaf cache (leaf_verdict): a game's key -> won.

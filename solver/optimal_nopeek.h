@@ -153,17 +153,6 @@ struct OptimalOptions {
     // solve_waste_pile's `top`: the seen top card is not free; it tells the
     // children of a chance node apart). Off: the unpinned one.
     bool pile_top = true;
-    // With relax_probe, a child the relaxation does not prove lost gets a
-    // bound from its moves (each move's position, or each child of a draw,
-    // asked the relaxation: moves_bound). Off: not asked.
-    bool probe_moves = false;
-    // Star2's probes that cost (a count, the relaxation) made only until
-    // the chance node is cut: the memo's bounds for every child first, then
-    // the heaviest child's probe first, stopping once the rest cannot lift
-    // the sum above alpha. Off (the default): every child probed.
-    // (bench/nopeek-optimal.md, "The stock's top pinned": k = 12 seed 3
-    // 1.5% fewer leaf solves, 0.5% more states, CPU within the noise.)
-    bool lazy_probe = false;
     // Which cards are not seen (nopeek::unseen's stock_hidden): true, the
     // cards the rules hide (the stock cards not yet turned up) and the `??`
     // ones; false, only the `??` cards (Deal::unknown): a deal that names

@@ -578,27 +578,23 @@ TEST_CASE("optimal nopeek: the waste-pile relaxation (waste_pile) keeps the exac
 }
 
 TEST_CASE(
-    "optimal nopeek: the stock's top pinned (pile_top), the relaxation's probes (relax_probe) and their bound from the "
-    "moves (probe_moves) keep the exact value",
+    "optimal nopeek: the stock's top pinned (pile_top) and the relaxation's probes (relax_probe) keep the exact value",
     "[nopeek]") {
     // The waste-pile relaxation with the stock's top pinned (free_stock.h
     // solve_waste_pile's `top`) proves lost positions the unpinned one does
     // not (it reads the rank of the card a draw turned up, so it tells a
     // chance node's children apart), and relax_probe asks it of each child
-    // of a chance node with something to beat before any child is searched,
-    // and with probe_moves, a child it does not prove lost is bounded by its
-    // moves (each move's position, or each child of a draw, asked it).
+    // of a chance node with something to beat before any child is searched.
     // Every value and each move's equals the brute-force reference's and
-    // the search's with none, for each of the settings; on the
+    // the search's with neither, for each of the four settings; on the
     // bench's position (msc 1 pass, deal 2 with 8 cards not seen) pinning
     // spares information states and leaf solves.
     Solver solver;
     const int want = test::reduced(4, 2);
-    const auto with = [](bool top, bool probe, bool moves = false) {
+    const auto with = [](bool top, bool probe) {
         OptimalOptions o;
         o.pile_top = top;
         o.relax_probe = probe;
-        o.probe_moves = moves;
         return o;
     };
     CHECK(six_card_stocks(29, want, kOptionsAgainstReference, [&](const Deal& d) {
@@ -606,12 +602,11 @@ TEST_CASE(
               REQUIRE(off.exact);
               Optimal on;
               for (const bool top : {false, true})
-                  for (const bool probe : {false, true})
-                      for (const bool moves : {false, true}) {
-                          on = optimal(solver, d, {}, with(top, probe, moves));
-                          REQUIRE(on.exact);
-                          check_same_answer(on, off);
-                      }
+                  for (const bool probe : {false, true}) {
+                      on = optimal(solver, d, {}, with(top, probe));
+                      REQUIRE(on.exact);
+                      check_same_answer(on, off);
+                  }
               return on;
           }) == want);
     const Deal d = msc_one_pass_deal_2();
@@ -624,11 +619,6 @@ TEST_CASE(
         check_same_answer(on, off);
         CHECK(on.states < off.states);
         CHECK(on.leaf_solves < off.leaf_solves);
-    }
-    for (const bool top : {false, true}) {
-        const Optimal moved = optimal(solver, d, played, with(top, true, true));
-        REQUIRE(moved.exact);
-        check_same_answer(moved, off);
     }
     const Optimal probed = optimal(solver, d, played, with(false, true));
     REQUIRE(probed.exact);
@@ -669,11 +659,9 @@ TEST_CASE("optimal nopeek: a ?? card on the waste is refused (the waste-pile rel
 TEST_CASE("optimal nopeek: Star2 probing at chance nodes (probe_at) keeps the exact value", "[nopeek]") {
     // Where a chance node has something to beat, each child's clairvoyant
     // count (2 to probe_at cards not seen) is made before any child is
-    // searched and kept in the memo (every child's; with lazy_probe the
-    // memo's bounds first, then the heaviest child's count first, only
-    // until the node is cut), so Star1 cuts sooner, and those children are searched in their own order (least
-    // weight times probed gap first): every value and each move's equals
-    // the brute-force
+    // searched and kept in the memo, so Star1 cuts sooner, and those
+    // children are searched in their own order (least weight times probed
+    // gap first): every value and each move's equals the brute-force
     // reference's and the search's without the probes, whichever depths the
     // count and the probes are at, a search stopped part way brackets it;
     // and the probes spare states (on some of the four deals: not on the
@@ -697,11 +685,6 @@ TEST_CASE("optimal nopeek: Star2 probing at chance nodes (probe_at) keeps the ex
                       REQUIRE(o.exact);
                       check_same_answer(o, off);
                       fewer += o.states < off.states;
-                      OptimalOptions lazy = with;
-                      lazy.lazy_probe = true;
-                      const Optimal e = optimal(solver, d, {}, lazy);
-                      REQUIRE(e.exact);
-                      check_same_answer(e, off);
                       // Stopped part way (the probed frames' children go in
                       // their own order): a bracket around the value.
                       for (uint64_t budget : {uint64_t{1}, o.states / 2}) {
