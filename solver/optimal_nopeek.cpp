@@ -980,10 +980,10 @@ public:
         int js[kMaxHidden], n = 0;
         for (size_t i = 0; i < hidden_.size(); ++i)
             if (!(rmask_ >> i & 1)) js[n++] = static_cast<int>(i);
-        std::vector<Card> cards;
-        for (int i = 0; i < n; ++i) cards.push_back(cur.deal().cards[hidden_[js[i]]]);
+        Card cards[kMaxHidden];  // (no allocation: a count is made millions of times)
+        for (int i = 0; i < n; ++i) cards[i] = cur.deal().cards[hidden_[js[i]]];
         const auto by_rank = [](const Card& x, const Card& y) { return x.rank < y.rank; };
-        std::sort(cards.begin(), cards.end(), by_rank);
+        std::sort(cards, cards + n, by_rank);
         same = 1;  // the orders of each rank sequence
         for (int i = 0, run = 1; i < n; ++i, ++run) {
             if (i && cards[i].rank != cards[i - 1].rank) run = 1;
@@ -1022,7 +1022,7 @@ public:
                     base.rank_word(nibble[i]) &= ~(uint64_t{0xF} << LeafKey::rank_shift(nibble[i]));
                 }
                 Card order[kMaxHidden];
-                std::copy(cards.begin(), cards.end(), order);
+                std::copy(cards, cards + n, order);
                 do {
                     LeafKey& k = ahead_key[ahead];
                     k = base;
@@ -1073,7 +1073,7 @@ public:
             const Verdict v = leaf_verdict(order_board(order_deal_), s, keyed ? &leaf : nullptr);
             leaf_intractable += v == Verdict::Intractable;
             wins += same * (v != Verdict::Lose);
-        } while (std::next_permutation(cards.begin(), cards.end(), by_rank));
+        } while (std::next_permutation(cards, cards + n, by_rank));
         ranks_[0] = saved[0];
         ranks_[1] = saved[1];
         return wins;
