@@ -326,7 +326,8 @@ private:
 // counts as one mixed-radix number (each hidden slot's rank, 0 when not in
 // play, among the ranks not seen at the start; each rank's count, at most its
 // count at the start), and the bounds in 64 bits (every count is at most the
-// start's orders, unit(m), which fits). Otherwise the wide map (more cards not
+// start's orders, unit(m), which fits), or in 32 where unit(m) fits them (24
+// bytes an entry: up to 12 cards not seen). Otherwise the wide map (more cards not
 // seen: about 14 and up). With a cap (OptimalOptions::memo_entries) it
 // forgets (Generations): never a false hit, only a search again.
 class Memo {
@@ -335,8 +336,9 @@ public:
     // number of hidden slots and its orders (the largest count).
     void configure(const int left[16], int slots, Count all, size_t cap) {
         narrow_map_.set_cap(cap);
+        small_map_.set_cap(cap);
         wide_.set_cap(cap);
-        narrow_ = false;
+        narrow_ = small_ = false;
         if (all > Count{~uint64_t{0}}) return;
         int d = 0;
         for (int r = 0; r < 16; ++r) digit_[r] = left[r] > 0 && r > 0 ? ++d : 0;
@@ -350,26 +352,31 @@ public:
             if (left[r] > 0 && (codes *= static_cast<Count>(left[r] + 1)) > limit) return;
         for (int r = 0; r < 16; ++r) left_base_[r] = static_cast<uint64_t>(left[r]) + 1;
         narrow_ = true;
+        small_ = all <= Count{~uint32_t{0}};
     }
     bool narrow() const { return narrow_; }
-    size_t size() const { return narrow_ ? narrow_map_.size() : wide_.size(); }
+    size_t size() const { return small_ ? small_map_.size() : narrow_ ? narrow_map_.size() : wide_.size(); }
     bool empty() const { return size() == 0; }
-    uint64_t forgotten() const { return narrow_ ? narrow_map_.forgotten() : wide_.forgotten(); }
+    uint64_t forgotten() const {
+        return small_ ? small_map_.forgotten() : narrow_ ? narrow_map_.forgotten() : wide_.forgotten();
+    }
     std::optional<Bounds> find(const Key& k) {
         if (!narrow_) return wide_.find(k);
-        const auto v = narrow_map_.find(NKey{k.state, code(k)});
-        if (!v) return std::nullopt;
-        return Bounds{v->lo, v->hi};
+        return small_ ? bounds(small_map_.find(NKey{k.state, code(k)}))
+                      : bounds(narrow_map_.find(NKey{k.state, code(k)}));
     }
     std::optional<Bounds> peek(const Key& k) const {
         if (!narrow_) return wide_.peek(k);
-        const auto v = narrow_map_.peek(NKey{k.state, code(k)});
-        if (!v) return std::nullopt;
-        return Bounds{v->lo, v->hi};
+        return small_ ? bounds(small_map_.peek(NKey{k.state, code(k)}))
+                      : bounds(narrow_map_.peek(NKey{k.state, code(k)}));
     }
     void put(const Key& k, Bounds v) {
         if (!narrow_) return wide_.put(k, v);
-        narrow_map_.put(NKey{k.state, code(k)}, NBounds{static_cast<uint64_t>(v.lo), static_cast<uint64_t>(v.hi)});
+        if (!small_)
+            return narrow_map_.put(NKey{k.state, code(k)},
+                                   NBounds{static_cast<uint64_t>(v.lo), static_cast<uint64_t>(v.hi)});
+        if (v.hi > Count{~uint32_t{0}}) throw InternalError("optimal: a memo bound past the start's orders");
+        small_map_.put(NKey{k.state, code(k)}, SBounds{static_cast<uint32_t>(v.lo), static_cast<uint32_t>(v.hi)});
     }
 
 private:
@@ -391,11 +398,24 @@ private:
     struct NBounds {
         uint64_t lo, hi;
     };
-    bool narrow_ = false;
+    // Where the start's orders fit 32 bits (up to 12 cards not seen, 12! <
+    // 2^32), every bound does (none is past them): 24 bytes an entry, not
+    // 32, so the table's memory (and the kernel's zeroing of its fresh
+    // pages) is a quarter less.
+    struct SBounds {
+        uint32_t lo, hi;
+    };
+    template <class B>
+    static std::optional<Bounds> bounds(const std::optional<B>& v) {
+        if (!v) return std::nullopt;
+        return Bounds{v->lo, v->hi};
+    }
+    bool narrow_ = false, small_ = false;
     int slots_ = 0;
     int digit_[16] = {};
     uint64_t slot_base_ = 1, left_base_[16] = {};
     Generations<NKey, NBounds, NKeyHash> narrow_map_;
+    Generations<NKey, SBounds, NKeyHash> small_map_;
     Generations<Key, Bounds, KeyHash> wide_;
 };
 static_assert(sizeof(Key) == 32);
@@ -962,10 +982,10 @@ public:
         int js[kMaxHidden], n = 0;
         for (size_t i = 0; i < hidden_.size(); ++i)
             if (!(rmask_ >> i & 1)) js[n++] = static_cast<int>(i);
-        std::vector<Card> cards;
-        for (int i = 0; i < n; ++i) cards.push_back(cur.deal().cards[hidden_[js[i]]]);
+        Card cards[kMaxHidden];  // (no allocation: a count is made millions of times)
+        for (int i = 0; i < n; ++i) cards[i] = cur.deal().cards[hidden_[js[i]]];
         const auto by_rank = [](const Card& x, const Card& y) { return x.rank < y.rank; };
-        std::sort(cards.begin(), cards.end(), by_rank);
+        std::sort(cards, cards + n, by_rank);
         same = 1;  // the orders of each rank sequence
         for (int i = 0, run = 1; i < n; ++i, ++run) {
             if (i && cards[i].rank != cards[i - 1].rank) run = 1;
@@ -1004,7 +1024,7 @@ public:
                     base.rank_word(nibble[i]) &= ~(uint64_t{0xF} << LeafKey::rank_shift(nibble[i]));
                 }
                 Card order[kMaxHidden];
-                std::copy(cards.begin(), cards.end(), order);
+                std::copy(cards, cards + n, order);
                 do {
                     LeafKey& k = ahead_key[ahead];
                     k = base;
@@ -1055,7 +1075,7 @@ public:
             const Verdict v = leaf_verdict(order_board(order_deal_), s, keyed ? &leaf : nullptr);
             leaf_intractable += v == Verdict::Intractable;
             wins += same * (v != Verdict::Lose);
-        } while (std::next_permutation(cards.begin(), cards.end(), by_rank));
+        } while (std::next_permutation(cards, cards + n, by_rank));
         ranks_[0] = saved[0];
         ranks_[1] = saved[1];
         return wins;

@@ -34,8 +34,14 @@ inline constexpr auto kByteBits = [] {
 }();
 }  // namespace detail
 inline int bit_positions(uint64_t m, uint8_t* out) {
+    if (!m) return 0;
     int n = 0;
-    for (uint64_t base = 0; m; m >>= 8, base += 0x0808080808080808ull) {
+    // (From the lowest byte with a bit set: the stock's slots start past the
+    // tableau's, three or four bytes of zeros the walks' masks would loop over.)
+    const int skip = std::countr_zero(m) / 8;
+    m >>= 8 * skip;
+    for (uint64_t base = 0x0808080808080808ull * static_cast<uint64_t>(skip); m;
+         m >>= 8, base += 0x0808080808080808ull) {
         const detail::ByteBits& e = detail::kByteBits[m & 0xFF];
         const uint64_t packed = e.pos + base;
         std::memcpy(out + n, &packed, 8);

@@ -36,7 +36,6 @@
 #include "solver/depth_first.h"
 
 #include <algorithm>
-#include <optional>
 
 namespace pyr {
 
@@ -51,14 +50,21 @@ namespace {
 // (Why not each move's from scratch: bench/solver-notes.md.)
 class SuitBlindFrame {
 public:
+    // Nothing set: init() before any use. (Not a std::optional in the
+    // stack's push: GCC 12 zeroes its 168 bytes, a `rep stos` that took a
+    // third of push's time; bench/nopeek-optimal.md, 30 Nov, nopeek25.)
+    SuitBlindFrame() {}
     // `key`: the frame's memo key (its removed set's suit-blind form), whose
     // stock slots left are the embedding.
-    SuitBlindFrame(const Board& b, uint64_t removed, uint64_t key)
-        : b_(b), f_(b.fixed()), left_(b.stock_mask() & ~removed), keep_(b.stock_mask() & ~key) {
+    void init(const Board& b, uint64_t removed, uint64_t key) {
+        b_ = &b;
+        f_ = b.fixed();
+        left_ = b.stock_mask() & ~removed;
+        keep_ = b.stock_mask() & ~key;
         m_ = bit_positions(left_, seq_);
         bit_positions(keep_ >> f_, emb_);  // (as many matched slots as cards left)
     }
-    uint64_t stock_key() const { return b_.stock_mask() & ~keep_; }
+    uint64_t stock_key() const { return b_->stock_mask() & ~keep_; }
     // The stock part with the stock cards `gone` (among the frame's) removed too.
     uint64_t after(uint64_t gone) const {
         if (!gone) return stock_key();
@@ -72,22 +78,22 @@ public:
                 rest &= rest - 1;
                 continue;
             }
-            const int at = b_.next_of_rank(j, b_.rank(seq_[e]));
+            const int at = b_->next_of_rank(j, b_->rank(seq_[e]));
             if (at == emb_[e] && !rest) break;  // as before from here on
             fresh |= uint64_t{1} << (f_ + at);
             j = at + 1;
         }
         const int lo = i ? emb_[i - 1] + 1 : 0;
-        const int hi = e < m_ ? emb_[e] : b_.stock_size();
+        const int hi = e < m_ ? emb_[e] : b_->stock_size();
         const uint64_t span = ((uint64_t{1} << (f_ + hi)) - 1) & ~((uint64_t{1} << (f_ + lo)) - 1);
-        return b_.stock_mask() & ~((keep_ & ~span) | fresh);
+        return b_->stock_mask() & ~((keep_ & ~span) | fresh);
     }
 
 private:
-    const Board& b_;
+    const Board* b_;
     int f_;
     uint64_t left_;
-    int m_ = 0;
+    int m_;
     uint64_t keep_;  // the matched slots
     // The stock cards left, in order, and each one's match (a stock index);
     // bit_positions writes whole groups of 8.
@@ -198,9 +204,9 @@ void WalkStack::push_draw_n(const Board& board, const RuleTraits& traits, const 
         }
         bool keep_going(int pass, int k, int lane) const { return !old.covers(board, pass, k, lane); }
     };
-    std::optional<SuitBlindFrame> blind;
-    if (suit_blind_) blind.emplace(board, s.removed, key);
-    Visitor visitor{board, moves_, old, memo, s.removed, blind ? &*blind : nullptr};
+    SuitBlindFrame blind;
+    if (suit_blind_) blind.init(board, s.removed, key);
+    Visitor visitor{board, moves_, old, memo, s.removed, suit_blind_ ? &blind : nullptr};
     walk_chain_draw_n(board, traits, policy, s, visitor);
     frames_.push_back(Frame{s, begin, begin, static_cast<uint32_t>(moves_.size())});
 }
@@ -231,9 +237,9 @@ void WalkStack::push(const Board& board, const RuleTraits& traits, const ChainRu
         }
         static bool step() { return true; }
     };
-    std::optional<SuitBlindFrame> blind;
-    if (suit_blind_) blind.emplace(board, s.removed, key);
-    Visitor visitor{board, moves_, limit, memo, blind ? &*blind : nullptr};
+    SuitBlindFrame blind;
+    if (suit_blind_) blind.init(board, s.removed, key);
+    Visitor visitor{board, moves_, limit, memo, suit_blind_ ? &blind : nullptr};
     walk_chain(board, traits, rules, s, visitor);
     frames_.push_back(Frame{s, begin, begin, static_cast<uint32_t>(moves_.size())});
     if (reversed_) {  // the tableau's removals (offered first, at s) stay first; the rest latest first
