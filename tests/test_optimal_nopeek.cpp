@@ -1245,3 +1245,29 @@ TEST_CASE("optimal nopeek: pyramid odds --optimal --threads", "[nopeek][cli]") {
     CHECK(b.at("tasks").as_int64() > 1);
     CHECK(run("odds --variant msc --passes 1 --seed 2 --optimal --threads 4097").status != 0);
 }
+
+// The memo past 12 cards not seen: 13! orders do not fit the 24-byte
+// entries' 32-bit bounds, so a search at 13 keeps them in the 32-byte ones
+// (no other test reaches them). Within a small budget the bracket must hold
+// the exact value bench/nopeek-optimal-8.tsv records for this position (msc
+// 1 pass, seed 14 along its solution until 13 cards are not seen:
+// 2087/30800, settled in 2,449,959 information states; within 100,000 the
+// lower bound is 17042784 of 13! orders).
+TEST_CASE("optimal nopeek: at 13 cards not seen the bracket within a budget holds the settled value",
+          "[nopeek][memo]") {
+    Variant v = *find_preset("msc");
+    v.passes = 1;
+    const Deal d = deal_from_seed(v, "14");
+    const std::vector<Move> played = test::prefix_until(d, 13);
+    Solver solver;
+    OptimalOptions o;
+    o.limits.max_states = 100'000;
+    const Optimal r = optimal(solver, d, played, o);
+    REQUIRE(r.unseen == 13);
+    REQUIRE(r.orders == factorial(13));
+    CHECK(r.memo > 0);
+    const Count exact = Count{2087} * (factorial(13) / 30800);
+    CHECK(r.lower <= exact);
+    CHECK(exact <= r.upper);
+    CHECK(r.lower > 0);  // the search proved something from below (its memo's bounds)
+}
