@@ -32,12 +32,18 @@ bool same_relaxed_game(const Deal& a, const Deal& b, bool fixed_only = false) {
 
 void FreeStockRelaxation::clear() {
     recycle(seen_);
+    recycle(outcomes_);
     board_ = nullptr;
 }
 
-void FreeStockRelaxation::trim() { drop_if_large(seen_); }
+void FreeStockRelaxation::trim() {
+    drop_if_large(seen_);
+    drop_if_large(outcomes_);
+}
 
-std::size_t FreeStockRelaxation::bytes(bool grow) const { return table_bytes(seen_, grow); }
+std::size_t FreeStockRelaxation::bytes(bool grow) const {
+    return table_bytes(seen_, grow) + table_bytes(outcomes_, grow);
+}
 
 FreeStockRelaxation::Outcome FreeStockRelaxation::solve(const Board& b, const State& s, uint64_t max_nodes,
                                                         uint64_t goal) {
@@ -58,6 +64,7 @@ FreeStockRelaxation::Outcome FreeStockRelaxation::decide(const Board& b, const S
                                 : board_ == &b && same_relaxed_game(deal_, b.deal());
     if (!same || want != goal_ || pile_mode_) {
         seen_.clear();
+        outcomes_.clear();
         deal_ = b.deal();
     }
     pile_mode_ = false;
@@ -91,6 +98,7 @@ bool FreeStockRelaxation::reachable_removed(const Board& b, const State& s, uint
     const Variant& v = b.variant();
     if (deck_ranks(v.deck) * kCountBits + kCountBits > 64) return false;
     seen_.clear();
+    outcomes_.clear();
     pile_mode_ = false;
     depth_ = 0;
     board_ = &b;
@@ -122,20 +130,48 @@ FreeStockRelaxation::Outcome FreeStockRelaxation::solve_waste_pile(const Board& 
     const uint64_t avail = b.stock_mask() & ~s.removed;
     const int below = b.fixed() + s.pos;  // stock slots [0, pos): the waste
     const uint64_t drawn = avail & (below >= 64 ? ~uint64_t{0} : (uint64_t{1} << below) - 1);
+    // The question: the counts of the free cards and the pin (the stock's
+    // top pinned: its rank in pin, the rest free), the pile's ranks.
+    uint64_t counts = 0;
+    uint64_t stock = avail & ~drawn;
+    uint32_t pin = 0;
+    if (top && v.stock_top_playable && stock) {
+        pin = kOnStock | static_cast<uint32_t>(b.rank(std::countr_zero(stock)));
+        stock &= stock - 1;
+    }
+    for (uint64_t m = stock; m; m &= m - 1) {
+        const int r = b.rank(std::countr_zero(m));
+        if (count_of(counts, r) == 0xF) return Outcome::Unknown;
+        counts += one_of(r);
+    }
+    const int depth = std::popcount(drawn);
+    const uint64_t removed = s.removed & b.fixed_mask();
+    // A question answered before for the same fixed cards and rules.
+    const bool same_game = board_ && same_relaxed_game(deal_, b.deal(), true);
+    if (!same_game) outcomes_.clear();
+    OutcomeKey question{removed, counts | uint64_t(depth) << 56 | (pin & 15) | uint64_t(pin & kOnStock ? 1 : 0) << 63,
+                        0, 0};
+    if (depth <= 32) {
+        int i = 0;
+        for (uint64_t m = drawn; m; m &= m - 1, ++i)
+            (i < 16 ? question.ranks_lo : question.ranks_hi) |= uint64_t(b.rank(std::countr_zero(m))) << 4 * (i & 15);
+        if (const auto it = outcomes_.find(question); it != outcomes_.end())
+            return it->second ? Outcome::Clearable : Outcome::Lost;
+    }
     // The relaxed positions entered are kept while the relaxed game is the
     // same: the fixed cards and the rules (same_relaxed_game), and the pile
     // (its slots and their ranks); the stock's counts are in every key.
-    bool same = pile_mode_ && board_ && same_relaxed_game(deal_, b.deal(), true) && depth_ == std::popcount(drawn);
-    int depth = 0;
-    for (uint64_t m = drawn; m; m &= m - 1, ++depth) {
+    bool same = pile_mode_ && same_game && depth_ == depth;
+    int d = 0;
+    for (uint64_t m = drawn; m; m &= m - 1, ++d) {
         const int slot = std::countr_zero(m);
-        same = same && pile_[depth] == slot && pile_rank_[depth] == b.rank(slot);
-        pile_[depth] = static_cast<uint8_t>(slot);
-        pile_rank_[depth] = static_cast<uint8_t>(b.rank(slot));
+        same = same && pile_[d] == slot && pile_rank_[d] == b.rank(slot);
+        pile_[d] = static_cast<uint8_t>(slot);
+        pile_rank_[d] = static_cast<uint8_t>(b.rank(slot));
     }
     if (!same || seen_.size() > kKeepPile) {
         seen_.clear();
-        if (!board_ || !same_relaxed_game(deal_, b.deal(), true)) deal_ = b.deal();
+        if (!same_game) deal_ = b.deal();
     }
     pile_mode_ = true;
     board_ = &b;
@@ -144,27 +180,15 @@ FreeStockRelaxation::Outcome FreeStockRelaxation::solve_waste_pile(const Board& 
     nodes_ = 0;
     max_nodes_ = max_nodes;
     aborted_ = false;
-    uint64_t counts = 0;
-    uint64_t stock = avail & ~drawn;
-    // (The stock's top pinned: its rank in pin, the rest free.)
-    uint32_t pin = 0;
-    if (top && v.stock_top_playable && stock) {
-        pin = kOnStock | static_cast<uint32_t>(b.rank(std::countr_zero(stock)));
-        stock &= stock - 1;
-    }
-    for (uint64_t m = stock; m; m &= m - 1) {
-        const int r = b.rank(std::countr_zero(m));
-        if (count_of(counts, r) == 0xF) {
-            board_ = nullptr;
-            return Outcome::Unknown;
-        }
-        counts += one_of(r);
-    }
-    const bool win = search(s.removed & b.fixed_mask(), counts, depth, pin);
+    const bool win = search(removed, counts, depth, pin);
     if (aborted_) {  // the table's "false" entries may be unfinished: forget them
         seen_.clear();
         board_ = nullptr;
         return Outcome::Unknown;
+    }
+    if (depth <= 32) {
+        if (outcomes_.size() >= kKeepOutcomes) outcomes_.clear();
+        outcomes_.emplace(question, win);
     }
     return win ? Outcome::Clearable : Outcome::Lost;
 }

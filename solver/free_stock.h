@@ -92,7 +92,9 @@ public:
     // The relaxed positions entered are kept for the next call while the
     // fixed cards, the rules and the waste are the same (the stock's counts
     // are in their keys), as solve_any_stock keeps its; a call of another
-    // kind (solve, solve_any_stock, reachable_removed) starts afresh.
+    // kind (solve, solve_any_stock, reachable_removed) starts afresh. Its
+    // answers are kept too, by the whole question (the pile's ranks in it),
+    // while the fixed cards and the rules are the same (outcomes_).
     //
     // `top` (the stock's top pinned): where the stock's top card T is
     // playable (stock_top_playable) and so seen, T is not free: until it
@@ -151,6 +153,25 @@ private:
     // Relaxed positions entered -> whether the relaxed game is won from there
     // (false also while a position is being searched: no path repeats one).
     boost::unordered_flat_map<Key, bool, KeyHash> seen_;
+    // solve_waste_pile's answers (Clearable: true, Lost: false) by the whole
+    // question: the removed fixed cards, the counts with the pin and the
+    // pile's depth (as in seen_'s keys), and the pile's ranks, bottom first,
+    // 4 bits each (piles of at most 32 cards). Kept while the fixed cards and
+    // the rules are the same, whatever the pile: the no-peek search asks the
+    // same questions again after seen_ was cleared for another pile (seed 53
+    // at 12 cards not seen: 3.56 million calls, 0.42 million distinct).
+    struct OutcomeKey {
+        uint64_t removed, counts, ranks_lo, ranks_hi;
+        friend bool operator==(const OutcomeKey&, const OutcomeKey&) = default;
+    };
+    struct OutcomeHash {
+        std::size_t operator()(const OutcomeKey& k) const noexcept {
+            return hash_words(k.removed ^ k.ranks_hi * 0xD6E8FEB86659FD93ull,
+                              k.counts ^ k.ranks_lo * 0xC2B2AE3D27D4EB4Full, 0xBF58476D1CE4E5B9ull);
+        }
+    };
+    static constexpr size_t kKeepOutcomes = size_t{1} << 18;
+    boost::unordered_flat_map<OutcomeKey, bool, OutcomeHash> outcomes_;
 };
 
 }  // namespace pyr
