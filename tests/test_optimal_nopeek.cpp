@@ -1251,7 +1251,7 @@ TEST_CASE("optimal nopeek: pyramid odds --optimal --threads", "[nopeek][cli]") {
 // (no other test reaches them). Within a small budget the bracket must hold
 // the exact value bench/nopeek-optimal-8.tsv records for this position (msc
 // 1 pass, seed 14 along its solution until 13 cards are not seen:
-// 2087/30800, settled in 2,449,959 information states; within 100,000 the
+// 2087/30800, settled in 1,698,560 information states; within 100,000 the
 // lower bound is 17042784 of 13! orders).
 TEST_CASE("optimal nopeek: at 13 cards not seen the bracket within a budget holds the settled value",
           "[nopeek][memo]") {
