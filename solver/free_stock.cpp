@@ -149,8 +149,7 @@ FreeStockRelaxation::Outcome FreeStockRelaxation::solve_waste_pile(const Board& 
     // A question answered before for the same fixed cards and rules.
     const bool same_game = board_ && same_relaxed_game(deal_, b.deal(), true);
     if (!same_game) outcomes_.clear();
-    OutcomeKey question{removed, counts | uint64_t(depth) << 56 | (pin & 15) | uint64_t(pin & kOnStock ? 1 : 0) << 63,
-                        0, 0};
+    OutcomeKey question{removed, key_word(counts, depth, pin), 0, 0};
     if (depth <= 32) {
         int i = 0;
         for (uint64_t m = drawn; m; m &= m - 1, ++i)
@@ -195,8 +194,7 @@ FreeStockRelaxation::Outcome FreeStockRelaxation::solve_waste_pile(const Board& 
 
 bool FreeStockRelaxation::search(uint64_t removed, uint64_t counts, int depth, uint32_t pin) {
     if ((removed & goal_) == goal_) return true;
-    const Key key{removed, counts | uint64_t(depth) << 56 | (pin & 15) | uint64_t(pin & kOnStock ? 1 : 0) << 63 |
-                               uint64_t(pin & kOnPile ? 1 : 0) << 62};
+    const Key key{removed, key_word(counts, depth, pin)};
     if (const auto it = seen_.find(key); it != seen_.end()) return it->second;
     if (++nodes_ > max_nodes_) {
         aborted_ = true;

@@ -131,6 +131,12 @@ private:
     // in the key, T's rank takes the count bits of rank 0 (never a card's),
     // kOnStock and kOnPile its top two bits.
     static constexpr uint32_t kOnStock = 16, kOnPile = 32;
+    // A position's second key word (seen_'s, and outcomes_' question's):
+    // the counts, the pile's depth in the top byte, the pin as above.
+    static uint64_t key_word(uint64_t counts, int depth, uint32_t pin) {
+        return counts | uint64_t(depth) << 56 | (pin & 15) | uint64_t(pin & kOnStock ? 1 : 0) << 63 |
+               uint64_t(pin & kOnPile ? 1 : 0) << 62;
+    }
     bool search(uint64_t removed, uint64_t counts, int depth, uint32_t pin = 0);
     // search's moves from a new relaxed position
     bool expand(uint64_t removed, uint64_t counts, int depth, uint32_t pin);
@@ -155,7 +161,7 @@ private:
     boost::unordered_flat_map<Key, bool, KeyHash> seen_;
     // solve_waste_pile's answers (Clearable: true, Lost: false) by the whole
     // question: the removed fixed cards, the counts with the pin and the
-    // pile's depth (as in seen_'s keys), and the pile's ranks, bottom first,
+    // pile's depth (key_word, as in seen_'s keys), and the pile's ranks, bottom first,
     // 4 bits each (piles of at most 32 cards). Kept while the fixed cards and
     // the rules are the same, whatever the pile: the no-peek search asks the
     // same questions again after seen_ was cleared for another pile (seed 53
