@@ -4,7 +4,7 @@ the CPU time summed per question (issue 37, item 2: the challenges moved onto
 the shared core must give the same answers).
 
     bench/challenge-answers.py BASE_PYRAMID NEW_PYRAMID [--decks FILE] [--first N] [--last M]
-                               [--question 'cards:A --target 4' ...] [--lines]
+                               [--question 'cards:A --target 4' ...] [--lines] [--repeat N]
 
 FILE holds one deal a line (its first 52 cards; the rest is ignored), deals
 numbered from 1; default data/msc-1500-1411-1418.txt with --first 1411 --last
@@ -12,7 +12,10 @@ numbered from 1; default data/msc-1500-1411-1418.txt with --first 1411 --last
 but the states and seconds: the kind, target, whether it is reached, and each
 line's cleared, score, cards, steps and reaches_target; with --lines the moves
 of each line too (a search that finds another line of the same length, e.g.
-with a stronger bound, differs there only). Exit 1 on any difference.
+with a stronger bound, differs there only). With --repeat N each command
+runs N times and its least CPU time counts (the steadiest estimate on a
+shared machine; the answers of every run must agree). Exit 1 on any
+difference.
 Standard library only.
 """
 import argparse
@@ -80,6 +83,7 @@ def main():
     ap.add_argument("--last", type=int, default=1418)
     ap.add_argument("--question", action="append", help="the --challenge words and options (repeatable)")
     ap.add_argument("--lines", action="store_true", help="compare the lines' moves too")
+    ap.add_argument("--repeat", type=int, default=1, help="runs per command; the least CPU time counts")
     a = ap.parse_args()
     decks = read_decks(a.decks)
     questions = a.question or DEFAULT_QUESTIONS
@@ -95,6 +99,12 @@ def main():
             got = []
             for i, b in enumerate((a.base, a.new)):
                 ch, t = run(b, decks[n], q)
+                for _ in range(a.repeat - 1):
+                    again, u = run(b, decks[n], q)
+                    if answer(again, True) != answer(ch, True):
+                        differ += 1
+                        print("DIFF deal %d '%s': two runs of %s answer differently" % (n, q, b))
+                    t = min(t, u)
                 cpu[i] += t
                 states[i] += ch.get("states", 0)
                 got.append(ch)

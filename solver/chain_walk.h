@@ -223,8 +223,8 @@ bool entry_dominates(const Board& board, const Node& a, int pos, int pass, uint3
     const uint32_t d = chain_distance(board, a.removed, a.pass, a.pos, pass, pos);
     return d < kChainFar && a.g + d <= g;
 }
-template <class Node, class Heads>
-uint32_t reach_entry(const Board& board, std::vector<Node>& nodes, Heads& heads, const Node& fresh) {
+template <class Node, class Alloc, class Heads>
+uint32_t reach_entry(const Board& board, std::vector<Node, Alloc>& nodes, Heads& heads, const Node& fresh) {
     auto dominates = [&](const Node& a, int pos, int pass, uint32_t g) {
         return entry_dominates(board, a, pos, pass, g);
     };

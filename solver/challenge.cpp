@@ -439,7 +439,7 @@ private:
     WalkStack& walk_stack_;
     using Entry = ChallengeTables::Entry;
     using Node = ChallengeTables::Node;
-    std::vector<Entry>& entries_;
+    std::vector<Entry, HugeAllocator<Entry>>& entries_;
     HeadTable& heads_;
     boost::unordered_flat_map<uint64_t, Node>& nodes_;
     BucketQueue<uint64_t>& open_;

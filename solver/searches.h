@@ -14,6 +14,7 @@
 
 #include "solver/chain_walk.h"
 #include "solver/free_stock.h"
+#include "solver/huge_pages.h"
 #include "solver/prune.h"
 #include "solver/rule_traits.h"
 #include "solver/search_util.h"
@@ -66,9 +67,9 @@ template <class T>
 void drop_if_large(T& t) {
     if (table_bytes(t, false) > kRetainBytes) t = T();
 }
-template <class U>
-void drop_if_large(std::vector<U>& v) {
-    if (vector_bytes(v, false) > kRetainBytes) std::vector<U>().swap(v);
+template <class U, class A>
+void drop_if_large(std::vector<U, A>& v) {
+    if (vector_bytes(v, false) > kRetainBytes) std::vector<U, A>().swap(v);
 }
 template <int kKeyBits>
 void drop_if_large(WordTable<kKeyBits>& t) {
@@ -521,7 +522,7 @@ struct ChallengeTables {
     std::vector<State> stack;                  // the maxima's depth-first stack
     WalkMemo walk_memo;                        // the maxima over entry points ...
     WalkStack walk_stack;                      // ... and their stack
-    std::vector<Entry> entries;
+    std::vector<Entry, HugeAllocator<Entry>> entries;
     HeadTable heads;                                  // removed set -> its latest entry
     boost::unordered_flat_map<uint64_t, Node> nodes;  // position key -> its node
     BucketQueue<uint64_t> open;                       // entry indices or position keys, by f
