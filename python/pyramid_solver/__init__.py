@@ -88,11 +88,11 @@ def _memory(max_memory, workers):
     return max_memory
 
 
-def _budget(max_states):
+def _budget(max_states, name="max_states"):
     if max_states is None:
         return 0
     if isinstance(max_states, bool) or not isinstance(max_states, int) or max_states < 0:
-        raise ValueError(f"max_states must be a whole number (0 = no limit) (got {max_states!r})")
+        raise ValueError(f"{name} must be a whole number (0 = no limit) (got {max_states!r})")
     return max_states
 
 
@@ -252,12 +252,14 @@ class Solver:
     def solve(self, deal, variant=None, *, optimal=False, hint=False, best_score=False, reason=True, measures=False,
               casual_plays=100, max_states=_DEFAULT_MAX_STATES, max_memory="auto", moves=None, progress=None,
               challenge=None, optimum=False, optimum_states=20000, **rules):
+        if progress is not None and not callable(progress):
+            raise TypeError(f"progress must be a function progress(states) or None (got {progress!r})")
         d = _as_deal(deal, variant, rules)
         kind, target, current, deals_left = _challenge(challenge)
         return Result(self._s.solve(d, _moves_text(moves), bool(optimal), bool(hint), bool(best_score),
                                     bool(reason), bool(measures), int(casual_plays), _budget(max_states),
                                     _memory(max_memory, 1), progress, kind, target, current, deals_left,
-                                    bool(optimum), _budget(optimum_states)))
+                                    bool(optimum), _budget(optimum_states, "optimum_states")))
 
 
 def _challenge(c):

@@ -129,6 +129,9 @@ BAD = [
     (lambda: ps.solve(1, moves="KS"), ["solve", "--seed", 1, "--moves", "KS"]),
     (lambda: ps.solve(1, moves="XY"), ["solve", "--seed", 1, "--moves", "XY"]),
     (lambda: ps.verify(1, "XY"), None),
+    # hint is the next move of a shortest solution: optimal or best_score beside it is refused, as on the command line.
+    (lambda: ps.solve(1, hint=True, optimal=True), ["solve", "--seed", 1, "--hint", "--optimal"]),
+    (lambda: ps.solve(1, hint=True, best_score=True), ["solve", "--seed", 1, "--hint", "--best-score"]),
 ]
 
 
@@ -149,6 +152,17 @@ def test_bad_argument_types(cli):
                  lambda: ps.deal("msc"), lambda: ps.deal("msc", 1, cards="AS"), lambda: ps.solve(1, variant=3)):
         with pytest.raises(ValueError):
             call()
+
+
+def test_bad_budget_and_progress_are_named():
+    # A bad optimum_states names optimum_states (not max_states); a progress that cannot be called is refused
+    # before the search (it is called only every 2^20 positions, so a small search never found out).
+    with pytest.raises(ValueError, match="^optimum_states must be"):
+        ps.solve(1, optimum_states=-1)
+    with pytest.raises(ValueError, match="^max_states must be"):
+        ps.solve(1, max_states=-1)
+    with pytest.raises(TypeError, match="progress"):
+        ps.solve(1, progress=5)
 
 
 # A shortest solution of Tut's Tomb with overlap, PySolFC deal 41: won after
