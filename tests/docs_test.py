@@ -13,7 +13,7 @@ data/. Every line must exit 0, or with the status its comment names
 ("# exit 1", "...: exit 1"). Left out, and said so: synopses (a line with
 `[` or an upper-case placeholder such as NAME or FILE...), lines that read a
 record file no line of the page makes (`shard2.jsonl`), `play` (interactive:
-readme_examples plays it in tmux), the full `bench` workload (minutes), and
+readme_examples plays it in tmux), the full `bench` workload (20 s), and
 `pyramid-mpi` when it is not built. Only the counts change, so that the test
 takes seconds: --deals N becomes at most 20, --seeds A-B at most 20 seeds,
 --count N at most 2, the Python example's --deals at most 20.
@@ -75,7 +75,7 @@ def runnable(line):
     if code[1:2] == ["play"]:
         return "interactive (readme_examples plays it in tmux)"
     if code[1:2] == ["bench"] and "--quick" not in code:
-        return "the full bench workload (minutes)"
+        return "the full bench workload (about 20 s of CPU)"
     if "jq" in code and not shutil.which("jq"):
         return "no jq"
     return None
