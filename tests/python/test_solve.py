@@ -163,6 +163,17 @@ def test_bad_budget_and_progress_are_named():
         ps.solve(1, max_states=-1)
     with pytest.raises(TypeError, match="progress"):
         ps.solve(1, progress=5)
+    # Numbers past what the C++ side holds are a ValueError naming the keyword, not pybind11's
+    # "incompatible function arguments" TypeError.
+    for call, name in ((lambda: ps.solve(1, max_states=2**64), "max_states"),
+                       (lambda: ps.solve(1, max_memory=2**64), "max_memory"),
+                       (lambda: ps.solve(2, measures=True, casual_plays=10**12), "casual_plays"),
+                       (lambda: ps.solve(1, challenge={"kind": "score", "target": 10**12}), "target"),
+                       (lambda: ps.odds(1, samples=2**64), "samples"),
+                       (lambda: ps.odds(1, rng_seed=2**64), "rng_seed"),
+                       (lambda: ps.odds(1, optimal=True, optimal_states=2**64), "optimal_states")):
+        with pytest.raises(ValueError, match=name):
+            call()
 
 
 # A shortest solution of Tut's Tomb with overlap, PySolFC deal 41: won after
