@@ -155,6 +155,12 @@ py::dict solve(PySolver& solver, const PyDeal& d, const std::optional<std::strin
                const py::object& progress, const std::optional<std::string>& challenge, std::optional<int> target,
                int current, std::optional<int> deals_left, bool optimum, uint64_t optimum_states) {
     const Variant& v = d.variant();
+    // The command line's refusals (cli/cmd_solve.cpp), with its words.
+    if (hint && optimal)
+        throw api::Error("give only one of --hint and --optimal (--hint's move is from a shortest solution already)");
+    if (hint && best_score)
+        throw api::Error("give only one of --hint and --best-score (a hint is the next move of a win; the best "
+                         "score is a lost deal's)");
     std::vector<Move> played;
     if (moves) played = api::parse_moves(v, *moves);
     api::Request req;

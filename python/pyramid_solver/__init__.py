@@ -83,16 +83,16 @@ def _memory(max_memory, workers):
     """max_memory as the command line's --max-memory: bytes, or 'auto' (3/4 of the memory)."""
     if max_memory is None or max_memory == "auto":
         return _core.auto_max_memory(workers)
-    if isinstance(max_memory, bool) or not isinstance(max_memory, int) or max_memory < 0:
+    if isinstance(max_memory, bool) or not isinstance(max_memory, int) or not 0 <= max_memory < 2**64:
         raise ValueError(f"max_memory must be a number of bytes (0 = no limit) or 'auto' (got {max_memory!r})")
     return max_memory
 
 
-def _budget(max_states):
+def _budget(max_states, name="max_states"):
     if max_states is None:
         return 0
-    if isinstance(max_states, bool) or not isinstance(max_states, int) or max_states < 0:
-        raise ValueError(f"max_states must be a whole number (0 = no limit) (got {max_states!r})")
+    if isinstance(max_states, bool) or not isinstance(max_states, int) or not 0 <= max_states < 2**64:
+        raise ValueError(f"{name} must be a whole number (0 = no limit) (got {max_states!r})")
     return max_states
 
 
@@ -252,12 +252,16 @@ class Solver:
     def solve(self, deal, variant=None, *, optimal=False, hint=False, best_score=False, reason=True, measures=False,
               casual_plays=100, max_states=_DEFAULT_MAX_STATES, max_memory="auto", moves=None, progress=None,
               challenge=None, optimum=False, optimum_states=20000, **rules):
+        if isinstance(casual_plays, bool) or not isinstance(casual_plays, int) or not 1 <= casual_plays <= 100000:
+            raise ValueError(f"casual_plays must be from 1 to 100000 (got {casual_plays!r})")
+        if progress is not None and not callable(progress):
+            raise TypeError(f"progress must be a function progress(states) or None (got {progress!r})")
         d = _as_deal(deal, variant, rules)
         kind, target, current, deals_left = _challenge(challenge)
         return Result(self._s.solve(d, _moves_text(moves), bool(optimal), bool(hint), bool(best_score),
                                     bool(reason), bool(measures), int(casual_plays), _budget(max_states),
                                     _memory(max_memory, 1), progress, kind, target, current, deals_left,
-                                    bool(optimum), _budget(optimum_states)))
+                                    bool(optimum), _budget(optimum_states, "optimum_states")))
 
 
 def _challenge(c):
@@ -272,8 +276,16 @@ def _challenge(c):
     if unknown or "kind" not in c:
         raise ValueError("challenge takes kind, target, current and deals_left"
                          + (f" (got {', '.join(sorted(unknown))})" if unknown else " (kind is missing)"))
-    as_int = lambda k: None if c.get(k) is None else int(c[k])
-    return str(c["kind"]), as_int("target"), int(c.get("current") or 0), as_int("deals_left")
+
+    def as_int(k):
+        if c.get(k) is None:
+            return None
+        x = int(c[k])
+        if not -2**31 <= x < 2**31:
+            raise ValueError(f"challenge {k} must be a whole number from 0 to 1000000000 (got {x})")
+        return x
+
+    return str(c["kind"]), as_int("target"), as_int("current") or 0, as_int("deals_left")
 
 
 @_with_rules("variant", positional=True)
@@ -339,7 +351,7 @@ def odds(deal, variant=None, *, moves=None, samples=1000, rng_seed=1, exact_limi
         raise ValueError(f"optimal_max_unseen must be 'auto' or 0 to 32 (got {optimal_max_unseen!r})")
     for name, x in (("samples", samples), ("rng_seed", rng_seed), ("exact_limit", exact_limit),
                     ("optimal_states", optimal_states), ("policy_orders", policy_orders), ("threads", threads)):
-        if isinstance(x, bool) or not isinstance(x, int) or x < 0:
+        if isinstance(x, bool) or not isinstance(x, int) or not 0 <= x < 2**64:
             raise ValueError(f"{name} must be a whole number (got {x!r})")
     return _core.odds(Solver()._s, d, _moves_text(moves), samples, rng_seed, exact_limit, _budget(max_states),
                       _memory(max_memory, 1), bool(optimal), optimal_states, optimal_max_unseen, str(policy),

@@ -129,6 +129,9 @@ BAD = [
     (lambda: ps.solve(1, moves="KS"), ["solve", "--seed", 1, "--moves", "KS"]),
     (lambda: ps.solve(1, moves="XY"), ["solve", "--seed", 1, "--moves", "XY"]),
     (lambda: ps.verify(1, "XY"), None),
+    # hint is the next move of a shortest solution: optimal or best_score beside it is refused, as on the command line.
+    (lambda: ps.solve(1, hint=True, optimal=True), ["solve", "--seed", 1, "--hint", "--optimal"]),
+    (lambda: ps.solve(1, hint=True, best_score=True), ["solve", "--seed", 1, "--hint", "--best-score"]),
 ]
 
 
@@ -148,6 +151,28 @@ def test_bad_argument_types(cli):
     for call in (lambda: ps.solve(None), lambda: ps.solve(1.5), lambda: ps.solve(1, max_states=-1),
                  lambda: ps.deal("msc"), lambda: ps.deal("msc", 1, cards="AS"), lambda: ps.solve(1, variant=3)):
         with pytest.raises(ValueError):
+            call()
+
+
+def test_bad_budget_and_progress_are_named():
+    # A bad optimum_states names optimum_states (not max_states); a progress that cannot be called is refused
+    # before the search (it is called only every 2^20 positions, so a small search never found out).
+    with pytest.raises(ValueError, match="^optimum_states must be"):
+        ps.solve(1, optimum_states=-1)
+    with pytest.raises(ValueError, match="^max_states must be"):
+        ps.solve(1, max_states=-1)
+    with pytest.raises(TypeError, match="progress"):
+        ps.solve(1, progress=5)
+    # Numbers past what the C++ side holds are a ValueError naming the keyword, not pybind11's
+    # "incompatible function arguments" TypeError.
+    for call, name in ((lambda: ps.solve(1, max_states=2**64), "max_states"),
+                       (lambda: ps.solve(1, max_memory=2**64), "max_memory"),
+                       (lambda: ps.solve(2, measures=True, casual_plays=10**12), "casual_plays"),
+                       (lambda: ps.solve(1, challenge={"kind": "score", "target": 10**12}), "target"),
+                       (lambda: ps.odds(1, samples=2**64), "samples"),
+                       (lambda: ps.odds(1, rng_seed=2**64), "rng_seed"),
+                       (lambda: ps.odds(1, optimal=True, optimal_states=2**64), "optimal_states")):
+        with pytest.raises(ValueError, match=name):
             call()
 
 
