@@ -108,7 +108,9 @@ int cmd_generate(int argc, char** argv) {
     if (res.interrupted) return 130;
     if (res.deals.size() < q.count)
         std::cerr << "pyramid generate: only " << res.deals.size() << " deals of " << q.count << " in " << res.looked
-                  << " seeds (--max-seeds)\n";
+                  << " seeds ("
+                  << (res.seeds_exhausted ? "the last PySolFC seed, 99999999999999999999, reached" : "--max-seeds")
+                  << ")\n";
     return kOk;
 }
 
