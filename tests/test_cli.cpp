@@ -787,3 +787,25 @@ TEST_CASE("Spanish cards read as words in sentences, not as codes", "[cli]") {
     const Run j = run("solve --variant spanish --seed 1 --format json");
     CHECK_THAT(j.out, Catch::Contains("6B, 8B and 9E left"));
 }
+
+TEST_CASE("seeds 2^64 or more apart: a range that long is refused, a record that far is not a deal of the study",
+          "[cli][harden]") {
+    // 1-(2^64+6) was read as a range of 6 deals (the distance cut to 64 bits).
+    pyr::test::check_refused(run("stats --seeds 1-18446744073709551622 --quiet"), "at most 1000000000 deals");
+    // The records of a study of seeds 2^64+1..2^64+10 in the --out file were
+    // taken as seeds 1..10's (2^64 apart): the summary was theirs.
+    const pyr::test::ScratchDir dir("far_seeds");
+    const std::string out = dir / "far.jsonl";
+    REQUIRE(run("stats --seeds 18446744073709551617-18446744073709551626 --quiet --out " + out).status == 0);
+    const auto resumed = json_of("stats --seeds 1-10 --quiet --format json --out " + out);
+    const auto fresh = json_of("stats --seeds 1-10 --quiet --format json");
+    CHECK(resumed.at("resumed").as_int64() == 0);
+    CHECK(resumed.at("solved_now").as_int64() == 10);
+    const auto& a = resumed.at("summaries").as_array().at(0).as_object();
+    const auto& b = fresh.at("summaries").as_array().at(0).as_object();
+    CHECK(a.at("wins") == b.at("wins"));
+    CHECK(a.at("losses") == b.at("losses"));
+    CHECK(a.at("states_total") == b.at("states_total"));
+    // merge and report read the file the same way: 10 records of other seeds ignored.
+    CHECK(json_of("merge --format json " + out).at("ignored").as_int64() == 10);
+}
