@@ -78,6 +78,18 @@ int cmd_odds(int argc, char** argv) {
     o.rng_seed = number_option(vm, "rng-seed", 0, UINT64_MAX);
     o.exact_limit = number_option(vm, "exact-limit", 0, 1'000'000'000);
     o.limits = limits_from(vm, 1);
+    // --optimal's options, read before any work: a bad one is refused at
+    // once, not after the odds have been computed (and read without
+    // --optimal too, as every option is).
+    api::OptimalAsk ask;
+    ask.states = number_option(vm, "optimal-states", 1, UINT64_MAX);
+    ask.threads = threads_from(vm);
+    if (vm["optimal-max-unseen"].as<std::string>() != "auto")
+        ask.max_unseen = static_cast<size_t>(number_option(vm, "optimal-max-unseen", 0, 32));
+    ask.estimates.player = vm["policy"].as<std::string>();
+    if (const auto why = api::policy_error(ask.estimates.player)) throw UsageError("--policy: " + *why);
+    ask.estimates.orders = number_option(vm, "policy-orders", 0, 1'000'000);
+    ask.estimates.rng_seed = o.rng_seed;
     api::Session session;
     const api::Odds r = [&] {  // Ctrl-C or SIGTERM: stop sampling and say so
         const StopOnSignals signals;
@@ -86,15 +98,6 @@ int cmd_odds(int argc, char** argv) {
     }();
     std::optional<api::OptimalAnswer> best;
     if (vm["optimal"].as<bool>()) {
-        api::OptimalAsk ask;
-        ask.states = number_option(vm, "optimal-states", 1, UINT64_MAX);
-        ask.threads = threads_from(vm);
-        if (vm["optimal-max-unseen"].as<std::string>() != "auto")
-            ask.max_unseen = static_cast<size_t>(number_option(vm, "optimal-max-unseen", 0, 32));
-        ask.estimates.player = vm["policy"].as<std::string>();
-        if (const auto why = api::policy_error(ask.estimates.player)) throw UsageError("--policy: " + *why);
-        ask.estimates.orders = number_option(vm, "policy-orders", 0, 1'000'000);
-        ask.estimates.rng_seed = o.rng_seed;
         const StopOnSignals signals;
         Limits limits = o.limits;
         limits.stop = signals.flag();

@@ -809,3 +809,25 @@ TEST_CASE("seeds 2^64 or more apart: a range that long is refused, a record that
     // merge and report read the file the same way: 10 records of other seeds ignored.
     CHECK(json_of("merge --format json " + out).at("ignored").as_int64() == 10);
 }
+
+TEST_CASE("odds refuses a bad --optimal option before any work, and with or without --optimal", "[cli][harden]") {
+    // They were read after the odds were computed: 10^7 sampled orders
+    // (hours) before "--threads must be ...". The shell's timeout stops a
+    // run that starts the work (status 124, not 2).
+    const std::string cli = std::string("'") + PYR_CLI_PATH + "'";
+    const std::string slow = "odds --variant msc --passes 1 --seed 53 --samples 10000000 --optimal";
+    for (const std::string bad : {"--threads 5000", "--policy bogus", "--policy-orders=-1", "--optimal-states 0",
+                                  "--optimal-max-unseen 33"}) {
+        INFO(bad);
+        const Run r = pyr::test::shell("LC_ALL=C timeout 120 " + cli + " " + slow + " " + bad);
+        CHECK(r.status == 2);
+        CHECK(lines(r.err) == 1);
+    }
+    // Without --optimal they were not read at all (exit 0).
+    const std::vector<pyr::test::Refusal> cases = {
+        {"odds --seed 1 --samples 5 --threads abc", "--threads must be a whole number"},
+        {"odds --seed 1 --samples 5 --policy bogus", "--policy: unknown player 'bogus'"},
+        {"odds --seed 1 --samples 5 --optimal-states 0", "--optimal-states must be a whole number"},
+    };
+    pyr::test::check_refusals(cases, [](const std::string& args) { return run(args); });
+}
