@@ -109,6 +109,8 @@ int cmd_odds(int argc, char** argv) {
         req.hint = true;
         req.limits.max_states = o.limits.max_states;
         req.limits.max_memory = o.limits.max_memory;
+        const StopOnSignals signals;  // Ctrl-C stops this search too: the odds are still printed
+        req.limits.stop = signals.flag();
         peek = session.solve(ld.deal, played, req);
     }
 

@@ -831,3 +831,28 @@ TEST_CASE("odds refuses a bad --optimal option before any work, and with or with
     };
     pyr::test::check_refusals(cases, [](const std::string& args) { return run(args); });
 }
+
+TEST_CASE("odds --thoughtful: a search stopped early says its move is not proved shortest; Ctrl-C keeps the odds",
+          "[cli][harden]") {
+    // Apophis deal 58: a first solution at once, the proof of the shortest
+    // in seconds. With a budget it printed "next move of a shortest
+    // solution" for the first solution's move (solve --hint says "not proved
+    // shortest").
+    const Run b = run("odds --variant apophis --seed 58 --samples 5 --thoughtful --max-states 100000");
+    REQUIRE(b.status == 0);
+    CHECK_THAT(b.out, Catch::Contains("win; next move of a solution (not proved shortest: --max-states 100000 "
+                                      "reached): "));
+    CHECK_THAT(b.out, !Catch::Contains("shortest solution"));
+    CHECK_THAT(run("odds --variant apophis --seed 58 --samples 5 --thoughtful --max-states 10").out,
+               Catch::Contains("knows its order): intractable (--max-states 10 reached)\n"));
+    // Ctrl-C during its search killed the process, the odds already
+    // computed with it; now the search stops and everything is printed.
+    // SIGINT after 1.5 s of the process's CPU time (the 5 orders take 0.01 s).
+    const std::string cli = std::string("'") + PYR_CLI_PATH + "'";
+    const Run r = pyr::test::shell(signal_after_cpu(
+        "LC_ALL=C " + cli + " odds --variant apophis --seed 58 --samples 5 --thoughtful", "INT", "1.5"));
+    REQUIRE(r.status == 0);
+    CHECK_THAT(r.out, Catch::Contains("Odds without peeking: apophis"));
+    CHECK_THAT(r.out, Catch::Contains("win; next move of a solution (not proved shortest: interrupted): "));
+    CHECK_THAT(r.out, Catch::Contains("Solves: "));
+}
