@@ -856,3 +856,25 @@ TEST_CASE("odds --thoughtful: a search stopped early says its move is not proved
     CHECK_THAT(r.out, Catch::Contains("win; next move of a solution (not proved shortest: interrupted): "));
     CHECK_THAT(r.out, Catch::Contains("Solves: "));
 }
+
+TEST_CASE("a write error on standard output is an error, not exit 0", "[cli][harden]") {
+    // A full disk (/dev/full): the output was lost and the status was 0.
+    // Now one line says so, and the status is 2, as for -o FILE.
+    for (const std::string args : {"deal --seed 1", "variants", "solve --seed 1 --format json", "--help",
+                                   "solve --help", "version", "stats --deals 3 --quiet"}) {
+        INFO(args);
+        const Run r = run(args + " >/dev/full");
+        CHECK(r.status == 2);
+        CHECK_THAT(r.err, Catch::Contains(": error writing standard output"));
+        CHECK(lines(r.err) == 1);
+    }
+    // A status that already says something else is kept (merge: tasks missing).
+    const pyr::test::ScratchDir dir("full_stdout");
+    const std::string part = dir / "part.jsonl";
+    REQUIRE(run("stats --deals 4 --shard 0/2 --quiet --out " + part).status == 0);
+    const Run m = run("merge " + part + " >/dev/full");
+    CHECK(m.status == 1);
+    CHECK_THAT(m.err, Catch::Contains("pyramid merge: error writing standard output"));
+    // Output that is written is unchanged.
+    CHECK(run("deal --seed 1 --format compact").status == 0);
+}
