@@ -18,8 +18,8 @@ std::string generate_usage() {
     return "usage: pyramid generate [--variant NAME] " + rule_options_usage() +
            "\n"
            "                        --grade easy|medium|hard|expert [--count N] [--from-seed S]\n"
-           "                        [--thresholds Q1,Q2,Q3] [--casual-plays K] [--threads N] [--max-states N]\n"
-           "                        [--format text|json|csv] [--quiet]\n"
+           "                        [--thresholds Q1,Q2,Q3] [--casual-plays K] [--max-seeds M] [--threads N]\n"
+           "                        [--max-states N] [--format text|json|csv] [--quiet]\n"
            "Lists the first N winnable deals of a grade, from PySolFC seed S on (default 1): each with its seed (the\n"
            "PySolFC deal number of the variant's game), the compact deal and its measures (docs/measures.md).\n"
            "The grade compares a deal's difficulty (100 x the casual player's failure rate + crossroads) with\n"

@@ -48,22 +48,23 @@ int cmd_odds(int argc, char** argv) {
     po::variables_map vm;
     if (!parse_command(
             argc, argv,
-            "usage: pyramid odds [--variant NAME] (--seed N | --deal CARDS | --deal-file PATH)\n"
-            "                    [--moves \"...\"] [--samples K] [--rng-seed S] [--exact-limit N]\n"
-            "                    [--thoughtful] [--optimal [--optimal-states N] [--optimal-max-unseen N|auto]\n"
-            "                    [--threads N]\n"
-            "                    [--policy NAME] [--policy-orders N]] [--max-states N]\n"
-            "                    [--format text|json] [--ascii]\n"
-            "The odds without peeking: the share of the orders of the cards the player has not seen\n"
-            "(the stock's face-down cards) in which the position is winnable, and for each legal move\n"
-            "the share in which it keeps a win; the best move is marked. Every order is solved exactly\n"
-            "when there are at most --exact-limit of them, else --samples orders drawn with --rng-seed\n"
-            "(an estimate with its 95% Wilson interval). The true order is never looked at (unless\n"
-            "--thoughtful, which prints the peeking solver's answer apart). Deterministic.\n"
-            "--optimal adds the best chance of a player who does not peek (docs/nopeek.md); where\n"
-            "it is not computed exactly, the proven bracket and sampled estimates (labelled, with\n"
-            "their 95% intervals): at least about a --policy player's wins, at most about the\n"
-            "share of winnable orders.",
+            std::string("usage: pyramid odds [--variant NAME] (--seed N | --deal CARDS | --deal-file PATH)\n") +
+                std::string(20, ' ') + rule_options_usage() + "\n" +
+                "                    [--moves \"...\"] [--samples K] [--rng-seed S] [--exact-limit N]\n"
+                "                    [--thoughtful] [--optimal [--optimal-states N] [--optimal-max-unseen N|auto]\n"
+                "                    [--threads N]\n"
+                "                    [--policy NAME] [--policy-orders N]] [--max-states N] [--max-memory SIZE]\n"
+                "                    [--format text|json] [--ascii]\n"
+                "The odds without peeking: the share of the orders of the cards the player has not seen\n"
+                "(the stock's face-down cards) in which the position is winnable, and for each legal move\n"
+                "the share in which it keeps a win; the best move is marked. Every order is solved exactly\n"
+                "when there are at most --exact-limit of them, else --samples orders drawn with --rng-seed\n"
+                "(an estimate with its 95% Wilson interval). The true order is never looked at (unless\n"
+                "--thoughtful, which prints the peeking solver's answer apart). Deterministic.\n"
+                "--optimal adds the best chance of a player who does not peek (docs/nopeek.md); where\n"
+                "it is not computed exactly, the proven bracket and sampled estimates (labelled, with\n"
+                "their 95% intervals): at least about a --policy player's wins, at most about the\n"
+                "share of winnable orders.",
             opts, vm))
         return kOk;
     const std::string format = format_from(vm, {"text", "json"});

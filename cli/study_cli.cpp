@@ -60,8 +60,9 @@ const std::string& stats_usage() {
         synopsis.push_back("(--seeds A-B | --deals N | --deals-file PATH)");
         synopsis.push_back("[--shard K/N]");
         std::string u = wrap(synopsis, 100, std::string(21, ' ')) + "\n";
-        u += "                     [--optimal] [--threads N] [--max-states N] [--out FILE] [--format text|json|csv]\n"
-             "                     [--list win|lose|intractable] [--report FILE.html] [--quiet]\n"
+        u += "                     [--optimal] [--threads N] [--max-states N] [--max-memory SIZE] [--out FILE]\n"
+             "                     [--format text|json|csv] [--list win|lose|intractable] [--report FILE.html] "
+             "[--quiet]\n"
              "                     [--measures [--casual-plays K] | --reasons]\n"
              "                     [--player "
              "thoughtful|greedy|casual|sampler[:K]|planner[:K]|hybrid[:K]|optimal[:N[:K[:D]]]] "

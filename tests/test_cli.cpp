@@ -816,8 +816,8 @@ TEST_CASE("odds refuses a bad --optimal option before any work, and with or with
     // run that starts the work (status 124, not 2).
     const std::string cli = std::string("'") + PYR_CLI_PATH + "'";
     const std::string slow = "odds --variant msc --passes 1 --seed 53 --samples 10000000 --optimal";
-    for (const std::string bad : {"--threads 5000", "--policy bogus", "--policy-orders=-1", "--optimal-states 0",
-                                  "--optimal-max-unseen 33"}) {
+    for (const std::string bad :
+         {"--threads 5000", "--policy bogus", "--policy-orders=-1", "--optimal-states 0", "--optimal-max-unseen 33"}) {
         INFO(bad);
         const Run r = pyr::test::shell("LC_ALL=C timeout 120 " + cli + " " + slow + " " + bad);
         CHECK(r.status == 2);
@@ -877,4 +877,32 @@ TEST_CASE("a write error on standard output is an error, not exit 0", "[cli][har
     CHECK_THAT(m.err, Catch::Contains("pyramid merge: error writing standard output"));
     // Output that is written is unchanged.
     CHECK(run("deal --seed 1 --format compact").status == 0);
+}
+
+TEST_CASE("every command's usage names every option of its option list", "[cli]") {
+    // stats' and odds' usage lacked --max-memory, generate's --max-seeds, and
+    // solve's, verify's, deal's, play's and odds' the rule overrides.
+    for (const std::string cmd : {"solve", "verify", "deal", "variants", "bench", "stats", "merge", "report", "compare",
+                                  "generate", "play", "odds", "compare-players"}) {
+        INFO(cmd);
+        const std::string help = out_of(cmd + " --help");
+        const size_t table = help.find("pyramid " + cmd + " options:");
+        REQUIRE(table != std::string::npos);
+        const std::string usage = help.substr(0, table);
+        std::istringstream in(help.substr(table));
+        int options = 0;
+        for (std::string l; std::getline(in, l);) {
+            // "  --name arg", "  -o [ --output ] arg": the long name.
+            const size_t at = l.find("--");
+            if (l.rfind("  -", 0) != 0 || at == std::string::npos) continue;
+            const std::string name = l.substr(at + 2, l.find_first_of(" ]", at) - at - 2);
+            ++options;
+            if (name == "help" || name == "files" || name == "name" || name == "first" || name == "second")
+                continue;  // --help, and the plain arguments' names
+            INFO("--" << name);
+            if (name == "output") CHECK_THAT(usage, Catch::Contains("[-o "));
+            else CHECK_THAT(usage, Catch::Contains("--" + name));
+        }
+        CHECK(options >= 2);
+    }
 }
