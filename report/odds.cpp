@@ -220,10 +220,10 @@ std::string odds_text(const OddsShown& s) {
         // Why its search stopped early, as solve says it: a win's first
         // move is then from a solution not proved shortest.
         const api::Answer& a = *s.peek;
-        const std::string why = a.interrupted       ? "interrupted"
-                                : a.memory_exceeded ? "--max-memory reached"
-                                                    : "--max-states " + std::to_string(s.options.limits.max_states) +
-                                                          " reached";
+        const std::string why = a.interrupted ? "interrupted"
+                                : a.memory_exceeded
+                                    ? "--max-memory reached"
+                                    : "--max-states " + std::to_string(s.options.limits.max_states) + " reached";
         out << "Peeking at the stock (the thoughtful solver knows its order): " << verdict_text(a.verdict);
         if (a.verdict == Verdict::Intractable) out << " (" << why << ")";
         if (a.hint)

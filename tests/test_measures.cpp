@@ -524,8 +524,7 @@ TEST_CASE("generate: the first deals of a grade, each re-solved, the same for an
     CHECK(none.err.find("msc:passes=1,goal=pyramid,overlap=off") != std::string::npos);
 }
 
-TEST_CASE("generate looks at the seeds up to PySolFC's last, 10^20-1, and says when it reached it",
-          "[cli][generate]") {
+TEST_CASE("generate looks at the seeds up to PySolFC's last, 10^20-1, and says when it reached it", "[cli][generate]") {
     // From 10^20-1 - 2^64 - 5 on, the batch's distance to 10^20-1 was cut to
     // 64 bits (5): no seed was looked at ("0 found in 0 seeds (--max-seeds)").
     const auto far = test::run(
