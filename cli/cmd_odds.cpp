@@ -1,6 +1,9 @@
 // pyramid odds: the chances of a position without peeking at the stock, and
 // each legal move's (api::Session::odds, docs/nopeek.md); the output is
 // report/odds.h's.
+#include <unistd.h>
+
+#include <chrono>
 #include <iostream>
 
 #include "api/api.h"
@@ -91,12 +94,25 @@ int cmd_odds(int argc, char** argv) {
     if (const auto why = api::policy_error(ask.estimates.player)) throw UsageError("--policy: " + *why);
     ask.estimates.orders = number_option(vm, "policy-orders", 0, 1'000'000);
     ask.estimates.rng_seed = o.rng_seed;
+    // Progress on a terminal, as solve shows it: the orders solved so far,
+    // redrawn at most 5 times a second (a sampled order takes a millisecond).
+    auto last_drawn = std::chrono::steady_clock::now() - std::chrono::seconds(1);
+    bool drawn = false;
+    if (isatty(STDERR_FILENO))
+        o.progress = [&](uint64_t done, uint64_t total) {
+            const auto now = std::chrono::steady_clock::now();
+            if (now - last_drawn < std::chrono::milliseconds(200)) return;
+            last_drawn = now;
+            drawn = true;
+            std::cerr << "\r  odds: " << done << " of " << total << " orders solved" << std::flush;
+        };
     api::Session session;
     const api::Odds r = [&] {  // Ctrl-C or SIGTERM: stop sampling and say so
         const StopOnSignals signals;
         o.limits.stop = signals.flag();
         return session.odds(ld.deal, played, o, vm["optimal"].as<bool>());
     }();
+    if (drawn) std::cerr << "\r" << std::string(60, ' ') << "\r" << std::flush;
     std::optional<api::OptimalAnswer> best;
     if (vm["optimal"].as<bool>()) {
         const StopOnSignals signals;

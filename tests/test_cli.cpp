@@ -906,3 +906,16 @@ TEST_CASE("every command's usage names every option of its option list", "[cli]"
         CHECK(options >= 2);
     }
 }
+
+TEST_CASE("odds shows its progress on a terminal, and nothing on stderr otherwise", "[cli]") {
+    // odds --samples 100000 ran for minutes with nothing on the screen.
+    const std::string cli = std::string("'") + PYR_CLI_PATH + "'";
+    const std::string args = " odds --variant msc --passes 1 --seed 53 --samples 300";
+    const Run tty = pyr::test::shell("LC_ALL=C script -qec \"" + cli + args + "\" /dev/null");
+    REQUIRE(tty.status == 0);
+    CHECK_THAT(tty.out, Catch::Contains("\r  odds: 0 of 300 orders solved"));
+    CHECK_THAT(tty.out, Catch::Contains("Winnable: "));
+    const Run plain = run(args);
+    REQUIRE(plain.status == 0);
+    CHECK(plain.err.empty());
+}
