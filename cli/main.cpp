@@ -49,7 +49,7 @@ std::string main_help() {
     return s + "\n"
                "exit status: 0 done, 1 verify rejected the moves (merge, report: tasks missing), 2 bad command line or "
                "input, 3 internal error,\n"
-               "             130 stats interrupted (Ctrl-C)\n";
+               "             130 stats or generate interrupted (Ctrl-C)\n";
 }
 
 // Bad command line or input: one line, bounded and escaped, whatever the input held; exit 2.
