@@ -217,7 +217,12 @@ bool parse_stats(int argc, char** argv, StatsCommand& cmd, const std::string& pr
                                       : "seeds " + spec.deals.range_text();
     if (vm.count("shard")) cmd.source += ", shard " + shard_text(spec.shard);
     if (vm.count("out")) cmd.out_path = vm["out"].as<std::string>();
-    if (vm.count("report")) cmd.report_path = vm["report"].as<std::string>();
+    if (vm.count("report")) {
+        cmd.report_path = vm["report"].as<std::string>();
+        // The page is written over the file: not the checkpoint, nor the deals.
+        if (cmd.out_path) check_not_input("--report", *cmd.report_path, *cmd.out_path, "the --out file");
+        if (!cmd.deals_file.empty()) check_not_input("--report", *cmd.report_path, cmd.deals_file, "the --deals-file");
+    }
     std::vector<std::string> words{program};
     for (int i = 0; i < argc; ++i) words.emplace_back(argv[i]);
     spec.program = this_program(program, words);

@@ -919,3 +919,33 @@ TEST_CASE("odds shows its progress on a terminal, and nothing on stderr otherwis
     REQUIRE(plain.status == 0);
     CHECK(plain.err.empty());
 }
+
+TEST_CASE("an output file that is one of the inputs is refused before anything is written", "[cli][harden]") {
+    // stats --out F --report F truncated F (the checkpoint) for the page:
+    // its records were lost and solved again, and F ended as HTML.
+    // report F -o F wrote the page over the records it read.
+    const pyr::test::ScratchDir dir("out_is_input");
+    const std::string records = dir / "study.jsonl";
+    REQUIRE(run("stats --deals 20 --quiet --out " + records).status == 0);
+    const std::string before = pyr::test::slurp(records);
+    const std::string deals = dir / "deals.txt";
+    std::ofstream(deals) << out_of("deal --seed 1 --format compact") << out_of("deal --seed 2 --format compact");
+    const std::vector<pyr::test::Refusal> cases = {
+        {"stats --deals 30 --quiet --out " + records + " --report " + records,
+         "--report '" + records + "' is the --out file"},
+        {"stats --deals 30 --quiet --out " + records + " --report " + dir.path() + "/./study.jsonl",
+         "is the --out file"},
+        {"stats --deals-file " + deals + " --quiet --report " + deals, "is the --deals-file"},
+        {"report " + records + " -o " + records, "-o '" + records + "' is one of the record files"},
+    };
+    pyr::test::check_refusals(cases, [](const std::string& args) { return run(args); });
+    CHECK(pyr::test::slurp(records) == before);
+    CHECK(pyr::test::slurp(deals).size() == 2 * 105);
+    // Neither file there yet: the same path is refused too, and nothing is created.
+    const std::string fresh = dir / "fresh.jsonl";
+    pyr::test::check_refused(run("stats --deals 5 --quiet --out " + fresh + " --report " + fresh), "is the --out file");
+    CHECK_FALSE(std::ifstream(fresh).good());
+    // Different files are as before.
+    CHECK(run("stats --deals 20 --quiet --out " + records + " --report " + (dir / "page.html")).status == 0);
+    CHECK(run("report " + records + " -o " + (dir / "page2.html")).status == 0);
+}
