@@ -949,3 +949,25 @@ TEST_CASE("an output file that is one of the inputs is refused before anything i
     CHECK(run("stats --deals 20 --quiet --out " + records + " --report " + (dir / "page.html")).status == 0);
     CHECK(run("report " + records + " -o " + (dir / "page2.html")).status == 0);
 }
+
+TEST_CASE("Ctrl-C during solve --measures says the measures were interrupted, not that a budget ran out",
+          "[cli][harden]") {
+    // Apophis deal 58: solved at once, its measures take seconds (the proof
+    // of the shortest). SIGINT after 1 s of CPU: the measures' searches stop.
+    // It printed "measures (incomplete: --max-states 100000000 reached)".
+    const std::string cli = std::string("'") + PYR_CLI_PATH + "'";
+    const std::string solve = "LC_ALL=C " + cli + " solve --variant apophis --seed 58 --measures --format ";
+    const Run t = pyr::test::shell(signal_after_cpu(solve + "text", "INT", "1"));
+    REQUIRE(t.status == 0);
+    pyr::test::check_contains_each(t.out, {"verdict: win (measures interrupted)\n", "solution: 42 moves\n",
+                                           "measures (incomplete: interrupted):\n"});
+    CHECK_THAT(t.out, !Catch::Contains("max-states") && !Catch::Contains("shorter solution"));
+    const Run j = pyr::test::shell(signal_after_cpu(solve + "json", "INT", "1"));
+    REQUIRE(j.status == 0);
+    const auto o = boost::json::parse(j.out).as_object();
+    CHECK(o.at("verdict").as_string() == "win");
+    REQUIRE(o.contains("interrupted"));
+    CHECK(o.at("interrupted").as_bool());
+    CHECK_FALSE(o.at("measures").as_object().at("complete").as_bool());
+    CHECK_THAT(std::string(o.at("measures").as_object().at("grade_note").as_string()), Catch::Contains("interrupted"));
+}
