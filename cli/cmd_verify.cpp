@@ -65,6 +65,11 @@ int cmd_verify(int argc, char** argv) {
                 "'legal, not a win' when every move is legal but the goal is not reached.",
             opts, vm))
         return kOk;
+    // One standard input: the deal's reader takes all of it (words after the
+    // deal are ignored), which left the moves empty ("all 0 moves are legal").
+    if (vm.count("deal-file") && vm.count("moves-file") && vm["deal-file"].as<std::string>() == "-" &&
+        vm["moves-file"].as<std::string>() == "-")
+        throw UsageError("--deal-file - and --moves-file - cannot both read standard input: give one of them a file");
     const Variant v = variant_from(vm);
     const api::LoadedDeal ld = deal_from_options(vm, v);
     if (vm.count("moves") + vm.count("moves-file") == 0)

@@ -971,3 +971,16 @@ TEST_CASE("Ctrl-C during solve --measures says the measures were interrupted, no
     CHECK_FALSE(o.at("measures").as_object().at("complete").as_bool());
     CHECK_THAT(std::string(o.at("measures").as_object().at("grade_note").as_string()), Catch::Contains("interrupted"));
 }
+
+TEST_CASE("verify: --deal-file - and --moves-file - cannot share standard input", "[cli][harden]") {
+    // The deal's reader took all of standard input (words after a deal are
+    // ignored), the moves were read empty: "legal, not a win: all 0 moves
+    // are legal", whatever moves were given.
+    const std::string input = out_of("deal --seed 1 --format compact") + "QH+AS\n";
+    const Run r = run("verify --deal-file - --moves-file -", input);
+    pyr::test::check_refused(r, "--deal-file - and --moves-file - cannot both read standard input");
+    // Either one alone reads it as before.
+    const std::string deal = out_of("deal --seed 1 --format compact");
+    CHECK_THAT(run("verify --deal-file - --moves QH+AS", deal).out, Catch::Contains("the move is legal"));
+    CHECK_THAT(run("verify --seed 1 --moves-file -", "QH+AS\n").out, Catch::Contains("the move is legal"));
+}
