@@ -984,3 +984,18 @@ TEST_CASE("verify: --deal-file - and --moves-file - cannot share standard input"
     CHECK_THAT(run("verify --deal-file - --moves QH+AS", deal).out, Catch::Contains("the move is legal"));
     CHECK_THAT(run("verify --seed 1 --moves-file -", "QH+AS\n").out, Catch::Contains("the move is legal"));
 }
+
+TEST_CASE("merge: two studies' files are refused with what tells the studies apart", "[cli]") {
+    // A greedy player's study and a casual player's over the same deals were
+    // described alike ("1 rule set of msc, seeds 1-10, max-states 100000000"
+    // both): the message did not say what differs.
+    const pyr::test::ScratchDir dir("merge_brief");
+    const std::string greedy = dir / "greedy.jsonl", casual = dir / "casual.jsonl", reasons = dir / "reasons.jsonl";
+    REQUIRE(run("stats --deals 6 --quiet --player greedy --out " + greedy).status == 0);
+    REQUIRE(run("stats --deals 6 --quiet --player casual --player-seed 2 --out " + casual).status == 0);
+    REQUIRE(run("stats --deals 6 --quiet --reasons --out " + reasons).status == 0);
+    const Run r = run("merge " + greedy + " " + casual);
+    pyr::test::check_refused(r, "is a record file of another study");
+    pyr::test::check_contains_each(r.err, {"player casual (player seed 2)", "player greedy (player seed 1)"});
+    CHECK_THAT(run("merge " + reasons + " " + greedy).err, Catch::Contains(", reasons)"));
+}
