@@ -999,3 +999,24 @@ TEST_CASE("merge: two studies' files are refused with what tells the studies apa
     pyr::test::check_contains_each(r.err, {"player casual (player seed 2)", "player greedy (player seed 1)"});
     CHECK_THAT(run("merge " + reasons + " " + greedy).err, Catch::Contains(", reasons)"));
 }
+
+TEST_CASE("a board's pass line that is not 'pass N' is refused, not read as pass 1", "[cli][harden]") {
+    // msc deal 1 after three moves: winnable in pass 1, lost in pass 3.
+    // "pass: 3" (the other lines' 'label: value' form), "passes 3" or
+    // "pass three" were skipped, and the position was solved in pass 1: win.
+    const std::string board = out_of("solve --seed 1 --moves 'QH+AS draw draw' --ascii");
+    const size_t at = board.find("pass 1 of 3\n");
+    REQUIRE(at != std::string::npos);
+    auto with_pass = [&](const std::string& line) { return board.substr(0, at) + line + "\n"; };
+    CHECK(json_of("solve --format json --deal-file " + temp_file("pass3.txt", with_pass("pass 3 of 3")))
+              .at("verdict")
+              .as_string() == "lose");
+    CHECK(json_of("solve --format json --deal-file " + temp_file("pass1.txt", with_pass("pass 1")))
+              .at("verdict")
+              .as_string() == "win");
+    for (const std::string line : {"pass: 3", "passes 3", "pass three", "Pass:3"}) {
+        INFO(line);
+        pyr::test::check_refused(run("solve --deal-file " + temp_file("passbad.txt", with_pass(line))),
+                                 "bad pass line '" + line + "': write 'pass N' or 'pass N of M'");
+    }
+}
