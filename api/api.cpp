@@ -485,6 +485,9 @@ Answer Session::solve_known(const Deal& deal, const std::vector<Move>& played, c
         mo.casual_plays = request.casual_plays;
         a.measures = std::make_shared<const DealMeasures>(measure_position(impl_->solver, b, played, mo));
         a.states += a.measures->states;
+        // Ctrl-C during the measures' searches: the answer says interrupted
+        // (their incompleteness is not a budget's).
+        if (!a.measures->complete && request.limits.stopped()) a.interrupted = true;
         // A grade places a deal's start among the starts of a study's deals:
         // from a later position the difficulty is given, not graded.
         const auto t = builtin_thresholds(deal.variant);

@@ -18,8 +18,8 @@ std::string generate_usage() {
     return "usage: pyramid generate [--variant NAME] " + rule_options_usage() +
            "\n"
            "                        --grade easy|medium|hard|expert [--count N] [--from-seed S]\n"
-           "                        [--thresholds Q1,Q2,Q3] [--casual-plays K] [--threads N] [--max-states N]\n"
-           "                        [--format text|json|csv] [--quiet]\n"
+           "                        [--thresholds Q1,Q2,Q3] [--casual-plays K] [--max-seeds M] [--threads N]\n"
+           "                        [--max-states N] [--format text|json|csv] [--quiet]\n"
            "Lists the first N winnable deals of a grade, from PySolFC seed S on (default 1): each with its seed (the\n"
            "PySolFC deal number of the variant's game), the compact deal and its measures (docs/measures.md).\n"
            "The grade compares a deal's difficulty (100 x the casual player's failure rate + crossroads) with\n"
@@ -108,7 +108,9 @@ int cmd_generate(int argc, char** argv) {
     if (res.interrupted) return 130;
     if (res.deals.size() < q.count)
         std::cerr << "pyramid generate: only " << res.deals.size() << " deals of " << q.count << " in " << res.looked
-                  << " seeds (--max-seeds)\n";
+                  << " seeds ("
+                  << (res.seeds_exhausted ? "the last PySolFC seed, 99999999999999999999, reached" : "--max-seeds")
+                  << ")\n";
     return kOk;
 }
 

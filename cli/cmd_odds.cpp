@@ -1,6 +1,9 @@
 // pyramid odds: the chances of a position without peeking at the stock, and
 // each legal move's (api::Session::odds, docs/nopeek.md); the output is
 // report/odds.h's.
+#include <unistd.h>
+
+#include <chrono>
 #include <iostream>
 
 #include "api/api.h"
@@ -48,22 +51,23 @@ int cmd_odds(int argc, char** argv) {
     po::variables_map vm;
     if (!parse_command(
             argc, argv,
-            "usage: pyramid odds [--variant NAME] (--seed N | --deal CARDS | --deal-file PATH)\n"
-            "                    [--moves \"...\"] [--samples K] [--rng-seed S] [--exact-limit N]\n"
-            "                    [--thoughtful] [--optimal [--optimal-states N] [--optimal-max-unseen N|auto]\n"
-            "                    [--threads N]\n"
-            "                    [--policy NAME] [--policy-orders N]] [--max-states N]\n"
-            "                    [--format text|json] [--ascii]\n"
-            "The odds without peeking: the share of the orders of the cards the player has not seen\n"
-            "(the stock's face-down cards) in which the position is winnable, and for each legal move\n"
-            "the share in which it keeps a win; the best move is marked. Every order is solved exactly\n"
-            "when there are at most --exact-limit of them, else --samples orders drawn with --rng-seed\n"
-            "(an estimate with its 95% Wilson interval). The true order is never looked at (unless\n"
-            "--thoughtful, which prints the peeking solver's answer apart). Deterministic.\n"
-            "--optimal adds the best chance of a player who does not peek (docs/nopeek.md); where\n"
-            "it is not computed exactly, the proven bracket and sampled estimates (labelled, with\n"
-            "their 95% intervals): at least about a --policy player's wins, at most about the\n"
-            "share of winnable orders.",
+            std::string("usage: pyramid odds [--variant NAME] (--seed N | --deal CARDS | --deal-file PATH)\n") +
+                std::string(20, ' ') + rule_options_usage() + "\n" +
+                "                    [--moves \"...\"] [--samples K] [--rng-seed S] [--exact-limit N]\n"
+                "                    [--thoughtful] [--optimal [--optimal-states N] [--optimal-max-unseen N|auto]\n"
+                "                    [--threads N]\n"
+                "                    [--policy NAME] [--policy-orders N]] [--max-states N] [--max-memory SIZE]\n"
+                "                    [--format text|json] [--ascii]\n"
+                "The odds without peeking: the share of the orders of the cards the player has not seen\n"
+                "(the stock's face-down cards) in which the position is winnable, and for each legal move\n"
+                "the share in which it keeps a win; the best move is marked. Every order is solved exactly\n"
+                "when there are at most --exact-limit of them, else --samples orders drawn with --rng-seed\n"
+                "(an estimate with its 95% Wilson interval). The true order is never looked at (unless\n"
+                "--thoughtful, which prints the peeking solver's answer apart). Deterministic.\n"
+                "--optimal adds the best chance of a player who does not peek (docs/nopeek.md); where\n"
+                "it is not computed exactly, the proven bracket and sampled estimates (labelled, with\n"
+                "their 95% intervals): at least about a --policy player's wins, at most about the\n"
+                "share of winnable orders.",
             opts, vm))
         return kOk;
     const std::string format = format_from(vm, {"text", "json"});
@@ -78,23 +82,39 @@ int cmd_odds(int argc, char** argv) {
     o.rng_seed = number_option(vm, "rng-seed", 0, UINT64_MAX);
     o.exact_limit = number_option(vm, "exact-limit", 0, 1'000'000'000);
     o.limits = limits_from(vm, 1);
+    // --optimal's options, read before any work: a bad one is refused at
+    // once, not after the odds have been computed (and read without
+    // --optimal too, as every option is).
+    api::OptimalAsk ask;
+    ask.states = number_option(vm, "optimal-states", 1, UINT64_MAX);
+    ask.threads = threads_from(vm);
+    if (vm["optimal-max-unseen"].as<std::string>() != "auto")
+        ask.max_unseen = static_cast<size_t>(number_option(vm, "optimal-max-unseen", 0, 32));
+    ask.estimates.player = vm["policy"].as<std::string>();
+    if (const auto why = api::policy_error(ask.estimates.player)) throw UsageError("--policy: " + *why);
+    ask.estimates.orders = number_option(vm, "policy-orders", 0, 1'000'000);
+    ask.estimates.rng_seed = o.rng_seed;
+    // Progress on a terminal, as solve shows it: the orders solved so far,
+    // redrawn at most 5 times a second (a sampled order takes a millisecond).
+    auto last_drawn = std::chrono::steady_clock::now() - std::chrono::seconds(1);
+    bool drawn = false;
+    if (isatty(STDERR_FILENO))
+        o.progress = [&](uint64_t done, uint64_t total) {
+            const auto now = std::chrono::steady_clock::now();
+            if (now - last_drawn < std::chrono::milliseconds(200)) return;
+            last_drawn = now;
+            drawn = true;
+            std::cerr << "\r  odds: " << done << " of " << total << " orders solved" << std::flush;
+        };
     api::Session session;
     const api::Odds r = [&] {  // Ctrl-C or SIGTERM: stop sampling and say so
         const StopOnSignals signals;
         o.limits.stop = signals.flag();
         return session.odds(ld.deal, played, o, vm["optimal"].as<bool>());
     }();
+    if (drawn) std::cerr << "\r" << std::string(60, ' ') << "\r" << std::flush;
     std::optional<api::OptimalAnswer> best;
     if (vm["optimal"].as<bool>()) {
-        api::OptimalAsk ask;
-        ask.states = number_option(vm, "optimal-states", 1, UINT64_MAX);
-        ask.threads = threads_from(vm);
-        if (vm["optimal-max-unseen"].as<std::string>() != "auto")
-            ask.max_unseen = static_cast<size_t>(number_option(vm, "optimal-max-unseen", 0, 32));
-        ask.estimates.player = vm["policy"].as<std::string>();
-        if (const auto why = api::policy_error(ask.estimates.player)) throw UsageError("--policy: " + *why);
-        ask.estimates.orders = number_option(vm, "policy-orders", 0, 1'000'000);
-        ask.estimates.rng_seed = o.rng_seed;
         const StopOnSignals signals;
         Limits limits = o.limits;
         limits.stop = signals.flag();
@@ -106,6 +126,8 @@ int cmd_odds(int argc, char** argv) {
         req.hint = true;
         req.limits.max_states = o.limits.max_states;
         req.limits.max_memory = o.limits.max_memory;
+        const StopOnSignals signals;  // Ctrl-C stops this search too: the odds are still printed
+        req.limits.stop = signals.flag();
         peek = session.solve(ld.deal, played, req);
     }
 

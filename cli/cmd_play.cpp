@@ -29,24 +29,27 @@ int cmd_play(int argc, char** argv) {
     po::variables_map vm;
     if (!parse_command(
             argc, argv,
-            "usage: pyramid play [--variant NAME] (--seed N | --deal CARDS | --deal-file PATH)\n"
-            "                    [--challenge score|cards:R|board [--target N [--current N] [--deals-left D]]]\n"
-            "                    [--max-states N] [--max-memory SIZE] [--ascii] [--no-colour] [--fair]\n"
-            "                    [--optimum-states N]\n"
-            "Plays the deal in the terminal (full screen; ? shows the keys). After every move the\n"
-            "status line gives the solver's exact verdict from the position: winnable in N moves,\n"
-            "lost, or unknown when the search budget runs out; h shows the next move of a shortest\n"
-            "solution (both know the stock's order: --fair hides them); o gives the hint without peeking\n"
-            "(your chance with best play without peeking and its move, as pyramid odds --optimal, within\n"
-            "--optimum-states, else the proven bracket and the planner's move; beside it the share of the\n"
-            "orders of the cards not yet seen that are winnable), counting the orders as it works; Esc stops it. With "
-            "--challenge, h follows the challenge's best line;\n"
-            "with --target too, a status line carries the challenge as you play (made so far, deals left,\n"
-            "the chance from the position) and n starts the next deal with what this one made.\n"
-            "A deal or a position with cards not seen (?\?) plays as the game in hand: the status line\n"
-            "gives the odds over their orders (as pyramid solve), h is off, o gives the chance and\n"
-            "move with best play without peeking (the ?? cards not seen), and a card not seen that a move could take "
-            "is typed in when it shows.",
+            std::string("usage: pyramid play [--variant NAME] (--seed N | --deal CARDS | --deal-file PATH)\n") +
+                std::string(20, ' ') + rule_options_usage() + "\n" +
+                "                    [--challenge score|cards:R|board [--target N [--current N] [--deals-left D]]]\n"
+                "                    [--max-states N] [--max-memory SIZE] [--ascii] [--no-colour] [--fair]\n"
+                "                    [--optimum-states N]\n"
+                "Plays the deal in the terminal (full screen; ? shows the keys). After every move the\n"
+                "status line gives the solver's exact verdict from the position: winnable in N moves,\n"
+                "lost, or unknown when the search budget runs out; h shows the next move of a shortest\n"
+                "solution (both know the stock's order: --fair hides them); o gives the hint without peeking\n"
+                "(your chance with best play without peeking and its move, as pyramid odds --optimal, within\n"
+                "--optimum-states, else the proven bracket and the planner's move; beside it the share of the\n"
+                "orders of the cards not yet seen that are winnable), counting the orders as it works; Esc stops it. "
+                "With "
+                "--challenge, h follows the challenge's best line;\n"
+                "with --target too, a status line carries the challenge as you play (made so far, deals left,\n"
+                "the chance from the position) and n starts the next deal with what this one made.\n"
+                "A deal or a position with cards not seen (?\?) plays as the game in hand: the status line\n"
+                "gives the odds over their orders (as pyramid solve), h is off, o gives the chance and\n"
+                "move with best play without peeking (the ?? cards not seen), and a card not seen that a move could "
+                "take "
+                "is typed in when it shows.",
             opts, vm))
         return kOk;
     const Limits limits = limits_from(vm, 1);

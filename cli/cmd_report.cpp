@@ -43,6 +43,8 @@ int cmd_report(int argc, char** argv) {
         return kOk;
     if (!vm.count("files")) throw UsageError("no record files given (pyramid report FILE... -o report.html)");
     const auto paths = vm["files"].as<std::vector<std::string>>();
+    if (vm.count("output"))
+        for (const auto& p : paths) check_not_input("-o", vm["output"].as<std::string>(), p, "one of the record files");
     std::string names;
     std::time_t newest = 0;  // when the study last wrote a record: the files' newest change
     for (const auto& p : paths) {

@@ -45,16 +45,17 @@ int cmd_solve(int argc, char** argv) {
     po::variables_map vm;
     if (!parse_command(
             argc, argv,
-            "usage: pyramid solve [--variant NAME] (--deal CARDS | --deal-file PATH | --seed N)\n"
-            "                     [--moves \"...\"] [--hint | [--optimal] [--best-score]]\n"
-            "                     [--challenge score|cards:R|board [--target N [--current N] [--deals-left D]]]\n"
-            "                     [--measures [--casual-plays N]] [--nopeek-optimum [--nopeek-optimum-states N]]\n"
-            "                     [--max-states N] [--max-memory SIZE]\n"
-            "                     [--format text|json|html] [--ascii] [-o FILE]\n"
-            "Solves the deal exactly: 'win' with a solution, 'lose' (proved), or 'intractable' when\n"
-            "the --max-states budget runs out first. Ctrl-C stops the search (verdict intractable).\n"
-            "With cards not seen (?? in the deal or the board): the odds over their orders and the best\n"
-            "move without peeking (docs/solve.md), never a verdict or a solution that assumes an order.",
+            std::string("usage: pyramid solve [--variant NAME] (--deal CARDS | --deal-file PATH | --seed N)\n") +
+                std::string(21, ' ') + rule_options_usage() + "\n" +
+                "                     [--moves \"...\"] [--hint | [--optimal] [--best-score]]\n"
+                "                     [--challenge score|cards:R|board [--target N [--current N] [--deals-left D]]]\n"
+                "                     [--measures [--casual-plays N]] [--nopeek-optimum [--nopeek-optimum-states N]]\n"
+                "                     [--max-states N] [--max-memory SIZE]\n"
+                "                     [--format text|json|html] [--ascii] [-o FILE]\n"
+                "Solves the deal exactly: 'win' with a solution, 'lose' (proved), or 'intractable' when\n"
+                "the --max-states budget runs out first. Ctrl-C stops the search (verdict intractable).\n"
+                "With cards not seen (?? in the deal or the board): the odds over their orders and the best\n"
+                "move without peeking (docs/solve.md), never a verdict or a solution that assumes an order.",
             opts, vm))
         return kOk;
     const std::string format = format_from(vm, {"text", "json", "html"});

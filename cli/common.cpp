@@ -8,6 +8,7 @@
 #include <clocale>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -268,6 +269,18 @@ std::string format_from(const po::variables_map& vm, const std::vector<std::stri
     std::string list;
     for (const auto& a : allowed) list += (list.empty() ? "" : ", ") + a;
     throw UsageError("unknown format '" + f + "'; formats: " + list);
+}
+
+void check_not_input(const std::string& option, const std::string& out, const std::string& input,
+                     const std::string& what) {
+    namespace fs = std::filesystem;
+    std::error_code ec, ec_out, ec_in;
+    // The same file, or the same path once resolved (neither created yet:
+    // stats --out F --report F writes the records into F, then the page).
+    const fs::path a = fs::weakly_canonical(fs::absolute(out, ec_out), ec_out);
+    const fs::path b = fs::weakly_canonical(fs::absolute(input, ec_in), ec_in);
+    if (fs::equivalent(out, input, ec) || (!ec_out && !ec_in && a == b))
+        throw UsageError(option + " " + excerpt(out, 200) + " is " + what + ": writing it would destroy it");
 }
 
 void add_text_options(po::options_description& o) {

@@ -115,6 +115,12 @@ void check_seed(const std::string& text);
 // limits, 1 to 10^20-1, and message), not an ms number; A <= B.
 void check_seeds(const std::string& text);
 
+// An output file the command is about to create or truncate must not be one
+// of its inputs (the same file under any name, or the same path when they do
+// not exist yet): UsageError "OPTION 'OUT' is WHAT: ..." otherwise.
+void check_not_input(const std::string& option, const std::string& out, const std::string& input,
+                     const std::string& what);
+
 // --ascii, for commands that print cards for people.
 void add_text_options(po::options_description& o);
 // How cards are printed for people on stdout: suit symbols and "10" when the

@@ -57,6 +57,16 @@ int usage_error(const std::string& cmd, const char* what) {
     std::cerr << "pyramid " << pyr::printable_line(cmd, 40) << ": " << pyr::printable_line(what) << "\n";
     return pyr::cli::kUsage;
 }
+
+// What was printed on stdout must have been written (a full disk, /dev/full):
+// otherwise one line says so and a status 0 becomes 2, as a write error on
+// -o FILE does.
+int stdout_written(const std::string& cmd, int status) {
+    std::cout.flush();
+    if (std::cout) return status;
+    usage_error(cmd, "error writing standard output");
+    return status == pyr::cli::kOk ? pyr::cli::kUsage : status;
+}
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -69,7 +79,7 @@ int main(int argc, char** argv) {
     try {
         if (cmd == "--help" || cmd == "-h" || cmd == "help") {
             std::cout << main_help();
-            return kOk;
+            return stdout_written(cmd, kOk);
         }
         if (cmd == "--version" || cmd == "version") {
             if (argc > 2) {
@@ -79,15 +89,15 @@ int main(int argc, char** argv) {
                                  "Prints the version, the git commit built, the build type, the compiler and the\n"
                                  "bench signature (the total states `pyramid bench --quick` searches).\n"
                                  "\npyramid version options:\n  -h [ --help ]         show this help\n";
-                    return kOk;
+                    return stdout_written(cmd, kOk);
                 }
                 throw UsageError("takes no arguments (got " + pyr::excerpt(a) + ")");
             }
             std::cout << pyr::build::version_text("pyramid");
-            return kOk;
+            return stdout_written(cmd, kOk);
         }
         for (const CommandRow& c : kCommands)
-            if (c.run && cmd == c.name) return c.run(argc - 1, argv + 1);
+            if (c.run && cmd == c.name) return stdout_written(cmd, c.run(argc - 1, argv + 1));
         std::cerr << "pyramid: unknown command " << pyr::excerpt(cmd) << " (try pyramid --help)\n";
         return kUsage;
     } catch (const UsageError& e) {

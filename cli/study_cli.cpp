@@ -60,8 +60,9 @@ const std::string& stats_usage() {
         synopsis.push_back("(--seeds A-B | --deals N | --deals-file PATH)");
         synopsis.push_back("[--shard K/N]");
         std::string u = wrap(synopsis, 100, std::string(21, ' ')) + "\n";
-        u += "                     [--optimal] [--threads N] [--max-states N] [--out FILE] [--format text|json|csv]\n"
-             "                     [--list win|lose|intractable] [--report FILE.html] [--quiet]\n"
+        u += "                     [--optimal] [--threads N] [--max-states N] [--max-memory SIZE] [--out FILE]\n"
+             "                     [--format text|json|csv] [--list win|lose|intractable] [--report FILE.html] "
+             "[--quiet]\n"
              "                     [--measures [--casual-plays K] | --reasons]\n"
              "                     [--player "
              "thoughtful|greedy|casual|sampler[:K]|planner[:K]|hybrid[:K]|optimal[:N[:K[:D]]]] "
@@ -216,7 +217,12 @@ bool parse_stats(int argc, char** argv, StatsCommand& cmd, const std::string& pr
                                       : "seeds " + spec.deals.range_text();
     if (vm.count("shard")) cmd.source += ", shard " + shard_text(spec.shard);
     if (vm.count("out")) cmd.out_path = vm["out"].as<std::string>();
-    if (vm.count("report")) cmd.report_path = vm["report"].as<std::string>();
+    if (vm.count("report")) {
+        cmd.report_path = vm["report"].as<std::string>();
+        // The page is written over the file: not the checkpoint, nor the deals.
+        if (cmd.out_path) check_not_input("--report", *cmd.report_path, *cmd.out_path, "the --out file");
+        if (!cmd.deals_file.empty()) check_not_input("--report", *cmd.report_path, cmd.deals_file, "the --deals-file");
+    }
     std::vector<std::string> words{program};
     for (int i = 0; i < argc; ++i) words.emplace_back(argv[i]);
     spec.program = this_program(program, words);

@@ -657,6 +657,19 @@ std::optional<Deal> read_board(const Variant& v, std::string_view text) {
             piles = true;
             continue;
         }
+        // A line about the pass that is not 'pass N' ("pass: 3", "passes 3",
+        // "pass three") was skipped, or ended the board: the position was
+        // solved in pass 1 whatever it said.
+        if (const auto ws = split_words(line); !ws.empty()) {
+            std::string w0;
+            for (char ch : ws[0]) {
+                if (!std::isalpha(static_cast<unsigned char>(ch))) break;
+                w0 += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+            }
+            if (w0 == "pass" || w0 == "passes")
+                throw ParseError("bad pass line " + excerpt(line) +
+                                 ": write 'pass N' or 'pass N of M', N the pass through the stock (from 1)");
+        }
         if (piles) break;  // the board is over: an answer, a verdict, a move list follow
         // A tableau line; a labelled line is a header (a title, "position
         // after N played moves:") unless cards follow its label.

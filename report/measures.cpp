@@ -6,7 +6,7 @@
 namespace pyr {
 
 std::string ungraded_text(const Variant& v, const DealMeasures& m) {
-    if (!m.complete) return "not graded: a search ran out of its budget";
+    if (!m.complete) return "not graded: a search did not finish (its budget ran out, or it was interrupted)";
     if (m.from_move > 0)
         return "not graded: a grade is for a deal's start (its thresholds are quartiles over the starts of a study's "
                "deals); from a position after played moves, the difficulty is given alone";

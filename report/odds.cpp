@@ -217,8 +217,19 @@ std::string odds_text(const OddsShown& s) {
                 << line(mo.wins, mo.intractable) << (mo.best ? "   <- best without peeking" : "") << "\n";
     }
     if (s.peek) {
-        out << "Peeking at the stock (the thoughtful solver knows its order): " << verdict_text(s.peek->verdict);
-        if (s.peek->hint) out << "; next move of a shortest solution: " << shown(*s.peek->hint);
+        // Why its search stopped early, as solve says it: a win's first
+        // move is then from a solution not proved shortest.
+        const api::Answer& a = *s.peek;
+        const std::string why = a.interrupted ? "interrupted"
+                                : a.memory_exceeded
+                                    ? "--max-memory reached"
+                                    : "--max-states " + std::to_string(s.options.limits.max_states) + " reached";
+        out << "Peeking at the stock (the thoughtful solver knows its order): " << verdict_text(a.verdict);
+        if (a.verdict == Verdict::Intractable) out << " (" << why << ")";
+        if (a.hint)
+            out << (a.optimal ? "; next move of a shortest solution: "
+                              : "; next move of a solution (not proved shortest: " + why + "): ")
+                << shown(*a.hint);
         out << "\n";
     }
     if (s.optimal) out << optimal_text(*s.optimal, r, dk, shown, s.estimates);

@@ -219,7 +219,9 @@ void print_solve(std::ostream& out, const api::LoadedDeal& ld, const std::vector
         out << "cards not seen: " << r.unknown.size() << " (" << api::unknown_places_text(r.unknown)
             << "), none still in play: the answer holds whatever they are\n";
     out << "verdict: " << verdict_text(r.verdict);
-    if (r.interrupted && r.verdict == Verdict::Win) out << " (search for a shorter solution interrupted)";
+    if (r.interrupted && r.verdict == Verdict::Win)  // the shortest's search, else the measures' (api.cpp)
+        out << ((req.optimal || req.hint) && !r.optimal ? " (search for a shorter solution interrupted)"
+                                                        : " (measures interrupted)");
     else if (r.interrupted) out << " (interrupted)";
     else if (r.verdict == Verdict::Intractable) out << " (" << budget << ")";
     out << "\n";

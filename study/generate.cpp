@@ -16,8 +16,14 @@ GenerateResult generate_deals(const GenerateRequest& q) {
             out.interrupted = true;
             break;
         }
-        const uint64_t n = std::min<uint64_t>(batch, q.max_seeds - out.looked);
-        if (next > kMaxSeed || kMaxSeed - next < n - 1) break;
+        if (next > kMaxSeed) {  // past PySolFC's last deal number: no seed left to look at
+            out.seeds_exhausted = true;
+            break;
+        }
+        uint64_t n = std::min<uint64_t>(batch, q.max_seeds - out.looked);
+        // The last batch stops at 10^20-1. The distance is compared in 128
+        // bits: Seed's operator- is only for distances below 2^64.
+        if (kMaxSeed.value - next.value < n - 1) n = (kMaxSeed - next) + 1;
         StudySpec spec;
         spec.combos = {q.rules};
         spec.deals.first = next;

@@ -36,6 +36,7 @@ struct GenerateResult {
     std::vector<GeneratedDeal> deals;  // in seed order, at most `count`
     uint64_t looked = 0;               // seeds solved up to the last one taken (or all, when short)
     bool interrupted = false;
+    bool seeds_exhausted = false;  // stopped at the last PySolFC seed (10^20-1), not at max_seeds
 };
 
 GenerateResult generate_deals(const GenerateRequest& request);

@@ -21,7 +21,18 @@ namespace {
 // A study line in a few words, for messages.
 std::string study_brief(const std::string& definition) {
     try {
-        const StudySpec s = spec_from_definition(json::parse(definition).as_object());
+        const json::object def = json::parse(definition).as_object();
+        const StudySpec s = spec_from_definition(def);
+        // Everything else that tells two studies apart, so that two briefs
+        // that differ say how (a player's study and another's, two deals files).
+        std::string more;
+        if (const auto* d = def.if_contains("deals_digest"); d && d->is_string())
+            more += " (digest " + std::string(d->as_string()).substr(0, 12) + ")";
+        more += ", max-states " + std::to_string(s.limits.max_states) + (s.optimal ? ", optimal" : "");
+        if (s.measures)
+            more += s.reasons_only ? ", reasons" : ", measures (casual plays " + std::to_string(s.casual_plays) + ")";
+        if (!s.player.empty()) more += ", player " + s.player + " (player seed " + std::to_string(s.player_seed) + ")";
+        if (!s.challenge.empty()) more += ", challenge " + s.challenge;
         std::string names;
         for (const auto& v : s.combos)
             if (names.find(v.name) == std::string::npos) names += (names.empty() ? "" : ",") + v.name;
@@ -29,7 +40,7 @@ std::string study_brief(const std::string& definition) {
                ", " +
                (s.deals.from_file ? std::to_string(s.deals.count()) + " deals of a deals file"
                                   : "seeds " + s.deals.range_text()) +
-               ", max-states " + std::to_string(s.limits.max_states) + (s.optimal ? ", optimal" : "");
+               more;
     } catch (const std::exception&) {
         return definition.substr(0, 120);
     }

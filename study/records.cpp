@@ -902,7 +902,8 @@ ReadStats read_record_file(const std::string& path, const std::function<void(con
 
 int match_record(const StudySpec& spec, const StudyRecord& r) {
     const Seed first = spec.deals.first_id();
-    if (r.seed < first || r.seed - first >= spec.deals.count()) return -1;
+    // The distance in 128 bits: a seed 2^64 or more past the first is not a deal of the study.
+    if (r.seed < first || r.seed.value - first.value >= spec.deals.count()) return -1;
     const uint64_t deal_index = r.seed - first;
     if (!spec.deal_in_shard(deal_index)) return -1;
     if (r.deal.has_value() != spec.deals.from_file) return -1;

@@ -117,7 +117,7 @@ StudyDeals seeds_range(const std::string& text) {
                          "': expected A-B with whole numbers 1 <= A <= B <= " + kMaxSeed.text());
     if (*first < 1) throw StudyError("bad seed range '" + text + "': seeds start at 1");
     if (*last < *first) throw StudyError("bad seed range '" + text + "': the last seed is below the first");
-    if (*last - *first >= kMaxStudyDeals)
+    if (last->value - first->value >= kMaxStudyDeals)  // in 128 bits: Seed's operator- is for distances below 2^64
         throw StudyError("bad seed range '" + text + "': at most " + std::to_string(kMaxStudyDeals) + " deals");
     StudyDeals d;
     d.first = *first;

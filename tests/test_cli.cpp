@@ -787,3 +787,236 @@ TEST_CASE("Spanish cards read as words in sentences, not as codes", "[cli]") {
     const Run j = run("solve --variant spanish --seed 1 --format json");
     CHECK_THAT(j.out, Catch::Contains("6B, 8B and 9E left"));
 }
+
+TEST_CASE("seeds 2^64 or more apart: a range that long is refused, a record that far is not a deal of the study",
+          "[cli][harden]") {
+    // 1-(2^64+6) was read as a range of 6 deals (the distance cut to 64 bits).
+    pyr::test::check_refused(run("stats --seeds 1-18446744073709551622 --quiet"), "at most 1000000000 deals");
+    // The records of a study of seeds 2^64+1..2^64+10 in the --out file were
+    // taken as seeds 1..10's (2^64 apart): the summary was theirs.
+    const pyr::test::ScratchDir dir("far_seeds");
+    const std::string out = dir / "far.jsonl";
+    REQUIRE(run("stats --seeds 18446744073709551617-18446744073709551626 --quiet --out " + out).status == 0);
+    const auto resumed = json_of("stats --seeds 1-10 --quiet --format json --out " + out);
+    const auto fresh = json_of("stats --seeds 1-10 --quiet --format json");
+    CHECK(resumed.at("resumed").as_int64() == 0);
+    CHECK(resumed.at("solved_now").as_int64() == 10);
+    const auto& a = resumed.at("summaries").as_array().at(0).as_object();
+    const auto& b = fresh.at("summaries").as_array().at(0).as_object();
+    CHECK(a.at("wins") == b.at("wins"));
+    CHECK(a.at("losses") == b.at("losses"));
+    CHECK(a.at("states_total") == b.at("states_total"));
+    // merge and report read the file the same way: 10 records of other seeds ignored.
+    CHECK(json_of("merge --format json " + out).at("ignored").as_int64() == 10);
+}
+
+TEST_CASE("odds refuses a bad --optimal option before any work, and with or without --optimal", "[cli][harden]") {
+    // They were read after the odds were computed: 10^7 sampled orders
+    // (hours) before "--threads must be ...". The shell's timeout stops a
+    // run that starts the work (status 124, not 2).
+    const std::string cli = std::string("'") + PYR_CLI_PATH + "'";
+    const std::string slow = "odds --variant msc --passes 1 --seed 53 --samples 10000000 --optimal";
+    for (const std::string bad :
+         {"--threads 5000", "--policy bogus", "--policy-orders=-1", "--optimal-states 0", "--optimal-max-unseen 33"}) {
+        INFO(bad);
+        const Run r = pyr::test::shell("LC_ALL=C timeout 120 " + cli + " " + slow + " " + bad);
+        CHECK(r.status == 2);
+        CHECK(lines(r.err) == 1);
+    }
+    // Without --optimal they were not read at all (exit 0).
+    const std::vector<pyr::test::Refusal> cases = {
+        {"odds --seed 1 --samples 5 --threads abc", "--threads must be a whole number"},
+        {"odds --seed 1 --samples 5 --policy bogus", "--policy: unknown player 'bogus'"},
+        {"odds --seed 1 --samples 5 --optimal-states 0", "--optimal-states must be a whole number"},
+    };
+    pyr::test::check_refusals(cases, [](const std::string& args) { return run(args); });
+}
+
+TEST_CASE("odds --thoughtful: a search stopped early says its move is not proved shortest; Ctrl-C keeps the odds",
+          "[cli][harden]") {
+    // Apophis deal 58: a first solution at once, the proof of the shortest
+    // in seconds. With a budget it printed "next move of a shortest
+    // solution" for the first solution's move (solve --hint says "not proved
+    // shortest").
+    const Run b = run("odds --variant apophis --seed 58 --samples 5 --thoughtful --max-states 100000");
+    REQUIRE(b.status == 0);
+    CHECK_THAT(b.out, Catch::Contains("win; next move of a solution (not proved shortest: --max-states 100000 "
+                                      "reached): "));
+    CHECK_THAT(b.out, !Catch::Contains("shortest solution"));
+    CHECK_THAT(run("odds --variant apophis --seed 58 --samples 5 --thoughtful --max-states 10").out,
+               Catch::Contains("knows its order): intractable (--max-states 10 reached)\n"));
+    // Ctrl-C during its search killed the process, the odds already
+    // computed with it; now the search stops and everything is printed.
+    // SIGINT after 1.5 s of the process's CPU time (the 5 orders take 0.01 s).
+    const std::string cli = std::string("'") + PYR_CLI_PATH + "'";
+    const Run r = pyr::test::shell(signal_after_cpu(
+        "LC_ALL=C " + cli + " odds --variant apophis --seed 58 --samples 5 --thoughtful", "INT", "1.5"));
+    REQUIRE(r.status == 0);
+    CHECK_THAT(r.out, Catch::Contains("Odds without peeking: apophis"));
+    CHECK_THAT(r.out, Catch::Contains("win; next move of a solution (not proved shortest: interrupted): "));
+    CHECK_THAT(r.out, Catch::Contains("Solves: "));
+}
+
+TEST_CASE("a write error on standard output is an error, not exit 0", "[cli][harden]") {
+    // A full disk (/dev/full): the output was lost and the status was 0.
+    // Now one line says so, and the status is 2, as for -o FILE.
+    for (const std::string args : {"deal --seed 1", "variants", "solve --seed 1 --format json", "--help",
+                                   "solve --help", "version", "stats --deals 3 --quiet"}) {
+        INFO(args);
+        const Run r = run(args + " >/dev/full");
+        CHECK(r.status == 2);
+        CHECK_THAT(r.err, Catch::Contains(": error writing standard output"));
+        CHECK(lines(r.err) == 1);
+    }
+    // A status that already says something else is kept (merge: tasks missing).
+    const pyr::test::ScratchDir dir("full_stdout");
+    const std::string part = dir / "part.jsonl";
+    REQUIRE(run("stats --deals 4 --shard 0/2 --quiet --out " + part).status == 0);
+    const Run m = run("merge " + part + " >/dev/full");
+    CHECK(m.status == 1);
+    CHECK_THAT(m.err, Catch::Contains("pyramid merge: error writing standard output"));
+    // Output that is written is unchanged.
+    CHECK(run("deal --seed 1 --format compact").status == 0);
+}
+
+TEST_CASE("every command's usage names every option of its option list", "[cli]") {
+    // stats' and odds' usage lacked --max-memory, generate's --max-seeds, and
+    // solve's, verify's, deal's, play's and odds' the rule overrides.
+    for (const std::string cmd : {"solve", "verify", "deal", "variants", "bench", "stats", "merge", "report", "compare",
+                                  "generate", "play", "odds", "compare-players"}) {
+        INFO(cmd);
+        const std::string help = out_of(cmd + " --help");
+        const size_t table = help.find("pyramid " + cmd + " options:");
+        REQUIRE(table != std::string::npos);
+        const std::string usage = help.substr(0, table);
+        std::istringstream in(help.substr(table));
+        int options = 0;
+        for (std::string l; std::getline(in, l);) {
+            // "  --name arg", "  -o [ --output ] arg": the long name.
+            const size_t at = l.find("--");
+            if (l.rfind("  -", 0) != 0 || at == std::string::npos) continue;
+            const std::string name = l.substr(at + 2, l.find_first_of(" ]", at) - at - 2);
+            ++options;
+            if (name == "help" || name == "files" || name == "name" || name == "first" || name == "second")
+                continue;  // --help, and the plain arguments' names
+            INFO("--" << name);
+            if (name == "output") CHECK_THAT(usage, Catch::Contains("[-o "));
+            else CHECK_THAT(usage, Catch::Contains("--" + name));
+        }
+        CHECK(options >= 2);
+    }
+}
+
+TEST_CASE("odds shows its progress on a terminal, and nothing on stderr otherwise", "[cli]") {
+    // odds --samples 100000 ran for minutes with nothing on the screen.
+    const std::string cli = std::string("'") + PYR_CLI_PATH + "'";
+    const std::string args = " odds --variant msc --passes 1 --seed 53 --samples 300";
+    const Run tty = pyr::test::shell("LC_ALL=C script -qec \"" + cli + args + "\" /dev/null");
+    REQUIRE(tty.status == 0);
+    CHECK_THAT(tty.out, Catch::Contains("\r  odds: 0 of 300 orders solved"));
+    CHECK_THAT(tty.out, Catch::Contains("Winnable: "));
+    const Run plain = run(args);
+    REQUIRE(plain.status == 0);
+    CHECK(plain.err.empty());
+}
+
+TEST_CASE("an output file that is one of the inputs is refused before anything is written", "[cli][harden]") {
+    // stats --out F --report F truncated F (the checkpoint) for the page:
+    // its records were lost and solved again, and F ended as HTML.
+    // report F -o F wrote the page over the records it read.
+    const pyr::test::ScratchDir dir("out_is_input");
+    const std::string records = dir / "study.jsonl";
+    REQUIRE(run("stats --deals 20 --quiet --out " + records).status == 0);
+    const std::string before = pyr::test::slurp(records);
+    const std::string deals = dir / "deals.txt";
+    std::ofstream(deals) << out_of("deal --seed 1 --format compact") << out_of("deal --seed 2 --format compact");
+    const std::vector<pyr::test::Refusal> cases = {
+        {"stats --deals 30 --quiet --out " + records + " --report " + records,
+         "--report '" + records + "' is the --out file"},
+        {"stats --deals 30 --quiet --out " + records + " --report " + dir.path() + "/./study.jsonl",
+         "is the --out file"},
+        {"stats --deals-file " + deals + " --quiet --report " + deals, "is the --deals-file"},
+        {"report " + records + " -o " + records, "-o '" + records + "' is one of the record files"},
+    };
+    pyr::test::check_refusals(cases, [](const std::string& args) { return run(args); });
+    CHECK(pyr::test::slurp(records) == before);
+    CHECK(pyr::test::slurp(deals).size() == 2 * 105);
+    // Neither file there yet: the same path is refused too, and nothing is created.
+    const std::string fresh = dir / "fresh.jsonl";
+    pyr::test::check_refused(run("stats --deals 5 --quiet --out " + fresh + " --report " + fresh), "is the --out file");
+    CHECK_FALSE(std::ifstream(fresh).good());
+    // Different files are as before.
+    CHECK(run("stats --deals 20 --quiet --out " + records + " --report " + (dir / "page.html")).status == 0);
+    CHECK(run("report " + records + " -o " + (dir / "page2.html")).status == 0);
+}
+
+TEST_CASE("Ctrl-C during solve --measures says the measures were interrupted, not that a budget ran out",
+          "[cli][harden]") {
+    // Apophis deal 58: solved at once, its measures take seconds (the proof
+    // of the shortest). SIGINT after 1 s of CPU: the measures' searches stop.
+    // It printed "measures (incomplete: --max-states 100000000 reached)".
+    const std::string cli = std::string("'") + PYR_CLI_PATH + "'";
+    const std::string solve = "LC_ALL=C " + cli + " solve --variant apophis --seed 58 --measures --format ";
+    const Run t = pyr::test::shell(signal_after_cpu(solve + "text", "INT", "1"));
+    REQUIRE(t.status == 0);
+    pyr::test::check_contains_each(t.out, {"verdict: win (measures interrupted)\n", "solution: 42 moves\n",
+                                           "measures (incomplete: interrupted):\n"});
+    CHECK_THAT(t.out, !Catch::Contains("max-states") && !Catch::Contains("shorter solution"));
+    const Run j = pyr::test::shell(signal_after_cpu(solve + "json", "INT", "1"));
+    REQUIRE(j.status == 0);
+    const auto o = boost::json::parse(j.out).as_object();
+    CHECK(o.at("verdict").as_string() == "win");
+    REQUIRE(o.contains("interrupted"));
+    CHECK(o.at("interrupted").as_bool());
+    CHECK_FALSE(o.at("measures").as_object().at("complete").as_bool());
+    CHECK_THAT(std::string(o.at("measures").as_object().at("grade_note").as_string()), Catch::Contains("interrupted"));
+}
+
+TEST_CASE("verify: --deal-file - and --moves-file - cannot share standard input", "[cli][harden]") {
+    // The deal's reader took all of standard input (words after a deal are
+    // ignored), the moves were read empty: "legal, not a win: all 0 moves
+    // are legal", whatever moves were given.
+    const std::string input = out_of("deal --seed 1 --format compact") + "QH+AS\n";
+    const Run r = run("verify --deal-file - --moves-file -", input);
+    pyr::test::check_refused(r, "--deal-file - and --moves-file - cannot both read standard input");
+    // Either one alone reads it as before.
+    const std::string deal = out_of("deal --seed 1 --format compact");
+    CHECK_THAT(run("verify --deal-file - --moves QH+AS", deal).out, Catch::Contains("the move is legal"));
+    CHECK_THAT(run("verify --seed 1 --moves-file -", "QH+AS\n").out, Catch::Contains("the move is legal"));
+}
+
+TEST_CASE("merge: two studies' files are refused with what tells the studies apart", "[cli]") {
+    // A greedy player's study and a casual player's over the same deals were
+    // described alike ("1 rule set of msc, seeds 1-10, max-states 100000000"
+    // both): the message did not say what differs.
+    const pyr::test::ScratchDir dir("merge_brief");
+    const std::string greedy = dir / "greedy.jsonl", casual = dir / "casual.jsonl", reasons = dir / "reasons.jsonl";
+    REQUIRE(run("stats --deals 6 --quiet --player greedy --out " + greedy).status == 0);
+    REQUIRE(run("stats --deals 6 --quiet --player casual --player-seed 2 --out " + casual).status == 0);
+    REQUIRE(run("stats --deals 6 --quiet --reasons --out " + reasons).status == 0);
+    const Run r = run("merge " + greedy + " " + casual);
+    pyr::test::check_refused(r, "is a record file of another study");
+    pyr::test::check_contains_each(r.err, {"player casual (player seed 2)", "player greedy (player seed 1)"});
+    CHECK_THAT(run("merge " + reasons + " " + greedy).err, Catch::Contains(", reasons)"));
+}
+
+TEST_CASE("a board's pass line that is not 'pass N' is refused, not read as pass 1", "[cli][harden]") {
+    // msc deal 1 after three moves: winnable in pass 1, lost in pass 3.
+    // "pass: 3" (the other lines' 'label: value' form), "passes 3" or
+    // "pass three" were skipped, and the position was solved in pass 1: win.
+    const std::string board = out_of("solve --seed 1 --moves 'QH+AS draw draw' --ascii");
+    const size_t at = board.find("pass 1 of 3\n");
+    REQUIRE(at != std::string::npos);
+    auto with_pass = [&](const std::string& line) { return board.substr(0, at) + line + "\n"; };
+    CHECK(json_of("solve --format json --deal-file " + temp_file("pass3.txt", with_pass("pass 3 of 3")))
+              .at("verdict")
+              .as_string() == "lose");
+    CHECK(json_of("solve --format json --deal-file " + temp_file("pass1.txt", with_pass("pass 1")))
+              .at("verdict")
+              .as_string() == "win");
+    for (const std::string line : {"pass: 3", "passes 3", "pass three", "Pass:3"}) {
+        INFO(line);
+        pyr::test::check_refused(run("solve --deal-file " + temp_file("passbad.txt", with_pass(line))),
+                                 "bad pass line '" + line + "': write 'pass N' or 'pass N of M'");
+    }
+}

@@ -524,6 +524,31 @@ TEST_CASE("generate: the first deals of a grade, each re-solved, the same for an
     CHECK(none.err.find("msc:passes=1,goal=pyramid,overlap=off") != std::string::npos);
 }
 
+TEST_CASE("generate looks at the seeds up to PySolFC's last, 10^20-1, and says when it reached it", "[cli][generate]") {
+    // From 10^20-1 - 2^64 - 5 on, the batch's distance to 10^20-1 was cut to
+    // 64 bits (5): no seed was looked at ("0 found in 0 seeds (--max-seeds)").
+    const auto far = test::run(
+        "generate --grade easy --from-seed 81553255926290448370 --count 1 --casual-plays 5 --quiet --format json");
+    REQUIRE(far.status == 0);
+    const auto f = json::parse(far.out).as_object();
+    CHECK(f.at("deals").as_array().size() == 1);
+    CHECK(f.at("seeds_looked").to_number<uint64_t>() >= 1);
+    // The last batch stops at 10^20-1 (it was dropped whole): the ten seeds
+    // from 10^20-10 are looked at, and the shortfall names the end of the seeds.
+    const auto top = test::run(
+        "generate --grade easy --from-seed 99999999999999999990 --count 20 --casual-plays 5 --quiet --format json");
+    REQUIRE(top.status == 0);
+    const auto t = json::parse(top.out).as_object();
+    CHECK(t.at("seeds_looked").to_number<uint64_t>() == 10);
+    CHECK_FALSE(t.at("deals").as_array().empty());
+    CHECK(top.err.find("the last PySolFC seed, 99999999999999999999, reached") != std::string::npos);
+    CHECK(top.err.find("--max-seeds") == std::string::npos);
+    // Still "--max-seeds" when that is what stopped it.
+    const auto few = test::run("generate --grade expert --count 5 --max-seeds 3 --casual-plays 5 --quiet");
+    CHECK(few.status == 0);
+    CHECK(few.err.find("in 3 seeds (--max-seeds)") != std::string::npos);
+}
+
 TEST_CASE("stats --reasons: lost deals' reason codes only, as --measures gives them", "[measures][cli]") {
     const std::string a = "/tmp/pyr_reasons_a_" + std::to_string(getpid()) + ".jsonl";
     const std::string b = "/tmp/pyr_reasons_b_" + std::to_string(getpid()) + ".jsonl";
