@@ -172,7 +172,9 @@ public:
         // of the no-peek optimum, on a narrow terminal).
         const auto message = wrap_line(c_.message(), w - 2, 2);
         const auto verdict = wrap_line(c_.verdict(), w - 2, 2);
-        const auto challenge = wrap_line(c_.challenge_line(), w - 2, 2);
+        // (no challenge: no line, so the spare line below is seen as spare)
+        const auto challenge = c_.challenge_line().empty() ? std::vector<std::string>{}
+                                                           : wrap_line(c_.challenge_line(), w - 2, 2);
         const auto two = [](const std::vector<std::string>& v) {
             return static_cast<int>(std::min<size_t>(v.size(), 2));
         };

@@ -15,7 +15,7 @@
 #   mouse              a click selects a card, a second click pairs it
 #   narrow             at 80 and 78 columns the keys line still ends with q q:quit;
 #                      the help's long lines, the message and the verdict wrap
-#                      instead of being cut
+#                      instead of being cut; at 78 x 18 o's message takes the spare third line
 #   pipe               a non-terminal stdin gets a clear error and exit status 2
 #   help               play --help calls a search past its limit what play shows: unknown
 #   fair               --fair hides the exact verdict and hint; o shows the no-peek hint (the
@@ -366,6 +366,16 @@ case $scenario in
     wait_joined E "the planner's move \(planner:32, not proved best\): [^ ]+; if you could see the stock: about [0-9.]+%" 60 \
       "the message lost its end"
     [ -z "${SHOTS:-}" ] || screen >"$SHOTS/play-80-columns.txt"
+    # At the smallest screen (78 x 18) with a one-line verdict and no
+    # challenge, the line under the verdict is spare: o's message takes it
+    # rather than lose its move.
+    T kill-session -t play
+    WIDTH=78 HEIGHT=18 start --seed 3
+    wait_for "verdict: winnable"
+    keys o
+    wait_for "your chance with best play without peeking: " 120
+    wait_joined E "the planner's move \(planner:32, not proved best\): [^ ]+; if you could see the stock: about [0-9.]+%" 60 \
+      "the message lost its move at 78 x 18"
     ;;
   mouse)
     start --seed 1
