@@ -119,6 +119,44 @@ TEST_CASE("play: a move is legal exactly when the verifier plays it, and undo an
     CHECK(g.table().key() == end);
 }
 
+TEST_CASE("play: no label of the board overlaps a card or another label", "[play]") {
+    // Every preset, its cards 2 and 3 columns wide, along a game that draws
+    // whenever it can (the wastes fill up: counts of two digits) and else
+    // plays its first legal move.
+    auto cols = [](const std::string& s) {
+        int n = 0;
+        for (unsigned char ch : s) n += (ch & 0xC0) != 0x80;
+        return n;
+    };
+    for (const char* name : {"msc", "relaxed", "pyramid", "cheops", "pharaohs", "solitarium", "classic", "giza",
+                             "tuts-tomb", "apophis", "triangle", "spanish"}) {
+        CAPTURE(name);
+        const Variant v = preset(name);
+        Game g(deal_from_seed(v, "1"), "1");
+        for (int step = 0; step < 120 && !g.won(); ++step) {
+            CAPTURE(step);
+            for (int cw : {2, 3}) {
+                const Layout l = layout_board(g.table(), cw);
+                for (size_t i = 0; i < l.labels.size(); ++i) {
+                    const Label& a = l.labels[i];
+                    CAPTURE(a.text);
+                    const int end = a.x + cols(a.text);
+                    for (const Cell& c : l.cells)
+                        if (c.y == a.y) CHECK((end <= c.x || c.x + c.w <= a.x));
+                    for (size_t j = i + 1; j < l.labels.size(); ++j)
+                        if (l.labels[j].y == a.y) CHECK((end <= l.labels[j].x || l.labels[j].x + cols(l.labels[j].text) <= a.x));
+                }
+            }
+            const auto legal = g.table().legal_moves();
+            if (legal.empty()) break;
+            Move m = legal.front();
+            for (const Move& x : legal)
+                if (x.kind == Move::Draw) m = x;
+            REQUIRE_FALSE(g.play(m));
+        }
+    }
+}
+
 TEST_CASE("play: typing a shortest solution's card names wins the game", "[play]") {
     for (const char* name : {"msc", "pyramid", "giza", "apophis", "triangle", "spanish"}) {
         CAPTURE(name);
