@@ -70,6 +70,8 @@
 //              gone, the waste with a card not seen, the stock, the gone
 //              cards): the odds as `pyramid solve` gives them on that board;
 //              a card not seen named at a place that is not the first
+//   captions   every preset's board at 1200 and 375 px (the narrow board):
+//              no caption on the board overlaps another or leaves it
 //   shots      screenshots of the main steps into --shots (not a test)
 // Exit 77 (skipped) when Chromium or emscripten is missing.
 import { execFileSync } from "node:child_process";
@@ -944,6 +946,32 @@ try {
       check(said === words && await lines() === 0 && !said.includes("--") &&
         await page.eval(`document.getElementById("ch-live").hidden`),
         field + " '" + value + "': the old answer cleared, the error in the page's words: " + said);
+    }
+  } else if (scenario === "captions") {
+    // Every preset with cards on its stock and waste, at a desktop width and
+    // a phone's (the narrow board: stock and wastes in a row): no caption or
+    // card name drawn on the board overlaps another, none leaves the picture.
+    const presets = ["msc", "relaxed", "pyramid", "cheops", "pharaohs", "solitarium", "classic", "giza", "tuts-tomb",
+      "apophis", "triangle", "spanish"];
+    const overlaps = `(() => { const svg = document.querySelector("#board svg").getBoundingClientRect();
+      const t = [...document.querySelectorAll("#board text")].filter((e) => e.textContent.trim() && !e.closest("defs"));
+      const b = t.map((e) => e.getBoundingClientRect()), out = [];
+      for (let i = 0; i < t.length; i++) {
+        if (b[i].left < svg.left - 0.5 || b[i].right > svg.right + 0.5) out.push(t[i].textContent + " leaves the picture");
+        for (let j = i + 1; j < t.length; j++)
+          if (b[i].left < b[j].right - 0.5 && b[j].left < b[i].right - 0.5 && b[i].top < b[j].bottom - 0.5 &&
+              b[j].top < b[i].bottom - 0.5) out.push(t[i].textContent + " overlaps " + t[j].textContent);
+      }
+      return out; })()`;
+    for (const [w, h] of [[1200, 1000], [375, 740]]) {
+      const p = w === 1200 ? page : await browser.newPage(w, h, true);
+      for (const v of presets) {
+        await p.goto(server.url + `#v=${v}&seed=2` + (v === "giza" ? "" : "&moves=draw.draw.draw"));  // (giza: no stock)
+        await p.waitFor(verdictSettled, 60000);
+        const bad = await p.eval(overlaps);
+        check(bad.length === 0, `${v} at ${w} px: no caption overlaps another` + (bad.length ? ": " + bad.join("; ") : ""));
+      }
+      if (p !== page) check(p.errors.length === 0, "no script error on the phone's page");
     }
   } else if (scenario === "mid-game") {
     // msc deal 1 after QH+AS TS+3C draw draw, as a player sees it in another
