@@ -72,6 +72,8 @@
 //              a card not seen named at a place that is not the first
 //   captions   every preset's board at 1200 and 375 px (the narrow board):
 //              no caption on the board overlaps another or leaves it
+//   phone      at 320, 375 and 800 px with every panel open: the page no
+//              wider than the screen, the deal number field shows 7 digits
 //   shots      screenshots of the main steps into --shots (not a test)
 // Exit 77 (skipped) when Chromium or emscripten is missing.
 import { execFileSync } from "node:child_process";
@@ -972,6 +974,26 @@ try {
         check(bad.length === 0, `${v} at ${w} px: no caption overlaps another` + (bad.length ? ": " + bad.join("; ") : ""));
       }
       if (p !== page) check(p.errors.length === 0, "no script error on the phone's page");
+    }
+  } else if (scenario === "phone") {
+    // A phone's widths, every panel open and a rule changed (the rules form
+    // open): the page is no wider than the screen, and the deal number field
+    // shows a number of 7 digits whole.
+    for (const w of [320, 375, 800]) {
+      const p = await browser.newPage(w, 740, w < 600);
+      await p.goto(server.url + "#v=msc&passes=1&seed=1234567");
+      await p.waitFor(verdictSettled, 60000);
+      await p.eval(`for (const id of ["rules-box", "paste-box", "picker-box", "challenge-box", "more"])
+        document.getElementById(id).open = true`);
+      const got = await p.eval(`new Promise((done) => requestAnimationFrame(() => {
+        const s = document.getElementById("seed");
+        done({ page: document.documentElement.scrollWidth, seed: s.value, field: s.clientWidth, text: s.scrollWidth });
+      }))`);
+      check(got.page <= w, `${w} px: the page is ${got.page} px wide`);
+      check(got.seed === "1234567" && got.text <= got.field,
+        `${w} px: the deal number field (${got.field} px) shows ${got.seed} whole (${got.text} px)`);
+      check(p.errors.length === 0, `${w} px: no script error`);
+      await p.close();
     }
   } else if (scenario === "mid-game") {
     // msc deal 1 after QH+AS TS+3C draw draw, as a player sees it in another
