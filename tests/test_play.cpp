@@ -421,6 +421,19 @@ TEST_CASE("play: n deals the next seed, and says why there is none", "[play]") {
     CHECK(d.message().rfind("no next deal: this deal was given as cards", 0) == 0);
 }
 
+TEST_CASE("play: r with no redeal left names the passes the rules allow", "[play]") {
+    for (const auto& [name, words] : {std::pair{"pharaohs", "no redeal left (1 pass)"},
+                                      std::pair{"msc", "no redeal left (3 passes)"}}) {
+        CAPTURE(name);
+        Controller c(Game(deal_from_seed(preset(name), "2"), "2"), false);
+        for (int pass = 0; pass < 3; ++pass) {
+            while (!c.game().table().stock().empty()) c.key('d');
+            c.key('r');
+        }
+        CHECK(c.message() == words);
+    }
+}
+
 TEST_CASE("play: a game with no legal move left says it is lost", "[play]") {
     Variant v = preset("msc");
     v.rows = 2;  // a small layout: 2C over 5D 6H, and KS alone in the stock
