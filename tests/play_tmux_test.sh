@@ -77,12 +77,17 @@ fail() {
   exit 1
 }
 # start ARGS...: pyramid play ARGS in a fresh 100x40 pane; when it ends the
-# pane says "[exit N]" and stays.
+# pane says "[exit N]" and stays. After a kill-session the server may still
+# be exiting ("server exited unexpectedly"): then it tries again.
 start() {
-  local args
+  local args try
   printf -v args ' %q' "$@"
-  T new-session -d -s play -x "${WIDTH:-100}" -y "${HEIGHT:-40}" \
-    "env TERM=xterm-256color $(printf %q "$pyramid") play$args; echo \"[exit \$?]\"; sleep 600"
+  for try in 1 2 3 4 5 6 7 8 9 10; do
+    T new-session -d -s play -x "${WIDTH:-100}" -y "${HEIGHT:-40}" \
+      "env TERM=xterm-256color $(printf %q "$pyramid") play$args; echo \"[exit \$?]\"; sleep 600" && break
+    [ $try -lt 10 ] || fail "tmux could not start a session"
+    sleep 0.2
+  done
   T set-option -t play remain-on-exit on >/dev/null
 }
 screen() { T capture-pane -p -t play; }
