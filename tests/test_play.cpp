@@ -144,7 +144,8 @@ TEST_CASE("play: no label of the board overlaps a card or another label", "[play
                     for (const Cell& c : l.cells)
                         if (c.y == a.y) CHECK((end <= c.x || c.x + c.w <= a.x));
                     for (size_t j = i + 1; j < l.labels.size(); ++j)
-                        if (l.labels[j].y == a.y) CHECK((end <= l.labels[j].x || l.labels[j].x + cols(l.labels[j].text) <= a.x));
+                        if (l.labels[j].y == a.y)
+                            CHECK((end <= l.labels[j].x || l.labels[j].x + cols(l.labels[j].text) <= a.x));
                 }
             }
             const auto legal = g.table().legal_moves();
@@ -422,8 +423,8 @@ TEST_CASE("play: n deals the next seed, and says why there is none", "[play]") {
 }
 
 TEST_CASE("play: r with no redeal left names the passes the rules allow", "[play]") {
-    for (const auto& [name, words] : {std::pair{"pharaohs", "no redeal left (1 pass)"},
-                                      std::pair{"msc", "no redeal left (3 passes)"}}) {
+    for (const auto& [name, words] :
+         {std::pair{"pharaohs", "no redeal left (1 pass)"}, std::pair{"msc", "no redeal left (3 passes)"}}) {
         CAPTURE(name);
         Controller c(Game(deal_from_seed(preset(name), "2"), "2"), false);
         for (int pass = 0; pass < 3; ++pass) {
