@@ -152,9 +152,9 @@ public:
             return;
         }
         if (c_.help()) {
-            const auto lines = c_.help_lines(w - 3);
+            const auto lines = c_.help_page();  // (a page at a time on a short screen)
             for (size_t i = 0; i < lines.size(); ++i)
-                put(1 + static_cast<int>(i), 2, lines[i], i == 0 ? A_BOLD : A_NORMAL);
+                put(1 + static_cast<int>(i), 2, lines[i], i == 0 && c_.help_first_page() ? A_BOLD : A_NORMAL);
             refresh();
             return;
         }
@@ -333,7 +333,10 @@ void run_screen(Controller& c, const ScreenOptions& options) {
                 dirty = true;
             }
         }
-        if (dirty) view.draw();
+        if (dirty) {
+            c.screen_size(getmaxx(stdscr), getmaxy(stdscr));
+            view.draw();
+        }
         dirty = false;
         const int ch = getch();
         if (ch == ERR) continue;

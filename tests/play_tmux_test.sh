@@ -15,7 +15,8 @@
 #   mouse              a click selects a card, a second click pairs it
 #   narrow             at 80 and 78 columns the keys line still ends with q q:quit;
 #                      the help's long lines, the message and the verdict wrap
-#                      instead of being cut; at 78 x 18 o's message takes the spare third line
+#                      instead of being cut; at 78 x 18 o's message takes the spare third line,
+#                      and the help, taller than the screen, is shown a page at a time
 #   pipe               a non-terminal stdin gets a clear error and exit status 2
 #   help               play --help calls a search past its limit what play shows: unknown
 #   fair               --fair hides the exact verdict and hint; o shows the no-peek hint (the
@@ -381,6 +382,20 @@ case $scenario in
     wait_for "your chance with best play without peeking: " 120
     wait_joined E "the planner's move \(planner:32, not proved best\): [^ ]+; if you could see the stock: about [0-9.]+%" 60 \
       "the message lost its move at 78 x 18"
+    # The help is taller than 18 lines: a page at a time, Space turning it,
+    # down to the quit key and the way back; then a key goes back to the game.
+    keys '?'
+    wait_for "Space: the next page (1 of "
+    screen | grep -q "^  q q" && fail "the first page of the help already shows the quit key"
+    keys Space
+    wait_for "q q (or q y)"
+    until screen | grep -qF "Press any key to go back to the game. (page "; do
+      screen | grep -qF "Space: the next page" || fail "the help's last page does not say how to go back"
+      keys Space
+      sleep 0.2
+    done
+    keys Space
+    wait_for "verdict: winnable"
     ;;
   mouse)
     start --seed 1

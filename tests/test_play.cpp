@@ -648,6 +648,55 @@ TEST_CASE("play: the keys line fits 78 to 100 columns and always ends with q q:q
     CHECK(continued);
 }
 
+TEST_CASE("play: the help is shown a page at a time on a screen too short for it, Space turning the page", "[play]") {
+    for (const bool unseen : {false, true}) {
+        CAPTURE(unseen);
+        std::string cards = compact(deal_from_seed(preset("msc"), "1"));
+        if (unseen) cards.replace(2 * 40, 4, "????");
+        Controller c(Game(deal_from_text(preset("msc"), cards), unseen ? "" : "1"), true);
+        // A tall screen: one page, the help as it is (wrapped to 97 columns).
+        c.screen_size(100, 60);
+        c.key('?');
+        REQUIRE(c.help());
+        CHECK(c.help_page() == c.help_lines(97));
+        c.key(' ');
+        CHECK_FALSE(c.help());
+        // The smallest screen play draws on, 78 x 18, and 80 x 24: pages of
+        // at most 17 (23) lines, together every line of the help in order,
+        // each but the last ending "Space: the next page".
+        for (const auto& [w, h] : {std::pair{78, 18}, std::pair{80, 24}}) {
+            CAPTURE(w, h);
+            c.screen_size(w, h);
+            std::vector<std::string> want = c.help_lines(w - 3), seen;
+            want.pop_back();  // "Press any key to go back to the game." ends the last page
+            want.pop_back();  // (and the blank line before it)
+            c.key('?');
+            for (int page = 1;; ++page) {
+                REQUIRE(c.help());
+                REQUIRE(page < 10);
+                const auto lines = c.help_page();
+                CHECK(lines.size() <= static_cast<size_t>(h - 1));
+                CHECK(c.help_first_page() == (page == 1));
+                REQUIRE(lines.size() >= 3);
+                CHECK(lines[lines.size() - 2].empty());
+                seen.insert(seen.end(), lines.begin(), lines.end() - 2);
+                if (lines.back().rfind("Press any key to go back to the game. (page ", 0) == 0) {
+                    CHECK(page > 1);
+                    break;
+                }
+                CHECK(lines.back().rfind("Space: the next page (" + std::to_string(page) + " of ", 0) == 0);
+                c.key(' ');
+            }
+            CHECK(seen == want);
+            c.key(' ');  // after the last page, back to the game
+            CHECK_FALSE(c.help());
+            c.key('?');
+            c.key('x');  // any other key, from the first page
+            CHECK_FALSE(c.help());
+        }
+    }
+}
+
 namespace {
 
 // Every line play prints, and the board as drawn (?? for a card not seen).
