@@ -24,7 +24,8 @@
 //   links      a link that cannot be opened (a broken % escape, an unknown
 //              game, no deal, an illegal move) says why: opened first, the
 //              page starts on deal 1 under deal 1's address; in an open tab
-//              the board is kept and the address goes back to it
+//              the board is kept and the address goes back to it; Next deal
+//              after the last number says there is none
 //   bad-deal   pasted deals with a duplicate or a missing card give the
 //              parser's error; the card picker refuses a duplicate and names
 //              missing places; a complete picked layout loads
@@ -469,6 +470,14 @@ try {
     await page.waitFor(verdictSettled, 60000);
     check(one.states === 1 && /^Searched 1 position in /.test(await text(page, "progress")),
       "one position: " + await text(page, "progress") + " (pyramid solve: " + one.states + ")");
+    // Next deal after the last number says there is none (as play's n), the deal and its number kept.
+    for (const last of ["99999999999999999999", "ms8589934591"]) {
+      await loadByNumber(page, "msc", last);
+      await page.click("#next-deal");
+      const said = await text(page, "message");
+      check(/^No next deal: a PySolFC deal number is 1 to /.test(said) && await page.eval(`document.getElementById("seed").value`) === last &&
+        (await text(page, "deal-title")).endsWith("deal " + last), "Next deal after " + last + ": " + said);
+    }
   } else if (scenario === "bad-deal") {
     const deal = cli("solve", "--variant", "msc", "--seed", "7", "--format", "json").deal;
     await page.eval(`document.getElementById("paste-box").open = true`);
