@@ -33,11 +33,19 @@ public:
     explicit Terminal(bool want_colour) {
         std::setlocale(LC_ALL, "");  // ncursesw writes UTF-8 (suit symbols) in a UTF-8 locale
         screen_ = newterm(nullptr, stdout, stdin);
-        if (!screen_) {
-            const char* term = std::getenv("TERM");
+        const char* term = std::getenv("TERM");
+        if (!screen_)
             throw TerminalError(std::string("cannot drive this terminal (TERM=") + (term ? term : "unset") + ")");
-        }
         set_term(screen_);
+        // A terminal that cannot move the cursor (TERM=dumb, as in an editor's
+        // shell buffer) would get the board as one garbled line.
+        const char* cup = tigetstr("cup");
+        if (!cup || cup == reinterpret_cast<const char*>(-1)) {
+            endwin();
+            delscreen(screen_);
+            throw TerminalError(std::string("cannot drive this terminal (TERM=") + (term ? term : "unset") +
+                                ": it cannot move the cursor)");
+        }
         raw();  // Ctrl+Z and Ctrl+C arrive as keys (undo, quit), not signals
         noecho();
         nonl();

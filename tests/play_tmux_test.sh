@@ -18,6 +18,7 @@
 #                      instead of being cut; at 78 x 18 o's message takes the spare third line,
 #                      and the help, taller than the screen, is shown a page at a time
 #   pipe               a non-terminal stdin gets a clear error and exit status 2
+#   dumb               TERM=dumb (no cursor addressing) gets a clear error and exit status 2
 #   help               play --help calls a search past its limit what play shows: unknown
 #   fair               --fair hides the exact verdict and hint; o shows the no-peek hint (the
 #                      optimum's bracket at a deal's start, and the planner's move);
@@ -85,7 +86,7 @@ start() {
   printf -v args ' %q' "$@"
   for try in 1 2 3 4 5 6 7 8 9 10; do
     T new-session -d -s play -x "${WIDTH:-100}" -y "${HEIGHT:-40}" \
-      "env TERM=xterm-256color $(printf %q "$pyramid") play$args; echo \"[exit \$?]\"; sleep 600" && break
+      "env TERM=${PLAY_TERM:-xterm-256color} $(printf %q "$pyramid") play$args; echo \"[exit \$?]\"; sleep 600" && break
     [ $try -lt 10 ] || fail "tmux could not start a session"
     sleep 0.2
   done
@@ -175,6 +176,13 @@ check_restored() {
 }
 
 case $scenario in
+  dumb)
+    # A terminal that cannot move the cursor: a clear error, exit status 2.
+    PLAY_TERM=dumb start --seed 1
+    wait_for "[exit 2]" 10
+    screen | grep -qF "pyramid play: cannot drive this terminal (TERM=dumb: it cannot move the cursor)" ||
+      fail "no clear error for TERM=dumb"
+    ;;
   win)
     variant=$1 seed=$2
     mapfile -t moves < <(solution "$variant" "$seed")
