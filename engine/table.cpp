@@ -191,7 +191,7 @@ std::optional<std::string> Table::apply(const Move& m) {
             if (v_.wastes == 0) return std::string("there is no waste to redeal");
             if (!stock_.empty()) return std::string("the stock is not empty");
             if (!v_.unlimited_passes() && pass_ >= v_.passes)
-                return "no redeal left (" + passes_text(v_.passes) + " passes)";
+                return "no redeal left (" + passes_text(v_.passes) + (v_.passes == 1 ? " pass)" : " passes)");
             if (!can_redeal()) return std::string("the waste is empty");
             redeal();
             ++pass_;

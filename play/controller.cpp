@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdint>
 #include <cstring>
 #include <iterator>
 #include <stdexcept>
@@ -241,6 +242,38 @@ std::vector<std::string> Controller::help_lines(int width) const {
         for (auto& l : wrap_line(line, width, indent)) out.push_back(std::move(l));
     }
     return out;
+}
+
+std::vector<std::vector<std::string>> Controller::help_pages() const {
+    std::vector<std::string> lines = screen_w_ > 0 ? help_lines(screen_w_ - 3) : help_lines();
+    const std::string back = lines.back();  // "Press any key to go back to the game."
+    lines.pop_back();
+    if (!lines.empty() && lines.back().empty()) lines.pop_back();
+    const size_t rows = screen_h_ > 1 ? static_cast<size_t>(screen_h_ - 1) : SIZE_MAX;
+    if (rows == SIZE_MAX || lines.size() + 2 <= rows) {
+        lines.push_back("");
+        lines.push_back(back);
+        return {lines};
+    }
+    const size_t body = rows > 3 ? rows - 2 : 1;  // a page: its lines, a blank line, how to go on
+    const size_t n = (lines.size() + body - 1) / body;
+    std::vector<std::vector<std::string>> pages;
+    for (size_t p = 0; p < n; ++p) {
+        const auto from = lines.begin() + static_cast<std::ptrdiff_t>(p * body);
+        std::vector<std::string> page(from,
+                                      from + static_cast<std::ptrdiff_t>(std::min(body, lines.size() - p * body)));
+        page.push_back("");
+        const std::string of = std::to_string(p + 1) + " of " + std::to_string(n);
+        page.push_back(p + 1 < n ? "Space: the next page (" + of + "); any other key: back to the game."
+                                 : back + " (page " + of + ")");
+        pages.push_back(std::move(page));
+    }
+    return pages;
+}
+
+std::vector<std::string> Controller::help_page() const {
+    const auto pages = help_pages();
+    return pages[std::min(help_page_, pages.size() - 1)];
 }
 
 std::vector<std::string> Controller::help_lines() const {
@@ -536,6 +569,7 @@ void Controller::activate(const Spot& s) {
 void Controller::click(int x, int y) {
     if (help_) {
         help_ = false;
+        help_page_ = 0;
         return;
     }
     if (const Cell* c = layout_.at(x, y)) activate(c->spot);
@@ -618,7 +652,13 @@ void Controller::key(int k) {
         return;
     }
     if (help_) {
+        // Space turns the help's page; any other key goes back to the game.
+        if (k == ' ' && help_page_ + 1 < help_pages().size()) {
+            ++help_page_;
+            return;
+        }
         help_ = false;
+        help_page_ = 0;
         return;
     }
     if (quit_pending_) {
@@ -678,7 +718,10 @@ void Controller::key(int k) {
             message_ = d == DeckKind::Standard52 ? "quit? q or y quits; a suit letter (c d h s) types a Queen"
                                                  : "quit? q or y quits";
             return;
-        case '?': help_ = true; return;
+        case '?':
+            help_ = true;
+            help_page_ = 0;
+            return;
         case kEscape:
             if (odds_wanted_) {
                 odds_wanted_.reset();

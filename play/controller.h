@@ -69,6 +69,17 @@ public:
     // (a key's text continues under its text).
     std::vector<std::string> help_lines() const;
     std::vector<std::string> help_lines(int width) const;
+    // The terminal's size (play's screen sets it before each draw; 0: no
+    // limit): the help is shown a page at a time when it is taller.
+    void screen_size(int width, int height) {
+        screen_w_ = width;
+        screen_h_ = height;
+    }
+    // The help page on show: help_lines wrapped to the screen (width - 3),
+    // at most height - 1 lines (drawn from the second line down), the last
+    // saying how to go on (Space: the next page; any other key: the game).
+    std::vector<std::string> help_page() const;
+    bool help_first_page() const { return help_page_ == 0; }
     // The keys line for a screen `width` columns wide: every key when they
     // fit, else the less used ones left out (? lists them all); "?:help"
     // first and "q q:quit" last always.
@@ -158,6 +169,9 @@ private:
     std::string typed_;          // a card's name being typed (its rank so far)
     bool quit_pending_ = false;  // `q` pressed: q/y/Enter quits, a suit letter makes a Queen
     bool help_ = false;
+    size_t help_page_ = 0;  // the help's page on show (from 0)
+    int screen_w_ = 0, screen_h_ = 0;
+    std::vector<std::vector<std::string>> help_pages() const;
     bool quit_ = false;
     bool hint_wanted_ = false;
     bool fair_ = false;

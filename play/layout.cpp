@@ -53,8 +53,10 @@ Layout layout_board(const Table& t, int card_width) {
     const int piles = static_cast<int>(t.reserves().size());
     const int reserves_w = piles ? piles * kPitch - kPitch + w : 0;
     const bool stock = t.has_stock();
-    const int waste_x = 5 * kPitch;  // the waste's label; its cards start a label later
-    const int waste_cards_x = waste_x + 10;
+    // The waste's label, "waste (24)" or with several wastes "waste 1 (8)";
+    // its cards start after the longest label (a count of two digits).
+    const int waste_x = 5 * kPitch;
+    const int waste_cards_x = waste_x + (v.wastes > 1 ? 12 : 10);
     const int stock_w = stock ? waste_cards_x + kWasteShown * kPitch : 0;
     l.width = std::max({tableau_w, reserves_w, stock_w});
     const int tx = (l.width - tableau_w) / 2;

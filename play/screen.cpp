@@ -33,11 +33,19 @@ public:
     explicit Terminal(bool want_colour) {
         std::setlocale(LC_ALL, "");  // ncursesw writes UTF-8 (suit symbols) in a UTF-8 locale
         screen_ = newterm(nullptr, stdout, stdin);
-        if (!screen_) {
-            const char* term = std::getenv("TERM");
+        const char* term = std::getenv("TERM");
+        if (!screen_)
             throw TerminalError(std::string("cannot drive this terminal (TERM=") + (term ? term : "unset") + ")");
-        }
         set_term(screen_);
+        // A terminal that cannot move the cursor (TERM=dumb, as in an editor's
+        // shell buffer) would get the board as one garbled line.
+        const char* cup = tigetstr("cup");
+        if (!cup || cup == reinterpret_cast<const char*>(-1)) {
+            endwin();
+            delscreen(screen_);
+            throw TerminalError(std::string("cannot drive this terminal (TERM=") + (term ? term : "unset") +
+                                ": it cannot move the cursor)");
+        }
         raw();  // Ctrl+Z and Ctrl+C arrive as keys (undo, quit), not signals
         noecho();
         nonl();
@@ -152,9 +160,9 @@ public:
             return;
         }
         if (c_.help()) {
-            const auto lines = c_.help_lines(w - 3);
+            const auto lines = c_.help_page();  // (a page at a time on a short screen)
             for (size_t i = 0; i < lines.size(); ++i)
-                put(1 + static_cast<int>(i), 2, lines[i], i == 0 ? A_BOLD : A_NORMAL);
+                put(1 + static_cast<int>(i), 2, lines[i], i == 0 && c_.help_first_page() ? A_BOLD : A_NORMAL);
             refresh();
             return;
         }
@@ -172,7 +180,9 @@ public:
         // of the no-peek optimum, on a narrow terminal).
         const auto message = wrap_line(c_.message(), w - 2, 2);
         const auto verdict = wrap_line(c_.verdict(), w - 2, 2);
-        const auto challenge = wrap_line(c_.challenge_line(), w - 2, 2);
+        // (no challenge: no line, so the spare line below is seen as spare)
+        const auto challenge = c_.challenge_line().empty() ? std::vector<std::string>{}
+                                                           : wrap_line(c_.challenge_line(), w - 2, 2);
         const auto two = [](const std::vector<std::string>& v) {
             return static_cast<int>(std::min<size_t>(v.size(), 2));
         };
@@ -331,7 +341,10 @@ void run_screen(Controller& c, const ScreenOptions& options) {
                 dirty = true;
             }
         }
-        if (dirty) view.draw();
+        if (dirty) {
+            c.screen_size(getmaxx(stdscr), getmaxy(stdscr));
+            view.draw();
+        }
         dirty = false;
         const int ch = getch();
         if (ch == ERR) continue;

@@ -113,7 +113,9 @@ BoardPicture::BoardPicture(const Variant& v, bool narrow) : v_(v), narrow_(narro
     if (has_stock && narrow) {
         const int piles = 1 + std::max(v.wastes, 1);  // stock, then the wastes (or the discards)
         side_x_ = bottom + 30;
-        bottom = side_x_ + H + 28;
+        // Two caption lines; a face-down stock's "face down" takes a line of
+        // its own (beside its count it would run into the next pile's caption).
+        bottom = side_x_ + H + 28 + (v.stock_top_playable ? 0 : 14);
         width_ = std::max(M + left_w + M, M + (piles - 1) * kPileStep + kSideWidth + M);
     } else if (has_stock) {
         side_x_ = M + left_w + kSideGap;
@@ -244,10 +246,19 @@ void BoardPicture::draw_side(svg::Document& d, const Table& t, const BoardHighli
         if (v_.stock_top_playable) put(stock.back(), sx, y, "stock", true);
         else place(d, "card-back", sx, y, "card stock back", "");
     }
-    caption(d, sx, y + H + 15,
-            "stock: " + std::to_string(stock.size()) + (v_.stock_top_playable || stock.empty() ? "" : ", face down"));
+    const bool face_down = !v_.stock_top_playable && !stock.empty();
+    double line = y + H + 15;  // the caption's next line
+    if (narrow_ && !v_.stock_top_playable) {
+        // (narrow: piles sit a fanned waste apart, too close for both on one line)
+        caption(d, sx, line, "stock: " + std::to_string(stock.size()));
+        if (face_down) caption(d, sx, line + 14, "face down");
+        line += 28;
+    } else {
+        caption(d, sx, line, "stock: " + std::to_string(stock.size()) + (face_down ? ", face down" : ""));
+        line += 14;
+    }
     if (v_.wastes > 0 && v_.passes != 1)
-        caption(d, sx, y + H + 29, "pass " + std::to_string(t.pass()) + " of " + passes_text(v_.passes));
+        caption(d, sx, line, "pass " + std::to_string(t.pass()) + " of " + passes_text(v_.passes));
     if (h.stock) marked_piles.push_back({sx, y, W});
 
     // The wastes: the top cards fanned to the right, the top one rightmost.

@@ -15,8 +15,10 @@
 #   mouse              a click selects a card, a second click pairs it
 #   narrow             at 80 and 78 columns the keys line still ends with q q:quit;
 #                      the help's long lines, the message and the verdict wrap
-#                      instead of being cut
+#                      instead of being cut; at 78 x 18 o's message takes the spare third line,
+#                      and the help, taller than the screen, is shown a page at a time
 #   pipe               a non-terminal stdin gets a clear error and exit status 2
+#   dumb               TERM=dumb (no cursor addressing) gets a clear error and exit status 2
 #   help               play --help calls a search past its limit what play shows: unknown
 #   fair               --fair hides the exact verdict and hint; o shows the no-peek hint (the
 #                      optimum's bracket at a deal's start, and the planner's move);
@@ -77,12 +79,17 @@ fail() {
   exit 1
 }
 # start ARGS...: pyramid play ARGS in a fresh 100x40 pane; when it ends the
-# pane says "[exit N]" and stays.
+# pane says "[exit N]" and stays. After a kill-session the server may still
+# be exiting ("server exited unexpectedly"): then it tries again.
 start() {
-  local args
+  local args try
   printf -v args ' %q' "$@"
-  T new-session -d -s play -x "${WIDTH:-100}" -y "${HEIGHT:-40}" \
-    "env TERM=xterm-256color $(printf %q "$pyramid") play$args; echo \"[exit \$?]\"; sleep 600"
+  for try in 1 2 3 4 5 6 7 8 9 10; do
+    T new-session -d -s play -x "${WIDTH:-100}" -y "${HEIGHT:-40}" \
+      "env TERM=${PLAY_TERM:-xterm-256color} $(printf %q "$pyramid") play$args; echo \"[exit \$?]\"; sleep 600" && break
+    [ $try -lt 10 ] || fail "tmux could not start a session"
+    sleep 0.2
+  done
   T set-option -t play remain-on-exit on >/dev/null
 }
 screen() { T capture-pane -p -t play; }
@@ -169,6 +176,13 @@ check_restored() {
 }
 
 case $scenario in
+  dumb)
+    # A terminal that cannot move the cursor: a clear error, exit status 2.
+    PLAY_TERM=dumb start --seed 1
+    wait_for "[exit 2]" 10
+    screen | grep -qF "pyramid play: cannot drive this terminal (TERM=dumb: it cannot move the cursor)" ||
+      fail "no clear error for TERM=dumb"
+    ;;
   win)
     variant=$1 seed=$2
     mapfile -t moves < <(solution "$variant" "$seed")
@@ -366,6 +380,30 @@ case $scenario in
     wait_joined E "the planner's move \(planner:32, not proved best\): [^ ]+; if you could see the stock: about [0-9.]+%" 60 \
       "the message lost its end"
     [ -z "${SHOTS:-}" ] || screen >"$SHOTS/play-80-columns.txt"
+    # At the smallest screen (78 x 18) with a one-line verdict and no
+    # challenge, the line under the verdict is spare: o's message takes it
+    # rather than lose its move.
+    T kill-session -t play
+    WIDTH=78 HEIGHT=18 start --seed 3
+    wait_for "verdict: winnable"
+    keys o
+    wait_for "your chance with best play without peeking: " 120
+    wait_joined E "the planner's move \(planner:32, not proved best\): [^ ]+; if you could see the stock: about [0-9.]+%" 60 \
+      "the message lost its move at 78 x 18"
+    # The help is taller than 18 lines: a page at a time, Space turning it,
+    # down to the quit key and the way back; then a key goes back to the game.
+    keys '?'
+    wait_for "Space: the next page (1 of "
+    screen | grep -q "^  q q" && fail "the first page of the help already shows the quit key"
+    keys Space
+    wait_for "q q (or q y)"
+    until screen | grep -qF "Press any key to go back to the game. (page "; do
+      screen | grep -qF "Space: the next page" || fail "the help's last page does not say how to go back"
+      keys Space
+      sleep 0.2
+    done
+    keys Space
+    wait_for "verdict: winnable"
     ;;
   mouse)
     start --seed 1

@@ -119,6 +119,45 @@ TEST_CASE("play: a move is legal exactly when the verifier plays it, and undo an
     CHECK(g.table().key() == end);
 }
 
+TEST_CASE("play: no label of the board overlaps a card or another label", "[play]") {
+    // Every preset, its cards 2 and 3 columns wide, along a game that draws
+    // whenever it can (the wastes fill up: counts of two digits) and else
+    // plays its first legal move.
+    auto cols = [](const std::string& s) {
+        int n = 0;
+        for (unsigned char ch : s) n += (ch & 0xC0) != 0x80;
+        return n;
+    };
+    for (const char* name : {"msc", "relaxed", "pyramid", "cheops", "pharaohs", "solitarium", "classic", "giza",
+                             "tuts-tomb", "apophis", "triangle", "spanish"}) {
+        CAPTURE(name);
+        const Variant v = preset(name);
+        Game g(deal_from_seed(v, "1"), "1");
+        for (int step = 0; step < 120 && !g.won(); ++step) {
+            CAPTURE(step);
+            for (int cw : {2, 3}) {
+                const Layout l = layout_board(g.table(), cw);
+                for (size_t i = 0; i < l.labels.size(); ++i) {
+                    const Label& a = l.labels[i];
+                    CAPTURE(a.text);
+                    const int end = a.x + cols(a.text);
+                    for (const Cell& c : l.cells)
+                        if (c.y == a.y) CHECK((end <= c.x || c.x + c.w <= a.x));
+                    for (size_t j = i + 1; j < l.labels.size(); ++j)
+                        if (l.labels[j].y == a.y)
+                            CHECK((end <= l.labels[j].x || l.labels[j].x + cols(l.labels[j].text) <= a.x));
+                }
+            }
+            const auto legal = g.table().legal_moves();
+            if (legal.empty()) break;
+            Move m = legal.front();
+            for (const Move& x : legal)
+                if (x.kind == Move::Draw) m = x;
+            REQUIRE_FALSE(g.play(m));
+        }
+    }
+}
+
 TEST_CASE("play: typing a shortest solution's card names wins the game", "[play]") {
     for (const char* name : {"msc", "pyramid", "giza", "apophis", "triangle", "spanish"}) {
         CAPTURE(name);
@@ -383,6 +422,19 @@ TEST_CASE("play: n deals the next seed, and says why there is none", "[play]") {
     CHECK(d.message().rfind("no next deal: this deal was given as cards", 0) == 0);
 }
 
+TEST_CASE("play: r with no redeal left names the passes the rules allow", "[play]") {
+    for (const auto& [name, words] :
+         {std::pair{"pharaohs", "no redeal left (1 pass)"}, std::pair{"msc", "no redeal left (3 passes)"}}) {
+        CAPTURE(name);
+        Controller c(Game(deal_from_seed(preset(name), "2"), "2"), false);
+        for (int pass = 0; pass < 3; ++pass) {
+            while (!c.game().table().stock().empty()) c.key('d');
+            c.key('r');
+        }
+        CHECK(c.message() == words);
+    }
+}
+
 TEST_CASE("play: a game with no legal move left says it is lost", "[play]") {
     Variant v = preset("msc");
     v.rows = 2;  // a small layout: 2C over 5D 6H, and KS alone in the stock
@@ -594,6 +646,55 @@ TEST_CASE("play: the keys line fits 78 to 100 columns and always ends with q q:q
     CHECK(words(wrapped) == words(whole));
     CHECK(c.help_lines(77).size() > c.help_lines().size());
     CHECK(continued);
+}
+
+TEST_CASE("play: the help is shown a page at a time on a screen too short for it, Space turning the page", "[play]") {
+    for (const bool unseen : {false, true}) {
+        CAPTURE(unseen);
+        std::string cards = compact(deal_from_seed(preset("msc"), "1"));
+        if (unseen) cards.replace(2 * 40, 4, "????");
+        Controller c(Game(deal_from_text(preset("msc"), cards), unseen ? "" : "1"), true);
+        // A tall screen: one page, the help as it is (wrapped to 97 columns).
+        c.screen_size(100, 60);
+        c.key('?');
+        REQUIRE(c.help());
+        CHECK(c.help_page() == c.help_lines(97));
+        c.key(' ');
+        CHECK_FALSE(c.help());
+        // The smallest screen play draws on, 78 x 18, and 80 x 24: pages of
+        // at most 17 (23) lines, together every line of the help in order,
+        // each but the last ending "Space: the next page".
+        for (const auto& [w, h] : {std::pair{78, 18}, std::pair{80, 24}}) {
+            CAPTURE(w, h);
+            c.screen_size(w, h);
+            std::vector<std::string> want = c.help_lines(w - 3), seen;
+            want.pop_back();  // "Press any key to go back to the game." ends the last page
+            want.pop_back();  // (and the blank line before it)
+            c.key('?');
+            for (int page = 1;; ++page) {
+                REQUIRE(c.help());
+                REQUIRE(page < 10);
+                const auto lines = c.help_page();
+                CHECK(lines.size() <= static_cast<size_t>(h - 1));
+                CHECK(c.help_first_page() == (page == 1));
+                REQUIRE(lines.size() >= 3);
+                CHECK(lines[lines.size() - 2].empty());
+                seen.insert(seen.end(), lines.begin(), lines.end() - 2);
+                if (lines.back().rfind("Press any key to go back to the game. (page ", 0) == 0) {
+                    CHECK(page > 1);
+                    break;
+                }
+                CHECK(lines.back().rfind("Space: the next page (" + std::to_string(page) + " of ", 0) == 0);
+                c.key(' ');
+            }
+            CHECK(seen == want);
+            c.key(' ');  // after the last page, back to the game
+            CHECK_FALSE(c.help());
+            c.key('?');
+            c.key('x');  // any other key, from the first page
+            CHECK_FALSE(c.help());
+        }
+    }
 }
 
 namespace {

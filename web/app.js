@@ -349,7 +349,10 @@ async function pageMain() {
     if (!m) return say("No next deal: this deal was given as cards, not as a deal number.");
     const seed = (m[1] || "") + String(BigInt(m[2]) + 1n);
     $("seed").value = seed;
-    loadNext({ seed });
+    if (loadNext({ seed })) return;
+    // Past the last number: the deal stays, and so does its number (as play's n says it).
+    $("seed").value = S.seed;
+    say($("message").textContent.replace(/^bad seed: /, "No next deal: "));
   };
   $("next-deal").addEventListener("click", nextDeal);
   $("paste-load").addEventListener("click", () => loadNext({ deal: $("paste").value }));

@@ -24,7 +24,8 @@
 //   links      a link that cannot be opened (a broken % escape, an unknown
 //              game, no deal, an illegal move) says why: opened first, the
 //              page starts on deal 1 under deal 1's address; in an open tab
-//              the board is kept and the address goes back to it
+//              the board is kept and the address goes back to it; Next deal
+//              after the last number says there is none
 //   bad-deal   pasted deals with a duplicate or a missing card give the
 //              parser's error; the card picker refuses a duplicate and names
 //              missing places; a complete picked layout loads
@@ -70,6 +71,10 @@
 //              gone, the waste with a card not seen, the stock, the gone
 //              cards): the odds as `pyramid solve` gives them on that board;
 //              a card not seen named at a place that is not the first
+//   captions   every preset's board at 1200 and 375 px (the narrow board):
+//              no caption on the board overlaps another or leaves it
+//   phone      at 320, 375 and 800 px with every panel open: the page no
+//              wider than the screen, the deal number field shows 7 digits
 //   shots      screenshots of the main steps into --shots (not a test)
 // Exit 77 (skipped) when Chromium or emscripten is missing.
 import { execFileSync } from "node:child_process";
@@ -465,6 +470,14 @@ try {
     await page.waitFor(verdictSettled, 60000);
     check(one.states === 1 && /^Searched 1 position in /.test(await text(page, "progress")),
       "one position: " + await text(page, "progress") + " (pyramid solve: " + one.states + ")");
+    // Next deal after the last number says there is none (as play's n), the deal and its number kept.
+    for (const last of ["99999999999999999999", "ms8589934591"]) {
+      await loadByNumber(page, "msc", last);
+      await page.click("#next-deal");
+      const said = await text(page, "message");
+      check(/^No next deal: a PySolFC deal number is 1 to /.test(said) && await page.eval(`document.getElementById("seed").value`) === last &&
+        (await text(page, "deal-title")).endsWith("deal " + last), "Next deal after " + last + ": " + said);
+    }
   } else if (scenario === "bad-deal") {
     const deal = cli("solve", "--variant", "msc", "--seed", "7", "--format", "json").deal;
     await page.eval(`document.getElementById("paste-box").open = true`);
@@ -944,6 +957,52 @@ try {
       check(said === words && await lines() === 0 && !said.includes("--") &&
         await page.eval(`document.getElementById("ch-live").hidden`),
         field + " '" + value + "': the old answer cleared, the error in the page's words: " + said);
+    }
+  } else if (scenario === "captions") {
+    // Every preset with cards on its stock and waste, at a desktop width and
+    // a phone's (the narrow board: stock and wastes in a row): no caption or
+    // card name drawn on the board overlaps another, none leaves the picture.
+    const presets = ["msc", "relaxed", "pyramid", "cheops", "pharaohs", "solitarium", "classic", "giza", "tuts-tomb",
+      "apophis", "triangle", "spanish"];
+    const overlaps = `(() => { const svg = document.querySelector("#board svg").getBoundingClientRect();
+      const t = [...document.querySelectorAll("#board text")].filter((e) => e.textContent.trim() && !e.closest("defs"));
+      const b = t.map((e) => e.getBoundingClientRect()), out = [];
+      for (let i = 0; i < t.length; i++) {
+        if (b[i].left < svg.left - 0.5 || b[i].right > svg.right + 0.5) out.push(t[i].textContent + " leaves the picture");
+        for (let j = i + 1; j < t.length; j++)
+          if (b[i].left < b[j].right - 0.5 && b[j].left < b[i].right - 0.5 && b[i].top < b[j].bottom - 0.5 &&
+              b[j].top < b[i].bottom - 0.5) out.push(t[i].textContent + " overlaps " + t[j].textContent);
+      }
+      return out; })()`;
+    for (const [w, h] of [[1200, 1000], [375, 740]]) {
+      const p = w === 1200 ? page : await browser.newPage(w, h, true);
+      for (const v of presets) {
+        await p.goto(server.url + `#v=${v}&seed=2` + (v === "giza" ? "" : "&moves=draw.draw.draw"));  // (giza: no stock)
+        await p.waitFor(verdictSettled, 60000);
+        const bad = await p.eval(overlaps);
+        check(bad.length === 0, `${v} at ${w} px: no caption overlaps another` + (bad.length ? ": " + bad.join("; ") : ""));
+      }
+      if (p !== page) check(p.errors.length === 0, "no script error on the phone's page");
+    }
+  } else if (scenario === "phone") {
+    // A phone's widths, every panel open and a rule changed (the rules form
+    // open): the page is no wider than the screen, and the deal number field
+    // shows a number of 7 digits whole.
+    for (const w of [320, 375, 800]) {
+      const p = await browser.newPage(w, 740, w < 600);
+      await p.goto(server.url + "#v=msc&passes=1&seed=1234567");
+      await p.waitFor(verdictSettled, 60000);
+      await p.eval(`for (const id of ["rules-box", "paste-box", "picker-box", "challenge-box", "more"])
+        document.getElementById(id).open = true`);
+      const got = await p.eval(`new Promise((done) => requestAnimationFrame(() => {
+        const s = document.getElementById("seed");
+        done({ page: document.documentElement.scrollWidth, seed: s.value, field: s.clientWidth, text: s.scrollWidth });
+      }))`);
+      check(got.page <= w, `${w} px: the page is ${got.page} px wide`);
+      check(got.seed === "1234567" && got.text <= got.field,
+        `${w} px: the deal number field (${got.field} px) shows ${got.seed} whole (${got.text} px)`);
+      check(p.errors.length === 0, `${w} px: no script error`);
+      await p.close();
     }
   } else if (scenario === "mid-game") {
     // msc deal 1 after QH+AS TS+3C draw draw, as a player sees it in another
