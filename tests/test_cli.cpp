@@ -832,7 +832,7 @@ TEST_CASE("odds refuses a bad --optimal option before any work, and with or with
     pyr::test::check_refusals(cases, [](const std::string& args) { return run(args); });
 }
 
-TEST_CASE("odds --thoughtful: a search stopped early says its move is not proved shortest; Ctrl-C keeps the odds",
+TEST_CASE("odds --thoughtful: a search stopped early says its move is not proved shortest, and Ctrl-C keeps the odds",
           "[cli][harden]") {
     // Apophis deal 58: a first solution at once, the proof of the shortest
     // in seconds. With a budget it printed "next move of a shortest
