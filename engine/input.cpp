@@ -182,7 +182,13 @@ std::string read_input(const std::string& path, const std::string& option, size_
         throw InputError(option + " " + quoted_path(path) + " is larger than " + size_text(max) +
                          ": no deal or move list is that long");
     if (failed) throw InputError("cannot read " + option + " " + quoted_path(path) + ": " + std::strerror(err));
+    if (const size_t bom = text.size() - without_bom(text).size()) text.erase(0, bom);
     return text;
+}
+
+std::string_view without_bom(std::string_view text) {
+    constexpr std::string_view kBom = "\xEF\xBB\xBF";
+    return text.starts_with(kBom) ? text.substr(kBom.size()) : text;
 }
 
 LineReader::LineReader(const std::string& path, const std::string& option, size_t max_line)

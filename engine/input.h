@@ -49,7 +49,12 @@ std::optional<uint64_t> whole_number(std::string_view text, uint64_t min, uint64
 // separators of cards in a deal).
 std::vector<std::string> split_words(std::string_view line);
 
-// The whole of a file, or standard input for "-", at most `max` bytes.
+// `text` without the UTF-8 byte-order mark some editors write at a file's
+// start (EF BB BF), which no deal, move or card begins with.
+std::string_view without_bom(std::string_view text);
+
+// The whole of a file, or standard input for "-", at most `max` bytes, a
+// byte-order mark at its start dropped (without_bom).
 // `option` names where the path came from ("--deal-file"), for messages:
 // "--deal-file '/tmp' is a directory", "cannot read --moves-file 'x': No such
 // file or directory", "--deal-file '/dev/zero' is larger than 1 MiB ...".

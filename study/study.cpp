@@ -137,6 +137,7 @@ StudyDeals read_deals_file(const std::string& path, const std::vector<Variant>& 
         LineReader in(path, "--deals-file");
         const std::string where = "deals file " + excerpt(path, 200) + " line ";
         for (std::string line; in.next(line);) {
+            if (in.lineno() == 1) line = std::string(without_bom(line));  // a byte-order mark, as read_input drops it
             const auto start = line.find_first_not_of(" \t\r");
             if (start == std::string::npos || line[start] == '#') continue;
             if (d.cards.size() >= kMaxStudyDeals)

@@ -1020,3 +1020,26 @@ TEST_CASE("a board's pass line that is not 'pass N' is refused, not read as pass
                                  "bad pass line '" + line + "': write 'pass N' or 'pass N of M'");
     }
 }
+
+TEST_CASE("a byte-order mark at a file's start is read as nothing: deal, moves and deals files", "[cli][harden]") {
+    // Windows editors write EF BB BF first; the deal reader saw it as a bad
+    // card with an invisible name ("bad card '\xEF\xBB\xBF7S'").
+    const std::string bom = "\xEF\xBB\xBF";
+    const std::string deal = out_of("deal --seed 1 --format compact");
+    const auto plain = json_of("solve --format json --deal-file " + temp_file("plain.txt", deal));
+    const auto marked = json_of("solve --format json --deal-file " + temp_file("bom.txt", bom + deal));
+    CHECK(marked.at("verdict") == plain.at("verdict"));
+    CHECK(marked.at("solution") == plain.at("solution"));
+    // A board as solve prints it, pasted back with the mark.
+    const std::string board = out_of("solve --seed 1 --moves 'QH+AS draw' --ascii");
+    CHECK(json_of("solve --format json --deal-file " + temp_file("board.txt", bom + board)).at("verdict") == "win");
+    // The moves file, and a deals file's first line.
+    const Run v = run("verify --seed 1 --moves-file " + temp_file("moves.txt", bom + "QH+AS draw"));
+    CHECK(v.status == 1);  // legal, not a win
+    CHECK_THAT(v.out, Catch::Contains("legal"));
+    const Run s = run("stats --quiet --format json --deals-file " + temp_file("deals.txt", bom + deal));
+    REQUIRE(s.status == 0);
+    CHECK(boost::json::parse(s.out).at("summaries").at(0).at("deals").as_int64() == 1);
+    // Only at the start: a mark inside the text is still a bad card.
+    pyr::test::check_refused(run("solve --deal-file " + temp_file("mid.txt", "7S " + bom + deal.substr(2))), "card");
+}
