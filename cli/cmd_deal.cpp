@@ -15,14 +15,12 @@ int cmd_deal(int argc, char** argv) {
     add_text_options(opts);
     add_output_option(opts, "write to this file instead of stdout");
     po::variables_map vm;
-    if (!parse_command(
-            argc, argv,
-            std::string("usage: pyramid deal --variant NAME (--seed N | --deal CARDS | --deal-file PATH)\n") +
-                std::string(20, ' ') + rule_options_usage() + "\n" +
-                "                    [--format text|compact|json|svg] [--ascii] [-o FILE]\n"
-                "Prints the deal: drawn as the player sees it (text, or an SVG picture), as the compact\n"
-                "string, or as JSON. The text can be pasted back into --deal-file.",
-            opts, vm))
+    if (!parse_command(argc, argv,
+                       usage_with_rules("deal", "--variant NAME (--seed N | --deal CARDS | --deal-file PATH)") +
+                           "                    [--format text|compact|json|svg] [--ascii] [-o FILE]\n"
+                           "Prints the deal: drawn as the player sees it (text, or an SVG picture), as the compact\n"
+                           "string, or as JSON. The text can be pasted back into --deal-file.",
+                       opts, vm))
         return kOk;
     const std::string format = format_from(vm, {"text", "compact", "json", "svg"});
     const Variant v = variant_from(vm);

@@ -51,8 +51,7 @@ int cmd_odds(int argc, char** argv) {
     po::variables_map vm;
     if (!parse_command(
             argc, argv,
-            std::string("usage: pyramid odds [--variant NAME] (--seed N | --deal CARDS | --deal-file PATH)\n") +
-                std::string(20, ' ') + rule_options_usage() + "\n" +
+            usage_with_rules("odds", "[--variant NAME] (--seed N | --deal CARDS | --deal-file PATH)") +
                 "                    [--moves \"...\"] [--samples K] [--rng-seed S] [--exact-limit N]\n"
                 "                    [--thoughtful] [--optimal [--optimal-states N] [--optimal-max-unseen N|auto]\n"
                 "                    [--threads N]\n"

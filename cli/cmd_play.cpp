@@ -29,8 +29,7 @@ int cmd_play(int argc, char** argv) {
     po::variables_map vm;
     if (!parse_command(
             argc, argv,
-            std::string("usage: pyramid play [--variant NAME] (--seed N | --deal CARDS | --deal-file PATH)\n") +
-                std::string(20, ' ') + rule_options_usage() + "\n" +
+            usage_with_rules("play", "[--variant NAME] (--seed N | --deal CARDS | --deal-file PATH)") +
                 "                    [--challenge score|cards:R|board [--target N [--current N] [--deals-left D]]]\n"
                 "                    [--max-states N] [--max-memory SIZE] [--ascii] [--no-colour] [--fair]\n"
                 "                    [--optimum-states N]\n"

@@ -45,8 +45,7 @@ int cmd_solve(int argc, char** argv) {
     po::variables_map vm;
     if (!parse_command(
             argc, argv,
-            std::string("usage: pyramid solve [--variant NAME] (--deal CARDS | --deal-file PATH | --seed N)\n") +
-                std::string(21, ' ') + rule_options_usage() + "\n" +
+            usage_with_rules("solve", "[--variant NAME] (--deal CARDS | --deal-file PATH | --seed N)") +
                 "                     [--moves \"...\"] [--hint | [--optimal] [--best-score]]\n"
                 "                     [--challenge score|cards:R|board [--target N [--current N] [--deals-left D]]]\n"
                 "                     [--measures [--casual-plays N]] [--nopeek-optimum [--nopeek-optimum-states N]]\n"

@@ -55,15 +55,13 @@ int cmd_verify(int argc, char** argv) {
         "moves-file", po::value<std::string>(), "read the moves from a file ('-' for stdin)");
     add_text_options(opts);
     po::variables_map vm;
-    if (!parse_command(
-            argc, argv,
-            std::string("usage: pyramid verify --variant NAME (--deal CARDS | --deal-file PATH | --seed N)\n") +
-                std::string(22, ' ') + rule_options_usage() + "\n" +
-                "                      (--moves \"draw QH+AS ...\" | --moves-file PATH) [--ascii]\n"
-                "Replays the moves with the independent verifier. Exit 0 and 'valid win' when every move\n"
-                "is legal and the goal is reached; exit 1 with 'invalid' naming the first illegal move, or\n"
-                "'legal, not a win' when every move is legal but the goal is not reached.",
-            opts, vm))
+    if (!parse_command(argc, argv,
+                       usage_with_rules("verify", "--variant NAME (--deal CARDS | --deal-file PATH | --seed N)") +
+                           "                      (--moves \"draw QH+AS ...\" | --moves-file PATH) [--ascii]\n"
+                           "Replays the moves with the independent verifier. Exit 0 and 'valid win' when every move\n"
+                           "is legal and the goal is reached; exit 1 with 'invalid' naming the first illegal move, or\n"
+                           "'legal, not a win' when every move is legal but the goal is not reached.",
+                       opts, vm))
         return kOk;
     // One standard input: the deal's reader takes all of it (words after the
     // deal are ignored), which left the moves empty ("all 0 moves are legal").

@@ -62,6 +62,11 @@ std::string rule_options_usage() {
     return s;
 }
 
+std::string usage_with_rules(const std::string& command, const std::string& first) {
+    const std::string head = "usage: pyramid " + command + " ";
+    return head + first + "\n" + std::string(head.size(), ' ') + rule_options_usage() + "\n";
+}
+
 void add_deal_options(po::options_description& o) {
     o.add_options()(
         "deal", po::value<std::string>(),

@@ -52,6 +52,9 @@ void add_rule_options(po::options_description& o, bool lists);
 // The rule overrides in a usage line, from the rule schema: "[--passes P]
 // [--goal G] [--overlap] [--reserves R] [--scoring S]".
 std::string rule_options_usage();
+// A usage's first two lines: "usage: pyramid COMMAND FIRST", then the rule
+// overrides (rule_options_usage) under FIRST, each ending with a newline.
+std::string usage_with_rules(const std::string& command, const std::string& first);
 // --deal, --deal-file, --seed.
 void add_deal_options(po::options_description& o);
 Variant variant_from(const po::variables_map& vm);
